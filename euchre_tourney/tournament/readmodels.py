@@ -80,3 +80,136 @@ class TallySheetView:
     west: str
     hands_per_round: int
     sit_out: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantView:
+    """A roster player as seen from one event's check-in list."""
+
+    player_id: int
+    name: str
+    checked_in: bool
+    number: int | None
+    active: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """One table of one round: entrant ids and names by seat."""
+
+    number: int
+    entrant_ids: tuple[int, int, int, int]
+    names: tuple[str, str, str, str]
+    """(north, east, south, west)."""
+
+    @property
+    def north(self) -> str:
+        return self.names[0]
+
+    @property
+    def east(self) -> str:
+        return self.names[1]
+
+    @property
+    def south(self) -> str:
+        return self.names[2]
+
+    @property
+    def west(self) -> str:
+        return self.names[3]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """One round of the rotation."""
+
+    number: int
+    tables: tuple[TableView, ...]
+    sit_out: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RotationView:
+    """The whole stored rotation and its quality report (lines in plain words)."""
+
+    event_id: int
+    seed: int | None
+    rounds: tuple[RoundView, ...]
+    quality: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One recorded hand. ``makers``/``scoring_side``: "NS" or "EW"."""
+
+    id: int
+    round: int
+    table: int
+    number: int
+    makers: str
+    maker_tricks: int
+    alone_seat: str | None
+    defender_alone: bool
+    scoring_side: str
+    points: int
+
+    @property
+    def ns_points(self) -> int:
+        return self.points if self.scoring_side == "NS" else 0
+
+    @property
+    def ew_points(self) -> int:
+        return self.points if self.scoring_side == "EW" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableScoreView:
+    """The hands recorded at one table in one round, with running totals.
+    ``next_hand``: the lowest hand number not yet recorded, or None if full."""
+
+    event_id: int
+    round: int
+    table: int
+    names: tuple[str, str, str, str]
+    hands_per_round: int
+    hands: tuple[HandView, ...]
+    ns_total: int
+    ew_total: int
+    next_hand: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One player's line in the standings.
+
+    ``place`` is shared by players still tied after every tie-break
+    (``tied`` is then True). ``round_points`` has one entry per round of the
+    event: points scored, the credited amount for a sit-out, or None for a
+    round not yet played. ``sit_out_credit`` is the total credited for
+    sit-outs (included in ``points``).
+    """
+
+    place: int
+    tied: bool
+    player_id: int
+    number: int | None
+    name: str
+    points: int
+    rounds_played: int
+    rounds_won: int
+    loners: int
+    sit_outs: int
+    sit_out_credit: int
+    round_points: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    """The standings of an event, best first, and how ties are broken."""
+
+    event_id: int
+    event_name: str
+    rows: tuple[StandingRow, ...]
+    tie_breaks: tuple[str, ...]
+    sit_out_rule: str
+    hands_recorded: int

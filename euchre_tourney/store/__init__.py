@@ -1,0 +1,24 @@
+"""Persistence: sqlmodel tables, engine/session factory, Alembic migrations.
+
+Why sqlmodel + Alembic: typed tables that are plain SQLAlchemy underneath, so
+the same code runs on the embedded SQLite file and on PostgreSQL; schema
+changes are versioned migrations (batch mode on SQLite) run at start-up after
+a backup copy of the file.
+"""
+
+from euchre_tourney.store.db import Database, database_url, default_database_path, open_database
+from euchre_tourney.store.models import Entrant, Event, EventRound, Hand, Player, Seat, SitOut
+
+__all__ = [
+    "Database",
+    "Entrant",
+    "Event",
+    "EventRound",
+    "Hand",
+    "Player",
+    "Seat",
+    "SitOut",
+    "database_url",
+    "default_database_path",
+    "open_database",
+]

@@ -1,0 +1,138 @@
+"""The database tables (sqlmodel).
+
+Rows stay inside :mod:`euchre_tourney.store` and :mod:`euchre_tourney.tournament`;
+the GUI only ever sees the read models of :mod:`euchre_tourney.tournament.readmodels`.
+Every schema change is an Alembic migration (``store/migrations``); nothing
+here creates tables at import time.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from sqlalchemy import CheckConstraint, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Player(SQLModel, table=True):
+    """A club member on the roster. ``active`` is False once removed: a player
+    who has played keeps their history and disappears from the roster."""
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200, index=True)
+    email: str = Field(default="", max_length=200)
+    phone: str = Field(default="", max_length=60)
+    active: bool = Field(default=True)
+    created_at: datetime = Field(default_factory=_now)
+
+
+class Event(SQLModel, table=True):
+    """A tournament night. ``kind``: "progressive" or "team"; ``rules_json``:
+    the :class:`~euchre_tourney.rules.RuleSet` as JSON; ``sit_out_rule``:
+    "average" or "none"."""
+
+    __tablename__ = "event"
+    __table_args__ = (
+        CheckConstraint("rounds >= 1", name="ck_event_rounds"),
+        CheckConstraint("hands_per_round >= 1", name="ck_event_hands"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200, index=True)
+    date: date
+    kind: str = Field(default="progressive", max_length=20)
+    rounds: int = 8
+    hands_per_round: int = 8
+    rules_json: str = "{}"
+    sit_out_rule: str = Field(default="average", max_length=20)
+    seed: int | None = None
+    created_at: datetime = Field(default_factory=_now)
+
+
+class Entrant(SQLModel, table=True):
+    """A player in an event. ``number`` is the player's number for the night
+    (1..N, given when the rotation is generated)."""
+
+    __tablename__ = "entrant"
+    __table_args__ = (UniqueConstraint("event_id", "player_id", name="uq_entrant_event_player"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", index=True, ondelete="RESTRICT")
+    checked_in: bool = Field(default=True)
+    number: int | None = None
+
+
+class EventRound(SQLModel, table=True):
+    """One round of an event's rotation (``number`` from 1)."""
+
+    __tablename__ = "event_round"
+    __table_args__ = (UniqueConstraint("event_id", "number", name="uq_round_event_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    number: int
+
+
+class Seat(SQLModel, table=True):
+    """Where an entrant sits in a round: table number and seat
+    ("north", "east", "south", "west")."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("round_id", "entrant_id", name="uq_seat_round_entrant"),
+        UniqueConstraint("round_id", "table_number", "seat", name="uq_seat_round_table_seat"),
+        CheckConstraint("seat IN ('north', 'east', 'south', 'west')", name="ck_seat_name"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="event_round.id", index=True, ondelete="CASCADE")
+    table_number: int
+    seat: str = Field(max_length=5)
+    entrant_id: int = Field(foreign_key="entrant.id", index=True, ondelete="CASCADE")
+
+
+class SitOut(SQLModel, table=True):
+    """An entrant sitting out a round."""
+
+    __tablename__ = "sit_out"
+    __table_args__ = (UniqueConstraint("round_id", "entrant_id", name="uq_sitout_round_entrant"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="event_round.id", index=True, ondelete="CASCADE")
+    entrant_id: int = Field(foreign_key="entrant.id", index=True, ondelete="CASCADE")
+
+
+class Hand(SQLModel, table=True):
+    """One hand played at one table in one round, as the director entered it.
+
+    ``makers``: "NS" or "EW"; ``maker_tricks``: 0–5; ``alone_seat``: the seat
+    of the maker who went alone, or None; ``scoring_side`` and ``points``: the
+    engine's result (:func:`euchre_tourney.rules.score_hand`), stored so that
+    standings are a sum.
+    """
+
+    __tablename__ = "hand"
+    __table_args__ = (
+        UniqueConstraint("round_id", "table_number", "number", name="uq_hand_round_table_number"),
+        CheckConstraint("maker_tricks BETWEEN 0 AND 5", name="ck_hand_tricks"),
+        CheckConstraint("makers IN ('NS', 'EW')", name="ck_hand_makers"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="event_round.id", index=True, ondelete="CASCADE")
+    table_number: int
+    number: int
+    makers: str = Field(max_length=2)
+    maker_tricks: int
+    alone_seat: str | None = Field(default=None, max_length=5)
+    defender_alone: bool = False
+    scoring_side: str = Field(max_length=2)
+    points: int
+    entered_at: datetime = Field(default_factory=_now)

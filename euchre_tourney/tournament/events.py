@@ -1,0 +1,256 @@
+"""Event use cases: create and edit events, check players in."""
+
+from __future__ import annotations
+
+import json
+from datetime import date as Date
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player
+from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.readmodels import EntrantView, EventView
+
+SIT_OUT_RULES = {
+    "average": "Sit-outs are credited the average of the player's other rounds (rounded)",
+    "none": "Sit-outs score nothing",
+}
+KINDS = ("progressive", "team")
+MAX_ROUNDS = 60
+MAX_HANDS = 40
+
+
+def event_rules(event: Event) -> RuleSet:
+    """The event's rule set (North American if none was stored)."""
+    data = json.loads(event.rules_json or "{}")
+    return RuleSet.from_dict(data) if data else NORTH_AMERICAN
+
+
+def _view(session: Session, e: Event) -> EventView:
+    count = session.exec(
+        select(func.count()).select_from(Entrant).where(Entrant.event_id == e.id, Entrant.checked_in == True)  # noqa: E712
+    ).one()
+    has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == e.id).limit(1)).first() is not None
+    return EventView(
+        id=e.id,
+        name=e.name,
+        date=e.date,
+        kind=e.kind,
+        rounds=e.rounds,
+        hands_per_round=e.hands_per_round,
+        rules=event_rules(e).to_dict(),
+        sit_out_rule=e.sit_out_rule,
+        seed=e.seed,
+        entrant_count=count,
+        has_rotation=has_rotation,
+    )
+
+
+def _check(name: str, rounds: int, hands_per_round: int, kind: str, sit_out_rule: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise TournamentError("An event needs a name.")
+    if len(name) > 200:
+        raise TournamentError("An event name can be at most 200 characters.")
+    if kind not in KINDS:
+        raise TournamentError(f"Unknown event kind {kind!r}: choose progressive or team.")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise TournamentError(f"The number of rounds must be between 1 and {MAX_ROUNDS}.")
+    if not 1 <= hands_per_round <= MAX_HANDS:
+        raise TournamentError(f"Hands per round must be between 1 and {MAX_HANDS}.")
+    if sit_out_rule not in SIT_OUT_RULES:
+        raise TournamentError(f"Unknown sit-out rule {sit_out_rule!r}: choose average or none.")
+    return name
+
+
+def load_event(session: Session, event_id: int) -> Event:
+    """The event row; :class:`NotFound` if absent (for use inside tournament)."""
+    e = session.get(Event, event_id)
+    if e is None:
+        raise NotFound(f"There is no event number {event_id}.")
+    return e
+
+
+def create_event(
+    session: Session,
+    name: str,
+    date: Date,
+    *,
+    rules: RuleSet = NORTH_AMERICAN,
+    rounds: int = 8,
+    hands_per_round: int = 8,
+    kind: str = "progressive",
+    sit_out_rule: str = "average",
+) -> EventView:
+    """Create an event and commit. :class:`TournamentError` for a bad value."""
+    name = _check(name, rounds, hands_per_round, kind, sit_out_rule)
+    e = Event(
+        name=name,
+        date=date,
+        kind=kind,
+        rounds=rounds,
+        hands_per_round=hands_per_round,
+        rules_json=json.dumps(rules.to_dict()),
+        sit_out_rule=sit_out_rule,
+    )
+    session.add(e)
+    session.commit()
+    return _view(session, e)
+
+
+def update_event(
+    session: Session,
+    event_id: int,
+    *,
+    name: str | None = None,
+    date: Date | None = None,
+    rules: RuleSet | None = None,
+    rounds: int | None = None,
+    hands_per_round: int | None = None,
+    sit_out_rule: str | None = None,
+) -> EventView:
+    """Change an event's settings and commit.
+
+    Rules, round count and hands per round are locked once a hand is
+    recorded; the round count also once a rotation exists (regenerate it).
+    """
+    e = load_event(session, event_id)
+    scored = _hands_recorded(session, event_id) > 0
+    has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
+    if scored and (
+        (rules is not None and rules.to_dict() != event_rules(e).to_dict())
+        or (hands_per_round is not None and hands_per_round != e.hands_per_round)
+    ):
+        raise TournamentError("Scores have been entered: the rules and hands per round can no longer change.")
+    if rounds is not None and rounds != e.rounds and has_rotation:
+        raise TournamentError("The rotation is already made: clear or regenerate it to change the number of rounds.")
+    new_name = _check(
+        name if name is not None else e.name,
+        rounds if rounds is not None else e.rounds,
+        hands_per_round if hands_per_round is not None else e.hands_per_round,
+        e.kind,
+        sit_out_rule if sit_out_rule is not None else e.sit_out_rule,
+    )
+    e.name = new_name
+    if date is not None:
+        e.date = date
+    if rules is not None:
+        e.rules_json = json.dumps(rules.to_dict())
+    if rounds is not None:
+        e.rounds = rounds
+    if hands_per_round is not None:
+        e.hands_per_round = hands_per_round
+    if sit_out_rule is not None:
+        e.sit_out_rule = sit_out_rule
+    session.add(e)
+    session.commit()
+    return _view(session, e)
+
+
+def _hands_recorded(session: Session, event_id: int) -> int:
+    return session.exec(
+        select(func.count()).select_from(Hand).join(EventRound, Hand.round_id == EventRound.id).where(
+            EventRound.event_id == event_id
+        )
+    ).one()
+
+
+def get_event(session: Session, event_id: int) -> EventView:
+    """One event; :class:`NotFound` if absent."""
+    return _view(session, load_event(session, event_id))
+
+
+def find_event(session: Session, ref: str | int) -> EventView:
+    """An event by id or exact name (as typed on the command line).
+
+    :class:`NotFound` if nothing matches; :class:`TournamentError` if the name
+    matches several events (use the id)."""
+    text = str(ref).strip()
+    if text.isdigit():
+        e = session.get(Event, int(text))
+        if e is not None:
+            return _view(session, e)
+    matches = list(session.exec(select(Event).where(Event.name == text)))
+    if not matches:
+        raise NotFound(f"No event has the id or name {text!r}.")
+    if len(matches) > 1:
+        ids = ", ".join(str(m.id) for m in matches)
+        raise TournamentError(f"Several events are named {text!r} (ids {ids}); give the id instead.")
+    return _view(session, matches[0])
+
+
+def list_events(session: Session) -> list[EventView]:
+    """All events, newest date first."""
+    events = list(session.exec(select(Event).order_by(Event.date.desc(), Event.id.desc())))
+    return [_view(session, e) for e in events]
+
+
+def delete_event(session: Session, event_id: int) -> None:
+    """Delete an event with its rotation and scores, and commit."""
+    e = load_event(session, event_id)
+    session.delete(e)
+    session.commit()
+
+
+def entrants(session: Session, event_id: int) -> list[EntrantView]:
+    """Every active roster player and whether they are checked in to the event
+    (plus removed players who are entrants), sorted by name."""
+    load_event(session, event_id)
+    rows = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}
+    out = []
+    for p in session.exec(select(Player)):
+        e = rows.get(p.id)
+        if not p.active and e is None:
+            continue
+        out.append(
+            EntrantView(
+                player_id=p.id,
+                name=p.name,
+                checked_in=bool(e and e.checked_in),
+                number=e.number if e else None,
+                active=p.active,
+            )
+        )
+    out.sort(key=lambda v: (v.name.casefold(), v.player_id))
+    return out
+
+
+def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int, checked_in: bool = True) -> EventView:
+    """Check players in (or out) and commit.
+
+    Changing who plays discards an unscored rotation (it must be generated
+    again); once hands are recorded it is refused with :class:`TournamentError`.
+    """
+    if isinstance(player_ids, int):
+        player_ids = [player_ids]
+    load_event(session, event_id)
+    existing = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}
+    changes = [pid for pid in player_ids if bool(existing.get(pid) and existing[pid].checked_in) != checked_in]
+    if not changes:
+        return get_event(session, event_id)
+    if _hands_recorded(session, event_id):
+        raise TournamentError("Scores have been entered: check-ins can no longer change for this event.")
+    for pid in changes:
+        p = session.get(Player, pid)
+        if p is None:
+            raise NotFound(f"There is no player number {pid}.")
+        if checked_in and not p.active:
+            raise TournamentError(f"{p.name} has been removed from the roster; restore them first.")
+        e = existing.get(pid)
+        if e is None:
+            e = Entrant(event_id=event_id, player_id=pid, checked_in=checked_in)
+        else:
+            e.checked_in = checked_in
+        session.add(e)
+    session.flush()
+    _clear_rotation(session, event_id)
+    session.commit()
+    return get_event(session, event_id)
+
+
+def _clear_rotation(session: Session, event_id: int) -> None:
+    for r in session.exec(select(EventRound).where(EventRound.event_id == event_id)):
+        session.delete(r)
+    session.flush()
