@@ -2,19 +2,71 @@
 
 Pure Python, no Qt, no database. Every preset and option names the source
 file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
+
+* :mod:`.cards` -- cards as small ints, text form, per-trump tables of the
+  effective suit (Left Bower and Benny belong to trump) and trick strength.
+* :mod:`.ruleset` -- :class:`RuleSet`, :data:`PRESETS`, :data:`PRESET_TITLES`.
+* :mod:`.scoring` -- :func:`score_hand` (the one validation shared by score
+  entry and the play engine), :class:`GameScore`, :func:`game_winner`.
+
+Why cards are ints and not objects: the play engine (``euchre_tourney.play``)
+must play tens of thousands of random hands a second for a searching computer
+player; per-trump lookup tables of ints make every card decision one list
+index, and options of the rule set cost nothing on the common path.
 """
 
-from euchre_tourney.rules.ruleset import NORTH_AMERICAN, PRESETS, DefendAlone, RuleSet
-from euchre_tourney.rules.scoring import HandResult, HandScore, RuleViolation, Side, score_hand
+from euchre_tourney.rules.cards import BENNY, card_text, parse_card
+from euchre_tourney.rules.ruleset import (
+    BRITISH,
+    CANADIAN,
+    HOUSE_ELEVEN,
+    NORTH_AMERICAN,
+    PRESET_SOURCES,
+    PRESET_TITLES,
+    PRESETS,
+    THIRTY_THREE,
+    THIRTY_TWO,
+    WEB_GAME,
+    AloneLead,
+    DefendAlone,
+    RuleSet,
+)
+from euchre_tourney.rules.scoring import (
+    GameScore,
+    HandResult,
+    HandScore,
+    RuleViolation,
+    Side,
+    all_hand_results,
+    game_winner,
+    possible_points,
+    score_hand,
+)
 
 __all__ = [
+    "BENNY",
+    "BRITISH",
+    "CANADIAN",
+    "HOUSE_ELEVEN",
     "NORTH_AMERICAN",
     "PRESETS",
+    "PRESET_SOURCES",
+    "PRESET_TITLES",
+    "THIRTY_THREE",
+    "THIRTY_TWO",
+    "WEB_GAME",
+    "AloneLead",
     "DefendAlone",
+    "GameScore",
     "HandResult",
     "HandScore",
     "RuleSet",
     "RuleViolation",
     "Side",
+    "all_hand_results",
+    "card_text",
+    "game_winner",
+    "parse_card",
+    "possible_points",
     "score_hand",
 ]

@@ -1,7 +1,9 @@
 """Scoring of one hand and of a game to the target score.
 
 :func:`score_hand` is the one validation used both by score entry and by the
-play engine (a hand the engine can produce is always accepted here).
+play engine (a hand the engine can produce is always accepted here, and every
+result accepted here can come out of the engine -- both are property-tested).
+:class:`GameScore` adds hand scores up to the target (and win-by-two).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
+        """The opposing partnership."""
         return Side.EW if self is Side.NS else Side.NS
 
 
@@ -39,7 +42,8 @@ class HandResult:
     """What a scorecard records of one hand.
 
     ``makers``: the side that made trump; ``maker_tricks``: tricks the makers
-    took (0–5); ``maker_alone`` / ``defender_alone``: someone played alone.
+    took (0–5); ``maker_alone``: a member of the makers played alone (the
+    loner); ``defender_alone``: a defender played alone.
     """
 
     makers: Side
@@ -50,7 +54,11 @@ class HandResult:
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """The outcome: ``side`` scores ``points`` (always > 0)."""
+    """The outcome: ``side`` scores ``points`` (always > 0).
+
+    ``euchred``: the makers took fewer than 3 tricks (the defenders score);
+    ``march``: the makers took all 5 tricks.
+    """
 
     side: Side
     points: int
@@ -63,12 +71,32 @@ def score_hand(rules: RuleSet, result: HandResult) -> HandScore:
 
     Returns the side that scores and its points. Raises :class:`RuleViolation`
     with a director-readable reason when the result cannot happen (tricks
-    outside 0–5, a lone defender the rules forbid). Source: 001 "Scoring" and
-    "North American Euchre"; 000.
+    outside 0–5, a lone defender the rules forbid).
+
+    Points, by source:
+
+    * makers 3–4 tricks: ``makers_points`` (1), alone ``loner_points`` (1;
+      2 in 002); makers all 5 (march): ``march_points`` (2), alone
+      ``loner_march_points`` (4) -- 000 "Scoring", 001 "Scoring", 002, 004;
+    * makers fewer than 3 (euchre): ``euchre_points`` (2) to the defenders,
+      ``defender_alone_euchre_points`` (4) when a defender played alone (001,
+      000 "Defending alone", 004); makers no trick at all:
+      ``super_euchre_points`` when that rule is on (001 "The Super-Euchre",
+      002 "Defending team wins all five tricks"), or the lone defender's
+      points if larger.
+
+    Defending alone is refused unless ``rules.defend_alone`` allows it
+    (001 "North American Euchre"; :class:`~euchre_tourney.rules.DefendAlone`).
     """
     tricks = result.maker_tricks
     if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 5:
         raise RuleViolation(f"The makers cannot take {tricks} tricks: a hand has 5 tricks (0–5).")
+    makers = result.makers
+    if makers is not Side.NS and makers is not Side.EW:
+        try:
+            makers = Side(makers)
+        except ValueError:
+            raise RuleViolation(f"The makers must be North–South or East–West, not {makers!r}.") from None
     if result.defender_alone:
         if rules.defend_alone is DefendAlone.NEVER:
             raise RuleViolation("These rules do not allow a defender to play alone.")
@@ -76,9 +104,88 @@ def score_hand(rules: RuleSet, result: HandResult) -> HandScore:
             raise RuleViolation("A defender may play alone only against a lone maker under these rules.")
     if tricks < 3:
         points = rules.defender_alone_euchre_points if result.defender_alone else rules.euchre_points
-        return HandScore(result.makers.other, points, euchred=True, march=False)
+        if tricks == 0 and rules.super_euchre_points > points:
+            points = rules.super_euchre_points
+        return HandScore(makers.other, points, True, False)
     if tricks == 5:
         points = rules.loner_march_points if result.maker_alone else rules.march_points
-        return HandScore(result.makers, points, euchred=False, march=True)
+        return HandScore(makers, points, False, True)
     points = rules.loner_points if result.maker_alone else rules.makers_points
-    return HandScore(result.makers, points, euchred=False, march=False)
+    return HandScore(makers, points, False, False)
+
+
+def all_hand_results(rules: RuleSet) -> list[HandResult]:
+    """Every :class:`HandResult` that :func:`score_hand` accepts under ``rules``
+    (both sides as makers, 0–5 tricks, every permitted alone combination)."""
+    out = []
+    for makers in (Side.NS, Side.EW):
+        for tricks in range(6):
+            for maker_alone in (False, True):
+                for defender_alone in (False, True):
+                    result = HandResult(makers, tricks, maker_alone, defender_alone)
+                    try:
+                        score_hand(rules, result)
+                    except RuleViolation:
+                        continue
+                    out.append(result)
+    return out
+
+
+def possible_points(rules: RuleSet) -> frozenset[int]:
+    """The set of points one hand can score under ``rules`` (e.g. ``{1, 2, 4}``
+    for the North American game)."""
+    return frozenset(score_hand(rules, r).points for r in all_hand_results(rules))
+
+
+def game_winner(rules: RuleSet, ns: int, ew: int) -> Side | None:
+    """The side that has won a game standing ``ns`` to ``ew``, or ``None`` if
+    it goes on: a side wins on reaching ``rules.target`` (000 "Winning",
+    001), and with ``win_by_two`` only when also two points ahead (004
+    "Winning"). Since only one side scores in a hand, both can never reach
+    the target together."""
+    target = rules.target
+    if rules.win_by_two:
+        if ns >= target and ns - ew >= 2:
+            return Side.NS
+        if ew >= target and ew - ns >= 2:
+            return Side.EW
+        return None
+    if ns >= target and ns > ew:
+        return Side.NS
+    if ew >= target and ew > ns:
+        return Side.EW
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """The running score of one game: ``ns`` and ``ew`` points.
+
+    :meth:`add` returns the score after one more hand; it raises
+    :class:`RuleViolation` once the game is over (a hand cannot be scored
+    after a side has won). ``winner(rules)`` is :func:`game_winner`.
+    """
+
+    ns: int = 0
+    ew: int = 0
+
+    def points(self, side: Side) -> int:
+        """Points of ``side``."""
+        return self.ns if side is Side.NS else self.ew
+
+    def winner(self, rules: RuleSet) -> Side | None:
+        """The side that has won, or ``None`` while the game goes on."""
+        return game_winner(rules, self.ns, self.ew)
+
+    def add(self, rules: RuleSet, score: HandScore) -> GameScore:
+        """The score after ``score`` is added (``RuleViolation`` if the game
+        was already over)."""
+        done = self.winner(rules)
+        if done is not None:
+            raise RuleViolation(
+                f"The game is already over: {done.value} won {self.points(done)} to "
+                f"{self.points(done.other)}, so no further hand can be scored."
+            )
+        if score.side is Side.NS:
+            return GameScore(self.ns + score.points, self.ew)
+        return GameScore(self.ns, self.ew + score.points)
