@@ -1,0 +1,226 @@
+"""Fonts for the PDFs and drawing text in any script.
+
+reportlab's own base-14 fonts only cover Latin-1, so every string is drawn
+with the bundled DejaVu Sans (Latin, Greek, Cyrillic and much more); a run of
+characters DejaVu has no glyph for (CJK above all) is drawn in Droid Sans
+Fallback instead. Coverage is read from each font's cmap
+(``TTFont.face.charToGlyph``) and cached per character, and split strings are
+cached per text, so a name printed on many cards is analysed once.
+
+Fonts are registered with reportlab once per process (:func:`register_fonts`),
+under names of our own (``EuchreSans``, ``EuchreSans-Bold``,
+``EuchreFallback``) so they cannot clash with anything else in the process.
+reportlab embeds subsets with ToUnicode maps, so pypdf (and a PDF viewer's
+search) extracts the names as typed.
+
+All sizes are in PDF points (1/72 inch). Text is NFC-normalised before
+drawing so a decomposed "e" + combining diaeresis comes out as one "ë".
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from euchre_tourney.resources import resource_path
+
+REGULAR = "EuchreSans"
+BOLD = "EuchreSans-Bold"
+FALLBACK = "EuchreFallback"
+
+_FILES = {
+    REGULAR: "DejaVuSans.ttf",
+    BOLD: "DejaVuSans-Bold.ttf",
+    FALLBACK: "DroidSansFallbackFull.ttf",
+}
+
+ELLIPSIS = "\u2026"
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=None)
+def _font(name: str) -> TTFont:
+    """Load and register one bundled font (once per process).
+
+    Raises ``FileNotFoundError`` if the font file is missing from resources.
+    """
+    with _lock:
+        try:
+            existing = pdfmetrics.getFont(name)
+        except KeyError:
+            existing = None
+        if isinstance(existing, TTFont):
+            return existing
+        font = TTFont(name, str(resource_path("fonts", _FILES[name])))
+        pdfmetrics.registerFont(font)
+        return font
+
+
+def register_fonts() -> None:
+    """Register the primary fonts (DejaVu Sans regular and bold).
+
+    The fallback font is registered lazily, the first time a string needs it.
+    Idempotent and cheap after the first call.
+    """
+    _font(REGULAR)
+    _font(BOLD)
+
+
+@lru_cache(maxsize=None)
+def _covered(font_name: str, ch: str) -> bool:
+    return ord(ch) in _font(font_name).face.charToGlyph
+
+
+def _needs_fallback(primary: str, ch: str) -> bool:
+    # The fallback font is only loaded once a character the primary lacks shows up.
+    return not _covered(primary, ch) and _covered(FALLBACK, ch)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of a string drawn in one font; ``width`` is at 1 pt."""
+
+    font: str
+    text: str
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class Styled:
+    """A string split into font runs; ``width`` is its advance at 1 pt."""
+
+    text: str
+    runs: tuple[Run, ...]
+    width: float
+
+
+@lru_cache(maxsize=20000)
+def styled(text: str, bold: bool = False) -> Styled:
+    """Split ``text`` (NFC-normalised) into runs of the primary font and the
+    CJK fallback. Characters neither font has stay in the primary font (they
+    print as a blank box rather than vanish)."""
+    primary = BOLD if bold else REGULAR
+    _font(primary)
+    text = unicodedata.normalize("NFC", text)
+    runs: list[Run] = []
+    start = 0
+    current = None
+    for i, ch in enumerate(text):
+        font = FALLBACK if _needs_fallback(primary, ch) else primary
+        if font != current:
+            if current is not None and i > start:
+                runs.append(_run(current, text[start:i]))
+            current, start = font, i
+    if current is not None and start < len(text):
+        runs.append(_run(current, text[start:]))
+    return Styled(text, tuple(runs), sum(r.width for r in runs))
+
+
+def _run(font: str, text: str) -> Run:
+    return Run(font, text, pdfmetrics.stringWidth(text, font, 1.0))
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Advance width of ``text`` in points at ``size`` points."""
+    return styled(text, bold).width * size
+
+
+def fit_size(text: str, max_width: float, size: float, min_size: float, bold: bool = False) -> float:
+    """Largest font size <= ``size`` (and >= ``min_size``) at which ``text``
+    fits in ``max_width`` points; ``min_size`` if it does not fit even then."""
+    width = styled(text, bold).width
+    if width * size <= max_width or width <= 0:
+        return size
+    return max(min_size, max_width / width)
+
+
+def ellipsize(text: str, max_width: float, size: float, bold: bool = False) -> str:
+    """``text`` cut short with an ellipsis so it fits ``max_width`` at ``size``.
+
+    The last resort after shrinking: returned unchanged if it already fits.
+    """
+    if text_width(text, size, bold) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + ELLIPSIS, size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS
+
+
+def draw_text(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    *,
+    bold: bool = False,
+    align: str = "left",
+) -> float:
+    """Draw ``text`` with its baseline at ``y``; ``align`` is "left" (x is the
+    left edge), "center" or "right". Returns the width drawn, in points.
+
+    Font runs are written into one text object so a name switching between
+    DejaVu and the CJK fallback extracts as one unbroken string.
+    """
+    st = styled(text, bold)
+    width = st.width * size
+    if align == "center":
+        x -= width / 2
+    elif align == "right":
+        x -= width
+    elif align != "left":
+        raise ValueError(f"align must be left, center or right, not {align!r}")
+    fake_bold = bold and any(run.font == FALLBACK for run in st.runs)
+    if len(st.runs) == 1 and not fake_bold:
+        run = st.runs[0]
+        canvas.setFont(run.font, size)
+        canvas.drawString(x, y, run.text)
+    elif st.runs:
+        if fake_bold:
+            # the CJK fallback has no bold face: fill and stroke the outline instead
+            canvas.saveState()
+            canvas.setLineWidth(size * 0.035)
+        tx = canvas.beginText(x, y)
+        for run in st.runs:
+            tx.setFont(run.font, size)
+            if fake_bold:
+                tx.setTextRenderMode(2 if run.font == FALLBACK else 0)
+            tx.textOut(run.text)
+        canvas.drawText(tx)
+        if fake_bold:
+            canvas.restoreState()
+    return width
+
+
+def draw_fitted(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    max_width: float,
+    size: float,
+    min_size: float,
+    *,
+    bold: bool = False,
+    align: str = "left",
+) -> float:
+    """Draw ``text`` on one line within ``max_width`` points: shrink from
+    ``size`` down to ``min_size``, and only then cut it short with an ellipsis.
+    Returns the font size used."""
+    used = fit_size(text, max_width, size, min_size, bold)
+    if text_width(text, used, bold) > max_width + 0.01:
+        text = ellipsize(text, max_width, used, bold)
+    draw_text(canvas, x, y, text, used, bold=bold, align=align)
+    return used

@@ -1,0 +1,213 @@
+"""Several cards per sheet: page sizes, the card-size table, the template.
+
+A report here is a :class:`CardSheetReport` subclass (template method, as in
+pretix's exporters): the base class owns the canvas, picks a card size from
+the subclass's declarative :attr:`CardSheetReport.sizes` table, places the
+cards on the page, draws the dashed cut lines and the page footer; a subclass
+says how many body rows a card needs (:meth:`rows_needed`), how much height
+its header and footer take (:attr:`fixed_height`) and draws one card into a
+rectangle (:meth:`draw_card`).
+
+Units are PDF points (1/72 inch); the origin is the bottom-left of the page.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import BinaryIO, ClassVar, Generic, Sequence, TypeVar
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfgen.canvas import Canvas
+
+from euchre_tourney.reports import fonts
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {"letter": LETTER, "a4": A4}
+
+MARGIN = 18.0  # outer page margin, points (1/4 inch): inside every printer's unprintable edge
+GUTTER = 14.0  # space between neighbouring cards; the cut line runs down its middle
+FOOTER = 10.0  # height reserved at the bottom of the page for the footer line
+
+T = TypeVar("T")
+
+
+def page_dimensions(page_size: str) -> tuple[float, float]:
+    """(width, height) in points for "letter" or "a4" (case-insensitive).
+
+    Raises ``ValueError`` for any other name.
+    """
+    key = page_size.lower() if isinstance(page_size, str) else page_size
+    try:
+        return PAGE_SIZES[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"page_size must be 'letter' or 'a4', not {page_size!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class CardSize:
+    """One entry of a report's card-size table: ``columns`` x ``rows`` cards
+    per page, usable while a card's body rows get at least ``min_row_height``
+    points each; rows never grow past ``max_row_height``."""
+
+    name: str
+    columns: int
+    rows: int
+    min_row_height: float
+    max_row_height: float
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """A card's rectangle on the page: lower-left corner, width, height (points)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The chosen card size on a given page, with the row height it allows."""
+
+    size: CardSize
+    page: tuple[float, float]
+    card_width: float
+    card_height: float
+    row_height: float
+
+    def slots(self) -> list[Rect]:
+        """Card rectangles on one page, left to right, top to bottom."""
+        width, height = self.page
+        out = []
+        for r in range(self.size.rows):
+            top = height - MARGIN - r * (self.card_height + GUTTER)
+            for c in range(self.size.columns):
+                x = MARGIN + c * (self.card_width + GUTTER)
+                out.append(Rect(x, top - self.card_height, self.card_width, self.card_height))
+        return out
+
+
+def choose_layout(sizes: Sequence[CardSize], page: tuple[float, float], fixed_height: float, rows: int) -> Layout:
+    """First entry of ``sizes`` (densest first) whose cards give each of
+    ``rows`` body rows at least its ``min_row_height`` after ``fixed_height``
+    points of header. If none does, the last entry is used with rows squeezed
+    to fit (a card never spills onto a second page)."""
+    if not sizes:
+        raise ValueError("empty card-size table")
+    width, height = page
+    usable_h = height - 2 * MARGIN - FOOTER  # cards stop above the footer line
+    usable_w = width - 2 * MARGIN
+    rows = max(rows, 1)
+    for i, size in enumerate(sizes):
+        card_w = (usable_w - (size.columns - 1) * GUTTER) / size.columns
+        card_h = (usable_h - (size.rows - 1) * GUTTER) / size.rows
+        row_h = (card_h - fixed_height) / rows
+        if row_h >= size.min_row_height or i == len(sizes) - 1:
+            return Layout(size, page, card_w, card_h, max(1.0, min(row_h, size.max_row_height)))
+    raise AssertionError("unreachable")
+
+
+class CardSheetReport(Generic[T]):
+    """Template for a PDF of cards cut from sheets. Subclasses set
+    :attr:`sizes`, :attr:`title`, :attr:`fixed_height` and implement
+    :meth:`rows_needed` and :meth:`draw_card`."""
+
+    sizes: ClassVar[tuple[CardSize, ...]]
+    title: ClassVar[str] = "Cards"
+    empty_message: ClassVar[str] = "Nothing to print."
+    fixed_height: ClassVar[float] = 60.0
+
+    def __init__(self, page_size: str = "letter") -> None:
+        self.page = page_dimensions(page_size)
+
+    # -- hooks -----------------------------------------------------------
+    def rows_needed(self, item: T) -> int:
+        """Body rows (rounds, hands) ``item``'s card needs."""
+        raise NotImplementedError
+
+    def draw_card(self, canvas: Canvas, item: T, rect: Rect, layout: Layout) -> None:
+        """Draw one card inside ``rect``."""
+        raise NotImplementedError
+
+    def footer_text(self, items: Sequence[T]) -> str:
+        return self.title
+
+    # -- the template ----------------------------------------------------
+    def layout_for(self, items: Sequence[T]) -> Layout:
+        """One layout for the whole document, sized for its longest card, so
+        every page is cut the same way."""
+        rows = max((self.rows_needed(i) for i in items), default=1)
+        return choose_layout(self.sizes, self.page, self.fixed_height, rows)
+
+    def write(self, items: Sequence[T], out: str | os.PathLike | BinaryIO) -> None:
+        """Write the PDF to a path or a binary file object."""
+        fonts.register_fonts()
+        target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
+        canvas = Canvas(target, pagesize=self.page, pageCompression=1, invariant=1)
+        canvas.setTitle(self.title)
+        canvas.setCreator("euchre_tourney")
+        items = list(items)
+        if not items:
+            fonts.draw_text(canvas, MARGIN, self.page[1] - MARGIN - 14, self.empty_message, 12)
+            canvas.showPage()
+            canvas.save()
+            return
+        layout = self.layout_for(items)
+        slots = layout.slots()
+        per_page = len(slots)
+        pages = (len(items) + per_page - 1) // per_page
+        footer = self.footer_text(items)
+        for p in range(pages):
+            chunk = items[p * per_page : (p + 1) * per_page]
+            for item, rect in zip(chunk, slots):
+                canvas.saveState()
+                self.draw_card(canvas, item, rect, layout)
+                canvas.restoreState()
+            self.draw_cut_lines(canvas, layout, len(chunk))
+            self.draw_footer(canvas, footer, p + 1, pages)
+            canvas.showPage()
+        canvas.save()
+
+    def draw_cut_lines(self, canvas: Canvas, layout: Layout, used: int) -> None:
+        """Dashed lines down the middle of each gutter, edge to edge, with a
+        scissors mark; only between cards actually printed on this page."""
+        width, height = layout.page
+        size = layout.size
+        rows_used = (used + size.columns - 1) // size.columns
+        canvas.saveState()
+        canvas.setDash(4, 3)
+        canvas.setLineWidth(0.5)
+        canvas.setStrokeGray(0.45)
+        canvas.setFillGray(0.45)
+        for r in range(1, rows_used):
+            y = height - MARGIN - r * (layout.card_height + GUTTER) + GUTTER / 2
+            canvas.line(4, y, width - 4, y)
+            fonts.draw_text(canvas, 6, y - 3, "\u2702", 8)
+        if size.columns > 1:
+            bottom = height - MARGIN - rows_used * (layout.card_height + GUTTER) + GUTTER / 2
+            for c in range(1, min(size.columns, used)):
+                x = MARGIN + c * (layout.card_width + GUTTER) - GUTTER / 2
+                canvas.line(x, height - 4, x, max(bottom, 4))
+        canvas.restoreState()
+
+    def draw_footer(self, canvas: Canvas, text: str, page: int, pages: int) -> None:
+        width, _ = self.page
+        canvas.saveState()
+        canvas.setFillGray(0.4)
+        y = MARGIN + 1
+        fonts.draw_fitted(canvas, MARGIN, y, text, width - 2 * MARGIN - 80, 6.5, 5)
+        fonts.draw_text(canvas, width - MARGIN, y, f"page {page} of {pages}", 6.5, align="right")
+        canvas.restoreState()

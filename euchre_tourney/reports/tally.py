@@ -1,0 +1,214 @@
+"""Table tally sheets: one per round and table, several per sheet.
+
+The sheet stays on the table for the round. Anatomy, top to bottom:
+
+* event name and date; "Round r  Table t" in large type;
+* the two partnerships side by side, North–South on the left and East–West
+  on the right, each naming both seats; below, who sits out this round;
+* one row per hand: hand number, makers (circle NS or EW), tricks the makers
+  took (circle 0–5), alone (tick), points NS, points EW. The points columns
+  are shaded like their partnership's box, so nobody writes in the wrong one;
+* a totals row, then a line for each partnership's initials.
+
+Sizes come from :data:`TALLY_SIZES` (2 per page up to 12 hands).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import BinaryIO, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from euchre_tourney.reports import fonts
+from euchre_tourney.reports.scorecards import format_date
+from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect
+from euchre_tourney.tournament.readmodels import TallySheetView
+
+#: Card sizes, densest first: (name, columns, rows per page, min / max hand-row height in points).
+TALLY_SIZES: tuple[CardSize, ...] = (
+    CardSize("half", 1, 2, min_row_height=18.0, max_row_height=24.0),
+    CardSize("full", 1, 1, min_row_height=12.0, max_row_height=28.0),
+)
+
+PAD = 4.0
+HEADER_H = 30.0
+TEAMS_H = 42.0
+SITOUT_H = 12.0
+COLHEAD_H = 13.0
+TOTALS_H = 20.0
+SIGN_H = 20.0
+
+NS_SHADE = 0.93  # fill grey of the North–South box and column
+EW_SHADE = 0.84  # East–West, a shade darker
+
+W_HAND = 32.0
+W_MAKERS = 80.0
+W_ALONE = 40.0
+W_POINTS = 80.0
+
+
+class TallySheetReport(CardSheetReport[TallySheetView]):
+    """The tally sheets PDF (see the module docstring)."""
+
+    sizes = TALLY_SIZES
+    title = "Table tally sheets"
+    empty_message = "No tally sheets to print: the round has no tables."
+    fixed_height = 2 * PAD + HEADER_H + TEAMS_H + SITOUT_H + COLHEAD_H + TOTALS_H + SIGN_H
+
+    def rows_needed(self, item: TallySheetView) -> int:
+        return max(item.hands_per_round, 1)
+
+    def footer_text(self, items: Sequence[TallySheetView]) -> str:
+        first = items[0]
+        return f"{first.event_name} \u2013 {format_date(first.event_date)} \u2013 table tally sheets"
+
+    def columns(self, width: float) -> dict[str, tuple[float, float]]:
+        """Column name -> (left x offset, width) in points."""
+        tricks = width - W_HAND - W_MAKERS - W_ALONE - 2 * W_POINTS
+        order = [
+            ("hand", W_HAND),
+            ("makers", W_MAKERS),
+            ("tricks", tricks),
+            ("alone", W_ALONE),
+            ("ns", W_POINTS),
+            ("ew", W_POINTS),
+        ]
+        out, x = {}, 0.0
+        for key, w in order:
+            out[key] = (x, w)
+            x += w
+        return out
+
+    def draw_card(self, canvas: Canvas, sheet: TallySheetView, rect: Rect, layout: Layout) -> None:
+        left = rect.x + PAD
+        width = rect.width - 2 * PAD
+        top = rect.top - PAD
+        hands = max(sheet.hands_per_round, 1)
+        row_h = layout.row_height
+        cols = self.columns(width)
+
+        # -- header ----------------------------------------------------
+        date_text = format_date(sheet.event_date)
+        title = f"Round {sheet.round}   Table {sheet.table}"
+        title_w = fonts.text_width(title, 18, bold=True)
+        fonts.draw_text(canvas, left, top - 18, title, 18, bold=True)
+        fonts.draw_text(canvas, left + width, top - 9, date_text, 8, align="right")
+        fonts.draw_fitted(canvas, left + width, top - 20, sheet.event_name, width - title_w - 20, 9, 5, bold=True, align="right")
+        fonts.draw_text(canvas, left + width, top - 28, "Tally sheet \u2013 stays on the table", 6.5, align="right")
+
+        # -- partnerships ----------------------------------------------
+        y_teams_top = top - HEADER_H
+        half = (width - 8) / 2
+        teams = (
+            ("North\u2013South", (("North", sheet.north), ("South", sheet.south)), NS_SHADE, left),
+            ("East\u2013West", (("East", sheet.east), ("West", sheet.west)), EW_SHADE, left + half + 8),
+        )
+        for label, seats, shade, x in teams:
+            canvas.setFillGray(shade)
+            canvas.setLineWidth(0.8)
+            canvas.roundRect(x, y_teams_top - TEAMS_H + 2, half, TEAMS_H - 2, 3, stroke=1, fill=1)
+            canvas.setFillGray(0)
+            fonts.draw_text(canvas, x + 5, y_teams_top - 11, label, 8, bold=True)
+            y = y_teams_top - 23
+            for seat, name in seats:
+                fonts.draw_text(canvas, x + 5, y, seat, 7.5)
+                fonts.draw_fitted(canvas, x + 38, y, name or "\u2014", half - 43, 10, 5, bold=True)
+                y -= 13
+
+        y = y_teams_top - TEAMS_H
+        if sheet.sit_out:
+            text = "Sitting out this round: " + ", ".join(sheet.sit_out)
+            fonts.draw_fitted(canvas, left, y - 9, text, width, 7.5, 4)
+
+        # -- column heads ----------------------------------------------
+        y_head_top = y - SITOUT_H
+        y_body_top = y_head_top - COLHEAD_H
+        canvas.setFillGray(0.75)
+        canvas.rect(left, y_body_top, width, COLHEAD_H, stroke=0, fill=1)
+        ns_x, ns_w = cols["ns"]
+        ew_x, ew_w = cols["ew"]
+        body_bottom = y_body_top - hands * row_h
+        tot_bottom = body_bottom - TOTALS_H
+        canvas.setFillGray(NS_SHADE)
+        canvas.rect(left + ns_x, tot_bottom, ns_w, y_body_top - tot_bottom, stroke=0, fill=1)
+        canvas.setFillGray(EW_SHADE)
+        canvas.rect(left + ew_x, tot_bottom, ew_w, y_body_top - tot_bottom, stroke=0, fill=1)
+        canvas.setFillGray(0)
+        heads = {
+            "hand": "Hand",
+            "makers": "Makers",
+            "tricks": "Tricks taken by the makers",
+            "alone": "Alone",
+            "ns": "Points NS",
+            "ew": "Points EW",
+        }
+        for key, text in heads.items():
+            x, w = cols[key]
+            fonts.draw_fitted(canvas, left + x + w / 2, y_body_top + 3.5, text, w - 2, 7.5, 5, bold=True, align="center")
+
+        # -- hand rows -------------------------------------------------
+        size = min(9.0, row_h * 0.45)
+        mx, mw = cols["makers"]
+        tx, tw = cols["tricks"]
+        ax, aw = cols["alone"]
+        hx, hw = cols["hand"]
+        for h in range(hands):
+            base = y_body_top - (h + 1) * row_h + row_h / 2 - size * 0.35
+            fonts.draw_text(canvas, left + hx + hw / 2, base, str(h + 1), size + 1, bold=True, align="center")
+            fonts.draw_text(canvas, left + mx + mw * 0.3, base, "NS", size, align="center")
+            fonts.draw_text(canvas, left + mx + mw * 0.7, base, "EW", size, align="center")
+            for t in range(6):
+                fonts.draw_text(canvas, left + tx + tw * (t + 0.5) / 6, base, str(t), size, align="center")
+            bs = min(10.0, row_h * 0.5)
+            canvas.setLineWidth(0.6)
+            canvas.rect(left + ax + (aw - bs) / 2, y_body_top - (h + 1) * row_h + (row_h - bs) / 2, bs, bs, stroke=1, fill=0)
+
+        # -- totals ----------------------------------------------------
+        fonts.draw_text(canvas, left + ns_x - 6, tot_bottom + 6.5, "Totals", 9, bold=True, align="right")
+
+        # -- grid ------------------------------------------------------
+        canvas.setLineWidth(0.5)
+        lines = [(left, y_head_top, left + width, y_head_top)]
+        for i in range(hands + 1):
+            yy = y_body_top - i * row_h
+            lines.append((left, yy, left + width, yy))
+        for key in ("makers", "tricks", "alone"):
+            x, _ = cols[key]
+            lines.append((left + x, y_head_top, left + x, body_bottom))
+        lines.append((left + ns_x, y_head_top, left + ns_x, tot_bottom))
+        lines.append((left + ew_x, y_head_top, left + ew_x, tot_bottom))
+        lines.append((left + ns_x, tot_bottom, left + width, tot_bottom))
+        lines.append((left + width, body_bottom, left + width, tot_bottom))
+        canvas.lines(lines)
+        canvas.setLineWidth(1)
+        canvas.rect(left, body_bottom, width, y_head_top - body_bottom, stroke=1, fill=0)
+        canvas.setLineWidth(1.5)
+        canvas.rect(left + ns_x, tot_bottom, ns_w, TOTALS_H, stroke=1, fill=0)
+        canvas.rect(left + ew_x, tot_bottom, ew_w, TOTALS_H, stroke=1, fill=0)
+
+        # -- initials --------------------------------------------------
+        sy = tot_bottom - SIGN_H + 5
+        fonts.draw_text(canvas, left, sy, "Initials NS", 7.5)
+        fonts.draw_text(canvas, left + half + 8, sy, "Initials EW", 7.5)
+        canvas.setLineWidth(0.5)
+        canvas.line(left + 48, sy - 1, left + half - 10, sy - 1)
+        canvas.line(left + half + 56, sy - 1, left + width, sy - 1)
+
+
+def write_tally_sheets(
+    sheets: Sequence[TallySheetView],
+    out: str | os.PathLike | BinaryIO,
+    *,
+    page_size: str = "letter",
+) -> None:
+    """Write one tally sheet per round and table to a PDF.
+
+    ``sheets``: in print order (e.g. round, then table). ``out``: a path or a
+    writable binary file object. ``page_size``: "letter" or "a4". Two sheets
+    per page (one per page past 12 hands), dashed cut lines between.
+    An empty ``sheets`` gives a one-page PDF saying so.
+
+    Raises ``ValueError`` for any other ``page_size``.
+    """
+    TallySheetReport(page_size).write(sheets, out)
