@@ -1,0 +1,264 @@
+"""The command line: launches the app, and runs the headless commands.
+
+``euchre-tourney`` (no command) opens the desktop app on the database named
+by ``--database`` / ``EUCHRE_TOURNEY_DATABASE`` or the default file.
+Headless commands (no Qt is imported for them)::
+
+    euchre-tourney rotation --players N --rounds R [--seed S] [--format json|text]
+    euchre-tourney rotation --kind teams --teams T --rounds R [--format json|text]
+    euchre-tourney scorecards EVENT --out FILE.pdf [--page-size letter|a4]
+    euchre-tourney tally-sheets EVENT --out FILE.pdf [--page-size letter|a4]
+    euchre-tourney standings EVENT [--format text|csv|json]
+
+Bad arguments print one line on standard error and exit with status 2;
+nothing is written then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from euchre_tourney import __version__
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A bad argument: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not the usage block
+        raise UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="euchre-tourney", description="Run a euchre club's tournament night.")
+    p.add_argument("--version", action="version", version=f"euchre-tourney {__version__}")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="SQLite file path or SQLAlchemy URL (default: $EUCHRE_TOURNEY_DATABASE or a file in your data folder)",
+    )
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    r = sub.add_parser("rotation", help="print a rotation (no database needed)")
+    r.add_argument("--kind", choices=("progressive", "teams"), default="progressive")
+    r.add_argument("--players", type=_positive, help="players, numbered 1..N (progressive)")
+    r.add_argument("--teams", type=_positive, help="teams, numbered 1..T (--kind teams)")
+    r.add_argument("--rounds", type=_positive, required=True)
+    r.add_argument("--seed", type=_int, default=0)
+    r.add_argument("--format", choices=("json", "text"), default="json")
+
+    for name, help_text in (("scorecards", "write the player scorecards PDF"), ("tally-sheets", "write the table tally sheets PDF")):
+        c = sub.add_parser(name, help=help_text)
+        c.add_argument("event", metavar="EVENT", help="event id or exact name")
+        c.add_argument("--out", required=True, metavar="FILE.pdf")
+        c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
+
+    s = sub.add_parser("standings", help="print an event's standings")
+    s.add_argument("event", metavar="EVENT", help="event id or exact name")
+    s.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    return p
+
+
+def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
+    """Entry point of ``euchre-tourney`` and ``python -m euchre_tourney``; returns the exit status."""
+    out = stdout or sys.stdout
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            from euchre_tourney.gui.app import run_app  # Qt only when the app is wanted
+
+            return run_app(args.database)
+        return _COMMANDS[args.command](args, out)
+    except UsageError as exc:
+        print(f"euchre-tourney: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _rotation(args, out: TextIO) -> int:
+    from euchre_tourney import rotation
+
+    if args.kind == "teams":
+        if args.teams is None:
+            raise UsageError("--kind teams needs --teams T")
+        if args.players is not None:
+            raise UsageError("--players is for progressive rotations; use --teams with --kind teams")
+        if args.teams < 2:
+            raise UsageError("a team tournament needs at least 2 teams")
+        schedule = rotation.team_rotation(args.teams, args.rounds, seed=args.seed)
+        text = rotation.teams_text(schedule) if args.format == "text" else None
+    else:
+        if args.players is None:
+            raise UsageError("--players N is required")
+        if args.teams is not None:
+            raise UsageError("--teams is for --kind teams")
+        if args.players < 4:
+            raise UsageError("a progressive rotation needs at least 4 players")
+        schedule = rotation.progressive(args.players, args.rounds, args.seed)
+        text = rotation.schedule_text(schedule) if args.format == "text" else None
+    if text is None:
+        out.write(json.dumps(schedule.to_json()) + "\n")
+    else:
+        out.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def _open_event(args):
+    from euchre_tourney import tournament
+    from euchre_tourney.store import database_url, open_database
+
+    try:
+        url = database_url(args.database)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
+        raise UsageError(f"no database at {url[len('sqlite:///'):]}")
+    db = open_database(url)
+    session_cm = db.session()
+    session = session_cm.__enter__()
+    try:
+        event = tournament.find_event(session, args.event)
+    except tournament.TournamentError as exc:
+        session_cm.__exit__(None, None, None)
+        db.dispose()
+        raise UsageError(exc.message) from None
+    return db, session_cm, session, event
+
+
+def _check_out_path(path_text: str) -> Path:
+    path = Path(path_text).expanduser()
+    if path.is_dir():
+        raise UsageError(f"--out {path_text} is a folder; give a file name")
+    if not path.parent.exists():
+        raise UsageError(f"--out: the folder {path.parent} does not exist")
+    return path
+
+
+def _write_atomically(path: Path, write) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=".euchre-", suffix=".pdf", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _pdf(kind: str):
+    def run(args, out: TextIO) -> int:
+        from euchre_tourney import reports, tournament
+
+        path = _check_out_path(args.out)
+        db, cm, session, event = _open_event(args)
+        try:
+            try:
+                if kind == "scorecards":
+                    data = tournament.scorecards(session, event.id)
+                    writer = reports.write_scorecards
+                else:
+                    data = tournament.tally_sheets(session, event.id)
+                    writer = reports.write_tally_sheets
+            except tournament.TournamentError as exc:
+                raise UsageError(exc.message) from None
+            _write_atomically(path, lambda fh: writer(data, fh, page_size=args.page_size))
+        finally:
+            cm.__exit__(None, None, None)
+            db.dispose()
+        out.write(f"wrote {path}\n")
+        return 0
+
+    return run
+
+
+def _standings(args, out: TextIO) -> int:
+    from euchre_tourney import tournament
+
+    db, cm, session, event = _open_event(args)
+    try:
+        view = tournament.standings(session, event.id)
+    finally:
+        cm.__exit__(None, None, None)
+        db.dispose()
+    if args.format == "csv":
+        out.write(tournament.standings_csv(view))
+    elif args.format == "json":
+        out.write(
+            json.dumps(
+                {
+                    "event": view.event_name,
+                    "tie_breaks": list(view.tie_breaks),
+                    "sit_out_rule": view.sit_out_rule,
+                    "standings": [
+                        {
+                            "place": r.place,
+                            "tied": r.tied,
+                            "number": r.number,
+                            "name": r.name,
+                            "points": r.points,
+                            "rounds_played": r.rounds_played,
+                            "rounds_won": r.rounds_won,
+                            "loners": r.loners,
+                            "sit_outs": r.sit_outs,
+                            "sit_out_credit": r.sit_out_credit,
+                            "round_points": list(r.round_points),
+                        }
+                        for r in view.rows
+                    ],
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
+    else:
+        out.write(standings_text(view))
+    return 0
+
+
+def standings_text(view) -> str:
+    """Plain-text standings table."""
+    width = max([4] + [len(r.name) for r in view.rows])
+    lines = [f"Standings: {view.event_name}", ""]
+    lines.append(f"{'Place':>5}  {'No.':>4}  {'Name':<{width}}  {'Points':>6}  {'Played':>6}  {'Won':>4}  {'Loners':>6}  Sit-outs")
+    for r in view.rows:
+        place = f"={r.place}" if r.tied else str(r.place)
+        lines.append(
+            f"{place:>5}  {r.number or '':>4}  {r.name:<{width}}  {r.points:>6}  {r.rounds_played:>6}  "
+            f"{r.rounds_won:>4}  {r.loners:>6}  {r.sit_outs}"
+        )
+    lines += ["", "Ties are broken by: " + ", then ".join(view.tie_breaks).lower() + "."]
+    return "\n".join(lines) + "\n"
+
+
+_COMMANDS = {
+    "rotation": _rotation,
+    "scorecards": _pdf("scorecards"),
+    "tally-sheets": _pdf("tally-sheets"),
+    "standings": _standings,
+}

@@ -1,0 +1,6 @@
+"""The desktop app (PySide6): a thin layer over the tournament use cases.
+
+Windows call :mod:`euchre_tourney.tournament` functions through
+:class:`~euchre_tourney.gui.context.AppContext` and redraw from the read
+models they return; no ORM row ever reaches Qt.
+"""

@@ -1,0 +1,79 @@
+"""What every page shares: the database, the current event, the undo stack."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from euchre_tourney.store import Database
+
+
+class AppContext(QObject):
+    """Shared state. ``changed`` fires after any stored change (pages
+    refresh); ``event_changed`` when the current event is switched."""
+
+    changed = Signal()
+    event_changed = Signal(object)
+
+    def __init__(self, db: Database, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.event_id: int | None = None
+        self.undo_stack = QUndoStack(self)
+
+    def run(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run one use case in its own session (it commits what it changes)."""
+        with self.db.session() as session:
+            return use_case(session, *args, **kwargs)
+
+    def set_event(self, event_id: int | None) -> None:
+        if event_id != self.event_id:
+            self.event_id = event_id
+            self.event_changed.emit(event_id)
+
+    def push(
+        self, text: str, do: Callable[[], Any], undo: Callable[[], Any], redo: Callable[[], Any] | None = None
+    ) -> Any:
+        """Run ``do`` now and put it on the undo stack (only if it did not
+        raise). ``redo`` (default ``do``) repeats it after an undo."""
+        result = do()
+        self.undo_stack.push(_Command(self, text, redo or do, undo))
+        self.changed.emit()
+        return result
+
+
+class _Command(QUndoCommand):
+    def __init__(self, ctx: AppContext, text: str, do, undo) -> None:
+        super().__init__(text)
+        self._ctx, self._do, self._undo, self._first = ctx, do, undo, True
+
+    def redo(self) -> None:
+        if self._first:  # already done by AppContext.push
+            self._first = False
+            return
+        self._do()
+        self._ctx.changed.emit()
+
+    def undo(self) -> None:
+        self._undo()
+        self._ctx.changed.emit()
+
+
+def show_error(parent: QWidget | None, title: str, message: str) -> None:
+    """A modal error box (tests replace this module attribute to silence it)."""
+    QMessageBox.warning(parent, title, message)
+
+
+def ask(parent: QWidget | None, title: str, question: str) -> bool:
+    """A Yes/No question (tests replace this to answer)."""
+    answer = QMessageBox.question(parent, title, question, QMessageBox.Yes | QMessageBox.No, QMessageBox.No)
+    return answer == QMessageBox.Yes
+
+
+def inform(parent: QWidget | None, title: str, message: str) -> None:
+    """An information box (tests replace this to silence it)."""
+    QMessageBox.information(parent, title, message)

@@ -1,0 +1,283 @@
+"""The Event page: the event's settings and who is playing tonight."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QDate, QSortFilterProxyModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney import rules as rules_mod
+from euchre_tourney import tournament
+from euchre_tourney.gui import context
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.models import CheckInModel
+from euchre_tourney.rules import PRESETS, DefendAlone, RuleSet
+
+DEFEND_ALONE_TITLES = {
+    DefendAlone.NEVER: "Not allowed",
+    DefendAlone.AGAINST_LONER: "Only against a lone maker",
+    DefendAlone.ANY: "Allowed at any time",
+}
+
+
+def preset_title(key: str) -> str:
+    titles = getattr(rules_mod, "PRESET_TITLES", {})
+    return titles.get(key, key.replace("_", " ").title())
+
+
+class EventForm(QWidget):
+    """The fields of an event (used by the New event dialog and the Event page)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.name = QLineEdit()
+        self.name.setMaxLength(200)
+        self.name.setPlaceholderText("e.g. Friday club night")
+        self.date = QDateEdit(QDate.currentDate())
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.preset = QComboBox()
+        for key in PRESETS:
+            self.preset.addItem(preset_title(key), key)
+        self.stick = QCheckBox("Stick the dealer")
+        self.defend = QComboBox()
+        for value, title in DEFEND_ALONE_TITLES.items():
+            self.defend.addItem(title, value.value)
+        self.rounds = QSpinBox()
+        self.rounds.setRange(1, tournament.events.MAX_ROUNDS)
+        self.rounds.setValue(8)
+        self.hands = QSpinBox()
+        self.hands.setRange(1, tournament.events.MAX_HANDS)
+        self.hands.setValue(8)
+        self.sit_out = QComboBox()
+        for key, title in tournament.SIT_OUT_RULES.items():
+            self.sit_out.addItem(title, key)
+        self.preset.currentIndexChanged.connect(self._preset_changed)
+        form = QFormLayout(self)
+        form.addRow("Event &name:", self.name)
+        form.addRow("&Date:", self.date)
+        form.addRow("&Rules:", self.preset)
+        form.addRow("", self.stick)
+        form.addRow("Defending &alone:", self.defend)
+        form.addRow("R&ounds:", self.rounds)
+        form.addRow("&Hands per round:", self.hands)
+        form.addRow("&Sit-outs:", self.sit_out)
+        self._preset_changed()
+
+    def _preset_changed(self) -> None:
+        rs = PRESETS[self.preset.currentData()]
+        self.stick.setChecked(rs.stick_the_dealer)
+        self.defend.setCurrentIndex(max(0, self.defend.findData(rs.defend_alone.value)))
+
+    def rule_set(self) -> RuleSet:
+        base = PRESETS[self.preset.currentData()]
+        return base.replace(stick_the_dealer=self.stick.isChecked(), defend_alone=DefendAlone(self.defend.currentData()))
+
+    def values(self) -> dict:
+        d = self.date.date()
+        return {
+            "name": self.name.text(),
+            "date": date(d.year(), d.month(), d.day()),
+            "rules": self.rule_set(),
+            "rounds": self.rounds.value(),
+            "hands_per_round": self.hands.value(),
+            "sit_out_rule": self.sit_out.currentData(),
+        }
+
+    def load(self, event) -> None:
+        self.name.setText(event.name)
+        self.date.setDate(QDate(event.date.year, event.date.month, event.date.day))
+        rs = RuleSet.from_dict(event.rules)
+        self.preset.blockSignals(True)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(rs.preset)))
+        self.preset.blockSignals(False)
+        self.stick.setChecked(rs.stick_the_dealer)
+        self.defend.setCurrentIndex(max(0, self.defend.findData(rs.defend_alone.value)))
+        self.rounds.setValue(event.rounds)
+        self.hands.setValue(event.hands_per_round)
+        self.sit_out.setCurrentIndex(max(0, self.sit_out.findData(event.sit_out_rule)))
+
+
+class NewEventDialog(QDialog):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New progressive event")
+        self.form = EventForm(self)
+        self.form.name.setText(f"Club night {date.today():%Y-%m-%d}")
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText("Create event")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form)
+        layout.addWidget(buttons)
+
+
+class EventPage(QWidget):
+    """Edit the current event and check players in."""
+
+    def __init__(self, ctx: AppContext, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.hint = QLabel("No event yet. Create one with File ▸ New event (Ctrl+N).")
+        self.form = EventForm()
+        self.save_button = QPushButton("&Save settings")
+        self.save_button.clicked.connect(self.save_settings)
+        settings = QGroupBox("Event settings")
+        sl = QVBoxLayout(settings)
+        sl.addWidget(self.form)
+        sl.addWidget(self.save_button, 0, Qt.AlignRight)
+        sl.addStretch(1)
+
+        self.model = CheckInModel(self)
+        self.model.toggled.connect(self.toggle)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterKeyColumn(1)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find a player…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
+        self.table.setAlternatingRowColors(True)
+        self.all_button = QPushButton("Check in &everyone")
+        self.all_button.clicked.connect(lambda: self.check_all(True))
+        self.none_button = QPushButton("Check &out everyone")
+        self.none_button.clicked.connect(lambda: self.check_all(False))
+        self.count = QLabel()
+        self.count.setWordWrap(True)
+        checkin = QGroupBox("Who is playing tonight (Space toggles the selected player)")
+        cl = QVBoxLayout(checkin)
+        row = QHBoxLayout()
+        row.addWidget(self.search, 1)
+        row.addWidget(self.all_button)
+        row.addWidget(self.none_button)
+        cl.addLayout(row)
+        cl.addWidget(self.table, 1)
+        cl.addWidget(self.count)
+
+        body = QHBoxLayout()
+        body.addWidget(settings, 2)
+        body.addWidget(checkin, 3)
+        self.body = QWidget()
+        self.body.setLayout(body)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.body, 1)
+        ctx.changed.connect(self.refresh)
+        ctx.event_changed.connect(lambda _e: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        has_event = self.ctx.event_id is not None
+        self.hint.setVisible(not has_event)
+        self.body.setEnabled(has_event)
+        if not has_event:
+            self.model.set_rows([])
+            self.count.setText("")
+            return
+        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        self.form.load(event)
+        rows = self.ctx.run(tournament.entrants, self.ctx.event_id)
+        self.model.set_rows(rows)
+        n = sum(1 for r in rows if r.checked_in)
+        tables, extra = divmod(n, 4)
+        text = f"{n} players checked in: {tables} tables"
+        if extra:
+            text += f", {extra} sitting out each round"
+        text += "."
+        if event.has_rotation:
+            text += "  A rotation exists; changing who plays discards it (generate it again)."
+        self.count.setText(text)
+
+    def toggle(self, player_id: int, checked: bool) -> None:
+        self.set_checked_in([player_id], checked)
+
+    def check_all(self, checked: bool) -> None:
+        self.set_checked_in([r.player_id for r in self.model.rows if r.active or not checked], checked)
+
+    def set_checked_in(self, player_ids: list[int], checked: bool) -> bool:
+        """Check players in or out (undoable). Returns False if refused."""
+        if self.ctx.event_id is None:
+            return False
+        event_id = self.ctx.event_id
+        before = {r.player_id: r.checked_in for r in self.ctx.run(tournament.entrants, event_id)}
+        changing = [p for p in player_ids if before.get(p) != checked]
+        if not changing:
+            return True
+        event = self.ctx.run(tournament.get_event, event_id)
+        if event.has_rotation and not context.ask(
+            self, "Rotation will be discarded", "Changing who plays discards the rotation already made. Continue?"
+        ):
+            self.refresh()
+            return False
+        try:
+            self.ctx.push(
+                "Check in" if checked else "Check out",
+                lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, checked),
+                lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, not checked),
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot change check-in", exc.message)
+            self.refresh()
+            return False
+        return True
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key_Space and self.table.hasFocus():
+            rows = self.table.selectionModel().selectedRows()
+            for index in rows:
+                row = self.proxy.data(index, Qt.UserRole)
+                self.toggle(row.player_id, not row.checked_in)
+            return
+        super().keyPressEvent(event)
+
+    def save_settings(self) -> None:
+        if self.ctx.event_id is None:
+            return
+        before = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        values = self.form.values()
+        event_id = self.ctx.event_id
+        try:
+            self.ctx.push(
+                "Change event settings",
+                lambda: self.ctx.run(tournament.update_event, event_id, **values),
+                lambda: self.ctx.run(
+                    tournament.update_event,
+                    event_id,
+                    name=before.name,
+                    date=before.date,
+                    rules=RuleSet.from_dict(before.rules),
+                    rounds=before.rounds,
+                    hands_per_round=before.hands_per_round,
+                    sit_out_rule=before.sit_out_rule,
+                ),
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot change the event", exc.message)
+            self.refresh()

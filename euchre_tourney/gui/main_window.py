@@ -1,0 +1,232 @@
+"""The main window: event picker, the five pages, menus and shortcuts."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, QSettings, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
+
+from euchre_tourney import __version__, reports, tournament
+from euchre_tourney.gui import context
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.event_page import EventPage, NewEventDialog
+from euchre_tourney.gui.roster_page import RosterPage
+from euchre_tourney.gui.rotation_page import RotationPage
+from euchre_tourney.gui.scores_page import ScoresPage
+from euchre_tourney.gui.standings_page import StandingsPage
+from euchre_tourney.store import Database
+
+HELP_TEXT = """<h3>Club night in five steps</h3>
+<ol>
+<li><b>Players</b>: add your members (or File ▸ Import players from a CSV file with a header row).</li>
+<li><b>Event</b>: File ▸ New event (Ctrl+N), then tick who is playing tonight.</li>
+<li><b>Rotation</b>: press Generate. Everyone gets a new partner each round; sit-outs are shared fairly.</li>
+<li><b>Print</b>: File ▸ Save scorecards (Ctrl+P) and tally sheets (Ctrl+Shift+P).</li>
+<li><b>Scores</b>: for each table, type each hand: makers (N/E), tricks, who went alone, Enter.
+The standings update at once. Ctrl+Z undoes the last change.</li>
+</ol>
+<p>Everything is saved the moment you enter it: you can close the app at any time.</p>"""
+
+
+def default_page_size() -> str:
+    """Letter in the United States and Canada, A4 elsewhere."""
+    territory = QLocale().territory()
+    return "letter" if territory in (QLocale.UnitedStates, QLocale.Canada) else "a4"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.ctx = AppContext(db, self)
+        self.settings = QSettings()
+        self.resize(1200, 780)
+
+        self.events = QComboBox()
+        self.events.setMinimumWidth(320)
+        self.events.currentIndexChanged.connect(self._event_picked)
+        self.tabs = QTabWidget()
+        self.roster_page = RosterPage(self.ctx)
+        self.event_page = EventPage(self.ctx)
+        self.rotation_page = RotationPage(self.ctx)
+        self.scores_page = ScoresPage(self.ctx)
+        self.standings_page = StandingsPage(self.ctx)
+        self.tabs.addTab(self.roster_page, "1 Players")
+        self.tabs.addTab(self.event_page, "2 Event && check-in")
+        self.tabs.addTab(self.rotation_page, "3 Rotation")
+        self.tabs.addTab(self.scores_page, "4 Scores")
+        self.tabs.addTab(self.standings_page, "5 Standings")
+        self.setCentralWidget(self.tabs)
+        self._create_actions()
+        self.statusBar().addPermanentWidget(QLabel(f"Database: {db.path or db.url}"))
+        self.ctx.changed.connect(self._saved)
+        self.ctx.event_changed.connect(lambda _e: self._update_title())
+        self.reload_events(select=self.settings.value("last_event", type=int) or None)
+        self.tabs.setCurrentIndex(self.settings.value("last_tab", 0, type=int))
+        self.tabs.currentChanged.connect(lambda i: self.settings.setValue("last_tab", i))
+
+    # actions -------------------------------------------------------------------
+    def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _create_actions(self) -> None:
+        self.new_event_action = self._action("&New event…", self.new_event, QKeySequence.New, "Create a tournament night")
+        self.import_action = self._action("&Import players…", self.roster_page.import_dialog, "Ctrl+I")
+        self.scorecards_action = self._action("Save &scorecards PDF…", self.save_scorecards_dialog, QKeySequence.Print)
+        self.tally_action = self._action("Save &tally sheets PDF…", self.save_tally_dialog, "Ctrl+Shift+P")
+        self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
+        self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.redo_action = self.ctx.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.Redo)
+        self.projector_action = self._action("&Projector standings", self.standings_page.show_projector, "F11")
+        self.help_action = self._action("&Help", self.show_help, QKeySequence.HelpContents)
+        self.about_action = self._action("&About", self.show_about)
+        file_menu = self.menuBar().addMenu("&File")
+        for a in (self.new_event_action, self.import_action, None, self.scorecards_action, self.tally_action, None, self.quit_action):
+            file_menu.addSeparator() if a is None else file_menu.addAction(a)
+        edit = self.menuBar().addMenu("&Edit")
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        view = self.menuBar().addMenu("&View")
+        view.addAction(self.projector_action)
+        for i in range(5):
+            view.addAction(self._action(self.tabs.tabText(i).replace("&&", "&"), lambda _c=False, i=i: self.tabs.setCurrentIndex(i), f"Alt+{i + 1}"))
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self.help_action)
+        help_menu.addAction(self.about_action)
+        bar = QToolBar("Event")
+        bar.setObjectName("event_toolbar")
+        bar.setMovable(False)
+        bar.addWidget(QLabel(" Event: "))
+        bar.addWidget(self.events)
+        bar.addAction(self.new_event_action)
+        bar.addSeparator()
+        bar.addAction(self.undo_action)
+        bar.addAction(self.redo_action)
+        self.addToolBar(bar)
+
+    # events --------------------------------------------------------------------
+    def reload_events(self, select: int | None = None) -> None:
+        events = self.ctx.run(tournament.list_events)
+        self.events.blockSignals(True)
+        self.events.clear()
+        for e in events:
+            self.events.addItem(f"{e.name} ({e.date:%Y-%m-%d})", e.id)
+        index = self.events.findData(select) if select is not None else (0 if events else -1)
+        self.events.setCurrentIndex(index if index >= 0 else (0 if events else -1))
+        self.events.blockSignals(False)
+        self._event_picked()
+
+    def _event_picked(self) -> None:
+        event_id = self.events.currentData()
+        self.ctx.undo_stack.clear()
+        self.ctx.set_event(event_id)
+        if event_id is not None:
+            self.settings.setValue("last_event", event_id)
+
+    def create_event(self, **values):
+        """Create an event and make it current; returns its EventView or None if refused."""
+        try:
+            view = self.ctx.run(tournament.create_event, **values)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot create the event", exc.message)
+            return None
+        self.reload_events(select=view.id)
+        self.tabs.setCurrentWidget(self.event_page)
+        self.statusBar().showMessage(f"Event “{view.name}” created. Now tick who is playing.", 8000)
+        return view
+
+    def new_event(self) -> None:
+        dlg = NewEventDialog(self)
+        if dlg.exec() == QDialog.Accepted:
+            self.create_event(**dlg.form.values())
+
+    def _update_title(self) -> None:
+        name = self.events.currentText()
+        self.setWindowTitle(f"{name} — Euchre Tourney" if name else "Euchre Tourney")
+
+    def _saved(self) -> None:
+        self.statusBar().showMessage("Saved.", 4000)
+        current = self.ctx.event_id
+        names = {self.events.itemData(i): self.events.itemText(i) for i in range(self.events.count())}
+        fresh = {e.id: f"{e.name} ({e.date:%Y-%m-%d})" for e in self.ctx.run(tournament.list_events)}
+        if names != fresh:
+            self.reload_events(select=current)
+        self._update_title()
+
+    # printing ------------------------------------------------------------------
+    def save_pdf(self, kind: str, path: str, page_size: str | None = None) -> bool:
+        """Write the scorecards or tally sheets PDF; True on success."""
+        if self.ctx.event_id is None:
+            context.show_error(self, "No event", "Create an event and generate its rotation first.")
+            return False
+        page_size = page_size or default_page_size()
+        try:
+            if kind == "scorecards":
+                data = self.ctx.run(tournament.scorecards, self.ctx.event_id)
+                reports.write_scorecards(data, path, page_size=page_size)
+            else:
+                data = self.ctx.run(tournament.tally_sheets, self.ctx.event_id)
+                reports.write_tally_sheets(data, path, page_size=page_size)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Nothing to print yet", exc.message)
+            return False
+        except OSError as exc:
+            context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
+            return False
+        self.statusBar().showMessage(f"Saved {path}", 8000)
+        return True
+
+    def _save_dialog(self, kind: str, default_name: str) -> None:
+        start = str(Path(self.settings.value("pdf_dir", str(Path.home()))) / default_name)
+        path, _ = QFileDialog.getSaveFileName(self, "Save PDF", start, "PDF files (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        self.settings.setValue("pdf_dir", str(Path(path).parent))
+        if self.save_pdf(kind, path):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+
+    def save_scorecards_dialog(self) -> None:
+        self._save_dialog("scorecards", "scorecards.pdf")
+
+    def save_tally_dialog(self) -> None:
+        self._save_dialog("tally", "tally-sheets.pdf")
+
+    # help ----------------------------------------------------------------------
+    def show_help(self) -> None:
+        QMessageBox.information(self, "Help", HELP_TEXT)
+
+    def show_about(self) -> None:
+        QMessageBox.about(
+            self,
+            "About Euchre Tourney",
+            f"<b>Euchre Tourney</b> {html.escape(__version__)}<br>Tournament nights for euchre clubs.",
+        )
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self.settings.setValue("geometry", self.saveGeometry())
+        if self.standings_page.projector is not None:
+            self.standings_page.projector.close()
+        super().closeEvent(event)

@@ -1,0 +1,216 @@
+"""Thin Qt table models over plain read-model rows.
+
+Each model holds a tuple of rows and a column spec; ``set_rows`` resets it.
+They are tested without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    value: Callable[[Any], Any]
+    align: Qt.AlignmentFlag = Qt.AlignLeft | Qt.AlignVCenter
+    tooltip: Callable[[Any], str] | None = None
+
+
+class RowsModel(QAbstractTableModel):
+    """A read-only table over ``rows`` with ``columns``."""
+
+    def __init__(self, columns: Sequence[Column], parent=None) -> None:
+        super().__init__(parent)
+        self.columns = list(columns)
+        self.rows: tuple = ()
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        self.beginResetModel()
+        self.rows = tuple(rows)
+        self.endResetModel()
+
+    def set_columns(self, columns: Sequence[Column]) -> None:
+        self.beginResetModel()
+        self.columns = list(columns)
+        self.endResetModel()
+
+    def row_at(self, index: Index) -> Any:
+        return self.rows[index.row()] if index.isValid() and index.row() < len(self.rows) else None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole) -> Any:  # noqa: N802
+        if role == Qt.DisplayRole and orientation == Qt.Horizontal and section < len(self.columns):
+            return self.columns[section].title
+        return None
+
+    def data(self, index: Index, role: int = Qt.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        col = self.columns[index.column()]
+        if role == Qt.DisplayRole:
+            value = col.value(row)
+            return "" if value is None else str(value)
+        if role == Qt.TextAlignmentRole:
+            return int(col.align)
+        if role == Qt.ToolTipRole and col.tooltip is not None:
+            return col.tooltip(row)
+        if role == Qt.UserRole:
+            return row
+        return self.extra_data(row, index.column(), role)
+
+    def extra_data(self, row: Any, column: int, role: int) -> Any:
+        return None
+
+
+RIGHT = Qt.AlignRight | Qt.AlignVCenter
+CENTER = Qt.AlignCenter
+
+
+class PlayersModel(RowsModel):
+    """The roster: name, email, phone, and a duplicate-name warning."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(
+            [
+                Column("Name", lambda p: p.name),
+                Column("Email", lambda p: p.email),
+                Column("Phone", lambda p: p.phone),
+                Column(
+                    "Note",
+                    lambda p: "Same name as another player" if p.duplicate_of else "",
+                    tooltip=lambda p: "Check this is not the same person entered twice." if p.duplicate_of else "",
+                ),
+            ],
+            parent,
+        )
+
+    def extra_data(self, row, column, role):
+        if role == Qt.ForegroundRole and column == 3 and row.duplicate_of:
+            return QBrush(QColor("#b45309"))
+        return None
+
+
+class CheckInModel(RowsModel):
+    """Players with a checkable "Playing" column; emits ``toggled(player_id, bool)``."""
+
+    toggled = Signal(int, bool)
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(
+            [
+                Column("Playing", lambda e: ""),
+                Column("Name", lambda e: e.name + ("" if e.active else " (removed)")),
+                Column("No.", lambda e: e.number if e.checked_in else "", RIGHT),
+            ],
+            parent,
+        )
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        base = super().flags(index)
+        if index.column() == 0:
+            return base | Qt.ItemIsUserCheckable
+        return base
+
+    def extra_data(self, row, column, role):
+        if role == Qt.CheckStateRole and column == 0:
+            return Qt.Checked if row.checked_in else Qt.Unchecked
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.EditRole) -> bool:  # noqa: N802
+        if role == Qt.CheckStateRole and index.column() == 0:
+            checked = Qt.CheckState(value) == Qt.Checked if not isinstance(value, bool) else value
+            self.toggled.emit(self.rows[index.row()].player_id, checked)
+            return True
+        return False
+
+
+SEAT_TITLES = ("North", "East", "South", "West")
+
+
+class TablesModel(RowsModel):
+    """One round's tables: Table, North, East, South, West."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(
+            [Column("Table", lambda t: t.number, CENTER)]
+            + [Column(title, (lambda i: lambda t: t.names[i])(i)) for i, title in enumerate(SEAT_TITLES)],
+            parent,
+        )
+
+
+def side_name(side: str) -> str:
+    return "North–South" if side == "NS" else "East–West"
+
+
+class HandsModel(RowsModel):
+    """Hands recorded at one table."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(
+            [
+                Column("Hand", lambda h: h.number, CENTER),
+                Column("Makers", lambda h: side_name(h.makers)),
+                Column("Tricks", lambda h: h.maker_tricks, CENTER),
+                Column("Alone", lambda h: (h.alone_seat or "").title()),
+                Column("Defender alone", lambda h: "yes" if h.defender_alone else ""),
+                Column("N–S points", lambda h: h.ns_points or "", RIGHT),
+                Column("E–W points", lambda h: h.ew_points or "", RIGHT),
+            ],
+            parent,
+        )
+
+
+class StandingsModel(RowsModel):
+    """Standings rows; per-round columns follow the event's round count."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(self._columns(0), parent)
+
+    @staticmethod
+    def _columns(rounds: int) -> list[Column]:
+        cols = [
+            Column("Place", lambda r: f"={r.place}" if r.tied else r.place, CENTER),
+            Column("No.", lambda r: r.number, RIGHT),
+            Column("Name", lambda r: r.name),
+            Column("Points", lambda r: r.points, RIGHT),
+            Column("Played", lambda r: r.rounds_played, RIGHT),
+            Column("Won", lambda r: r.rounds_won, RIGHT),
+            Column("Loners", lambda r: r.loners, RIGHT),
+            Column(
+                "Sit-outs",
+                lambda r: (f"{r.sit_outs} (+{r.sit_out_credit})" if r.sit_out_credit else r.sit_outs) if r.sit_outs else "",
+                RIGHT,
+            ),
+        ]
+        for i in range(rounds):
+            cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_points[i])(i), RIGHT))
+        return cols
+
+    def set_standings(self, rows: Sequence[Any], rounds: int) -> None:
+        self.beginResetModel()
+        self.columns = self._columns(rounds)
+        self.rows = tuple(rows)
+        self.endResetModel()
+
+    def extra_data(self, row, column, role):
+        if role == Qt.FontRole and column in (0, 3):
+            from PySide6.QtGui import QFont
+
+            f = QFont()
+            f.setBold(True)
+            return f
+        return None

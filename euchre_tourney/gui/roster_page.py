@@ -1,0 +1,198 @@
+"""The Players page: the club roster."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney import tournament
+from euchre_tourney.gui import context
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.models import PlayersModel
+
+
+class PlayerDialog(QDialog):
+    """Name, email, phone of one player."""
+
+    def __init__(self, parent=None, title="Add player", name="", email="", phone="") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.name = QLineEdit(name)
+        self.name.setMaxLength(200)
+        self.email = QLineEdit(email)
+        self.phone = QLineEdit(phone)
+        form = QFormLayout(self)
+        form.addRow("&Name:", self.name)
+        form.addRow("&Email (optional):", self.email)
+        form.addRow("&Phone (optional):", self.phone)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.resize(420, self.sizeHint().height())
+
+    def values(self) -> tuple[str, str, str]:
+        return self.name.text(), self.email.text(), self.phone.text()
+
+
+class RosterPage(QWidget):
+    """List, add, edit, remove and import players."""
+
+    def __init__(self, ctx: AppContext, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = PlayersModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(0)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find a player…")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+
+        self.add_button = QPushButton("&Add player…")
+        self.add_button.clicked.connect(self.add_dialog)
+        self.edit_button = QPushButton("&Edit…")
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.remove_button = QPushButton("&Remove")
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.import_button = QPushButton("&Import CSV…")
+        self.import_button.clicked.connect(self.import_dialog)
+        self.count = QLabel()
+
+        top = QHBoxLayout()
+        top.addWidget(self.search, 1)
+        for b in (self.add_button, self.edit_button, self.remove_button, self.import_button):
+            top.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count)
+        QShortcut(QKeySequence.Delete, self.table, activated=self.remove_selected)
+        QShortcut(QKeySequence(Qt.Key_F2), self.table, activated=self.edit_selected)
+        ctx.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        players = self.ctx.run(tournament.list_players)
+        self.model.set_rows(players)
+        dups = sum(1 for p in players if p.duplicate_of)
+        text = f"{len(players)} players on the roster."
+        if dups:
+            text += f"  {dups} share a name with someone else: check they are not entered twice."
+        self.count.setText(text)
+
+    def selected(self):
+        rows = self.table.selectionModel().selectedRows()
+        return self.proxy.data(rows[0], Qt.UserRole) if rows else None
+
+    # actions -------------------------------------------------------------
+    def add_player(self, name: str, email: str = "", phone: str = ""):
+        """Add a player (undoable); returns the PlayerView or None if refused."""
+        state: dict = {}
+
+        def do():
+            state["view"] = self.ctx.run(tournament.add_player, name, email, phone)
+            return state["view"]
+
+        try:
+            return self.ctx.push(
+                f"Add {' '.join(name.split())}", do, lambda: self.ctx.run(tournament.remove_player, state["view"].id)
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot add player", exc.message)
+            return None
+
+    def add_dialog(self) -> None:
+        dlg = PlayerDialog(self)
+        if dlg.exec() == QDialog.Accepted:
+            self.add_player(*dlg.values())
+
+    def edit_selected(self) -> None:
+        p = self.selected()
+        if p is None:
+            return
+        dlg = PlayerDialog(self, "Edit player", p.name, p.email, p.phone)
+        if dlg.exec() != QDialog.Accepted:
+            return
+        name, email, phone = dlg.values()
+        try:
+            self.ctx.push(
+                f"Edit {p.name}",
+                lambda: self.ctx.run(tournament.update_player, p.id, name=name, email=email, phone=phone),
+                lambda: self.ctx.run(tournament.update_player, p.id, name=p.name, email=p.email, phone=p.phone),
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot change player", exc.message)
+
+    def remove_selected(self) -> None:
+        p = self.selected()
+        if p is None:
+            return
+        if not context.ask(self, "Remove player", f"Remove {p.name} from the roster?\n\nScores they already played are kept."):
+            return
+        state = {"id": p.id, "outcome": ""}
+
+        def do():
+            state["outcome"] = self.ctx.run(tournament.remove_player, state["id"])
+
+        def undo():
+            if state["outcome"] == "retired":
+                self.ctx.run(tournament.restore_player, state["id"])
+            else:  # the row was deleted: add the player again
+                state["id"] = self.ctx.run(tournament.add_player, p.name, p.email, p.phone).id
+
+        self.ctx.push(f"Remove {p.name}", do, undo)
+
+    def import_csv(self, path: str) -> tournament.ImportReport | None:
+        """Import players from a CSV file; reports duplicates and skipped rows."""
+        try:
+            report = self.ctx.run(tournament.import_players_csv, path)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot import", exc.message)
+            return None
+        self.ctx.changed.emit()
+        lines = [f"Imported {len(report.added)} players."]
+        if report.duplicates:
+            lines.append(
+                "These names were already on the roster or appear twice in the file (imported; please check): "
+                + ", ".join(report.duplicates)
+            )
+        if report.skipped:
+            lines.append("Skipped rows: " + ", ".join(f"row {n} ({why})" for n, why in report.skipped))
+        context.inform(self, "Import players", "\n\n".join(lines))
+        return report
+
+    def import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import players", "", "CSV files (*.csv *.txt);;All files (*)")
+        if path:
+            self.import_csv(path)
+

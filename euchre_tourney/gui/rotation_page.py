@@ -1,0 +1,150 @@
+"""The Rotation page: generate the night's rotation and look at it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QProgressDialog,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney import rotation, tournament
+from euchre_tourney.gui import context
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.models import TablesModel
+
+
+class RotationPage(QWidget):
+    def __init__(self, ctx: AppContext, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.view = None
+        self.generate_button = QPushButton("&Generate rotation")
+        self.generate_button.clicked.connect(lambda: self.generate(regenerate=False))
+        self.regenerate_button = QPushButton("&Try another rotation")
+        self.regenerate_button.setToolTip("Make a different rotation for the same players (another seed).")
+        self.regenerate_button.clicked.connect(lambda: self.generate(regenerate=True))
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.rounds = QListWidget()
+        self.rounds.setMaximumWidth(140)
+        self.rounds.currentRowChanged.connect(self.show_round)
+        self.model = TablesModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeToContents)
+        self.sit_out = QLabel()
+        self.sit_out.setWordWrap(True)
+        self.quality = QLabel()
+        self.quality.setWordWrap(True)
+        self.quality.setTextFormat(Qt.RichText)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.generate_button)
+        buttons.addWidget(self.regenerate_button)
+        buttons.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(QLabel("North–South partner against East–West at every table."))
+        right.addWidget(self.table, 1)
+        right.addWidget(self.sit_out)
+        middle = QHBoxLayout()
+        middle.addWidget(self.rounds)
+        middle.addLayout(right, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        layout.addLayout(middle, 1)
+        layout.addWidget(self.quality)
+        ctx.changed.connect(self.refresh)
+        ctx.event_changed.connect(lambda _e: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        has_event = self.ctx.event_id is not None
+        self.generate_button.setEnabled(has_event)
+        self.regenerate_button.setEnabled(has_event)
+        keep = max(0, self.rounds.currentRow())
+        self.rounds.blockSignals(True)
+        self.rounds.clear()
+        self.rounds.blockSignals(False)
+        if not has_event:
+            self.view = None
+            self.status.setText("No event yet. Create one with File ▸ New event (Ctrl+N).")
+            self.model.set_rows([])
+            self.quality.setText("")
+            self.sit_out.setText("")
+            return
+        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        self.view = self.ctx.run(tournament.rotation_view, self.ctx.event_id)
+        if not self.view.rounds:
+            self.status.setText(
+                f"{event.entrant_count} players checked in. Press Generate to make the rotation for "
+                f"{event.rounds} rounds."
+            )
+            self.generate_button.setText("&Generate rotation")
+            self.regenerate_button.setEnabled(False)
+            self.model.set_rows([])
+            self.quality.setText("")
+            self.sit_out.setText("")
+            return
+        self.generate_button.setText("&Generate rotation")
+        self.generate_button.setEnabled(False)
+        self.status.setText(
+            f"{len(self.view.rounds)} rounds for {event.entrant_count} players (rotation number {self.view.seed}). "
+            "Print the scorecards and tally sheets from the File menu."
+        )
+        for r in self.view.rounds:
+            self.rounds.addItem(f"Round {r.number}")
+        self.rounds.setCurrentRow(min(keep, len(self.view.rounds) - 1))
+        self.quality.setText("<b>How balanced is it?</b><br>" + "<br>".join(self.view.quality))
+
+    def show_round(self, row: int) -> None:
+        if self.view is None or not 0 <= row < len(self.view.rounds):
+            self.model.set_rows([])
+            self.sit_out.setText("")
+            return
+        r = self.view.rounds[row]
+        self.model.set_rows(r.tables)
+        self.sit_out.setText("Sitting out: " + ", ".join(r.sit_out) if r.sit_out else "Nobody sits out this round.")
+
+    def generate(self, regenerate: bool = False) -> bool:
+        """Generate (or regenerate) the rotation with a progress dialog; True if done."""
+        if self.ctx.event_id is None:
+            return False
+        event_id = self.ctx.event_id
+        dialog = QProgressDialog("Making the rotation…", "Cancel", 0, 100, self)
+        dialog.setWindowTitle("Rotation")
+        dialog.setWindowModality(Qt.WindowModal)
+        dialog.setMinimumDuration(400)
+
+        def progress(fraction: float) -> None:
+            dialog.setValue(int(fraction * 100))
+            QApplication.processEvents()
+
+        use_case = tournament.regenerate_rotation if regenerate else tournament.generate_rotation
+        try:
+            self.ctx.run(use_case, event_id, progress=progress, cancel=dialog.wasCanceled)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot make the rotation", exc.message)
+            return False
+        except getattr(rotation, "Cancelled", ()) as _exc:  # the director pressed Cancel
+            return False
+        finally:
+            dialog.reset()
+        self.ctx.undo_stack.clear()  # a new rotation is not undoable hand by hand
+        self.ctx.changed.emit()
+        return True

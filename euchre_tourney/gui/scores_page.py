@@ -1,0 +1,419 @@
+"""The Scores page: type in each table's hands, keyboard first.
+
+Flow: pick the round and table (Alt+R, Alt+T), then for each hand: makers
+(N or E), tricks (0–5), who went alone, defender alone, Enter. The engine
+computes the points as you type; a hand that cannot happen is refused with
+the reason and nothing is stored. Select a recorded hand and press Enter to
+correct it, Delete to delete it; Ctrl+Z undoes.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney import tournament
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.models import HandsModel, side_name
+from euchre_tourney.rules import HandResult, RuleSet, RuleViolation, Side, score_hand
+
+ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
+OK_STYLE = "color: #166534;"
+
+
+class ScoresPage(QWidget):
+    def __init__(self, ctx: AppContext, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.table_view = None
+        self.editing_id: int | None = None
+        self.rules: RuleSet | None = None
+
+        self.round = QSpinBox()
+        self.round.setRange(1, 1)
+        self.round.setPrefix("Round ")
+        self.round.valueChanged.connect(lambda _v: self.load_tables())
+        self.tables = QListWidget()
+        self.tables.setMaximumWidth(180)
+        self.tables.currentRowChanged.connect(lambda _r: self.load_table())
+        left = QVBoxLayout()
+        round_label = QLabel("&Round:")
+        round_label.setBuddy(self.round)
+        left.addWidget(round_label)
+        left.addWidget(self.round)
+        tables_label = QLabel("&Tables:")
+        tables_label.setBuddy(self.tables)
+        left.addWidget(tables_label)
+        left.addWidget(self.tables, 1)
+
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.RichText)
+
+        # entry row
+        self.hand_number = QSpinBox()
+        self.hand_number.setRange(1, 99)
+        self.makers = QComboBox()
+        self.makers.addItem("North–South", "NS")
+        self.makers.addItem("East–West", "EW")
+        self.tricks = QLineEdit()
+        self.tricks.setValidator(QIntValidator(0, 99, self))
+        self.tricks.setPlaceholderText("0–5")
+        self.tricks.setMaximumWidth(60)
+        self.alone = QComboBox()
+        self.defender_alone = QCheckBox("Defender &alone")
+        self.save_button = QPushButton("&Save hand (Enter)")
+        self.save_button.clicked.connect(self.save)
+        self.cancel_edit_button = QPushButton("Cancel correction (Esc)")
+        self.cancel_edit_button.clicked.connect(self.cancel_edit)
+        self.cancel_edit_button.hide()
+        self.preview = QLabel()
+        self.preview.setWordWrap(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+
+        self.entry = QGroupBox("Enter a hand")
+        form = QFormLayout(self.entry)
+        form.addRow("&Hand:", self.hand_number)
+        form.addRow("&Makers (made trump):", self.makers)
+        form.addRow("Tric&ks the makers took:", self.tricks)
+        form.addRow("Maker &went alone:", self.alone)
+        form.addRow("", self.defender_alone)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.cancel_edit_button)
+        buttons.addStretch(1)
+        form.addRow(buttons)
+        form.addRow(self.preview)
+        form.addRow(self.message)
+
+        self.model = HandsModel(self)
+        self.hands = QTableView()
+        self.hands.setModel(self.model)
+        self.hands.verticalHeader().hide()
+        self.hands.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.hands.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.hands.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.hands.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
+        self.hands.doubleClicked.connect(lambda _i: self.edit_selected())
+        self.totals = QLabel()
+        self.totals.setTextFormat(Qt.RichText)
+        self.edit_button = QPushButton("&Correct selected hand")
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.delete_button = QPushButton("&Delete selected hand")
+        self.delete_button.clicked.connect(self.delete_selected)
+        hand_buttons = QHBoxLayout()
+        hand_buttons.addWidget(self.totals, 1)
+        hand_buttons.addWidget(self.edit_button)
+        hand_buttons.addWidget(self.delete_button)
+
+        right = QVBoxLayout()
+        right.addWidget(self.heading)
+        right.addWidget(self.entry)
+        right.addWidget(self.hands, 1)
+        right.addLayout(hand_buttons)
+        self.body = QWidget()
+        body = QHBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(left)
+        body.addLayout(right, 1)
+        self.hint = QLabel()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.body, 1)
+
+        for w in (self.makers, self.alone):
+            w.currentIndexChanged.connect(self.update_preview)
+        self.makers.currentIndexChanged.connect(self.fill_alone)
+        self.tricks.textChanged.connect(self.update_preview)
+        self.defender_alone.toggled.connect(self.update_preview)
+        for key in (Qt.Key_Return, Qt.Key_Enter):
+            QShortcut(QKeySequence(key), self.entry, activated=self.save, context=Qt.WidgetWithChildrenShortcut)
+            QShortcut(QKeySequence(key), self.hands, activated=self.edit_selected, context=Qt.WidgetShortcut)
+        QShortcut(QKeySequence(Qt.Key_Escape), self.entry, activated=self.cancel_edit, context=Qt.WidgetWithChildrenShortcut)
+        QShortcut(QKeySequence.Delete, self.hands, activated=self.delete_selected, context=Qt.WidgetShortcut)
+        ctx.changed.connect(self.refresh)
+        ctx.event_changed.connect(lambda _e: self.refresh())
+        self.refresh()
+
+    # loading ----------------------------------------------------------------
+    def refresh(self) -> None:
+        if self.ctx.event_id is None:
+            self.hint.setText("No event yet. Create one with File ▸ New event (Ctrl+N).")
+            self.hint.show()
+            self.body.setEnabled(False)
+            return
+        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        self.rules = RuleSet.from_dict(event.rules)
+        if not event.has_rotation:
+            self.hint.setText("Generate the rotation first (Rotation page); then enter each table's hands here.")
+            self.hint.show()
+            self.body.setEnabled(False)
+            self.tables.clear()
+            self.model.set_rows([])
+            return
+        self.hint.hide()
+        self.body.setEnabled(True)
+        self.round.blockSignals(True)
+        self.round.setRange(1, event.rounds)
+        self.round.blockSignals(False)
+        self.load_tables()
+
+    def load_tables(self) -> None:
+        if self.ctx.event_id is None:
+            return
+        try:
+            progress = self.ctx.run(tournament.round_progress, self.ctx.event_id, self.round.value())
+        except tournament.TournamentError:
+            return
+        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        keep = max(0, self.tables.currentRow())
+        self.tables.blockSignals(True)
+        self.tables.clear()
+        for table, count in sorted(progress.items()):
+            done = "✓ " if count >= event.hands_per_round else ""
+            item = QListWidgetItem(f"{done}Table {table}   {count}/{event.hands_per_round}")
+            item.setData(Qt.UserRole, table)
+            self.tables.addItem(item)
+        self.tables.setCurrentRow(min(keep, self.tables.count() - 1))
+        self.tables.blockSignals(False)
+        self.load_table()
+
+    def current_table(self) -> int | None:
+        item = self.tables.currentItem()
+        return item.data(Qt.UserRole) if item else None
+
+    def select(self, round_number: int, table: int) -> None:
+        """Show a round and table (used by keyboard navigation and tests)."""
+        self.round.setValue(round_number)
+        self.load_tables()
+        for i in range(self.tables.count()):
+            if self.tables.item(i).data(Qt.UserRole) == table:
+                self.tables.setCurrentRow(i)
+                break
+
+    def load_table(self) -> None:
+        table = self.current_table()
+        if self.ctx.event_id is None or table is None:
+            return
+        self.table_view = self.ctx.run(tournament.table_score, self.ctx.event_id, self.round.value(), table)
+        v = self.table_view
+        n, e, s, w = v.names
+        self.heading.setText(
+            f"<b>Round {v.round}, table {v.table}</b> — "
+            f"North–South: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
+            f"East–West: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
+        )
+        self.model.set_rows(v.hands)
+        self.totals.setText(
+            f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> "
+            f"({len(v.hands)} of {v.hands_per_round} hands)"
+        )
+        self.cancel_edit(clear_message=False)
+        self.fill_alone()
+
+    def fill_alone(self) -> None:
+        if self.table_view is None:
+            return
+        n, e, s, w = self.table_view.names
+        keep = self.alone.currentData()
+        self.alone.blockSignals(True)
+        self.alone.clear()
+        self.alone.addItem("Nobody", None)
+        if self.makers.currentData() == "NS":
+            self.alone.addItem(f"North: {n}", "north")
+            self.alone.addItem(f"South: {s}", "south")
+        else:
+            self.alone.addItem(f"East: {e}", "east")
+            self.alone.addItem(f"West: {w}", "west")
+        self.alone.setCurrentIndex(max(0, self.alone.findData(keep)))
+        self.alone.blockSignals(False)
+        self.update_preview()
+
+    # entry --------------------------------------------------------------------
+    def entered(self) -> dict | None:
+        text = self.tricks.text().strip()
+        if not text:
+            return None
+        return {
+            "makers": self.makers.currentData(),
+            "maker_tricks": int(text),
+            "alone_seat": self.alone.currentData(),
+            "defender_alone": self.defender_alone.isChecked(),
+        }
+
+    def update_preview(self) -> None:
+        values = self.entered()
+        if values is None or self.rules is None:
+            self.preview.setText("Type the tricks the makers took; the points appear here.")
+            self.preview.setStyleSheet("")
+            return
+        try:
+            score = score_hand(
+                self.rules,
+                HandResult(
+                    Side(values["makers"]), values["maker_tricks"], values["alone_seat"] is not None, values["defender_alone"]
+                ),
+            )
+        except RuleViolation as exc:
+            self.preview.setText(exc.message)
+            self.preview.setStyleSheet(ERROR_STYLE)
+            return
+        what = "euchre: " if score.euchred else ("march: " if score.march else "")
+        self.preview.setText(f"{what}{side_name(score.side.value)} score {score.points}.")
+        self.preview.setStyleSheet(OK_STYLE)
+
+    def reset_entry(self) -> None:
+        self.tricks.clear()
+        self.defender_alone.setChecked(False)
+        self.alone.setCurrentIndex(0)
+        if self.table_view is not None and self.table_view.next_hand is not None:
+            self.hand_number.setValue(self.table_view.next_hand)
+        self.makers.setFocus()
+
+    def save(self) -> bool:
+        """Store the hand in the entry row (or the correction). True if stored."""
+        table = self.current_table()
+        if self.ctx.event_id is None or table is None:
+            return False
+        values = self.entered()
+        if values is None:
+            self.show_message("Type how many tricks the makers took (0–5).", error=True)
+            self.tricks.setFocus()
+            return False
+        event_id, round_number, number = self.ctx.event_id, self.round.value(), self.hand_number.value()
+        try:
+            if self.editing_id is None:
+                stored = self._record(event_id, round_number, table, number, values)
+                self.show_message(
+                    f"Hand {stored.number} saved: {side_name(stored.scoring_side)} score {stored.points}.", error=False
+                )
+            else:
+                stored = self._correct(self.editing_id, number, values)
+                self.show_message(f"Hand {stored.number} corrected.", error=False)
+        except tournament.TournamentError as exc:
+            self.show_message("Not saved: " + exc.message, error=True)
+            return False
+        self.after_save(table)
+        return True
+
+    def _record(self, event_id, round_number, table, number, values):
+        state: dict = {}
+
+        def do():
+            state["hand"] = self.ctx.run(tournament.record_hand, event_id, round_number, table, number, **values)
+            return state["hand"]
+
+        return self.ctx.push(
+            f"Hand {number} at table {table}", do, lambda: self.ctx.run(tournament.delete_hand, state["hand"].id)
+        )
+
+    def _correct(self, hand_id, number, values):
+        old = next(h for h in self.table_view.hands if h.id == hand_id)
+        before = {
+            "makers": old.makers,
+            "maker_tricks": old.maker_tricks,
+            "alone_seat": old.alone_seat,
+            "defender_alone": old.defender_alone,
+            "number": old.number,
+        }
+        return self.ctx.push(
+            f"Correct hand {old.number} at table {old.table}",
+            lambda: self.ctx.run(tournament.correct_hand, hand_id, number=number, **values),
+            lambda: self.ctx.run(tournament.correct_hand, hand_id, **before),
+        )
+
+    def after_save(self, table: int) -> None:
+        self.editing_id = None
+        # ctx.changed already reloaded the table; move on if it is complete
+        if self.table_view is not None and self.table_view.next_hand is None:
+            self._advance_to_next_open_table(table)
+        self.reset_entry()
+
+    def _advance_to_next_open_table(self, table: int) -> None:
+        progress = self.ctx.run(tournament.round_progress, self.ctx.event_id, self.round.value())
+        hands = self.table_view.hands_per_round
+        for candidate in sorted(progress):
+            if candidate > table and progress[candidate] < hands:
+                self.select(self.round.value(), candidate)
+                self.show_message(f"Table {table} is complete. Now entering table {candidate}.", error=False)
+                return
+        if all(count >= hands for count in progress.values()):
+            self.show_message(f"Every table of round {self.round.value()} is complete.", error=False)
+
+    def selected_hand(self):
+        rows = self.hands.selectionModel().selectedRows()
+        return self.model.row_at(rows[0]) if rows else None
+
+    def edit_selected(self) -> None:
+        h = self.selected_hand()
+        if h is None:
+            return
+        self.editing_id = h.id
+        self.entry.setTitle(f"Correct hand {h.number}")
+        self.save_button.setText("&Save correction (Enter)")
+        self.cancel_edit_button.show()
+        self.hand_number.setValue(h.number)
+        self.makers.setCurrentIndex(self.makers.findData(h.makers))
+        self.fill_alone()
+        self.alone.setCurrentIndex(max(0, self.alone.findData(h.alone_seat)))
+        self.tricks.setText(str(h.maker_tricks))
+        self.defender_alone.setChecked(h.defender_alone)
+        self.makers.setFocus()
+
+    def cancel_edit(self, clear_message: bool = True) -> None:
+        self.editing_id = None
+        self.entry.setTitle("Enter a hand")
+        self.save_button.setText("&Save hand (Enter)")
+        self.cancel_edit_button.hide()
+        if clear_message:
+            self.message.clear()
+        self.reset_entry()
+
+    def delete_selected(self) -> None:
+        h = self.selected_hand()
+        if h is None:
+            return
+        event_id = self.ctx.event_id
+        state = {"id": h.id}
+        values = {
+            "makers": h.makers,
+            "maker_tricks": h.maker_tricks,
+            "alone_seat": h.alone_seat,
+            "defender_alone": h.defender_alone,
+        }
+
+        def undo():
+            state["id"] = self.ctx.run(tournament.record_hand, event_id, h.round, h.table, h.number, **values).id
+
+        self.ctx.push(
+            f"Delete hand {h.number} at table {h.table}",
+            lambda: self.ctx.run(tournament.delete_hand, state["id"]),
+            undo,
+        )
+        self.show_message(f"Hand {h.number} deleted (Ctrl+Z brings it back).", error=False)
+
+    def show_message(self, text: str, *, error: bool) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
+

@@ -1,0 +1,150 @@
+"""The Standings page, and the big-type projector window."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney import tournament
+from euchre_tourney.gui import context
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.models import StandingsModel
+
+
+def _table(model) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.verticalHeader().hide()
+    view.setEditTriggers(QAbstractItemView.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectRows)
+    view.setAlternatingRowColors(True)
+    return view
+
+
+class StandingsPage(QWidget):
+    def __init__(self, ctx: AppContext, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.view = None
+        self.model = StandingsModel(self)
+        self.table = _table(self.model)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.rules_text = QLabel()
+        self.rules_text.setWordWrap(True)
+        self.export_button = QPushButton("E&xport CSV…")
+        self.export_button.clicked.connect(self.export_dialog)
+        self.projector_button = QPushButton("&Projector view (F11)")
+        self.projector_button.clicked.connect(self.show_projector)
+        self.projector: ProjectorWindow | None = None
+        top = QHBoxLayout()
+        top.addWidget(self.summary, 1)
+        top.addWidget(self.export_button)
+        top.addWidget(self.projector_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.rules_text)
+        ctx.changed.connect(self.refresh)
+        ctx.event_changed.connect(lambda _e: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.ctx.event_id is None:
+            self.view = None
+            self.model.set_standings([], 0)
+            self.summary.setText("No event yet.")
+            self.rules_text.setText("")
+            return
+        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        self.view = self.ctx.run(tournament.standings, self.ctx.event_id)
+        self.model.set_standings(self.view.rows, event.rounds)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.summary.setText(
+            f"<b>{html.escape(event.name)}</b>: {self.view.hands_recorded} hands recorded. Standings update as each hand is saved."
+        )
+        self.rules_text.setText(
+            "Ties are broken by " + ", then ".join(t.lower() for t in self.view.tie_breaks)
+            + "; players still equal share the place (=).  "
+            + tournament.SIT_OUT_RULES[self.view.sit_out_rule] + "."
+        )
+        if self.projector is not None:
+            self.projector.show_standings(self.view)
+
+    def export_csv(self, path: str) -> None:
+        if self.view is None:
+            return
+        with open(path, "w", encoding="utf-8-sig", newline="") as fh:
+            fh.write(tournament.standings_csv(self.view))
+
+    def export_dialog(self) -> None:
+        if self.view is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export standings", "standings.csv", "CSV files (*.csv)")
+        if path:
+            try:
+                self.export_csv(path)
+            except OSError as exc:
+                context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
+
+    def show_projector(self) -> None:
+        if self.projector is None:
+            self.projector = ProjectorWindow()
+        if self.view is not None:
+            self.projector.show_standings(self.view)
+        self.projector.showMaximized()
+        self.projector.raise_()
+
+
+class ProjectorWindow(QWidget):
+    """Standings in large type for a projector or second screen (Esc closes)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent, Qt.Window)
+        self.setWindowTitle("Standings")
+        self.setStyleSheet("background: #0f172a; color: #f8fafc;")
+        self.title = QLabel()
+        f = QFont()
+        f.setPointSize(28)
+        f.setBold(True)
+        self.title.setFont(f)
+        self.title.setAlignment(Qt.AlignCenter)
+        self.model = StandingsModel(self)
+        self.table = _table(self.model)
+        self.table.setStyleSheet(
+            "QTableView { font-size: 22pt; background: #0f172a; alternate-background-color: #1e293b; color: #f8fafc; "
+            "gridline-color: #334155; } QHeaderView::section { font-size: 16pt; background: #1e293b; color: #cbd5e1; }"
+        )
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 1)
+
+    def show_standings(self, view) -> None:
+        self.title.setText(view.event_name)
+        self.model.set_standings(view.rows, 0)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.table.resizeRowsToContents()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() in (Qt.Key_Escape, Qt.Key_F11):
+            self.close()
+            return
+        super().keyPressEvent(event)
+
