@@ -1,0 +1,72 @@
+"""Playing euchre: a complete hand as a state machine, full games to the
+target, and computer players. Imports :mod:`euchre_tourney.rules` and the
+standard library only.
+
+* :class:`Hand` -- one hand: deal (seeded shuffle or a given deal), both
+  bidding rounds, going alone / defending alone, the dealer's pick-up and
+  discard, five tricks, the scored result. :meth:`Hand.legal_actions` is the
+  exact legal set at every decision; :meth:`Hand.apply` raises
+  :class:`~euchre_tourney.rules.RuleViolation` for anything else.
+* :class:`Game` -- hands to the target score (and win by two), the deal
+  rotating clockwise.
+* actions (:mod:`.actions`) are small ints with a compact text form
+  (``pass``, ``order``, ``name:H``, ``alone``, ``misdeal``, ``discard:9C``,
+  ``play:JH``); a hand's whole state has a one-line text form
+  (:meth:`Hand.to_text` / :meth:`Hand.from_text`).
+* :class:`RandomPlayer` -- picks uniformly among the legal actions.
+
+Why ints everywhere: the practice table's computer player searches by playing
+many random hands; per-trump tables (:mod:`euchre_tourney.rules.cards`) keep a
+random hand in the tens of microseconds (``tests/benchmarks/bench_play.py``).
+"""
+
+from euchre_tourney.play.actions import (
+    ALONE,
+    DISCARD,
+    MISDEAL,
+    NAME,
+    ORDER,
+    PASS,
+    action_text,
+    parse_action,
+)
+from euchre_tourney.play.game import Game
+from euchre_tourney.play.hand import (
+    EAST,
+    NORTH,
+    PHASE_NAMES,
+    SEAT_LETTERS,
+    SEAT_NAMES,
+    SEAT_SIDE,
+    SOUTH,
+    WEST,
+    Hand,
+    parse_seat,
+    seat_text,
+)
+from euchre_tourney.play.players import RandomPlayer, play_random_hand
+
+__all__ = [
+    "ALONE",
+    "DISCARD",
+    "EAST",
+    "MISDEAL",
+    "NAME",
+    "NORTH",
+    "ORDER",
+    "PASS",
+    "PHASE_NAMES",
+    "SEAT_LETTERS",
+    "SEAT_NAMES",
+    "SEAT_SIDE",
+    "SOUTH",
+    "WEST",
+    "Game",
+    "Hand",
+    "RandomPlayer",
+    "action_text",
+    "parse_action",
+    "parse_seat",
+    "play_random_hand",
+    "seat_text",
+]

@@ -1,0 +1,656 @@
+"""One hand of euchre as a state machine: deal, bidding, going alone, the
+dealer's pick-up and discard, five tricks, the result and its points.
+
+Seats are ints ``0..3`` = North, East, South, West, in clockwise order
+(the deal, the bidding and the play all go clockwise, 000 "Players"); North
+and South are partners (:data:`SEAT_SIDE`). Cards and actions are small ints
+(:mod:`euchre_tourney.rules.cards`, :mod:`euchre_tourney.play.actions`).
+
+Use::
+
+    hand = Hand.deal(rules, dealer=0, rng=random.Random(7))
+    while not hand.done:
+        actions = hand.legal_actions()   # the exact legal set, for hand.to_act
+        hand.apply(actions[0])           # an illegal action raises RuleViolation
+    hand.score                           # HandScore (None if thrown in)
+
+Phases, in order (:attr:`Hand.phase`): ``BID1`` (order up / pass, 000
+"Bidding" 1, 001 "Making trump"), ``BID2`` (name another suit / pass, stick
+the dealer), ``BENNY`` (the Benny was turned up: the dealer names trump
+before looking, 001), ``ALONE`` (going alone and defending alone, one player
+at a time: the maker, then -- if the rules allow -- the maker's partner, then
+the defenders clockwise from the maker's left; ``alone`` or ``pass``),
+``DISCARD`` (the dealer, having picked up the turn-up, discards one card),
+``PLAY`` (five tricks), ``DONE``.
+
+Why this shape: every rule option is settled when the hand is set up or a
+phase begins (who is asked, who sits out, who leads, the per-trump tables),
+so the trick-play path -- where a searching player spends its time -- is the
+same few list look-ups for every rule set.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
+from euchre_tourney.rules.cards import (
+    BENNY,
+    SUIT_LETTERS,
+    TEN,
+    TRUMP_TABLES,
+    card_text,
+    deck,
+    left_bower,
+    parse_card,
+)
+from euchre_tourney.rules.ruleset import AloneLead, DefendAlone, RuleSet
+from euchre_tourney.rules.scoring import HandResult, HandScore, RuleViolation, Side, score_hand
+
+NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
+SEAT_LETTERS = "NESW"
+SEAT_NAMES = ("North", "East", "South", "West")
+SEAT_SIDE = (Side.NS, Side.EW, Side.NS, Side.EW)
+"""The partnership of each seat."""
+
+BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING, PLAYING, DONE = range(7)
+PHASE_NAMES = ("bid1", "bid2", "benny", "alone", "discard", "play", "done")
+
+_BID1_ACTIONS = (PASS, ORDER)
+_BID1_MUST_PASS = (PASS,)
+_ALONE_ACTIONS = (PASS, ALONE)
+_ALONE_FORCED = (ALONE,)
+_NAME_ANY = tuple(NAME + s for s in range(4))
+_NONE: tuple[int, ...] = ()
+
+
+def seat_text(seat: int) -> str:
+    """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+    return SEAT_LETTERS[seat]
+
+
+def parse_seat(text: str) -> int:
+    """Inverse of :func:`seat_text` (also accepts the full name)."""
+    t = text.strip().upper()
+    for i, (letter, word) in enumerate(zip(SEAT_LETTERS, SEAT_NAMES, strict=True)):
+        if t in (letter, word.upper()):
+            return i
+    raise ValueError(f"{text!r} is not a seat (N, E, S or W)")
+
+
+class _Config:
+    """What a rule set means for the engine, worked out once per rule set."""
+
+    __slots__ = (
+        "rules",
+        "deck",
+        "benny_text",
+        "bid2_actions",
+        "bid2_stuck",
+        "maker_partner",
+        "defend",
+        "passer_may",
+        "loner_left",
+        "partner_alone",
+        "discard_turn_up",
+        "farmer",
+        "needs_trump",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.deck = list(deck(rules.deck_size))
+        self.benny_text = "2S" if rules.joker_substitute else "JK"
+        # Round 2 actions by turned-down suit: pass or any other suit (000, 001);
+        # the stuck dealer may not pass (stick the dealer, 000, 001).
+        self.bid2_actions = [(PASS,) + tuple(NAME + s for s in range(4) if s != down) for down in range(4)]
+        self.bid2_stuck = [tuple(NAME + s for s in range(4) if s != down) for down in range(4)]
+        self.maker_partner = rules.maker_partner_may_go_alone
+        self.defend = rules.defend_alone
+        self.passer_may = rules.passer_may_go_alone
+        self.loner_left = rules.alone_lead is AloneLead.LONER_LEFT
+        self.partner_alone = rules.dealer_partner_orders_alone
+        self.discard_turn_up = rules.dealer_may_discard_turn_up
+        self.farmer = rules.farmers_hand
+        self.needs_trump = rules.dealer_needs_trump_to_take_up
+
+
+@lru_cache(maxsize=64)
+def _config(rules: RuleSet) -> _Config:
+    return _Config(rules)
+
+
+def _is_farmers_hand(cards: list[int]) -> bool:
+    """Only 9s and 10s (7s and 8s too in a 32/33-card pack): 000 "Farmer's Hand"."""
+    return all(c != BENNY and (c & 7) <= TEN for c in cards)
+
+
+class Hand:
+    """One hand of euchre under a :class:`RuleSet` (see the module docstring).
+
+    Build it with :meth:`deal` (a seeded shuffle) or the constructor (a given
+    deal: any position for tests and replays). At every decision
+    :attr:`to_act` is the seat to act and :meth:`legal_actions` the exact set
+    of legal actions; :meth:`apply` takes one of them (an int, or its text
+    form) and raises :class:`RuleViolation` for anything else.
+
+    Read-only state (attributes are public for speed; do not assign them):
+    ``rules``, ``dealer``, ``hands`` (four lists of card codes, in the order
+    dealt), ``turn_up``, ``undealt`` (the cards left under the turn-up),
+    ``phase`` (see ``PHASE_NAMES``), ``to_act`` (``-1`` when done), ``trump``
+    (``-1`` until made), ``maker`` (seat, ``-1`` until made), ``lone``
+    (the maker side's lone player or ``-1``), ``lone_defender`` (or ``-1``),
+    ``sitting_out`` (seats whose partner plays alone), ``trick`` (cards of
+    the trick in progress, in play order), ``trick_leader``, ``tricks``
+    (finished tricks as ``(leader, cards, winner)``), ``tricks_won`` (per
+    seat), ``history`` (actions applied), ``result`` / ``score``
+    (:class:`HandResult` / :class:`HandScore` once played out), ``thrown_in``
+    (all passed twice), ``misdeal`` (a farmer's hand was called).
+    """
+
+    __slots__ = (
+        "rules",
+        "_cfg",
+        "dealer",
+        "hands",
+        "turn_up",
+        "undealt",
+        "phase",
+        "to_act",
+        "trump",
+        "maker",
+        "bid_round",
+        "lone",
+        "lone_defender",
+        "sitting_out",
+        "trick",
+        "trick_leader",
+        "tricks",
+        "tricks_won",
+        "history",
+        "result",
+        "score",
+        "thrown_in",
+        "misdeal",
+        "_legal",
+        "_passed",
+        "_alone_queue",
+        "_alone_defenders_asked",
+        "_es",
+        "_strength",
+        "_st",
+        "_best",
+        "_winner",
+        "_next",
+        "_n_active",
+        "_dealt",
+        "_led",
+    )
+
+    # ------------------------------------------------------------------ setup
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        dealer: int,
+        hands: list[list[int]] | tuple,
+        turn_up: int,
+        undealt: list[int] | tuple = (),
+    ) -> None:
+        """A hand from a given deal: ``hands[seat]`` five cards each (codes,
+        or text such as ``"JH"``), the ``turn_up``, and optionally the other
+        undealt cards. ``RuleViolation`` if the deal is impossible with the
+        rule set's pack (wrong count, duplicate or foreign card)."""
+        if dealer not in (0, 1, 2, 3):
+            raise RuleViolation(f"The dealer must be one of the four seats, not {dealer!r}.")
+        cfg = _config(rules)
+        conv = [[parse_card(c) if isinstance(c, str) else c for c in h] for h in hands]
+        up = parse_card(turn_up) if isinstance(turn_up, str) else turn_up
+        rest = [parse_card(c) if isinstance(c, str) else c for c in undealt]
+        if len(conv) != 4 or any(len(h) != 5 for h in conv):
+            raise RuleViolation("Each of the four players must be dealt exactly five cards.")
+        pack = set(cfg.deck)
+        seen = [c for h in conv for c in h] + [up] + rest
+        foreign = [c for c in seen if c not in pack]
+        if foreign:
+            names = ", ".join(card_text(c) if 0 <= c <= BENNY else repr(c) for c in foreign)
+            raise RuleViolation(f"{names} is not in the {rules.deck_size}-card pack of these rules.")
+        if len(set(seen)) != len(seen):
+            raise RuleViolation("A card was dealt twice.")
+        if rest and len(seen) != len(cfg.deck):
+            raise RuleViolation(f"The undealt cards must make up the rest of the {rules.deck_size}-card pack.")
+        if not rest:
+            rest = [c for c in cfg.deck if c not in set(seen)]
+        self._setup(rules, cfg, dealer, conv, up, rest, [c for h in conv for c in h] + [up] + rest)
+
+    @classmethod
+    def deal(cls, rules: RuleSet, dealer: int = 0, rng: random.Random | int | None = None) -> Hand:
+        """Shuffle the rule set's pack with ``rng`` (a ``random.Random``, or a
+        seed) and deal five cards to each player, turn up the next card and
+        leave the rest undealt under it (000 "Setup and Deal", 001 "The Deal";
+        the packets of two and three do not change a shuffled deal)."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        cfg = _config(rules)
+        d = cfg.deck[:]
+        rnd = rng.random
+        # Fisher-Yates from the top: only the first 21 places need drawing.
+        n = len(d)
+        for i in range(21):
+            j = i + int(rnd() * (n - i))
+            d[i], d[j] = d[j], d[i]
+        self = cls.__new__(cls)
+        self._setup(rules, cfg, dealer % 4, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        return self
+
+    def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
+        self.rules = rules
+        self._dealt = dealt
+        self._cfg = cfg
+        self.dealer = dealer
+        self.hands = hands
+        self.turn_up = turn_up
+        self.undealt = undealt
+        self.trump = -1
+        self.maker = -1
+        self.bid_round = 0
+        self.lone = -1
+        self.lone_defender = -1
+        self.sitting_out = ()
+        self.trick = []
+        self.trick_leader = -1
+        self.tricks = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.history = []
+        self.result = None
+        self.score = None
+        self.thrown_in = False
+        self.misdeal = False
+        self._legal = None
+        self._passed = []
+        if turn_up == BENNY:
+            # 001: "If the Benny is turned up then the dealer's team are
+            # automatically the makers ... The dealer must choose a trump suit
+            # without looking at her cards."
+            self.phase = BENNY_UP
+            self.to_act = dealer
+        else:
+            self.phase = BID1
+            self.to_act = (dealer + 1) & 3
+
+    # ------------------------------------------------------------- queries
+
+    @property
+    def done(self) -> bool:
+        """The hand is over (played out, thrown in, or a misdeal)."""
+        return self.phase == DONE
+
+    @property
+    def phase_name(self) -> str:
+        """``"bid1"``, ``"bid2"``, ``"benny"``, ``"alone"``, ``"discard"``,
+        ``"play"`` or ``"done"``."""
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def makers(self) -> Side | None:
+        """The side that made trump (``None`` until then)."""
+        return SEAT_SIDE[self.maker] if self.maker >= 0 else None
+
+    def legal_actions(self) -> list[int] | tuple[int, ...]:
+        """The exact set of legal actions for :attr:`to_act` (empty when the
+        hand is done). The sequence is the engine's own: do not modify it."""
+        legal = self._legal
+        if legal is None:
+            if self.phase == PLAYING:
+                hand = self.hands[self.to_act]
+                if self.trick:
+                    # Follow suit if you can (000 "Following suit"), the Left
+                    # Bower and the Benny counting as trump (001).
+                    es = self._es
+                    led = self._led
+                    legal = [c for c in hand if es[c] == led] or hand[:]
+                else:
+                    legal = hand[:]
+            else:
+                legal = self._bidding_actions()
+            self._legal = legal
+        return legal
+
+    def legal_action_texts(self) -> list[str]:
+        """:meth:`legal_actions` in text form."""
+        bt = self._cfg.benny_text
+        return [action_text(a, bt) for a in self.legal_actions()]
+
+    def _bidding_actions(self) -> tuple[int, ...] | list[int]:
+        phase = self.phase
+        seat = self.to_act
+        cfg = self._cfg
+        if phase == BID1:
+            acts = _BID1_ACTIONS
+            if seat == self.dealer and cfg.needs_trump and not self._dealer_holds_trump():
+                acts = _BID1_MUST_PASS
+            if cfg.farmer and _is_farmers_hand(self.hands[seat]):
+                acts = acts + (MISDEAL,)
+            return acts
+        if phase == ALONE_ROUND:
+            seat_forced = (
+                seat == self.maker
+                and cfg.partner_alone
+                and self.bid_round == 1
+                and seat == (self.dealer + 2) & 3
+            )
+            return _ALONE_FORCED if seat_forced else _ALONE_ACTIONS
+        if phase == DISCARDING:
+            hand = self.hands[seat]
+            if cfg.discard_turn_up:
+                return [DISCARD + c for c in hand]
+            up = self.turn_up
+            return [DISCARD + c for c in hand if c != up]
+        if phase == BID2:
+            down = self.turn_up >> 3
+            if seat == self.dealer and self.rules.stick_the_dealer:
+                return cfg.bid2_stuck[down]
+            return cfg.bid2_actions[down]
+        if phase == BENNY_UP:
+            return _NAME_ANY
+        return _NONE
+
+    def _dealer_holds_trump(self) -> bool:
+        """001: the dealer may take up only when holding a trump, the left
+        bower not counted (the Benny is)."""
+        suit = self.turn_up >> 3
+        hand = self.hands[self.dealer]
+        return BENNY in hand or any((c >> 3) == suit for c in hand)
+
+    # -------------------------------------------------------------- apply
+
+    def apply(self, action: int | str) -> None:
+        """Apply ``action`` (an int or its text form) for :attr:`to_act`.
+
+        Raises :class:`RuleViolation` saying why when it is not one of
+        :meth:`legal_actions` (e.g. not following suit when able).
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            if action.__class__ is str:
+                return self.apply(parse_action(action))
+            raise RuleViolation(self._why_illegal(action))
+        self._legal = None
+        self.history.append(action)
+        if self.phase != PLAYING:
+            return self._bid(action)
+        # Play a card (inlined: this is the hot path of every search).
+        seat = self.to_act
+        self.hands[seat].remove(action)
+        trick = self.trick
+        if trick:
+            s = self._st[action]
+            if s > self._best:
+                self._best = s
+                self._winner = seat
+        else:
+            self._led = led = self._es[action]
+            self._st = st = self._strength[led]
+            self._best = st[action]
+            self._winner = seat
+            self.trick_leader = seat
+        trick.append(action)
+        if len(trick) < self._n_active:
+            self.to_act = self._next[seat]
+            return None
+        winner = self._winner
+        tricks = self.tricks
+        tricks.append((self.trick_leader, trick, winner))
+        self.tricks_won[winner] += 1
+        self.trick = []
+        if len(tricks) == 5:
+            self._finish()
+        else:
+            self.to_act = winner
+        return None
+
+    def _finish(self) -> None:
+        won = self.tricks_won
+        maker = self.maker
+        maker_tricks = won[maker] + won[(maker + 2) & 3]
+        self.result = HandResult(SEAT_SIDE[maker], maker_tricks, self.lone >= 0, self.lone_defender >= 0)
+        self.score = score_hand(self.rules, self.result)
+        self.phase = DONE
+        self.to_act = -1
+
+    def _bid(self, action: int) -> None:
+        phase = self.phase
+        seat = self.to_act
+        dealer = self.dealer
+        if phase == BID1:
+            if action == PASS:
+                self._passed.append(seat)
+                if seat == dealer:
+                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                    self.phase = BID2
+                    self._passed = []
+                self.to_act = (seat + 1) & 3
+            elif action == ORDER:
+                self._make(seat, self.turn_up >> 3, 1)
+            else:  # MISDEAL
+                self.misdeal = True
+                self._end_unplayed()
+        elif phase == BID2:
+            if action == PASS:
+                self._passed.append(seat)
+                if seat == dealer:
+                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
+                    self.thrown_in = True
+                    self._end_unplayed()
+                else:
+                    self.to_act = (seat + 1) & 3
+            else:
+                self._make(seat, action - NAME, 2)
+        elif phase == BENNY_UP:
+            self._make(dealer, action - NAME, 1)
+        elif phase == ALONE_ROUND:
+            if action == ALONE:
+                if SEAT_SIDE[seat] is SEAT_SIDE[self.maker]:
+                    self.lone = seat
+                    self._alone_queue = []
+                else:
+                    self.lone_defender = seat
+                    self._alone_queue = []
+                    self._alone_defenders_asked = True
+            self._next_alone_decision()
+        else:  # DISCARDING
+            self.hands[seat].remove(action - DISCARD)
+            self._start_play()
+
+    def _end_unplayed(self) -> None:
+        self.phase = DONE
+        self.to_act = -1
+
+    def _make(self, seat: int, trump: int, bid_round: int) -> None:
+        """Trump is made: ``seat``'s side are the makers, then going alone."""
+        self.trump = trump
+        self.maker = seat
+        self.bid_round = bid_round
+        table = TRUMP_TABLES[trump]
+        self._es = table.suit
+        self._strength = table.strength
+        self.phase = ALONE_ROUND
+        # Maker first; the maker's partner only where any player may go alone
+        # (001 "Going Alone", 004); the defenders after (see _next_alone_decision).
+        queue = [seat]
+        if self._cfg.maker_partner and self._may_go_alone((seat + 2) & 3):
+            queue.append((seat + 2) & 3)
+        self._alone_queue = queue
+        self._alone_defenders_asked = False
+        self._next_alone_decision()
+
+    def _may_go_alone(self, seat: int) -> bool:
+        # 001: "a player who has passed in the round in which trumps were made
+        # is not allowed to play alone" (when that option is chosen).
+        return self._cfg.passer_may or seat not in self._passed
+
+    def _next_alone_decision(self) -> None:
+        queue = self._alone_queue
+        if not queue and not self._alone_defenders_asked:
+            self._alone_defenders_asked = True
+            defend = self._cfg.defend
+            if defend is DefendAlone.ANY or (defend is DefendAlone.AGAINST_LONER and self.lone >= 0):
+                m = self.maker
+                queue.extend(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
+        if queue:
+            self.to_act = queue.pop(0)
+            return
+        out = []
+        if self.lone >= 0:
+            out.append((self.lone + 2) & 3)
+        if self.lone_defender >= 0:
+            out.append((self.lone_defender + 2) & 3)
+        self.sitting_out = tuple(out)
+        dealer = self.dealer
+        if self.turn_up == BENNY or self.bid_round == 1:
+            if dealer not in out:
+                # The dealer picks up the turn-up and discards (000, 001); a dealer
+                # who sits out does not pick up.
+                self.hands[dealer].append(self.turn_up)
+                self.phase = DISCARDING
+                self.to_act = dealer
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        out = self.sitting_out
+        nxt = [1, 2, 3, 0]
+        for s in out:
+            nxt[(s + 3) & 3] = (s + 1) & 3
+        self._next = nxt
+        self._n_active = 4 - len(out)
+        dealer = self.dealer
+        if not out:
+            leader = (dealer + 1) & 3
+        elif self._cfg.loner_left:
+            # 000 "Leading": left of the loner; 001: "If two players are
+            # playing alone, the defender leads."
+            if self.lone_defender >= 0:
+                leader = self.lone_defender if self.lone >= 0 else (self.lone_defender + 1) & 3
+            else:
+                leader = (self.lone + 1) & 3
+        else:
+            leader = (dealer + 1) & 3
+            if leader in out:
+                leader = (leader + 1) & 3
+        self.phase = PLAYING
+        self.to_act = leader
+
+    def _why_illegal(self, action: object) -> str:
+        who = SEAT_NAMES[self.to_act] if self.to_act >= 0 else "Nobody"
+        if self.phase == DONE:
+            return "The hand is over: no more actions."
+        try:
+            text = action_text(action, self._cfg.benny_text)  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            return f"{action!r} is not an action."
+        if self.phase == PLAYING and 0 <= action <= BENNY:  # type: ignore[operator]
+            if action not in self.hands[self.to_act]:
+                return f"{who} does not hold the {card_text(action, self._cfg.benny_text)}."
+            return (
+                f"{who} must follow suit: {card_text(action, self._cfg.benny_text)} is not a "
+                f"{'trump' if self._led == self.trump else 'card of the suit led'}, and {who} holds one."
+            )
+        return f"{who} cannot {text} now (the {PHASE_NAMES[self.phase]} phase); legal: " + ", ".join(
+            self.legal_action_texts()
+        ) + "."
+
+    # ----------------------------------------------------------- text form
+
+    def deal_text(self) -> str:
+        """The deal in compact text: ``dealer=N hands=9C,TC,..|..|..|.. up=AH
+        rest=...`` (hands in seat order N, E, S, W)."""
+        bt = self._cfg.benny_text
+        hands = "|".join(",".join(card_text(c, bt) for c in h) for h in self.dealt_hands())
+        rest = ",".join(card_text(c, bt) for c in self.undealt)
+        return f"dealer={SEAT_LETTERS[self.dealer]} hands={hands} up={card_text(self.turn_up, bt)} rest={rest}"
+
+    def dealt_hands(self) -> list[list[int]]:
+        """The four hands as dealt (before any pick-up, discard or play)."""
+        d = self._dealt
+        return [d[0:5], d[5:10], d[10:15], d[15:20]]
+
+    def actions_text(self) -> str:
+        """The actions so far, space separated (e.g. ``pass order alone
+        discard:9C play:JH ...``)."""
+        bt = self._cfg.benny_text
+        return " ".join(action_text(a, bt) for a in self.history)
+
+    def to_text(self) -> str:
+        """The whole state in one line: :meth:`deal_text` ``;`` :meth:`actions_text`.
+        :meth:`from_text` rebuilds the identical state."""
+        return self.deal_text() + " ; " + self.actions_text()
+
+    @classmethod
+    def from_text(cls, rules: RuleSet, text: str) -> Hand:
+        """Rebuild a hand from :meth:`to_text` (replaying its actions).
+        ``ValueError``/:class:`RuleViolation` if the text is malformed or an
+        action is illegal."""
+        deal_part, _, actions_part = text.partition(";")
+        fields = dict(item.split("=", 1) for item in deal_part.split())
+        try:
+            dealer = parse_seat(fields["dealer"])
+            hands = [h.split(",") for h in fields["hands"].split("|")]
+            up = fields["up"]
+            rest = [c for c in fields.get("rest", "").split(",") if c]
+        except KeyError as exc:
+            raise ValueError(f"hand text lacks {exc.args[0]}=") from None
+        hand = cls(rules, dealer, hands, up, rest)
+        for word in actions_part.split():
+            hand.apply(word)
+        return hand
+
+    def copy(self) -> Hand:
+        """An independent copy (for search: apply actions to the copy)."""
+        other = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            try:
+                value = getattr(self, name)
+            except AttributeError:
+                continue
+            if name in ("hands",):
+                value = [h[:] for h in value]
+            elif name in ("trick", "tricks_won", "history", "_passed", "_alone_queue", "tricks"):
+                value = value[:]
+            setattr(other, name, value)
+        return other
+
+    def __repr__(self) -> str:
+        return f"<Hand {PHASE_NAMES[self.phase]} dealer={SEAT_LETTERS[self.dealer]} {self.actions_text()!r}>"
+
+
+def trump_text(hand: Hand) -> str:
+    """The trump suit letter, or ``"-"`` before trump is made."""
+    return SUIT_LETTERS[hand.trump] if hand.trump >= 0 else "-"
+
+
+__all__ = [
+    "BID1",
+    "BID2",
+    "BENNY_UP",
+    "ALONE_ROUND",
+    "DISCARDING",
+    "PLAYING",
+    "DONE",
+    "EAST",
+    "NORTH",
+    "PHASE_NAMES",
+    "SEAT_LETTERS",
+    "SEAT_NAMES",
+    "SEAT_SIDE",
+    "SOUTH",
+    "WEST",
+    "Hand",
+    "left_bower",
+    "parse_seat",
+    "seat_text",
+    "trump_text",
+]
