@@ -172,11 +172,14 @@ def parse_roster_csv(text: str) -> tuple[list[tuple[str, str, str]], list[tuple[
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(text), dialect))
-    rows = [r for r in rows if any(cell.strip() for cell in r)]
+    rows = [
+        (number, row)
+        for number, row in enumerate(csv.reader(io.StringIO(text), dialect), start=1)
+        if any(cell.strip() for cell in row)  # blank lines are not rows
+    ]
     if not rows:
         raise TournamentError("The file is empty: expected a header row and one player per row.")
-    header = [h.strip().casefold() for h in rows[0]]
+    header = [h.strip().casefold() for h in rows[0][1]]
     name_i = _find(header, _NAME_COLUMNS)
     first_i, last_i = _find(header, _FIRST), _find(header, _LAST)
     email_i, phone_i = _find(header, _EMAIL), _find(header, _PHONE)
@@ -187,7 +190,7 @@ def parse_roster_csv(text: str) -> tuple[list[tuple[str, str, str]], list[tuple[
     def cell(row: list[str], i: int | None) -> str:
         return row[i].strip() if i is not None and i < len(row) else ""
 
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in rows[1:]:
         if name_i is not None:
             name = cell(row, name_i)
         else:
