@@ -1,0 +1,408 @@
+"""The hand state machine against the examples of the rule texts, for each
+preset and option (sources named per test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre_tourney.play import Hand, parse_action
+from euchre_tourney.play.actions import action_text
+from euchre_tourney.rules import (
+    BRITISH,
+    CANADIAN,
+    HOUSE_ELEVEN,
+    NORTH_AMERICAN,
+    PRESETS,
+    WEB_GAME,
+    AloneLead,
+    DefendAlone,
+    RuleViolation,
+    Side,
+    parse_card,
+)
+from euchre_tourney.rules.cards import BENNY, deck
+
+N, E, S, W = 0, 1, 2, 3
+
+
+def make(rules, dealer, hands_text, up):
+    """A hand from text: ``hands_text`` = "N cards | E cards | S cards | W cards"."""
+    hands = [h.split() for h in hands_text.split("|")]
+    return Hand(rules, dealer, hands, up)
+
+
+def texts(hand):
+    return sorted(hand.legal_action_texts())
+
+
+def run(hand, actions):
+    for a in actions.split():
+        hand.apply(a)
+    return hand
+
+
+# A deal used by many tests: dealer West, so North bids first and leads.
+DEAL = "JH JD AH 9C 9S | AS KS QS TS 9D | KH QH TH AC KC | AD KD QD TD QC"
+UP = "9H"  # remaining: JC JS 9H(up) TC
+
+
+def test_deal_sizes_for_every_pack():
+    # 000/001: five cards each, one turned up, the rest undealt under it.
+    for key, rules in PRESETS.items():
+        hand = Hand.deal(rules, dealer=2, rng=7)
+        assert [len(h) for h in hand.hands] == [5, 5, 5, 5]
+        assert len(hand.undealt) == rules.deck_size - 21
+        everything = sorted([c for h in hand.hands for c in h] + [hand.turn_up] + list(hand.undealt))
+        assert everything == sorted(deck(rules.deck_size)), key
+
+
+def test_seeded_deal_is_reproducible():
+    a = Hand.deal(NORTH_AMERICAN, 0, 42)
+    b = Hand.deal(NORTH_AMERICAN, 0, 42)
+    c = Hand.deal(NORTH_AMERICAN, 0, 43)
+    assert a.deal_text() == b.deal_text() != c.deal_text()
+
+
+@pytest.mark.parametrize(
+    ("hands", "up", "message"),
+    [
+        ("JH JD AH 9C 9S | AS KS QS TS 9D | KH QH TH AC KC | AD KD QD TD QC", "JH", "dealt twice"),
+        ("JH JD AH 9C 7S | AS KS QS TS 9D | KH QH TH AC KC | AD KD QD TD QC", "9H", "7S is not in the 24-card pack"),
+        ("JH JD AH 9C | AS KS QS TS 9D | KH QH TH AC KC | AD KD QD TD QC", "9H", "exactly five cards"),
+        ("JH JD AH 9C 9S | AS KS QS TS 9D | KH QH TH AC KC | AD KD QD TD QC", "JK", "JK is not in the 24-card"),
+    ],
+)
+def test_impossible_deals_refused(hands, up, message):
+    with pytest.raises(RuleViolation, match=message):
+        make(NORTH_AMERICAN, W, hands, up)
+
+
+def test_first_round_order_up_dealer_picks_up_and_discards():
+    # 000 "Bidding" 1: left of the dealer speaks first; ordered up, the dealer
+    # picks up the turn-up and discards one card.
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    assert hand.to_act == N and texts(hand) == ["order", "pass"]
+    run(hand, "pass order")  # East orders up hearts
+    assert hand.makers is Side.EW and hand.maker == E and hand.trump == parse_card("9H") >> 3
+    assert hand.phase_name == "alone" and hand.to_act == E and texts(hand) == ["alone", "pass"]
+    hand.apply("pass")
+    assert hand.phase_name == "discard" and hand.to_act == W
+    assert len(hand.hands[W]) == 6 and parse_card("9H") in hand.hands[W]
+    hand.apply("discard:QC")
+    assert len(hand.hands[W]) == 5 and parse_card("QC") not in hand.hands[W]
+    assert hand.phase_name == "play" and hand.to_act == N  # 000: left of the dealer leads
+
+
+def test_second_round_other_suits_only_and_throw_in():
+    # 000 "Bidding" 2-3: any OTHER suit; all pass twice: thrown in.
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "pass pass pass pass")
+    assert hand.phase_name == "bid2" and hand.to_act == N
+    assert texts(hand) == ["name:C", "name:D", "name:S", "pass"]
+    with pytest.raises(RuleViolation):
+        hand.apply("name:H")
+    run(hand, "pass pass pass pass")
+    assert hand.done and hand.thrown_in and hand.score is None and hand.result is None
+
+
+def test_stick_the_dealer():
+    # 000/001 "Stick the Dealer": the dealer must name trump in round 2.
+    hand = make(NORTH_AMERICAN.replace(stick_the_dealer=True), W, DEAL, UP)
+    run(hand, "pass pass pass pass pass pass pass")
+    assert hand.to_act == W and texts(hand) == ["name:C", "name:D", "name:S"]
+    with pytest.raises(RuleViolation, match="cannot pass"):
+        hand.apply("pass")
+    run(hand, "name:S pass")
+    # Named in round 2: nobody picks up, play starts.
+    assert hand.phase_name == "play" and all(len(h) == 5 for h in hand.hands)
+
+
+def test_left_bower_does_not_follow_its_printed_suit():
+    # 000 "Following suit": hearts trump, a diamond led, the J♦ is a heart:
+    # you do not have to (and may not, holding another diamond) play it.
+    hand = make(NORTH_AMERICAN, W, "9C TC JD 9D AH | AS KS QS TS 9S | KH QH TH AC KC | AD KD QD TD QC", "9H")
+    run(hand, "order pass discard:QC")
+    hand.apply("play:9D")  # North leads a diamond... North is to act first
+    assert hand.to_act == E
+    hand2 = make(NORTH_AMERICAN, W, "AD 9C TC 9S AH | JD 9D AS KS QS | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand2, "order pass discard:QC play:AD")
+    # East holds J♦ (a heart) and 9♦: must play the 9♦ only.
+    assert texts(hand2) == ["play:9D"]
+    with pytest.raises(RuleViolation, match="must follow suit"):
+        hand2.apply("play:JD")
+    hand3 = make(NORTH_AMERICAN, W, "AD 9C TC 9S AH | JD JS AS KS QS | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand3, "order pass discard:QC play:AD")
+    # East holds the J♦ but no other diamond: any card may be played.
+    assert texts(hand3) == ["play:AS", "play:JD", "play:JS", "play:KS", "play:QS"]
+
+
+def test_left_bower_must_follow_a_trump_lead():
+    # 001: "the jack of diamonds is a heart ... It can be played to a heart lead
+    # and if it is led, hearts must be followed."
+    hand = make(NORTH_AMERICAN, W, "AH 9C TC 9S AD | JD JS AS KS QS | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand, "order pass discard:QC play:AH")
+    assert texts(hand) == ["play:JD"]
+    hand = make(NORTH_AMERICAN, W, "JD 9C TC 9S AD | AH JS AS KS QS | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand, "order pass discard:QC play:JD")
+    assert texts(hand) == ["play:AH"]  # the J♦ led calls for hearts
+
+
+def test_trick_winners_bowers_and_queen_after_king():
+    # 000 "Card Deck": J♥, J♦, A♥, K♥, Q♥, 10♥, 9♥ with hearts trump.
+    hand = make(NORTH_AMERICAN, W, "AH 9C TC 9S AD | JD JS AS KS QS | KH QH TH AC KC | JH QD TD QC TS", "9H")
+    run(hand, "pass pass pass order pass discard:QC")
+    run(hand, "play:AH play:JD play:KH play:JH")
+    assert hand.tricks[-1][2] == W  # right bower beats left bower beats A
+    # Next trick, West leads; King beats Queen in trump.
+    hand = make(NORTH_AMERICAN, W, "QH 9C TC 9S AD | KH JS AS KS QS | TH JH JD AC KC | 9H QD TD QC TS", "AH")
+    run(hand, "order pass discard:QC play:QH play:KH play:TH play:9H")
+    assert hand.tricks[-1][2] == E
+    # No trump played: the highest card of the suit led wins; off-suit aces never win.
+    hand = make(NORTH_AMERICAN, W, "9C AH TH 9S AD | AS JS KH KS QS | KC QH JH JD AC | QC QD TD 9H TS", "9D")
+    run(hand, "pass pass pass pass name:H pass play:9C play:AS play:KC play:QC")
+    assert hand.tricks[-1][2] == S
+
+
+def test_lone_maker_partner_sits_out_and_left_of_loner_leads():
+    # 000 "Going Alone" and "Leading": the partner sits out; left of the loner leads.
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "pass pass order alone")  # South alone; North sits out
+    assert hand.lone == S and hand.sitting_out == (N,)
+    hand.apply(hand.legal_actions()[0])  # dealer discards
+    assert hand.to_act == W  # left of South
+    while not hand.done:
+        assert hand.to_act != N
+        hand.apply(hand.legal_actions()[0])
+    assert all(len(cards) == 3 for _, cards, _ in hand.tricks)
+    assert hand.result.maker_alone and hand.result.makers is Side.NS
+
+
+def test_dealer_left_leads_when_the_option_says_so():
+    # 004: the player left of the dealer leads, the next one in the hand if out.
+    rules = NORTH_AMERICAN.replace(alone_lead=AloneLead.DEALER_LEFT)
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass order alone discard:QC")
+    assert hand.to_act == E  # North (dealer's left) sits out
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass pass order alone discard:QC")  # the dealer alone
+    assert hand.to_act == N
+
+
+def test_both_alone_defender_leads_and_scores_four():
+    # 001: "If two players are playing alone, the defender leads"; a lone
+    # defender who euchres scores 4.
+    hand = make(BRITISH, W, DEAL, UP)
+    run(hand, "pass order alone")
+    assert hand.to_act == S and texts(hand) == ["alone", "pass"]  # first defender asked
+    hand.apply("alone")
+    assert hand.sitting_out == (W, N)
+    assert hand.to_act == S and hand.phase_name == "play"  # dealer out: no pick-up
+    while not hand.done:
+        hand.apply(hand.legal_actions()[0])
+    assert all(len(cards) == 2 for _, cards, _ in hand.tricks)
+    assert hand.result.defender_alone and hand.result.maker_alone
+
+
+def test_defend_alone_options():
+    # 001 "North American Euchre": never / only against a lone maker / (British) any time.
+    for rules, maker_alone, asked in [
+        (NORTH_AMERICAN, True, False),
+        (NORTH_AMERICAN.replace(defend_alone=DefendAlone.AGAINST_LONER), True, True),
+        (NORTH_AMERICAN.replace(defend_alone=DefendAlone.AGAINST_LONER), False, False),
+        (NORTH_AMERICAN.replace(defend_alone=DefendAlone.ANY), False, True),
+    ]:
+        hand = make(rules, W, DEAL, UP)
+        run(hand, "pass order " + ("alone" if maker_alone else "pass"))
+        assert (hand.phase_name == "alone") == asked, rules.defend_alone
+        if asked:
+            assert hand.to_act == S
+            run(hand, "pass")
+            assert hand.to_act == N and texts(hand) == ["alone", "pass"]
+
+
+def test_passer_may_not_go_alone_option():
+    # 001: "a player who has passed in the round in which trumps were made is
+    # not allowed to play alone".
+    rules = BRITISH.replace(passer_may_go_alone=False)
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass order pass")  # North, East pass; South orders, declines
+    # South's partner North passed: not asked. Defenders: West asked, East (passed) not.
+    assert hand.to_act == W
+    run(hand, "pass")
+    assert hand.phase_name == "discard"
+    # Without the option North and East are asked too.
+    hand = make(BRITISH, W, DEAL, UP)
+    run(hand, "pass pass order pass")
+    assert hand.to_act == N
+    run(hand, "pass pass")
+    assert hand.to_act == E
+    # In round 2, first-round passes do not count.
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass pass pass pass name:S pass")
+    assert hand.to_act == W  # East's partner West passed in round 1 only: asked
+
+
+def test_canadian_dealer_partner_orders_alone():
+    # 001: in Canada "if the dealer's partner orders the card up, he/she must
+    # play alone; therefore the dealer's cards are laid face-down".
+    hand = make(CANADIAN, W, DEAL, UP)
+    run(hand, "pass order")  # East is the dealer's partner
+    assert texts(hand) == ["alone"]
+    hand.apply("alone")
+    assert hand.sitting_out == (W,) and hand.phase_name == "play"
+    assert len(hand.hands[W]) == 5  # the dealer does not pick up
+    # Anyone else orders up as usual.
+    hand = make(CANADIAN, W, DEAL, UP)
+    run(hand, "order")
+    assert texts(hand) == ["alone", "pass"]
+    # North America: the dealer's partner may order up with a partner.
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "pass order")
+    assert texts(hand) == ["alone", "pass"]
+
+
+BENNY_DEAL = "JH JD AH 9C 9S | AS KS QS TS 9D | KH QH TH AC KC | AD KD QD TD QC"
+
+
+def test_benny_turned_up_dealer_names_trump():
+    # 001: "If the Benny is turned up then the dealer's team are automatically
+    # the makers ... The dealer must choose a trump suit without looking".
+    hand = make(BRITISH, W, BENNY_DEAL, "JK")
+    assert hand.phase_name == "benny" and hand.to_act == W
+    assert texts(hand) == ["name:C", "name:D", "name:H", "name:S"]
+    run(hand, "name:C")
+    assert hand.makers is Side.EW and hand.trump == 0
+    run(hand, "pass pass pass pass")  # alone round: W, E, then N, S
+    assert hand.phase_name == "discard" and BENNY in hand.hands[W]
+    assert "discard:JK" in texts(hand)
+    hand.apply("discard:TD")
+    assert hand.to_act == N
+
+
+def test_benny_is_highest_trump_and_belongs_to_trump():
+    hand = make(BRITISH, W, "JK 9C TC 9S AD | JH JS AS KS QS | KH QH TH AC KC | JD QD TD QC TS", "9H")
+    run(hand, "order pass pass pass pass discard:QC")
+    run(hand, "play:JK")
+    assert texts(hand) == ["play:JH"]  # the Benny led calls for trump
+    run(hand, "play:JH play:KH play:JD")
+    assert hand.tricks[-1][2] == N  # Benny > Right > Left
+
+
+def test_joker_substitute_text():
+    # 001: the two of spades can be used as a substitute for the joker.
+    rules = BRITISH.replace(joker_substitute=True)
+    hand = make(rules, W, BENNY_DEAL, "2S")
+    assert hand.turn_up == BENNY and "up=2S" in hand.deal_text()
+
+
+def test_dealer_may_not_discard_turn_up_option():
+    # 003: the dealer may "switch a card in his/her hand with the flipped up card".
+    hand = make(NORTH_AMERICAN.replace(dealer_may_discard_turn_up=False), W, DEAL, UP)
+    run(hand, "order pass")
+    assert "discard:9H" not in texts(hand) and len(texts(hand)) == 5
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "order pass")
+    assert "discard:9H" in texts(hand) and len(texts(hand)) == 6
+
+
+def test_dealer_needs_trump_to_take_up():
+    # 001: dealer may take up only holding a trump; the left bower does not count.
+    rules = NORTH_AMERICAN.replace(dealer_needs_trump_to_take_up=True)
+    no_trump = "JH AH 9C 9S TS | AS KS QS 9D JS | KH QH TH AC KC | AD KD JD TD QC"
+    hand = make(rules, W, no_trump, "9H")  # West holds only the J♦ (left bower)
+    run(hand, "pass pass pass")
+    assert texts(hand) == ["pass"]
+    with_trump = "JD AD 9C 9S TS | AS KS QS 9D JS | KH QH TH AC KC | AH KD JH TD QC"
+    hand = make(rules, W, with_trump, "9H")
+    run(hand, "pass pass pass")
+    assert texts(hand) == ["order", "pass"]
+    # Other players may still order up without holding trump.
+    hand = make(rules, W, no_trump, "9H")
+    assert texts(hand) == ["order", "pass"]
+
+
+def test_farmers_hand_misdeal():
+    # 000 "Farmer's Hand / Misdeal": a player dealt only 9s and 10s may call a misdeal.
+    farmer = "9C TC 9S TS 9D | AS KS QS JS JD | KH QH TH AC KC | AD KD QD TD QC"
+    rules = NORTH_AMERICAN.replace(farmers_hand=True)
+    hand = make(rules, W, farmer, "AH")
+    assert texts(hand) == ["misdeal", "order", "pass"]
+    hand.apply("misdeal")
+    assert hand.done and hand.misdeal and hand.score is None
+    hand = make(rules, W, farmer, "AH")
+    hand.apply("pass")
+    assert texts(hand) == ["order", "pass"]  # East's hand has faces
+    assert texts(make(NORTH_AMERICAN, W, farmer, "AH")) == ["order", "pass"]
+
+
+def test_maker_partner_may_go_alone():
+    # 001 "Going Alone"/004: any player may play alone -- the maker's partner too.
+    hand = make(WEB_GAME, W, DEAL, UP)
+    run(hand, "order pass alone pass pass discard:QC")  # North orders, declines; South alone
+    assert hand.lone == S and hand.sitting_out == (N,)
+    assert hand.to_act == E  # 004: dealer's left (North) is out, East leads
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "order pass")
+    assert hand.phase_name == "discard"  # only the maker may go alone here
+
+
+def test_super_euchre_in_play():
+    # 001 "Super-Euchre" / 002 defenders' sweep: makers take no trick -> 4.
+    deal = "9C 9S TS TC QC | AS KS QS JS JD | AH KH QH JH TH | AD KD QD TD 9D"
+    for rules, points in ((HOUSE_ELEVEN, 4), (NORTH_AMERICAN, 2)):
+        hand = make(rules, W, deal, "9H")
+        run(hand, "order pass discard:9D")  # North orders hearts with none: South holds them all
+        hand = make(rules, W, deal, "AC")
+        run(hand, "order pass discard:AD")  # North orders clubs
+        while not hand.done:
+            hand.apply(max(hand.legal_actions(), key=lambda c: -c if hand.to_act in (N, S) else c))
+        if hand.result.maker_tricks == 0:
+            assert hand.score.points == points and hand.score.side is Side.EW
+
+
+def test_illegal_actions_raise_and_leave_state_unchanged():
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    before = hand.to_text()
+    for bad in ("discard:9C", "play:JH", "name:S", "alone", "misdeal", 999):
+        with pytest.raises((RuleViolation, ValueError)):
+            hand.apply(bad)
+    assert hand.to_text() == before
+    run(hand, "order pass discard:QC")
+    with pytest.raises(RuleViolation, match="does not hold"):
+        hand.apply("play:AS")
+    with pytest.raises(ValueError):
+        hand.apply("play:XX")
+    while not hand.done:
+        hand.apply(hand.legal_actions()[-1])
+    with pytest.raises(RuleViolation, match="over"):
+        hand.apply("pass")
+    assert hand.legal_actions() == ()
+
+
+def test_action_text_round_trip():
+    for word in ("pass", "order", "alone", "misdeal", "name:H", "discard:9C", "play:JH", "play:JK"):
+        assert action_text(parse_action(word)) == word
+    assert parse_action("PLAY:10h") == parse_card("TH")
+    for bad in ("bid", "name:X", "play:", "discard"):
+        with pytest.raises(ValueError):
+            parse_action(bad)
+
+
+def test_text_form_replays_identically():
+    hand = make(BRITISH, W, DEAL, UP)
+    run(hand, "order pass pass pass pass discard:QC play:JH")
+    text = hand.to_text()
+    again = Hand.from_text(BRITISH, text)
+    assert again.to_text() == text and again.to_act == hand.to_act
+    assert again.legal_actions() == hand.legal_actions()
+    with pytest.raises(ValueError):
+        Hand.from_text(BRITISH, "dealer=W up=9H ; pass")
+
+
+def test_copy_is_independent():
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "order pass discard:QC")
+    other = hand.copy()
+    other.apply(other.legal_actions()[0])
+    assert len(hand.history) + 1 == len(other.history)
+    assert len(hand.hands[N]) == 5 and len(other.hands[N]) == 4
