@@ -158,49 +158,104 @@ def ellipsize(text: str, max_width: float, size: float, bold: bool = False) -> s
     return text[:lo].rstrip() + ELLIPSIS
 
 
-def draw_text(
-    canvas: Canvas,
-    x: float,
-    y: float,
-    text: str,
-    size: float,
-    *,
-    bold: bool = False,
-    align: str = "left",
-) -> float:
-    """Draw ``text`` with its baseline at ``y``; ``align`` is "left" (x is the
-    left edge), "center" or "right". Returns the width drawn, in points.
+class Pen:
+    """Writes many strings on one canvas into a single PDF text object.
 
-    Font runs are written into one text object so a name switching between
-    DejaVu and the CJK fallback extracts as one unbroken string.
+    Far cheaper than one ``drawString`` per string (one BT/ET block, no
+    text-object set-up per string). Nothing appears until :meth:`flush`, so
+    text lands on top of whatever the canvas drew before the flush.
     """
-    st = styled(text, bold)
-    width = st.width * size
-    if align == "center":
-        x -= width / 2
-    elif align == "right":
-        x -= width
-    elif align != "left":
-        raise ValueError(f"align must be left, center or right, not {align!r}")
-    fake_bold = bold and any(run.font == FALLBACK for run in st.runs)
-    if len(st.runs) == 1 and not fake_bold:
-        run = st.runs[0]
-        canvas.setFont(run.font, size)
-        canvas.drawString(x, y, run.text)
-    elif st.runs:
-        if fake_bold:
-            # the CJK fallback has no bold face: fill and stroke the outline instead
-            canvas.saveState()
-            canvas.setLineWidth(size * 0.035)
-        tx = canvas.beginText(x, y)
+
+    __slots__ = ("canvas", "_tx", "_fake_bold", "_gray")
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self._tx = canvas.beginText()
+        self._fake_bold = False
+        self._gray = 0.0
+
+    def gray(self, level: float) -> None:
+        """Fill grey for the following strings: 0 black .. 1 white."""
+        if level != self._gray:
+            self._tx.setFillGray(level)
+            self._gray = level
+
+    def text(self, x: float, y: float, text: str, size: float, *, bold: bool = False, align: str = "left") -> float:
+        """Write ``text`` with its baseline at ``y``; ``align`` is "left" (x is
+        the left edge), "center" or "right". Returns the width, in points.
+
+        A string switching between DejaVu and the CJK fallback is one run of
+        text operators, so it extracts as one unbroken string.
+        """
+        st = styled(text, bold)
+        width = st.width * size
+        if align == "center":
+            x -= width / 2
+        elif align == "right":
+            x -= width
+        elif align != "left":
+            raise ValueError(f"align must be left, center or right, not {align!r}")
+        if not st.runs:
+            return width
+        tx = self._tx
+        tx.setTextOrigin(x, y)
         for run in st.runs:
+            # Tf is set again for every string (not only when it changes):
+            # pypdf then extracts each string on a line of its own, never
+            # glued to a neighbouring cell's text.
             tx.setFont(run.font, size)
-            if fake_bold:
-                tx.setTextRenderMode(2 if run.font == FALLBACK else 0)
-            tx.textOut(run.text)
-        canvas.drawText(tx)
-        if fake_bold:
+            if bold and run.font == FALLBACK:
+                # the CJK fallback has no bold face: fill and stroke the outline
+                tx.setTextRenderMode(2)
+                tx.textOut(run.text)
+                tx.setTextRenderMode(0)
+                self._fake_bold = True
+            else:
+                tx.textOut(run.text)
+        return width
+
+    def fitted(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        max_width: float,
+        size: float,
+        min_size: float,
+        *,
+        bold: bool = False,
+        align: str = "left",
+    ) -> float:
+        """Write ``text`` on one line within ``max_width`` points: shrink from
+        ``size`` down to ``min_size``, and only then cut it short with an
+        ellipsis. Returns the font size used."""
+        used = fit_size(text, max_width, size, min_size, bold)
+        if text_width(text, used, bold) > max_width + 0.01:
+            text = ellipsize(text, max_width, used, bold)
+        self.text(x, y, text, used, bold=bold, align=align)
+        return used
+
+    def flush(self) -> None:
+        """Put the text written so far on the canvas; the pen can go on writing."""
+        canvas = self.canvas
+        if self._fake_bold:
+            canvas.saveState()
+            canvas.setLineWidth(0.3)
+            canvas.setStrokeGray(self._gray)
+            canvas.drawText(self._tx)
             canvas.restoreState()
+        else:
+            canvas.drawText(self._tx)
+        self._tx = canvas.beginText()
+        self._fake_bold = False
+        self._gray = 0.0
+
+
+def draw_text(canvas: Canvas, x: float, y: float, text: str, size: float, *, bold: bool = False, align: str = "left") -> float:
+    """Draw one string at once (see :meth:`Pen.text`); returns its width."""
+    pen = Pen(canvas)
+    width = pen.text(x, y, text, size, bold=bold, align=align)
+    pen.flush()
     return width
 
 
@@ -216,11 +271,8 @@ def draw_fitted(
     bold: bool = False,
     align: str = "left",
 ) -> float:
-    """Draw ``text`` on one line within ``max_width`` points: shrink from
-    ``size`` down to ``min_size``, and only then cut it short with an ellipsis.
-    Returns the font size used."""
-    used = fit_size(text, max_width, size, min_size, bold)
-    if text_width(text, used, bold) > max_width + 0.01:
-        text = ellipsize(text, max_width, used, bold)
-    draw_text(canvas, x, y, text, used, bold=bold, align=align)
+    """Draw one string at once, shrunk to fit (see :meth:`Pen.fitted`)."""
+    pen = Pen(canvas)
+    used = pen.fitted(x, y, text, max_width, size, min_size, bold=bold, align=align)
+    pen.flush()
     return used

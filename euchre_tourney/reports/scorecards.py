@@ -114,24 +114,25 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         hands = max(card.hands_per_round, 1)
         cols = self.columns(width, hands)
         row_h = layout.row_height
+        pen = fonts.Pen(canvas)
 
         # -- header ----------------------------------------------------
         date_text = format_date(card.event_date)
         date_w = fonts.text_width(date_text, 9)
-        fonts.draw_fitted(canvas, left, top - 9, card.event_name, width - date_w - 12, 9, 5, bold=True)
-        fonts.draw_text(canvas, left + width, top - 9, date_text, 9, align="right")
+        pen.fitted(left, top - 9, card.event_name, width - date_w - 12, 9, 5, bold=True)
+        pen.text(left + width, top - 9, date_text, 9, align="right")
 
         num_text = f"#{card.number}"
         num_w = max(30.0, fonts.text_width(num_text, 13, bold=True) + 10)
         base = top - 31
         canvas.setLineWidth(1)
         canvas.roundRect(left, base - 5, num_w, 21, 3, stroke=1, fill=0)
-        fonts.draw_text(canvas, left + num_w / 2, base, num_text, 13, bold=True, align="center")
+        pen.text(left + num_w / 2, base, num_text, 13, bold=True, align="center")
         label = "Scorecard"
         label_w = fonts.text_width(label, 7)
         name_x = left + num_w + 8
-        fonts.draw_fitted(canvas, name_x, base, card.player_name, left + width - name_x - label_w - 6, 15, 6, bold=True)
-        fonts.draw_text(canvas, left + width, base + 10, label, 7, align="right")
+        pen.fitted(name_x, base, card.player_name, left + width - name_x - label_w - 6, 15, 6, bold=True)
+        pen.text(left + width, base + 10, label, 7, align="right")
 
         # -- column heads ----------------------------------------------
         y_head_top = top - HEADER_H
@@ -151,18 +152,18 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         }
         for key, text in heads.items():
             x, w = cols[key]
-            fonts.draw_fitted(canvas, left + x + w / 2, ty, text, w - 2, 7, 5, bold=True, align="center")
+            pen.fitted(left + x + w / 2, ty, text, w - 2, 7, 5, bold=True, align="center")
         hx, hw = cols["hands"]
         box_w = hw / hands
-        fonts.draw_fitted(canvas, left + hx + hw / 2, y_body_top + 12.5, "Points each hand", hw - 2, 7, 5, bold=True, align="center")
+        pen.fitted(left + hx + hw / 2, y_body_top + 12.5, "Points each hand", hw - 2, 7, 5, bold=True, align="center")
         for h in range(hands):
-            fonts.draw_fitted(canvas, left + hx + (h + 0.5) * box_w, y_body_top + 3, str(h + 1), box_w - 1, 7, 4, align="center")
+            pen.fitted(left + hx + (h + 0.5) * box_w, y_body_top + 3, str(h + 1), box_w - 1, 7, 4, align="center")
 
         # -- rounds ----------------------------------------------------
         n = len(card.rounds)
         y = y_body_top
         for rnd in card.rounds:
-            self._draw_round(canvas, rnd, left, y - row_h, row_h, cols, hands)
+            self._draw_round(canvas, pen, rnd, left, y - row_h, row_h, cols, hands)
             y -= row_h
         body_bottom = y
 
@@ -172,7 +173,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         lx, lw = cols["loners"]
         rx, rw = cols["round_total"]
         sx, sw = cols["running"]
-        fonts.draw_text(canvas, left + lx - 4, tot_bottom + 5.5, "Loners and final score", 7.5, bold=True, align="right")
+        pen.text(left + lx - 4, tot_bottom + 5.5, "Loners and final score", 7.5, bold=True, align="right")
         canvas.setFillGray(0.88)
         canvas.rect(left + rx, tot_bottom, rw, TOTALS_H, stroke=0, fill=1)
         canvas.setFillGray(0)
@@ -202,10 +203,12 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         canvas.rect(left + sx, tot_bottom, sw, TOTALS_H, stroke=1, fill=0)
         canvas.setLineWidth(1)
         canvas.rect(left, body_bottom, width, y_head_top - body_bottom, stroke=1, fill=0)
+        pen.flush()
 
     def _draw_round(
         self,
         canvas: Canvas,
+        pen: fonts.Pen,
         rnd: PlayerRoundView,
         left: float,
         bottom: float,
@@ -216,7 +219,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         mid = bottom + row_h / 2
         big = min(11.0, row_h * 0.5)
         x, w = cols["round"]
-        fonts.draw_text(canvas, left + x + w / 2, mid - big * 0.35, str(rnd.round), big, bold=True, align="center")
+        pen.text(left + x + w / 2, mid - big * 0.35, str(rnd.round), big, bold=True, align="center")
         nx, nw = cols["names"]
         hx, hw = cols["hands"]
         if rnd.sitting_out:
@@ -226,19 +229,19 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             canvas.rect(left + hx, bottom, hw + cols["loners"][1], row_h, stroke=0, fill=1)
             canvas.setFillGray(0)
             size = min(10.0, row_h * 0.45)
-            fonts.draw_text(canvas, left + nx + 4, mid - size * 0.35, "Sits out", size, bold=True)
+            pen.text(left + nx + 4, mid - size * 0.35, "Sits out", size, bold=True)
             note = "no play \u2013 the director fills in the round score"
-            fonts.draw_fitted(canvas, left + hx + hw / 2, mid - 2.5, note, hw - 4, 7, 4, align="center")
+            pen.fitted(left + hx + hw / 2, mid - 2.5, note, hw - 4, 7, 4, align="center")
             return
         tx, tw = cols["table"]
-        fonts.draw_text(canvas, left + tx + tw / 2, mid - big * 0.35, "" if rnd.table is None else str(rnd.table), big, bold=True, align="center")
+        pen.text(left + tx + tw / 2, mid - big * 0.35, "" if rnd.table is None else str(rnd.table), big, bold=True, align="center")
         sx, sw = cols["seat"]
-        fonts.draw_fitted(canvas, left + sx + sw / 2, mid - 2.8, seat_name(rnd.seat), sw - 3, 8, 5, align="center")
+        pen.fitted(left + sx + sw / 2, mid - 2.8, seat_name(rnd.seat), sw - 3, 8, 5, align="center")
 
-        self._draw_names(canvas, rnd, left + nx + 3, bottom, nw - 6, row_h)
+        self._draw_names(pen, rnd, left + nx + 3, bottom, nw - 6, row_h)
 
     @staticmethod
-    def _draw_names(canvas: Canvas, rnd: PlayerRoundView, x: float, bottom: float, width: float, row_h: float) -> None:
+    def _draw_names(pen: fonts.Pen, rnd: PlayerRoundView, x: float, bottom: float, width: float, row_h: float) -> None:
         """Partner (bold) over the opponents. Two lines ("vs A · B") when
         the opponents fit on one line at no smaller a size than three lines
         would allow; otherwise one line per opponent."""
@@ -261,7 +264,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             line_h = row_h / len(lines)
         y = bottom + row_h - line_h + (line_h - lines[0][2] * 0.72) / 2
         for text, bold, size in lines:
-            fonts.draw_fitted(canvas, x, y, text, width, size, 4, bold=bold)
+            pen.fitted(x, y, text, width, size, 4, bold=bold)
             y -= line_h
 
 

@@ -156,7 +156,7 @@ class CardSheetReport(Generic[T]):
         """Write the PDF to a path or a binary file object."""
         fonts.register_fonts()
         target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
-        canvas = Canvas(target, pagesize=self.page, pageCompression=1, invariant=1)
+        canvas = Canvas(target, pagesize=self.page, pageCompression=0, invariant=1)
         canvas.setTitle(self.title)
         canvas.setCreator("euchre_tourney")
         items = list(items)

@@ -87,15 +87,16 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         hands = max(sheet.hands_per_round, 1)
         row_h = layout.row_height
         cols = self.columns(width)
+        pen = fonts.Pen(canvas)
 
         # -- header ----------------------------------------------------
         date_text = format_date(sheet.event_date)
         title = f"Round {sheet.round}   Table {sheet.table}"
         title_w = fonts.text_width(title, 18, bold=True)
-        fonts.draw_text(canvas, left, top - 18, title, 18, bold=True)
-        fonts.draw_text(canvas, left + width, top - 9, date_text, 8, align="right")
-        fonts.draw_fitted(canvas, left + width, top - 20, sheet.event_name, width - title_w - 20, 9, 5, bold=True, align="right")
-        fonts.draw_text(canvas, left + width, top - 28, "Tally sheet \u2013 stays on the table", 6.5, align="right")
+        pen.text(left, top - 18, title, 18, bold=True)
+        pen.text(left + width, top - 9, date_text, 8, align="right")
+        pen.fitted(left + width, top - 20, sheet.event_name, width - title_w - 20, 9, 5, bold=True, align="right")
+        pen.text(left + width, top - 28, "Tally sheet \u2013 stays on the table", 6.5, align="right")
 
         # -- partnerships ----------------------------------------------
         y_teams_top = top - HEADER_H
@@ -109,17 +110,17 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
             canvas.setLineWidth(0.8)
             canvas.roundRect(x, y_teams_top - TEAMS_H + 2, half, TEAMS_H - 2, 3, stroke=1, fill=1)
             canvas.setFillGray(0)
-            fonts.draw_text(canvas, x + 5, y_teams_top - 11, label, 8, bold=True)
+            pen.text(x + 5, y_teams_top - 11, label, 8, bold=True)
             y = y_teams_top - 23
             for seat, name in seats:
-                fonts.draw_text(canvas, x + 5, y, seat, 7.5)
-                fonts.draw_fitted(canvas, x + 38, y, name or "\u2014", half - 43, 10, 5, bold=True)
+                pen.text(x + 5, y, seat, 7.5)
+                pen.fitted(x + 38, y, name or "\u2014", half - 43, 10, 5, bold=True)
                 y -= 13
 
         y = y_teams_top - TEAMS_H
         if sheet.sit_out:
             text = "Sitting out this round: " + ", ".join(sheet.sit_out)
-            fonts.draw_fitted(canvas, left, y - 9, text, width, 7.5, 4)
+            pen.fitted(left, y - 9, text, width, 7.5, 4)
 
         # -- column heads ----------------------------------------------
         y_head_top = y - SITOUT_H
@@ -145,7 +146,7 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         }
         for key, text in heads.items():
             x, w = cols[key]
-            fonts.draw_fitted(canvas, left + x + w / 2, y_body_top + 3.5, text, w - 2, 7.5, 5, bold=True, align="center")
+            pen.fitted(left + x + w / 2, y_body_top + 3.5, text, w - 2, 7.5, 5, bold=True, align="center")
 
         # -- hand rows -------------------------------------------------
         size = min(9.0, row_h * 0.45)
@@ -155,17 +156,17 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         hx, hw = cols["hand"]
         for h in range(hands):
             base = y_body_top - (h + 1) * row_h + row_h / 2 - size * 0.35
-            fonts.draw_text(canvas, left + hx + hw / 2, base, str(h + 1), size + 1, bold=True, align="center")
-            fonts.draw_text(canvas, left + mx + mw * 0.3, base, "NS", size, align="center")
-            fonts.draw_text(canvas, left + mx + mw * 0.7, base, "EW", size, align="center")
+            pen.text(left + hx + hw / 2, base, str(h + 1), size + 1, bold=True, align="center")
+            pen.text(left + mx + mw * 0.3, base, "NS", size, align="center")
+            pen.text(left + mx + mw * 0.7, base, "EW", size, align="center")
             for t in range(6):
-                fonts.draw_text(canvas, left + tx + tw * (t + 0.5) / 6, base, str(t), size, align="center")
+                pen.text(left + tx + tw * (t + 0.5) / 6, base, str(t), size, align="center")
             bs = min(10.0, row_h * 0.5)
             canvas.setLineWidth(0.6)
             canvas.rect(left + ax + (aw - bs) / 2, y_body_top - (h + 1) * row_h + (row_h - bs) / 2, bs, bs, stroke=1, fill=0)
 
         # -- totals ----------------------------------------------------
-        fonts.draw_text(canvas, left + ns_x - 6, tot_bottom + 6.5, "Totals", 9, bold=True, align="right")
+        pen.text(left + ns_x - 6, tot_bottom + 6.5, "Totals", 9, bold=True, align="right")
 
         # -- grid ------------------------------------------------------
         canvas.setLineWidth(0.5)
@@ -189,11 +190,12 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
 
         # -- initials --------------------------------------------------
         sy = tot_bottom - SIGN_H + 5
-        fonts.draw_text(canvas, left, sy, "Initials NS", 7.5)
-        fonts.draw_text(canvas, left + half + 8, sy, "Initials EW", 7.5)
+        pen.text(left, sy, "Initials NS", 7.5)
+        pen.text(left + half + 8, sy, "Initials EW", 7.5)
         canvas.setLineWidth(0.5)
         canvas.line(left + 48, sy - 1, left + half - 10, sy - 1)
         canvas.line(left + half + 56, sy - 1, left + width, sy - 1)
+        pen.flush()
 
 
 def write_tally_sheets(

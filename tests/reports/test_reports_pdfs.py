@@ -41,12 +41,17 @@ def _pdf(write, items, **kw) -> PdfReader:
     return PdfReader(buf)
 
 
+def _flat(text: str) -> str:
+    """Extracted text with every run of whitespace (line breaks included) as one space."""
+    return " " + " ".join(text.split()) + " "
+
+
 def _card_texts(reader: PdfReader) -> dict[int, str]:
-    """Player number -> the extracted text of that player's card."""
+    """Player number -> the flattened extracted text of that player's card."""
     cards: dict[int, str] = {}
     for page in reader.pages:
-        for chunk in page.extract_text().split("Loners and final score"):
-            m = re.search(r"^#(\d+)$", chunk, re.M)
+        for chunk in _flat(page.extract_text()).split("Loners and final score"):
+            m = re.search(r" #(\d+) ", chunk)
             if m:
                 cards[int(m.group(1))] = chunk
     return cards
@@ -54,21 +59,20 @@ def _card_texts(reader: PdfReader) -> dict[int, str]:
 
 def _assert_card_matches(text: str, card: ScorecardView) -> None:
     """Every round, in order: round, table, seat, partner, then the opponents."""
-    assert card.player_name in text
+    assert f" #{card.number} {card.player_name} " in text
     pos = text.index(card.player_name)
     for rnd in card.rounds:
         if rnd.sitting_out:
-            start = text.index(f"\n{rnd.round}\nSits out", pos)
-            pos = start + 1
+            pos = text.index(f" {rnd.round} Sits out ", pos) + 1
             continue
-        head = f"\n{rnd.round}\n{rnd.table}\n{SEAT_WORD[rnd.seat]}\n{rnd.partner}\n"
+        head = f" {rnd.round} {rnd.table} {SEAT_WORD[rnd.seat]} {rnd.partner} vs "
         start = text.find(head, pos)
         assert start >= 0, f"round {rnd.round} of {card.player_name!r}: {head!r} not found"
         pos = start + len(head)
         for opponent in rnd.opponents:
-            found = text.find(opponent, pos)
+            found = text.find(f" {opponent} ", pos - 1)
             assert found >= 0, f"round {rnd.round}: opponent {opponent!r} missing"
-            pos = found + len(opponent)
+            pos = found + len(opponent) + 1
         # ordering: the next round's head is searched from here, so an opponent
         # found in a later row would make that search fail
 
@@ -88,10 +92,10 @@ def test_scorecards_name_partner_and_opponents_every_round(rounds):
 
 def test_scorecards_unicode_and_long_names_extract_whole():
     names, cards, _ = samples.sample_event(26, 8)
-    text = "\n".join(p.extract_text() for p in _pdf(write_scorecards, cards).pages)
+    text = _flat("\n".join(p.extract_text() for p in _pdf(write_scorecards, cards).pages))
     for name in ("Zoë Ångström", "Seán O'Brien", "Łukasz Wróbel", "李小龍", "Дмитрий Шостакович",
                  "Γιώργος Παπαδόπουλος", "Ann & Bob <Co>", samples.LONG_NAME):
-        assert name in text
+        assert f" {name} " in text
     assert len(samples.LONG_NAME) == 60
     assert "\u2026" not in text  # nothing had to be cut short
 
@@ -99,7 +103,7 @@ def test_scorecards_unicode_and_long_names_extract_whole():
 def test_scorecards_mixed_script_name_is_one_string():
     rounds = (PlayerRoundView(1, 3, "W", "Anna 王小明 Smith", ("Ivan Петров", "Ωmega 东京")),)
     card = ScorecardView("Club", date(2026, 1, 2), "Zoë 李 Ångström", 7, 8, rounds)
-    text = _pdf(write_scorecards, [card]).pages[0].extract_text()
+    text = _flat(_pdf(write_scorecards, [card]).pages[0].extract_text())
     for s in ("Zoë 李 Ångström", "Anna 王小明 Smith", "vs Ivan Петров · Ωmega 东京"):
         assert s in text
 
@@ -150,19 +154,17 @@ def test_tally_sheets_name_every_seat_and_partnership():
     reader = _pdf(write_tally_sheets, sheets)
     assert len(sheets) == 6 * 8
     assert len(reader.pages) == 24
-    pages = [p.extract_text() for p in reader.pages]
+    pages = [_flat(p.extract_text()) for p in reader.pages]
     for i, sheet in enumerate(sheets):
         text = pages[i // 2]
-        block = text.split("Round ")[1 + i % 2]
-        assert block.startswith(f"{sheet.round}   Table {sheet.table}")
+        block = text.split(" Round ")[1 + i % 2]
+        assert block.startswith(f"{sheet.round} Table {sheet.table} ")
         ns = block.index("North\u2013South")
         ew = block.index("East\u2013West")
-        assert block.index(f"North\n{sheet.north}\n") > ns
-        assert block.index(f"South\n{sheet.south}\n") > ns
-        assert block.index(f"East\n{sheet.east}\n") > ew
-        assert block.index(f"West\n{sheet.west}\n") > ew
-        assert "Sitting out this round: " + ", ".join(sheet.sit_out) in block
-        rows = re.findall(r"^(\d+)\nNS\nEW\n0\n1\n2\n3\n4\n5$", block, re.M)
+        assert ns < block.index(f" North {sheet.north} South {sheet.south} ") < ew
+        assert ew < block.index(f" East {sheet.east} West {sheet.west} ")
+        assert " Sitting out this round: " + ", ".join(sheet.sit_out) + " " in block
+        rows = re.findall(r" (\d+) NS EW 0 1 2 3 4 5(?= )", block)
         assert rows == [str(h) for h in range(1, sheet.hands_per_round + 1)]
         assert "Totals" in block
 
