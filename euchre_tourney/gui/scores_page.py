@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,6 +37,8 @@ from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import HandsModel, side_name
 from euchre_tourney.rules import HandResult, RuleSet, RuleViolation, Side, score_hand
 
+SIDE_KEYS = {Qt.Key_N: "NS", Qt.Key_S: "NS", Qt.Key_E: "EW", Qt.Key_W: "EW"}
+"""In the makers box: N or S picks North–South, E or W picks East–West."""
 ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
 OK_STYLE = "color: #166534;"
 
@@ -95,7 +97,7 @@ class ScoresPage(QWidget):
         self.entry = QGroupBox("Enter a hand")
         form = QFormLayout(self.entry)
         form.addRow("&Hand:", self.hand_number)
-        form.addRow("&Makers (made trump):", self.makers)
+        form.addRow("&Makers (N or E):", self.makers)
         form.addRow("Tric&ks the makers took:", self.tricks)
         form.addRow("Maker &went alone:", self.alone)
         form.addRow("", self.defender_alone)
@@ -147,14 +149,36 @@ class ScoresPage(QWidget):
         self.makers.currentIndexChanged.connect(self.fill_alone)
         self.tricks.textChanged.connect(self.update_preview)
         self.defender_alone.toggled.connect(self.update_preview)
-        for key in (Qt.Key_Return, Qt.Key_Enter):
-            QShortcut(QKeySequence(key), self.entry, activated=self.save, context=Qt.WidgetWithChildrenShortcut)
-            QShortcut(QKeySequence(key), self.hands, activated=self.edit_selected, context=Qt.WidgetShortcut)
-        QShortcut(QKeySequence(Qt.Key_Escape), self.entry, activated=self.cancel_edit, context=Qt.WidgetWithChildrenShortcut)
-        QShortcut(QKeySequence.Delete, self.hands, activated=self.delete_selected, context=Qt.WidgetShortcut)
+        # Enter saves from any entry field; Enter/Delete act on the selected hand;
+        # Esc cancels a correction. An event filter, not QShortcut, so it works
+        # without the window being active (and in tests).
+        for w in (self.hand_number, self.makers, self.tricks, self.alone, self.defender_alone, self.save_button):
+            w.installEventFilter(self)
+        self.hands.installEventFilter(self)
         ctx.changed.connect(self.refresh)
         ctx.event_changed.connect(lambda _e: self.refresh())
         self.refresh()
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.KeyPress:
+            key = event.key()
+            if obj is self.hands:
+                if key in (Qt.Key_Return, Qt.Key_Enter):
+                    self.edit_selected()
+                    return True
+                if key in (Qt.Key_Delete, Qt.Key_Backspace):
+                    self.delete_selected()
+                    return True
+            elif key in (Qt.Key_Return, Qt.Key_Enter):
+                self.save()
+                return True
+            elif obj is self.makers and key in SIDE_KEYS:
+                self.makers.setCurrentIndex(self.makers.findData(SIDE_KEYS[key]))
+                return True
+            elif key == Qt.Key_Escape and self.editing_id is not None:
+                self.cancel_edit()
+                return True
+        return super().eventFilter(obj, event)
 
     # loading ----------------------------------------------------------------
     def refresh(self) -> None:
