@@ -523,8 +523,12 @@ class Hand:
     def _start_play(self) -> None:
         out = self.sitting_out
         nxt = [1, 2, 3, 0]
-        for s in out:
-            nxt[(s + 3) & 3] = (s + 1) & 3
+        if out:
+            for seat in range(4):
+                n = (seat + 1) & 3
+                while n in out:
+                    n = (n + 1) & 3
+                nxt[seat] = n
         self._next = nxt
         self._n_active = 4 - len(out)
         dealer = self.dealer
@@ -539,7 +543,7 @@ class Hand:
                 leader = (self.lone + 1) & 3
         else:
             leader = (dealer + 1) & 3
-            if leader in out:
+            while leader in out:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
         self.to_act = leader

@@ -348,16 +348,15 @@ def test_maker_partner_may_go_alone():
 
 def test_super_euchre_in_play():
     # 001 "Super-Euchre" / 002 defenders' sweep: makers take no trick -> 4.
-    deal = "9C 9S TS TC QC | AS KS QS JS JD | AH KH QH JH TH | AD KD QD TD 9D"
-    for rules, points in ((HOUSE_ELEVEN, 4), (NORTH_AMERICAN, 2)):
-        hand = make(rules, W, deal, "9H")
-        run(hand, "order pass discard:9D")  # North orders hearts with none: South holds them all
-        hand = make(rules, W, deal, "AC")
-        run(hand, "order pass discard:AD")  # North orders clubs
+    # North orders clubs holding none; East holds five trumps: NS cannot take a trick.
+    deal = "9S TS 9D TD 9H | JC JS AC KC QC | QS KS QD KD QH | AS AD AH KH TC"
+    for rules, points in ((HOUSE_ELEVEN, 4), (NORTH_AMERICAN, 2), (BRITISH, 2)):
+        hand = make(rules, W, deal, "9C")
+        run(hand, "order" + " pass" * (4 if rules is BRITISH else 1) + " discard:KH")
         while not hand.done:
-            hand.apply(max(hand.legal_actions(), key=lambda c: -c if hand.to_act in (N, S) else c))
-        if hand.result.maker_tricks == 0:
-            assert hand.score.points == points and hand.score.side is Side.EW
+            hand.apply(hand.legal_actions()[0])
+        assert hand.result.maker_tricks == 0
+        assert (hand.score.side, hand.score.points) == (Side.EW, points)
 
 
 def test_illegal_actions_raise_and_leave_state_unchanged():
@@ -406,3 +405,21 @@ def test_copy_is_independent():
     other.apply(other.legal_actions()[0])
     assert len(hand.history) + 1 == len(other.history)
     assert len(hand.hands[N]) == 5 and len(other.hands[N]) == 4
+
+
+def test_two_neighbours_sitting_out_are_both_skipped():
+    # Dealer North; East orders, West (East's partner) goes alone, North defends
+    # alone: East and South sit out, only West and North play.
+    for rules, leader in ((WEB_GAME, W), (BRITISH.replace(dealer_partner_orders_alone=False), N)):
+        hand = make(rules, N, DEAL, UP)
+        run(hand, "order pass alone pass alone")
+        assert hand.sitting_out == (E, S)
+        if hand.phase_name == "discard":
+            hand.apply(hand.legal_actions()[0])
+        assert hand.to_act == leader  # 004: next in from dealer's left; 001: the defender leads
+        hand.apply(hand.legal_actions()[0])
+        assert hand.to_act == (N if leader == W else W)
+        while not hand.done:
+            assert hand.to_act in (N, W)
+            hand.apply(hand.legal_actions()[0])
+        assert all(len(cards) == 2 for _, cards, _ in hand.tricks)
