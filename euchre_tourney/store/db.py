@@ -106,17 +106,24 @@ class Database:
         current = self.current_revision()
         if current == head:
             return None
-        backup = None
-        if self.path is not None and current is not None and self.path.exists():
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            backup = self.path.with_name(f"{self.path.name}.backup-{current}-{stamp}")
-            with self.engine.connect() as conn:  # checkpoint WAL so the copy is whole
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-            shutil.copy2(self.path, backup)
+        backup = self.backup(f"rev{current}") if current is not None else None
         with self.engine.begin() as conn:
             config.attributes["connection"] = conn
             command.upgrade(config, "head")
         return backup
+
+    def backup(self, tag: str) -> Path | None:
+        """Copy the SQLite file beside itself as ``NAME.backup-<tag>-<timestamp>``
+        (after a WAL checkpoint, so the copy is whole). Returns its path, or
+        None for a database that is not a SQLite file."""
+        if self.path is None or not self.path.exists():
+            return None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+        target = self.path.with_name(f"{self.path.name}.backup-{tag}-{stamp}")
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        shutil.copy2(self.path, target)
+        return target
 
     def dispose(self) -> None:
         self.engine.dispose()

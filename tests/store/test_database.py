@@ -1,0 +1,59 @@
+"""Engine, pragmas, start-up migration, backup."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+
+from euchre_tourney.store import Database, Entrant, database_url, open_database
+
+
+def test_migration_creates_every_table_and_is_idempotent(db_path):
+    db = open_database(db_path)
+    tables = set(inspect(db.engine).get_table_names())
+    assert {"player", "event", "entrant", "event_round", "seat", "sit_out", "hand", "alembic_version"} <= tables
+    head = db.current_revision()
+    assert head is not None
+    assert db.migrate() is None  # already at head: nothing to do, no backup
+    db.dispose()
+
+
+def test_foreign_keys_and_wal_are_on(db):
+    with db.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    with db.session() as s:
+        s.add(Entrant(event_id=999, player_id=999))
+        with pytest.raises(IntegrityError):
+            s.commit()
+
+
+def test_backup_is_a_readable_copy(db, db_path):
+    from euchre_tourney import tournament as T
+
+    with db.session() as s:
+        T.add_player(s, "Kept Safe")
+    copy = db.backup("test")
+    assert copy is not None and copy.exists() and copy.parent == db_path.parent
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("select name from player").fetchall() == [("Kept Safe",)]
+
+
+def test_database_url_accepts_paths_and_urls(tmp_path, monkeypatch):
+    assert database_url(tmp_path / "a.sqlite") == f"sqlite:///{tmp_path / 'a.sqlite'}"
+    assert database_url("postgresql+psycopg://u@localhost/club") == "postgresql+psycopg://u@localhost/club"
+    monkeypatch.setenv("EUCHRE_TOURNEY_DATABASE", str(tmp_path / "env.sqlite"))
+    assert database_url(None).endswith("env.sqlite")
+    monkeypatch.delenv("EUCHRE_TOURNEY_DATABASE")
+    assert database_url(None).endswith("euchre_tourney.sqlite")
+
+
+def test_in_memory_database_has_no_file():
+    db = Database("sqlite://")
+    assert db.path is None and db.backup("x") is None
+    db.migrate()
+    assert "player" in inspect(db.engine).get_table_names()
+    db.dispose()
