@@ -96,6 +96,9 @@ class ScoresPage(QWidget):
 
         self.entry = QGroupBox("Enter a hand")
         form = QFormLayout(self.entry)
+        form.setFieldGrowthPolicy(QFormLayout.FieldsStayAtSizeHint)
+        self.makers.setMinimumWidth(260)
+        self.alone.setMinimumWidth(260)
         form.addRow("&Hand:", self.hand_number)
         form.addRow("&Makers (N or E):", self.makers)
         form.addRow("Tric&ks the makers took:", self.tricks)
@@ -336,6 +339,7 @@ class ScoresPage(QWidget):
                 stored = self._correct(self.editing_id, number, values)
                 self.show_message(f"Hand {stored.number} corrected.", error=False)
         except tournament.TournamentError as exc:
+            self.preview.clear()  # the message below says it all
             self.show_message("Not saved: " + exc.message, error=True)
             return False
         self.after_save(table)

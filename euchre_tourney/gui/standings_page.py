@@ -130,6 +130,7 @@ class ProjectorWindow(QWidget):
             "QTableView { font-size: 22pt; background: #0f172a; alternate-background-color: #1e293b; color: #f8fafc; "
             "gridline-color: #334155; } QHeaderView::section { font-size: 16pt; background: #1e293b; color: #cbd5e1; }"
         )
+        self.table.verticalHeader().setDefaultSectionSize(52)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
@@ -140,7 +141,6 @@ class ProjectorWindow(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.Stretch)
-        self.table.resizeRowsToContents()
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
         if event.key() in (Qt.Key_Escape, Qt.Key_F11):
