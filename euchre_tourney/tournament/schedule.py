@@ -112,31 +112,44 @@ def load_schedule(session: Session, event_id: int) -> _Stored:
     with entrant names and numbers. Empty schedule if none is stored."""
     load_event(session, event_id)
     names, numbers = {}, {}
-    for e, p in session.exec(
-        select(Entrant, Player).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event_id)
+    for entrant_id, number, name in session.exec(
+        select(Entrant.id, Entrant.number, Player.name)
+        .join(Player, Entrant.player_id == Player.id)
+        .where(Entrant.event_id == event_id)
     ):
-        names[e.id] = p.name
-        numbers[e.id] = e.number
-    rounds_rows = list(session.exec(select(EventRound).where(EventRound.event_id == event_id).order_by(EventRound.number)))
-    round_ids = [r.id for r in rounds_rows]
-    seats: dict[int, dict[int, dict[str, int]]] = {rid: {} for rid in round_ids}
-    sits: dict[int, list[int]] = {rid: [] for rid in round_ids}
-    if round_ids:
-        for s in session.exec(select(Seat).where(Seat.round_id.in_(round_ids))):
-            seats[s.round_id].setdefault(s.table_number, {})[s.seat] = s.entrant_id
-        for s in session.exec(select(SitOut).where(SitOut.round_id.in_(round_ids))):
-            sits[s.round_id].append(s.entrant_id)
+        names[entrant_id] = name
+        numbers[entrant_id] = number
+    rounds_rows = list(
+        session.exec(
+            select(EventRound.id, EventRound.number).where(EventRound.event_id == event_id).order_by(EventRound.number)
+        )
+    )
+    seats: dict[int, dict[int, dict[str, int]]] = {rid: {} for rid, _ in rounds_rows}
+    sits: dict[int, list[int]] = {rid: [] for rid, _ in rounds_rows}
+    if rounds_rows:  # plain column rows, no ORM objects: this runs on every refresh
+        for round_id, table_number, seat, entrant_id in session.exec(
+            select(Seat.round_id, Seat.table_number, Seat.seat, Seat.entrant_id)
+            .join(EventRound, Seat.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id)
+        ):
+            seats[round_id].setdefault(table_number, {})[seat] = entrant_id
+        for round_id, entrant_id in session.exec(
+            select(SitOut.round_id, SitOut.entrant_id)
+            .join(EventRound, SitOut.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id)
+        ):
+            sits[round_id].append(entrant_id)
     rounds = []
     players: set[int] = set()
-    for r in rounds_rows:
+    for round_id, round_number in rounds_rows:
         tables = []
-        for number in sorted(seats[r.id]):
-            by_seat = seats[r.id][number]
+        for number in sorted(seats[round_id]):
+            by_seat = seats[round_id][number]
             tables.append(rotation.Table(number, *(by_seat[s] for s in SEATS)))
             players.update(by_seat.values())
-        sit = tuple(sorted(sits[r.id], key=lambda i: (numbers.get(i) or 0, i)))
+        sit = tuple(sorted(sits[round_id], key=lambda i: (numbers.get(i) or 0, i)))
         players.update(sit)
-        rounds.append(rotation.Round(r.number, tuple(tables), sit))
+        rounds.append(rotation.Round(round_number, tuple(tables), sit))
     ordered = tuple(sorted(players, key=lambda i: (numbers.get(i) or 0, i)))
     return _Stored(names, numbers, rotation.Schedule(players=ordered, rounds=tuple(rounds)))
 

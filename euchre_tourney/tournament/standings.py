@@ -153,18 +153,22 @@ def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now (every recorded hand counts)."""
     event = load_event(session, event_id)
     stored = load_schedule(session, event_id)
+    in_rotation = set(stored.schedule.players)
     entrants = {
-        e.id: (e.player_id, stored.names.get(e.id, "?"), e.number)
-        for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))
-        if e.id in set(stored.schedule.players)
+        entrant_id: (player_id, stored.names.get(entrant_id, "?"), number)
+        for entrant_id, player_id, number in session.exec(
+            select(Entrant.id, Entrant.player_id, Entrant.number).where(Entrant.event_id == event_id)
+        )
+        if entrant_id in in_rotation
     }
-    round_numbers = {r.id: r.number for r in session.exec(select(EventRound).where(EventRound.event_id == event_id))}
-    facts = []
-    if round_numbers:
-        for h in session.exec(select(Hand).where(Hand.round_id.in_(list(round_numbers)))):
-            facts.append(
-                HandFact(round_numbers[h.round_id], h.table_number, h.scoring_side, h.points, h.alone_seat, h.maker_tricks)
-            )
+    facts = [
+        HandFact(*row)
+        for row in session.exec(
+            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks)
+            .join(EventRound, Hand.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id)
+        )
+    ]
     rows = compute_standings(
         entrants, stored.schedule.rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds
     )
