@@ -59,7 +59,7 @@ def parse_cards(pdf_path) -> dict[str, dict[int, tuple]]:
         current = None
         i = 0
         while i < len(lines):
-            m = re.fullmatch(r"#(\d+) (.+) Scorecard", lines[i])
+            m = re.fullmatch(r"#(\d+) (.+?)(?: Scorecard)?", lines[i])
             if m:
                 current = cards.setdefault(m.group(2), {})
                 i += 1
