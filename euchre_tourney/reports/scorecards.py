@@ -43,6 +43,8 @@ HEADER_H = 36.0  # event line + player line
 COLHEAD_H = 20.0
 TOTALS_H = 18.0
 
+CARD_LABEL = "Scorecard"
+
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 # fixed column widths in points; the names column takes what is left
@@ -108,12 +110,13 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         return out
 
     def draw_card(self, canvas: Canvas, card: ScorecardView, rect: Rect, layout: Layout) -> None:
-        left = rect.x + PAD
         width = rect.width - 2 * PAD
-        top = rect.top - PAD
         hands = max(card.hands_per_round, 1)
         cols = self.columns(width, hands)
         row_h = layout.row_height
+        n = len(card.rounds)
+        left = rect.x + PAD
+        top = rect.top - PAD
         pen = fonts.Pen(canvas)
 
         # -- header ----------------------------------------------------
@@ -121,18 +124,34 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         date_w = fonts.text_width(date_text, 9)
         pen.fitted(left, top - 9, card.event_name, width - date_w - 12, 9, 5, bold=True)
         pen.text(left + width, top - 9, date_text, 9, align="right")
-
         num_text = f"#{card.number}"
         num_w = max(30.0, fonts.text_width(num_text, 13, bold=True) + 10)
         base = top - 31
         canvas.setLineWidth(1)
         canvas.roundRect(left, base - 5, num_w, 21, 3, stroke=1, fill=0)
         pen.text(left + num_w / 2, base, num_text, 13, bold=True, align="center")
-        label = "Scorecard"
-        label_w = fonts.text_width(label, 7)
         name_x = left + num_w + 8
+        label_w = fonts.text_width(CARD_LABEL, 7)
         pen.fitted(name_x, base, card.player_name, left + width - name_x - label_w - 6, 15, 6, bold=True)
-        pen.text(left + width, base + 10, label, 7, align="right")
+        pen.flush()  # the header reads first when text is extracted
+
+        # -- rounds (sit-out shading goes under the grid) ---------------
+        y = top - HEADER_H - COLHEAD_H
+        for rnd in card.rounds:
+            self._draw_round(canvas, pen, rnd, left, y - row_h, row_h, cols, hands)
+            y -= row_h
+
+        # -- what every card of this shape shares -----------------------
+        key = ("scorecard", rect.width, rect.height, hands, n, row_h)
+        self.stamp(canvas, key, rect, lambda c: self._draw_form(c, rect.width, rect.height, hands, n, row_h))
+        pen.flush()
+
+    def _draw_form(self, canvas: Canvas, card_w: float, card_h: float, hands: int, n: int, row_h: float) -> None:
+        """Column heads, grid, printed labels; the card's lower-left corner at (0, 0)."""
+        left, top, width = PAD, card_h - PAD, card_w - 2 * PAD
+        cols = self.columns(width, hands)
+        pen = fonts.Pen(canvas)
+        pen.text(left + width, top - 21, CARD_LABEL, 7, align="right")
 
         # -- column heads ----------------------------------------------
         y_head_top = top - HEADER_H
@@ -159,18 +178,10 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         for h in range(hands):
             pen.fitted(left + hx + (h + 0.5) * box_w, y_body_top + 3, str(h + 1), box_w - 1, 7, 4, align="center")
 
-        # -- rounds ----------------------------------------------------
-        n = len(card.rounds)
-        y = y_body_top
-        for rnd in card.rounds:
-            self._draw_round(canvas, pen, rnd, left, y - row_h, row_h, cols, hands)
-            y -= row_h
-        body_bottom = y
-
         # -- totals row ------------------------------------------------
+        body_bottom = y_body_top - n * row_h
         tot_bottom = body_bottom - TOTALS_H
-        nx, _ = cols["names"]
-        lx, lw = cols["loners"]
+        lx, _ = cols["loners"]
         rx, rw = cols["round_total"]
         sx, sw = cols["running"]
         pen.text(left + lx - 4, tot_bottom + 5.5, "Loners and final score", 7.5, bold=True, align="right")
@@ -228,10 +239,10 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             canvas.rect(left + tx, bottom, nx - tx, row_h, stroke=0, fill=1)
             canvas.rect(left + hx, bottom, hw + cols["loners"][1], row_h, stroke=0, fill=1)
             canvas.setFillGray(0)
-            size = min(10.0, row_h * 0.45)
-            pen.text(left + nx + 4, mid - size * 0.35, "Sits out", size, bold=True)
+            size = min(10.0, row_h * 0.4)
+            pen.text(left + nx + 3, mid + 1, "Sits out", size, bold=True)
             note = "no play \u2013 the director fills in the round score"
-            pen.fitted(left + hx + hw / 2, mid - 2.5, note, hw - 4, 7, 4, align="center")
+            pen.fitted(left + nx + 3, mid - size * 0.9, note, nw - 6, min(7.0, row_h * 0.28), 4)
             return
         tx, tw = cols["table"]
         pen.text(left + tx + tw / 2, mid - big * 0.35, "" if rnd.table is None else str(rnd.table), big, bold=True, align="center")

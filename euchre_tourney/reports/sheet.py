@@ -6,7 +6,8 @@ the subclass's declarative :attr:`CardSheetReport.sizes` table, places the
 cards on the page, draws the dashed cut lines and the page footer; a subclass
 says how many body rows a card needs (:meth:`rows_needed`), how much height
 its header and footer take (:attr:`fixed_height`) and draws one card into a
-rectangle (:meth:`draw_card`).
+rectangle (:meth:`draw_card`), handing the part every card shares to
+:meth:`CardSheetReport.stamp` (drawn once per document as a PDF form).
 
 Units are PDF points (1/72 inch); the origin is the bottom-left of the page.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import BinaryIO, ClassVar, Generic, Sequence, TypeVar
+from typing import BinaryIO, Callable, ClassVar, Generic, Sequence, TypeVar
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
@@ -132,6 +133,28 @@ class CardSheetReport(Generic[T]):
 
     def __init__(self, page_size: str = "letter") -> None:
         self.page = page_dimensions(page_size)
+        self._forms: dict[tuple, str] = {}
+
+    def stamp(self, canvas: Canvas, key: tuple, rect: Rect, draw: Callable[[Canvas], None]) -> None:
+        """Draw the part of a card that is the same on every card of its shape
+        (grid, column heads, printed labels) at ``rect``.
+
+        ``draw(canvas)`` draws it once, with the card's lower-left corner at
+        the origin, into a PDF form XObject kept per ``key`` (the shape); every
+        later card with that key just places the form. This is most of the
+        speed of a 200-card document, and keeps the file small.
+        """
+        name = self._forms.get(key)
+        if name is None:
+            name = f"card{len(self._forms)}"
+            canvas.beginForm(name, lowerx=0, lowery=0, upperx=rect.width, uppery=rect.height)
+            draw(canvas)
+            canvas.endForm()
+            self._forms[key] = name
+        canvas.saveState()
+        canvas.translate(rect.x, rect.y)
+        canvas.doForm(name)
+        canvas.restoreState()
 
     # -- hooks -----------------------------------------------------------
     def rows_needed(self, item: T) -> int:
@@ -155,6 +178,7 @@ class CardSheetReport(Generic[T]):
     def write(self, items: Sequence[T], out: str | os.PathLike | BinaryIO) -> None:
         """Write the PDF to a path or a binary file object."""
         fonts.register_fonts()
+        self._forms = {}
         target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
         canvas = Canvas(target, pagesize=self.page, pageCompression=0, invariant=1)
         canvas.setTitle(self.title)

@@ -86,7 +86,6 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         top = rect.top - PAD
         hands = max(sheet.hands_per_round, 1)
         row_h = layout.row_height
-        cols = self.columns(width)
         pen = fonts.Pen(canvas)
 
         # -- header ----------------------------------------------------
@@ -96,20 +95,18 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         pen.text(left, top - 18, title, 18, bold=True)
         pen.text(left + width, top - 9, date_text, 8, align="right")
         pen.fitted(left + width, top - 20, sheet.event_name, width - title_w - 20, 9, 5, bold=True, align="right")
-        pen.text(left + width, top - 28, "Tally sheet \u2013 stays on the table", 6.5, align="right")
 
         # -- partnerships ----------------------------------------------
         y_teams_top = top - HEADER_H
         half = (width - 8) / 2
         teams = (
-            ("North\u2013South", (("North", sheet.north), ("South", sheet.south)), NS_SHADE, left),
-            ("East\u2013West", (("East", sheet.east), ("West", sheet.west)), EW_SHADE, left + half + 8),
+            ("North\u2013South", (("North", sheet.north), ("South", sheet.south)), left),
+            ("East\u2013West", (("East", sheet.east), ("West", sheet.west)), left + half + 8),
         )
-        for label, seats, shade, x in teams:
+        for (label, seats, x), shade in zip(teams, (NS_SHADE, EW_SHADE)):
             canvas.setFillGray(shade)
             canvas.setLineWidth(0.8)
             canvas.roundRect(x, y_teams_top - TEAMS_H + 2, half, TEAMS_H - 2, 3, stroke=1, fill=1)
-            canvas.setFillGray(0)
             pen.text(x + 5, y_teams_top - 11, label, 8, bold=True)
             y = y_teams_top - 23
             for seat, name in seats:
@@ -121,6 +118,22 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         if sheet.sit_out:
             text = "Sitting out this round: " + ", ".join(sheet.sit_out)
             pen.fitted(left, y - 9, text, width, 7.5, 4)
+
+        canvas.setFillGray(0)
+        pen.flush()  # before the form: the names read first when text is extracted
+
+        # -- what every sheet of this shape shares ----------------------
+        key = ("tally", rect.width, rect.height, hands, row_h)
+        self.stamp(canvas, key, rect, lambda c: self._draw_form(c, rect.width, rect.height, hands, row_h))
+
+    def _draw_form(self, canvas: Canvas, card_w: float, card_h: float, hands: int, row_h: float) -> None:
+        """Boxes, grid, hand rows and printed labels; the sheet's lower-left corner at (0, 0)."""
+        left, top, width = PAD, card_h - PAD, card_w - 2 * PAD
+        cols = self.columns(width)
+        pen = fonts.Pen(canvas)
+        pen.text(left + width, top - 28, "Tally sheet \u2013 stays on the table", 6.5, align="right")
+        half = (width - 8) / 2
+        y = top - HEADER_H - TEAMS_H
 
         # -- column heads ----------------------------------------------
         y_head_top = y - SITOUT_H

@@ -50,8 +50,8 @@ def _card_texts(reader: PdfReader) -> dict[int, str]:
     """Player number -> the flattened extracted text of that player's card."""
     cards: dict[int, str] = {}
     for page in reader.pages:
-        for chunk in _flat(page.extract_text()).split("Loners and final score"):
-            m = re.search(r" #(\d+) ", chunk)
+        for chunk in re.split(r"(?= #\d+ )", _flat(page.extract_text())):
+            m = re.match(r" #(\d+) ", chunk)
             if m:
                 cards[int(m.group(1))] = chunk
     return cards
