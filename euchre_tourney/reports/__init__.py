@@ -1,7 +1,9 @@
 """PDF reports for club night, drawn with reportlab.
 
 * :func:`write_scorecards` – one scorecard per player (several per sheet);
-* :func:`write_tally_sheets` – one tally sheet per round and table.
+* :func:`write_tally_sheets` – one tally sheet per round and table;
+* :func:`write_rotation_chart` – the wall chart: every player's table and
+  seat for every round (takes the same scorecard read models).
 
 Inputs are the plain read models of :mod:`euchre_tourney.tournament.readmodels`;
 nothing here touches Qt or the database.
@@ -21,7 +23,8 @@ every row enough room to write in. Text that does not fit shrinks; only below
 a legible minimum is it cut short with an ellipsis.
 """
 
+from euchre_tourney.reports.rotation_chart import write_rotation_chart
 from euchre_tourney.reports.scorecards import write_scorecards
 from euchre_tourney.reports.tally import write_tally_sheets
 
-__all__ = ["write_scorecards", "write_tally_sheets"]
+__all__ = ["write_rotation_chart", "write_scorecards", "write_tally_sheets"]

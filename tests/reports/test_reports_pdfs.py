@@ -204,3 +204,33 @@ def test_card_size_table_picks_densest_that_fits():
     assert layout.size.name == "full" and layout.row_height * 40 + fixed <= layout.card_height + 1e-6
     for rect in layout.slots():
         assert 0 <= rect.x and rect.right <= page[0] and 0 <= rect.y and rect.top <= page[1]
+
+
+def test_rotation_chart_rows_give_table_and_seat_every_round():
+    from euchre_tourney.reports import write_rotation_chart
+
+    _, cards, _ = samples.sample_event(26, 8)
+    reader = _pdf(write_rotation_chart, cards)
+    assert len(reader.pages) == 1
+    box = [float(v) for v in reader.pages[0].mediabox]
+    assert box[2] > box[3]  # landscape past 6 rounds
+    text = _flat(reader.pages[0].extract_text())
+    for card in cards:
+        cells = " ".join("out" if r.sitting_out else f"{r.table} {r.seat}" for r in card.rounds)
+        assert f" {card.number} {card.player_name} {cells} " in text
+    # sorted by name
+    order = [text.index(f" {c.player_name} ") for c in sorted(cards, key=lambda c: c.player_name.casefold())]
+    assert order == sorted(order)
+
+
+def test_rotation_chart_pages_and_portrait_for_few_rounds():
+    from euchre_tourney.reports import write_rotation_chart
+
+    _, cards, _ = samples.sample_event(60, 5)
+    reader = _pdf(write_rotation_chart, cards, page_size="a4")
+    assert [round(float(v)) for v in reader.pages[0].mediabox] == [0, 0, 595, 842]
+    assert len(reader.pages) == 2
+    text = _flat(" ".join(p.extract_text() for p in reader.pages))
+    assert all(f" {c.player_name} " in text for c in cards)
+    with pytest.raises(ValueError):
+        write_rotation_chart(cards, io.BytesIO(), page_size="tabloid")
