@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDateEdit,
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +28,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
+from euchre_tourney.gui.widgets import searchable_table
 from euchre_tourney.rules import PRESETS, DefendAlone, RuleSet
 
 DEFEND_ALONE_TITLES = {
@@ -150,21 +149,9 @@ class EventPage(QWidget):
 
         self.model = CheckInModel(self)
         self.model.toggled.connect(self.toggle)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterKeyColumn(1)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Find a player…")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.verticalHeader().hide()
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.proxy, self.search, self.table = searchable_table(self.model, 1, self)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
-        self.table.setAlternatingRowColors(True)
         self.all_button = QPushButton("Check in &everyone")
         self.all_button.clicked.connect(lambda: self.check_all(True))
         self.none_button = QPushButton("Check &out everyone")

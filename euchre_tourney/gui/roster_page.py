@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +23,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import PlayersModel
+from euchre_tourney.gui.widgets import searchable_table
 
 
 class PlayerDialog(QDialog):
@@ -57,25 +57,10 @@ class RosterPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.model = PlayersModel(self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
-        self.proxy.setFilterKeyColumn(0)
-
-        self.search = QLineEdit()
-        self.search.setPlaceholderText("Find a player…")
-        self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
-
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.proxy, self.search, self.table = searchable_table(self.model, 0, self)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
-        self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setAlternatingRowColors(True)
         self.table.doubleClicked.connect(lambda _i: self.edit_selected())
 
         self.add_button = QPushButton("&Add player…")
@@ -96,8 +81,8 @@ class RosterPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count)
-        QShortcut(QKeySequence.Delete, self.table, activated=self.remove_selected)
-        QShortcut(QKeySequence(Qt.Key_F2), self.table, activated=self.edit_selected)
+        QShortcut(QKeySequence.Delete, self.table, activated=self.remove_selected, context=Qt.WidgetShortcut)
+        QShortcut(QKeySequence(Qt.Key_F2), self.table, activated=self.edit_selected, context=Qt.WidgetShortcut)
         ctx.changed.connect(self.refresh)
         self.refresh()
 

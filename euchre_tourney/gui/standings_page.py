@@ -7,13 +7,11 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,16 +20,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import StandingsModel
-
-
-def _table(model) -> QTableView:
-    view = QTableView()
-    view.setModel(model)
-    view.verticalHeader().hide()
-    view.setEditTriggers(QAbstractItemView.NoEditTriggers)
-    view.setSelectionBehavior(QAbstractItemView.SelectRows)
-    view.setAlternatingRowColors(True)
-    return view
+from euchre_tourney.gui.widgets import read_only_table
 
 
 class StandingsPage(QWidget):
@@ -40,7 +29,7 @@ class StandingsPage(QWidget):
         self.ctx = ctx
         self.view = None
         self.model = StandingsModel(self)
-        self.table = _table(self.model)
+        self.table = read_only_table(self.model)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.rules_text = QLabel()
@@ -125,7 +114,7 @@ class ProjectorWindow(QWidget):
         self.title.setFont(f)
         self.title.setAlignment(Qt.AlignCenter)
         self.model = StandingsModel(self)
-        self.table = _table(self.model)
+        self.table = read_only_table(self.model)
         self.table.setStyleSheet(
             "QTableView { font-size: 22pt; background: #0f172a; alternate-background-color: #1e293b; color: #f8fafc; "
             "gridline-color: #334155; } QHeaderView::section { font-size: 16pt; background: #1e293b; color: #cbd5e1; }"
