@@ -196,7 +196,10 @@ class ScoresPage(QWidget):
             self.hint.setText("Generate the rotation first (Rotation page); then enter each table's hands here.")
             self.hint.show()
             self.body.setEnabled(False)
+            self.tables.blockSignals(True)
             self.tables.clear()
+            self.tables.blockSignals(False)
+            self.table_view = None
             self.model.set_rows([])
             return
         self.hint.hide()
@@ -243,7 +246,12 @@ class ScoresPage(QWidget):
         table = self.current_table()
         if self.ctx.event_id is None or table is None:
             return
-        self.table_view = self.ctx.run(tournament.table_score, self.ctx.event_id, self.round.value(), table)
+        try:
+            self.table_view = self.ctx.run(tournament.table_score, self.ctx.event_id, self.round.value(), table)
+        except tournament.TournamentError:  # the rotation changed under us; refresh() will redraw
+            self.table_view = None
+            self.model.set_rows([])
+            return
         v = self.table_view
         n, e, s, w = v.names
         self.heading.setText(

@@ -1,0 +1,134 @@
+"""Pages and models in isolation: undo, corrections, keyboard, refusals."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from PySide6.QtCore import Qt
+
+from euchre_tourney import tournament as T
+from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.gui.models import CheckInModel, HandsModel, StandingsModel
+from euchre_tourney.tournament.readmodels import EntrantView, HandView, StandingRow
+
+
+@pytest.fixture
+def window(qtbot, gui_env, db):
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    return w
+
+
+@pytest.fixture
+def night(window):
+    """An event with 8 players checked in and a rotation."""
+    ctx = window.ctx
+    ids = [ctx.run(T.add_player, f"P{i}").id for i in range(8)]
+    view = window.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=3, hands_per_round=4)
+    window.event_page.set_checked_in(ids, True)
+    assert window.rotation_page.generate()
+    return view
+
+
+def test_checkin_model_emits_toggle_and_shows_checkbox(qtbot):
+    model = CheckInModel()
+    model.set_rows([EntrantView(7, "Ann", True, 3), EntrantView(8, "Bo", False, None)])
+    assert model.data(model.index(0, 0), Qt.CheckStateRole) == Qt.Checked
+    assert model.data(model.index(1, 2)) == ""
+    with qtbot.waitSignal(model.toggled) as blocker:
+        model.setData(model.index(1, 0), Qt.Checked.value, Qt.CheckStateRole)
+    assert blocker.args == [8, True]
+
+
+def test_hands_and_standings_models_format_rows():
+    hands = HandsModel()
+    hands.set_rows([HandView(1, 1, 2, 3, "EW", 5, "west", False, "EW", 4)])
+    assert [hands.data(hands.index(0, c)) for c in range(7)] == ["3", "East–West", "5", "West", "", "", "4"]
+    standings = StandingsModel()
+    row = StandingRow(1, True, 9, 4, "Zoë", 12, 3, 2, 1, 1, 4, (4, None, 8))
+    standings.set_standings([row], 3)
+    assert standings.columnCount() == 8 + 3
+    assert standings.data(standings.index(0, 0)) == "=1"
+    assert standings.data(standings.index(0, 7)) == "1 (+4)"
+    assert standings.data(standings.index(0, 9)) == ""
+
+
+def test_add_player_can_be_undone_and_redone(window):
+    page = window.roster_page
+    assert page.add_player("Undo Me") is not None
+    assert [p.name for p in page.model.rows] == ["Undo Me"]
+    window.undo_action.trigger()
+    assert page.model.rows == ()
+    window.redo_action.trigger()
+    assert [p.name for p in page.model.rows] == ["Undo Me"]
+
+
+def test_blank_player_name_is_refused_with_a_message(window, gui_env):
+    assert window.roster_page.add_player("   ") is None
+    assert gui_env["errors"] == [("Cannot add player", "A player needs a name.")]
+
+
+def test_correct_and_delete_a_hand_with_the_keyboard(qtbot, window, night):
+    page = window.scores_page
+    window.tabs.setCurrentWidget(page)
+    page.select(1, 1)
+    page.makers.setFocus()
+    qtbot.keyClick(page.makers, Qt.Key_E)
+    qtbot.keyClicks(page.tricks, "3")
+    assert "East–West score 1" in page.preview.text()
+    qtbot.keyClick(page.tricks, Qt.Key_Return)
+    assert len(page.table_view.hands) == 1 and page.table_view.ew_total == 1
+
+    page.hands.selectRow(0)
+    qtbot.keyClick(page.hands, Qt.Key_Return)  # correct it
+    assert page.editing_id == page.table_view.hands[0].id
+    page.tricks.clear()
+    qtbot.keyClicks(page.tricks, "5")
+    qtbot.keyClick(page.tricks, Qt.Key_Return)
+    assert page.table_view.ew_total == 2 and len(page.table_view.hands) == 1
+
+    page.hands.selectRow(0)
+    qtbot.keyClick(page.hands, Qt.Key_Delete)
+    assert page.table_view.hands == ()
+    window.undo_action.trigger()  # the deleted hand comes back
+    assert page.table_view.ew_total == 2
+    window.undo_action.trigger()  # the correction is undone
+    assert page.table_view.ew_total == 1
+
+
+def test_defender_alone_refused_under_north_american_rules(qtbot, window, night):
+    page = window.scores_page
+    page.select(2, 1)
+    qtbot.keyClicks(page.tricks, "1")
+    page.defender_alone.setChecked(True)
+    assert page.save() is False
+    assert "do not allow a defender to play alone" in page.message.text()
+    assert page.table_view.hands == ()
+
+
+def test_settings_lock_after_scores(window, night, gui_env):
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.event_page.refresh()
+    window.event_page.form.hands.setValue(10)
+    window.event_page.save_settings()
+    assert gui_env["errors"] and "can no longer change" in gui_env["errors"][-1][1]
+    assert window.ctx.run(T.get_event, night.id).hands_per_round == 4
+
+
+def test_new_check_in_discards_unscored_rotation_after_asking(window, night, gui_env):
+    late = window.ctx.run(T.add_player, "Late")
+    assert window.event_page.set_checked_in([late.id], True)
+    assert gui_env["questions"] and "discards the rotation" in gui_env["questions"][-1][1]
+    assert not window.ctx.run(T.get_event, night.id).has_rotation
+    assert "Press Generate" in window.rotation_page.status.text()
+
+
+def test_projector_shows_standings(window, night):
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=5)
+    window.ctx.changed.emit()  # what every page action does after a change
+    window.standings_page.show_projector()
+    projector = window.standings_page.projector
+    assert projector.title.text() == "Night"
+    assert projector.model.rowCount() == 8
+    assert projector.model.rows[0].points == 2
