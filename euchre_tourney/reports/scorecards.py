@@ -241,7 +241,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             canvas.setFillGray(0)
             size = min(10.0, row_h * 0.4)
             pen.text(left + nx + 3, mid + 1, "Sits out", size, bold=True)
-            note = "no play this round \u2013 the standings credit the sit-out"
+            note = "no play this round"
             pen.fitted(left + nx + 3, mid - size * 0.9, note, nw - 6, min(7.0, row_h * 0.28), 4)
             return
         tx, tw = cols["table"]
