@@ -23,24 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney import rules as rules_mod
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
 from euchre_tourney.gui.widgets import searchable_table
-from euchre_tourney.rules import PRESETS, DefendAlone, RuleSet
+from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet
 
 DEFEND_ALONE_TITLES = {
     DefendAlone.NEVER: "Not allowed",
     DefendAlone.AGAINST_LONER: "Only against a lone maker",
     DefendAlone.ANY: "Allowed at any time",
 }
-
-
-def preset_title(key: str) -> str:
-    titles = getattr(rules_mod, "PRESET_TITLES", {})
-    return titles.get(key, key.replace("_", " ").title())
 
 
 class EventForm(QWidget):
@@ -56,7 +50,7 @@ class EventForm(QWidget):
         self.date.setDisplayFormat("yyyy-MM-dd")
         self.preset = QComboBox()
         for key in PRESETS:
-            self.preset.addItem(preset_title(key), key)
+            self.preset.addItem(PRESET_TITLES[key], key)
         self.stick = QCheckBox("Stick the dealer")
         self.defend = QComboBox()
         for value, title in DEFEND_ALONE_TITLES.items():
