@@ -37,6 +37,20 @@ DEFEND_ALONE_TITLES = {
 }
 
 
+def scoring_summary(rs: RuleSet) -> str:
+    """One line a director can check against the club's rules."""
+    parts = [
+        f"makers 3–4 tricks {rs.makers_points}, march {rs.march_points}",
+        f"alone 3–4 tricks {rs.loner_points}, alone march {rs.loner_march_points}",
+        f"euchre {rs.euchre_points} to the defenders",
+    ]
+    if rs.super_euchre_points:
+        parts.append(f"{rs.super_euchre_points} if the defenders take all five")
+    if rs.defend_alone is not DefendAlone.NEVER:
+        parts.append(f"a lone defender's euchre {rs.defender_alone_euchre_points}")
+    return "Scoring: " + "; ".join(parts) + "."
+
+
 class EventForm(QWidget):
     """The fields of an event (used by the New event dialog and the Event page)."""
 
@@ -64,13 +78,17 @@ class EventForm(QWidget):
         self.sit_out = QComboBox()
         for key, title in tournament.SIT_OUT_RULES.items():
             self.sit_out.addItem(title, key)
+        self.scoring = QLabel()
+        self.scoring.setWordWrap(True)
         self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.defend.currentIndexChanged.connect(self._show_scoring)
         form = QFormLayout(self)
         form.addRow("Event &name:", self.name)
         form.addRow("&Date:", self.date)
         form.addRow("&Rules:", self.preset)
         form.addRow("", self.stick)
         form.addRow("Defending &alone:", self.defend)
+        form.addRow("", self.scoring)
         form.addRow("R&ounds:", self.rounds)
         form.addRow("&Hands per round:", self.hands)
         form.addRow("&Sit-outs:", self.sit_out)
@@ -80,6 +98,10 @@ class EventForm(QWidget):
         rs = PRESETS[self.preset.currentData()]
         self.stick.setChecked(rs.stick_the_dealer)
         self.defend.setCurrentIndex(max(0, self.defend.findData(rs.defend_alone.value)))
+        self._show_scoring()
+
+    def _show_scoring(self) -> None:
+        self.scoring.setText(scoring_summary(self.rule_set()))
 
     def rule_set(self) -> RuleSet:
         base = PRESETS[self.preset.currentData()]
@@ -105,6 +127,7 @@ class EventForm(QWidget):
         self.preset.blockSignals(False)
         self.stick.setChecked(rs.stick_the_dealer)
         self.defend.setCurrentIndex(max(0, self.defend.findData(rs.defend_alone.value)))
+        self._show_scoring()
         self.rounds.setValue(event.rounds)
         self.hands.setValue(event.hands_per_round)
         self.sit_out.setCurrentIndex(max(0, self.sit_out.findData(event.sit_out_rule)))

@@ -132,3 +132,12 @@ def test_projector_shows_standings(window, night):
     assert projector.title.text() == "Night"
     assert projector.model.rowCount() == 8
     assert projector.model.rows[0].points == 2
+
+
+def test_event_form_shows_the_scoring_of_the_chosen_rules(window, night):
+    form = window.event_page.form
+    assert "march 2" in form.scoring.text() and "lone defender" not in form.scoring.text()
+    form.preset.setCurrentIndex(form.preset.findData("house_eleven"))
+    assert "alone 3–4 tricks 2" in form.scoring.text() and "4 if the defenders take all five" in form.scoring.text()
+    form.defend.setCurrentIndex(form.defend.findData("any"))
+    assert "a lone defender's euchre 4" in form.scoring.text()
