@@ -32,7 +32,6 @@ same few list look-ups for every rule set.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.rules.cards import (
@@ -63,6 +62,23 @@ _ALONE_ACTIONS = (PASS, ALONE)
 _ALONE_FORCED = (ALONE,)
 _NAME_ANY = tuple(NAME + s for s in range(4))
 _NONE: tuple[int, ...] = ()
+
+
+def _next_active(out: tuple[int, ...]) -> list[int]:
+    nxt = []
+    for seat in range(4):
+        n = (seat + 1) & 3
+        while n in out:
+            n = (n + 1) & 3
+        nxt.append(n)
+    return nxt
+
+
+_NEXT_ACTIVE = {
+    out: _next_active(out)
+    for out in [()] + [(s,) for s in range(4)] + [(a, b) for a in range(4) for b in range(4) if (a ^ b) & 1]
+}
+"""The next seat clockwise that is in the hand, for every way seats sit out."""
 
 
 def seat_text(seat: int) -> str:
@@ -96,6 +112,7 @@ class _Config:
         "discard_turn_up",
         "farmer",
         "needs_trump",
+        "scores",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -114,11 +131,22 @@ class _Config:
         self.discard_turn_up = rules.dealer_may_discard_turn_up
         self.farmer = rules.farmers_hand
         self.needs_trump = rules.dealer_needs_trump_to_take_up
+        self.scores: dict = {}
 
 
-@lru_cache(maxsize=64)
+_CONFIGS: dict[int, _Config] = {}
+
+
 def _config(rules: RuleSet) -> _Config:
-    return _Config(rules)
+    """The engine's view of ``rules``, looked up by identity (hashing a rule
+    set hashes every field, too slow for every deal); the entry keeps the
+    rule set alive, so its id cannot be reused while cached."""
+    cfg = _CONFIGS.get(id(rules))
+    if cfg is None or cfg.rules is not rules:
+        if len(_CONFIGS) > 256:
+            _CONFIGS.clear()
+        cfg = _CONFIGS[id(rules)] = _Config(rules)
+    return cfg
 
 
 def _is_farmers_hand(cards: list[int]) -> bool:
@@ -168,7 +196,7 @@ class Hand:
         "trick_leader",
         "tricks",
         "tricks_won",
-        "history",
+        "_bids",
         "result",
         "score",
         "thrown_in",
@@ -186,6 +214,8 @@ class Hand:
         "_n_active",
         "_dealt",
         "_led",
+        "_follows",
+        "_fl",
     )
 
     # ------------------------------------------------------------------ setup
@@ -233,41 +263,38 @@ class Hand:
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         cfg = _config(rules)
-        d = cfg.deck[:]
-        rnd = rng.random
-        # Fisher-Yates from the top: only the first 21 places need drawing.
-        n = len(d)
-        for i in range(21):
-            j = i + int(rnd() * (n - i))
-            d[i], d[j] = d[j], d[i]
+        # Sort the pack by independent uniform 32-bit keys, one per card code:
+        # a uniform shuffle done in C (the sort is the cost of a deal). Two
+        # equal keys -- about once in eight million deals -- keep pack order.
+        keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I")
+        d = sorted(cfg.deck, key=keys.__getitem__)
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer % 4, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self._setup(rules, cfg, dealer & 3, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
         return self
 
     def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
         self.rules = rules
-        self._dealt = dealt
         self._cfg = cfg
-        self.dealer = dealer
-        self.hands = hands
-        self.turn_up = turn_up
-        self.undealt = undealt
+        self._dealt = dealt
         self.trump = -1
         self.maker = -1
         self.bid_round = 0
         self.lone = -1
         self.lone_defender = -1
         self.sitting_out = ()
-        self.trick = []
         self.trick_leader = -1
-        self.tricks = []
-        self.tricks_won = [0, 0, 0, 0]
-        self.history = []
         self.result = None
         self.score = None
         self.thrown_in = False
         self.misdeal = False
-        self._legal = None
+        self.dealer = dealer
+        self.hands = hands
+        self.turn_up = turn_up
+        self.undealt = undealt
+        self.trick = []
+        self.tricks = []
+        self.tricks_won = [0, 0, 0, 0]
+        self._bids = []
         self._passed = []
         if turn_up == BENNY:
             # 001: "If the Benny is turned up then the dealer's team are
@@ -275,9 +302,13 @@ class Hand:
             # without looking at her cards."
             self.phase = BENNY_UP
             self.to_act = dealer
+            self._legal = _NAME_ANY
         else:
             self.phase = BID1
             self.to_act = (dealer + 1) & 3
+            self._legal = _BID1_ACTIONS
+            if cfg.farmer or cfg.needs_trump:
+                self._legal = self._bidding_actions()
 
     # ------------------------------------------------------------- queries
 
@@ -293,29 +324,32 @@ class Hand:
         return PHASE_NAMES[self.phase]
 
     @property
+    def history(self) -> list[int]:
+        """Every action applied so far, in order (bidding, going alone, the
+        discard, then the cards played)."""
+        plays = [c for _, cards, _ in self.tricks for c in cards]
+        return self._bids + plays + self.trick
+
+    @property
     def makers(self) -> Side | None:
         """The side that made trump (``None`` until then)."""
         return SEAT_SIDE[self.maker] if self.maker >= 0 else None
 
     def legal_actions(self) -> list[int] | tuple[int, ...]:
         """The exact set of legal actions for :attr:`to_act` (empty when the
-        hand is done). The sequence is the engine's own: do not modify it."""
-        legal = self._legal
-        if legal is None:
-            if self.phase == PLAYING:
-                hand = self.hands[self.to_act]
-                if self.trick:
-                    # Follow suit if you can (000 "Following suit"), the Left
-                    # Bower and the Benny counting as trump (001).
-                    es = self._es
-                    led = self._led
-                    legal = [c for c in hand if es[c] == led] or hand[:]
-                else:
-                    legal = hand[:]
-            else:
-                legal = self._bidding_actions()
-            self._legal = legal
-        return legal
+        hand is done). The sequence is the engine's own: do not modify it.
+
+        It is worked out when the state changes (so asking is free): in the
+        play, the cards of the suit led if the player holds any, else every
+        card (000 "Following suit"), the Left Bower and the Benny counting as
+        trump (001)."""
+        return self._legal
+
+    def _play_legal(self) -> list[int]:
+        hand = self.hands[self.to_act]
+        if self.trick:
+            return list(filter(self._fl, hand)) or hand[:]
+        return hand[:]
 
     def legal_action_texts(self) -> list[str]:
         """:meth:`legal_actions` in text form."""
@@ -369,105 +403,191 @@ class Hand:
         """Apply ``action`` (an int or its text form) for :attr:`to_act`.
 
         Raises :class:`RuleViolation` saying why when it is not one of
-        :meth:`legal_actions` (e.g. not following suit when able).
+        :meth:`legal_actions` (e.g. not following suit when able); the state
+        is then unchanged.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
+        if action not in self._legal:
             if action.__class__ is str:
                 return self.apply(parse_action(action))
             raise RuleViolation(self._why_illegal(action))
-        self._legal = None
-        self.history.append(action)
         if self.phase != PLAYING:
+            self._bids.append(action)
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
         seat = self.to_act
-        self.hands[seat].remove(action)
+        hands = self.hands
+        hands[seat].remove(action)
         trick = self.trick
-        if trick:
-            s = self._st[action]
-            if s > self._best:
-                self._best = s
-                self._winner = seat
-        else:
+        trick.append(action)
+        if len(trick) == 1:
             self._led = led = self._es[action]
+            self._fl = self._follows[led]
             self._st = st = self._strength[led]
             self._best = st[action]
             self._winner = seat
             self.trick_leader = seat
-        trick.append(action)
-        if len(trick) < self._n_active:
-            self.to_act = self._next[seat]
-            return None
-        winner = self._winner
-        tricks = self.tricks
-        tricks.append((self.trick_leader, trick, winner))
-        self.tricks_won[winner] += 1
-        self.trick = []
-        if len(tricks) == 5:
-            self._finish()
         else:
-            self.to_act = winner
+            st = self._st[action]
+            if st > self._best:
+                self._best = st
+                self._winner = seat
+            if len(trick) == self._n_active:
+                winner = self._winner
+                tricks = self.tricks
+                tricks.append((self.trick_leader, trick, winner))
+                self.tricks_won[winner] += 1
+                self.trick = []
+                if len(tricks) == 5:
+                    return self._finish()
+                self.to_act = winner
+                self._legal = hands[winner][:]
+                return None
+        self.to_act = seat = self._next[seat]
+        hand = hands[seat]
+        self._legal = list(filter(self._fl, hand)) or hand[:]
         return None
+
+    def play_random(self, rng: random.Random) -> Hand:
+        """Play the hand out from here, every decision a uniformly random
+        legal action drawn as ``legal[int(rng.random() * len(legal))]``;
+        returns ``self``.
+
+        This is the rollout of a searching computer player. Bidding goes
+        through :meth:`apply`; the tricks run in one loop over the same
+        tables, and the outcome is identical, action for action, to driving
+        :meth:`legal_actions` / :meth:`apply` with the same draws (tested).
+        """
+        rnd = rng.random
+        while self.phase != PLAYING:
+            if self.phase == DONE:
+                return self
+            legal = self._legal
+            self.apply(legal[int(rnd() * len(legal))])
+        hands = self.hands
+        es = self._es
+        strength = self._strength
+        nxt = self._next
+        n_active = self._n_active
+        tricks = self.tricks
+        won = self.tricks_won
+        seat = self.to_act
+        trick = self.trick
+        follows = self._follows
+        if trick:
+            fl = self._fl
+            st = self._st
+            best = self._best
+            winner = self._winner
+            leader = self.trick_leader
+        while True:
+            if not trick:
+                # The lead: any card (legal_actions() is the hand, in order).
+                hand = hands[seat]
+                c = hand[int(rnd() * len(hand))]
+                hand.remove(c)
+                led = es[c]
+                fl = follows[led]
+                st = strength[led]
+                best = st[c]
+                winner = leader = seat
+                trick.append(c)
+                seat = nxt[seat]
+            while len(trick) < n_active:
+                # Follow suit if able (000, 001), exactly as legal_actions().
+                hand = hands[seat]
+                legal = list(filter(fl, hand)) or hand
+                c = legal[int(rnd() * len(legal))]
+                hand.remove(c)
+                s = st[c]
+                if s > best:
+                    best = s
+                    winner = seat
+                trick.append(c)
+                seat = nxt[seat]
+            tricks.append((leader, trick, winner))
+            won[winner] += 1
+            trick = []
+            if len(tricks) == 5:
+                break
+            seat = winner
+        self.trick = trick
+        self._finish()
+        return self
 
     def _finish(self) -> None:
         won = self.tricks_won
         maker = self.maker
         maker_tricks = won[maker] + won[(maker + 2) & 3]
-        self.result = HandResult(SEAT_SIDE[maker], maker_tricks, self.lone >= 0, self.lone_defender >= 0)
-        self.score = score_hand(self.rules, self.result)
+        key = (maker & 1, maker_tricks, self.lone >= 0, self.lone_defender >= 0)
+        memo = self._cfg.scores
+        scored = memo.get(key)
+        if scored is None:
+            # score_hand is the one validation shared with score entry; its
+            # answers for this rule set are remembered (they are immutable).
+            result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2], key[3])
+            scored = memo[key] = (result, score_hand(self.rules, result))
+        self.result, self.score = scored
         self.phase = DONE
         self.to_act = -1
+        self._legal = _NONE
 
     def _bid(self, action: int) -> None:
+        """Every action before the play; sets the next player and their
+        legal actions."""
         phase = self.phase
         seat = self.to_act
-        dealer = self.dealer
         if phase == BID1:
             if action == PASS:
                 self._passed.append(seat)
-                if seat == dealer:
+                if seat == self.dealer:
                     # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
                     self.phase = BID2
                     self._passed = []
-                self.to_act = (seat + 1) & 3
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions()
+                    return
+                self.to_act = seat = (seat + 1) & 3
+                cfg = self._cfg
+                if cfg.farmer or (cfg.needs_trump and seat == self.dealer):
+                    self._legal = self._bidding_actions()
+                else:
+                    self._legal = _BID1_ACTIONS
             elif action == ORDER:
                 self._make(seat, self.turn_up >> 3, 1)
             else:  # MISDEAL
                 self.misdeal = True
                 self._end_unplayed()
+        elif phase == ALONE_ROUND:
+            if action == ALONE:
+                if (seat ^ self.maker) & 1:
+                    self.lone_defender = seat
+                    self._alone_defenders_asked = True
+                else:
+                    self.lone = seat
+                self._alone_queue = []
+            self._next_alone_decision()
+        elif phase == DISCARDING:
+            self.hands[seat].remove(action - DISCARD)
+            self._start_play()
         elif phase == BID2:
             if action == PASS:
                 self._passed.append(seat)
-                if seat == dealer:
+                if seat == self.dealer:
                     # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
                     self.thrown_in = True
                     self._end_unplayed()
                 else:
                     self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions()
             else:
                 self._make(seat, action - NAME, 2)
-        elif phase == BENNY_UP:
-            self._make(dealer, action - NAME, 1)
-        elif phase == ALONE_ROUND:
-            if action == ALONE:
-                if SEAT_SIDE[seat] is SEAT_SIDE[self.maker]:
-                    self.lone = seat
-                    self._alone_queue = []
-                else:
-                    self.lone_defender = seat
-                    self._alone_queue = []
-                    self._alone_defenders_asked = True
-            self._next_alone_decision()
-        else:  # DISCARDING
-            self.hands[seat].remove(action - DISCARD)
-            self._start_play()
+        else:  # BENNY_UP
+            self._make(self.dealer, action - NAME, 1)
 
     def _end_unplayed(self) -> None:
         self.phase = DONE
         self.to_act = -1
+        self._legal = _NONE
 
     def _make(self, seat: int, trump: int, bid_round: int) -> None:
         """Trump is made: ``seat``'s side are the makers, then going alone."""
@@ -477,15 +597,22 @@ class Hand:
         table = TRUMP_TABLES[trump]
         self._es = table.suit
         self._strength = table.strength
+        self._follows = table.follows
         self.phase = ALONE_ROUND
+        cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
         # (001 "Going Alone", 004); the defenders after (see _next_alone_decision).
-        queue = [seat]
-        if self._cfg.maker_partner and self._may_go_alone((seat + 2) & 3):
-            queue.append((seat + 2) & 3)
-        self._alone_queue = queue
-        self._alone_defenders_asked = False
-        self._next_alone_decision()
+        if cfg.maker_partner and self._may_go_alone((seat + 2) & 3):
+            self._alone_queue = [(seat + 2) & 3]
+        else:
+            self._alone_queue = []
+        self._alone_defenders_asked = cfg.defend is DefendAlone.NEVER
+        self.to_act = seat
+        # The dealer's partner who orders up must go alone (001, Canadian/British).
+        if cfg.partner_alone and bid_round == 1 and seat == (self.dealer + 2) & 3:
+            self._legal = _ALONE_FORCED
+        else:
+            self._legal = _ALONE_ACTIONS
 
     def _may_go_alone(self, seat: int) -> bool:
         # 001: "a player who has passed in the round in which trumps were made
@@ -502,34 +629,36 @@ class Hand:
                 queue.extend(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
         if queue:
             self.to_act = queue.pop(0)
+            self._legal = _ALONE_ACTIONS
             return
-        out = []
-        if self.lone >= 0:
-            out.append((self.lone + 2) & 3)
+        lone = self.lone
         if self.lone_defender >= 0:
-            out.append((self.lone_defender + 2) & 3)
-        self.sitting_out = tuple(out)
+            d = (self.lone_defender + 2) & 3
+            out = ((lone + 2) & 3, d) if lone >= 0 else (d,)
+        elif lone >= 0:
+            out = ((lone + 2) & 3,)
+        else:
+            out = ()
+        self.sitting_out = out
         dealer = self.dealer
-        if self.turn_up == BENNY or self.bid_round == 1:
-            if dealer not in out:
-                # The dealer picks up the turn-up and discards (000, 001); a dealer
-                # who sits out does not pick up.
-                self.hands[dealer].append(self.turn_up)
-                self.phase = DISCARDING
-                self.to_act = dealer
-                return
+        if self.bid_round == 1 and dealer not in out:
+            # The dealer picks up the turn-up (or the Benny) and discards (000,
+            # 001); a dealer who sits out does not pick up.
+            hand = self.hands[dealer]
+            hand.append(self.turn_up)
+            self.phase = DISCARDING
+            self.to_act = dealer
+            if self._cfg.discard_turn_up:
+                self._legal = [DISCARD + c for c in hand]
+            else:
+                up = self.turn_up
+                self._legal = [DISCARD + c for c in hand if c != up]
+            return
         self._start_play()
 
     def _start_play(self) -> None:
         out = self.sitting_out
-        nxt = [1, 2, 3, 0]
-        if out:
-            for seat in range(4):
-                n = (seat + 1) & 3
-                while n in out:
-                    n = (n + 1) & 3
-                nxt[seat] = n
-        self._next = nxt
+        self._next = _NEXT_ACTIVE[out]
         self._n_active = 4 - len(out)
         dealer = self.dealer
         if not out:
@@ -547,6 +676,7 @@ class Hand:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
         self.to_act = leader
+        self._legal = self.hands[leader][:]
 
     def _why_illegal(self, action: object) -> str:
         who = SEAT_NAMES[self.to_act] if self.to_act >= 0 else "Nobody"
@@ -620,9 +750,9 @@ class Hand:
                 value = getattr(self, name)
             except AttributeError:
                 continue
-            if name in ("hands",):
+            if name == "hands":
                 value = [h[:] for h in value]
-            elif name in ("trick", "tricks_won", "history", "_passed", "_alone_queue", "tricks"):
+            elif name in ("trick", "tricks", "tricks_won", "_bids", "_passed", "_alone_queue"):
                 value = value[:]
             setattr(other, name, value)
         return other

@@ -22,9 +22,5 @@ class RandomPlayer:
 
 def play_random_hand(hand: Hand, rng: random.Random) -> Hand:
     """Play ``hand`` to its end with uniformly random legal actions, in place;
-    returns it."""
-    rnd = rng.random
-    while not hand.done:
-        legal = hand.legal_actions()
-        hand.apply(legal[int(rnd() * len(legal))])
-    return hand
+    returns it (:meth:`Hand.play_random`)."""
+    return hand.play_random(rng)

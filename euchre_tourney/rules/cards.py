@@ -153,9 +153,12 @@ class TrumpTable:
       (they never win). 000 "Winning the trick"; 001 "The Play".
     * ``trump_order[c]``: position in the trump order, 0 for the highest
       trump; ``-1`` for a card that is not trump.
+    * ``follows[led]``: a function ``card -> bool``, true for the cards that
+      follow a lead of effective suit ``led`` (a bound ``list.__getitem__``,
+      so that ``filter(follows[led], hand)`` runs in C).
     """
 
-    __slots__ = ("trump", "suit", "strength", "trump_order")
+    __slots__ = ("trump", "suit", "strength", "trump_order", "follows")
 
     def __init__(self, trump: int) -> None:
         self.trump = trump
@@ -181,6 +184,7 @@ class TrumpTable:
                 elif suit[c] == led:
                     row[c] = 10 + (c & 7)
             self.strength.append(row)
+        self.follows = [[suit[c] == led for c in range(N_CARDS)].__getitem__ for led in SUITS]
 
 
 TRUMP_TABLES: tuple[TrumpTable, ...] = tuple(TrumpTable(s) for s in SUITS)
