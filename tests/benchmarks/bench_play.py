@@ -1,10 +1,18 @@
 """Benchmark: complete random hands per second on one core.
 
-Each hand is dealt from a seeded shuffle, bid, played to the end and scored
-through the public state machine (``Hand.legal_actions`` / ``Hand.apply``),
-every decision a uniform random pick among the legal actions. North American
-preset by default. Thrown-in hands (all pass twice) are played but not
-counted. Issue 3 target: at least 20,000 hands per second.
+Each hand is dealt from a seeded shuffle, bid, played to the end and scored,
+every decision a uniform random pick among the legal actions
+(``legal[int(random() * len(legal))]``). North American preset by default.
+Thrown-in hands (all pass twice) are played but not counted. Issue 3 target:
+at least 20,000 hands per second.
+
+Two ways of driving the engine are measured, both through public API:
+
+* ``steps`` -- a player outside the engine asks ``Hand.legal_actions()`` and
+  calls ``Hand.apply()`` for every decision (what the practice table does);
+* ``rollout`` -- ``Hand.play_random(rng)``, the random playout a searching
+  computer player runs; it makes the same decisions as ``steps`` for the
+  same draws (tests/play/test_engine_properties.py checks that).
 
 Run: ``python3 tests/benchmarks/bench_play.py [--hands N] [--repeat R] [--preset KEY]``
 (the figure printed is the best of the repeats, wall-clock, one process).
@@ -27,7 +35,8 @@ from euchre_tourney.rules import PRESETS  # noqa: E402
 
 
 def random_hands(rules, n_hands: int, seed: int = 1) -> tuple[float, int]:
-    """Play ``n_hands`` scored random hands; return (seconds, points total)."""
+    """Play ``n_hands`` scored random hands step by step; return (seconds,
+    points total)."""
     rng = random.Random(seed)
     rnd = rng.random
     deal = Hand.deal
@@ -48,21 +57,42 @@ def random_hands(rules, n_hands: int, seed: int = 1) -> tuple[float, int]:
     return time.perf_counter() - start, points
 
 
-def main(argv: list[str] | None = None) -> float:
+def random_rollouts(rules, n_hands: int, seed: int = 1) -> tuple[float, int]:
+    """Play ``n_hands`` scored random hands with ``Hand.play_random``."""
+    rng = random.Random(seed)
+    deal = Hand.deal
+    scored = 0
+    points = 0
+    dealer = 0
+    start = time.perf_counter()
+    while scored < n_hands:
+        hand = deal(rules, dealer, rng)
+        dealer = (dealer + 1) & 3
+        score = hand.play_random(rng).score
+        if score is not None:
+            scored += 1
+            points += score.points
+    return time.perf_counter() - start, points
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--preset", default="north_american", choices=sorted(PRESETS))
     args = parser.parse_args(argv)
     rules = PRESETS[args.preset]
-    random_hands(rules, 2_000)  # warm up
-    rates = []
-    for i in range(args.repeat):
-        seconds, points = random_hands(rules, args.hands, seed=i + 1)
-        rates.append(args.hands / seconds)
-        print(f"run {i + 1}: {args.hands} hands in {seconds:.3f} s = {rates[-1]:,.0f} hands/s ({points} points)")
-    best = max(rates)
-    print(f"{args.preset}: {best:,.0f} complete random hands per second (best of {args.repeat})")
+    best = {}
+    for label, runner in (("steps", random_hands), ("rollout", random_rollouts)):
+        runner(rules, 2_000)  # warm up
+        rates = []
+        for i in range(args.repeat):
+            seconds, points = runner(rules, args.hands, seed=i + 1)
+            rates.append(args.hands / seconds)
+            print(f"{label} run {i + 1}: {args.hands} hands in {seconds:.3f} s = {rates[-1]:,.0f} hands/s ({points} points)")
+        best[label] = max(rates)
+    for label, rate in best.items():
+        print(f"{args.preset} {label:>7}: {rate:,.0f} complete random hands per second (best of {args.repeat})")
     return best
 
 

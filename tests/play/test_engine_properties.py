@@ -159,7 +159,7 @@ def play_checked(hand: Hand, rng: random.Random, probe_illegal: bool = True) -> 
     assert hand.score.points in possible_points(rules)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3))
 def test_random_hands_obey_the_rules(rules, seed, dealer):
     rng = random.Random(seed)
@@ -169,7 +169,7 @@ def test_random_hands_obey_the_rules(rules, seed, dealer):
     assert Hand.from_text(rules, hand.to_text()).to_text() == hand.to_text()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(rules=rule_sets, seed=st.integers(0, 2**32 - 1))
 def test_games_end_exactly_at_the_target(rules, seed):
     rng = random.Random(seed)
@@ -226,3 +226,26 @@ def test_every_result_score_entry_accepts_can_be_played():
                 if seen >= wanted:
                     break
         assert seen == wanted, (rules.preset, wanted - seen)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules=rule_sets, seed=st.integers(0, 2**32 - 1), steps_first=st.integers(0, 30))
+def test_rollout_makes_the_same_decisions_as_the_state_machine(rules, seed, steps_first):
+    """Hand.play_random (the search rollout) equals driving legal_actions /
+    apply with the same draws, from any point of a hand."""
+    rng = random.Random(seed)
+    hand = Hand.deal(rules, seed % 4, rng)
+    for _ in range(steps_first):
+        if hand.done:
+            break
+        legal = hand.legal_actions()
+        hand.apply(legal[int(rng.random() * len(legal))])
+    twin = hand.copy()
+    draws = random.Random(seed + 1)
+    rnd = draws.random
+    while not hand.done:
+        legal = hand.legal_actions()
+        hand.apply(legal[int(rnd() * len(legal))])
+    assert twin.play_random(random.Random(seed + 1)) is twin
+    assert twin.to_text() == hand.to_text()
+    assert (twin.result, twin.score, twin.tricks) == (hand.result, hand.score, hand.tricks)
