@@ -7,12 +7,13 @@ a backup copy of the file.
 """
 
 from euchre_tourney.store.db import Database, database_url, default_database_path, open_database
-from euchre_tourney.store.models import Entrant, Event, EventRound, Hand, Player, Seat, SitOut
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, Player, Seat, SitOut
 
 __all__ = [
     "Database",
     "Entrant",
     "Event",
+    "EventConstraint",
     "EventRound",
     "Hand",
     "Player",

@@ -136,3 +136,25 @@ class Hand(SQLModel, table=True):
     scoring_side: str = Field(max_length=2)
     points: int
     entered_at: datetime = Field(default_factory=_now)
+
+
+class EventConstraint(SQLModel, table=True):
+    """A director's request for an event's rotation.
+
+    ``kind``: "pin_table" (``player_id`` stays at ``table_number`` all night:
+    mobility), "no_partner" (``player_id`` and ``other_player_id`` never
+    partner: couples), "sit_out" (``player_id`` sits out ``round_number``).
+    """
+
+    __tablename__ = "event_constraint"
+    __table_args__ = (
+        CheckConstraint("kind IN ('pin_table', 'no_partner', 'sit_out')", name="ck_constraint_kind"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    kind: str = Field(max_length=20)
+    player_id: int = Field(foreign_key="player.id", ondelete="CASCADE")
+    other_player_id: int | None = Field(default=None, foreign_key="player.id", ondelete="CASCADE")
+    table_number: int | None = None
+    round_number: int | None = None

@@ -213,3 +213,18 @@ class StandingsView:
     tie_breaks: tuple[str, ...]
     sit_out_rule: str
     hands_recorded: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConstraintView:
+    """A director's request, with a sentence describing it.
+
+    ``kind``: "pin_table", "no_partner" or "sit_out"."""
+
+    id: int
+    kind: str
+    player_id: int
+    other_player_id: int | None
+    table: int | None
+    round: int | None
+    text: str

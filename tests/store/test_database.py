@@ -57,3 +57,29 @@ def test_in_memory_database_has_no_file():
     db.migrate()
     assert "player" in inspect(db.engine).get_table_names()
     db.dispose()
+
+
+def test_upgrade_from_first_schema_backs_up_and_keeps_data(db_path):
+    from alembic import command
+
+    from euchre_tourney.store.db import _alembic_config
+
+    old = Database(database_url(db_path))
+    config = _alembic_config(old.url)
+    with old.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+    with old.engine.begin() as conn:
+        conn.exec_driver_sql("insert into player (name, email, phone, active, created_at) values ('Old Timer', '', '', 1, '2020-01-01')")
+    old.dispose()
+
+    db = open_database(db_path)
+    assert "event_constraint" in inspect(db.engine).get_table_names()
+    backups = list(db_path.parent.glob(db_path.name + ".backup-rev0001-*"))
+    assert len(backups) == 1
+    with sqlite3.connect(backups[0]) as conn:
+        assert conn.execute("select version_num from alembic_version").fetchall() == [("0001",)]
+        assert conn.execute("select name from player").fetchall() == [("Old Timer",)]
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("select name from player").fetchall() == [("Old Timer",)]
+    db.dispose()
