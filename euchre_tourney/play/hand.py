@@ -41,11 +41,10 @@ from euchre_tourney.rules.cards import (
     TRUMP_TABLES,
     card_text,
     deck,
-    left_bower,
     parse_card,
 )
 from euchre_tourney.rules.ruleset import AloneLead, DefendAlone, RuleSet
-from euchre_tourney.rules.scoring import HandResult, HandScore, RuleViolation, Side, score_hand
+from euchre_tourney.rules.scoring import HandResult, RuleViolation, Side, score_hand
 
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 SEAT_LETTERS = "NESW"
@@ -345,18 +344,13 @@ class Hand:
         trump (001)."""
         return self._legal
 
-    def _play_legal(self) -> list[int]:
-        hand = self.hands[self.to_act]
-        if self.trick:
-            return list(filter(self._fl, hand)) or hand[:]
-        return hand[:]
-
     def legal_action_texts(self) -> list[str]:
         """:meth:`legal_actions` in text form."""
         bt = self._cfg.benny_text
         return [action_text(a, bt) for a in self.legal_actions()]
 
-    def _bidding_actions(self) -> tuple[int, ...] | list[int]:
+    def _bidding_actions(self) -> tuple[int, ...]:
+        """Legal actions in the bidding rounds and on a Benny turn-up."""
         phase = self.phase
         seat = self.to_act
         cfg = self._cfg
@@ -367,20 +361,6 @@ class Hand:
             if cfg.farmer and _is_farmers_hand(self.hands[seat]):
                 acts = acts + (MISDEAL,)
             return acts
-        if phase == ALONE_ROUND:
-            seat_forced = (
-                seat == self.maker
-                and cfg.partner_alone
-                and self.bid_round == 1
-                and seat == (self.dealer + 2) & 3
-            )
-            return _ALONE_FORCED if seat_forced else _ALONE_ACTIONS
-        if phase == DISCARDING:
-            hand = self.hands[seat]
-            if cfg.discard_turn_up:
-                return [DISCARD + c for c in hand]
-            up = self.turn_up
-            return [DISCARD + c for c in hand if c != up]
         if phase == BID2:
             down = self.turn_up >> 3
             if seat == self.dealer and self.rules.stick_the_dealer:
@@ -783,7 +763,6 @@ __all__ = [
     "SOUTH",
     "WEST",
     "Hand",
-    "left_bower",
     "parse_seat",
     "seat_text",
     "trump_text",

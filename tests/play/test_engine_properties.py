@@ -20,7 +20,6 @@ from euchre_tourney.rules import (
     PRESETS,
     AloneLead,
     DefendAlone,
-    RuleSet,
     RuleViolation,
     all_hand_results,
     possible_points,
