@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -166,6 +167,19 @@ def test_random_hands_obey_the_rules(rules, seed, dealer):
     play_checked(hand, rng)
     # The text form replays to the identical state.
     assert Hand.from_text(rules, hand.to_text()).to_text() == hand.to_text()
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_every_preset_many_random_hands(key):
+    """Each preset for certain (hypothesis above mixes presets and options)."""
+    rules = PRESETS[key]
+    rng = random.Random(key)
+    scored = 0
+    for i in range(300):
+        hand = Hand.deal(rules, i % 4, rng)
+        play_checked(hand, rng, probe_illegal=i % 3 == 0)
+        scored += hand.score is not None
+    assert scored > 250
 
 
 @settings(max_examples=200, deadline=None)
