@@ -423,3 +423,30 @@ def test_two_neighbours_sitting_out_are_both_skipped():
             assert hand.to_act in (N, W)
             hand.apply(hand.legal_actions()[0])
         assert all(len(cards) == 2 for _, cards, _ in hand.tricks)
+
+
+def test_thirty_two_card_sevens_and_eights_are_lowest():
+    # 001 "32 card Euchre": the 8s and 7s are the lowest cards of each suit.
+    rules = PRESETS["thirty_two"]
+    hand = make(rules, W, "8C 9S TS QS KS | 7C 9D TD QD KD | 9C 9H TH QH KH | AC AS AD AH 8D", "7S")
+    run(hand, "order pass discard:8D play:8C play:7C play:9C play:AC")
+    assert hand.tricks[-1][2] == W
+    assert len(hand.undealt) == 11  # 32 cards: 20 dealt, the turn-up, 11 undealt
+    # With spades trump, the 8♠ beats the 7♠ and loses to the 9♠.
+    hand = make(rules, W, "8S 9C TC QC KC | 7S 9D TD QD KD | 9S 9H TH QH KH | AC AD AH 8C 8D", "7C")
+    run(hand, "pass pass pass pass name:S pass play:8S play:7S")
+    assert texts(hand) == ["play:9S"]
+    run(hand, "play:9S play:AC")
+    assert hand.tricks[-1][2] == S
+
+
+@pytest.mark.parametrize("rules", [BRITISH, PRESETS["thirty_three"], CANADIAN])
+def test_dealer_partner_must_go_alone_in_british_and_canadian_rules(rules):
+    # 001: "The dealer's partner can only make the turned up suit trumps by playing alone."
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass order")
+    assert texts(hand) == ["alone"]
+    # Naming a suit in the second round is not restricted.
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass pass pass pass name:S")
+    assert texts(hand) == ["alone", "pass"]
