@@ -13,7 +13,8 @@ standard library only.
   (``pass``, ``order``, ``name:H``, ``alone``, ``misdeal``, ``discard:9C``,
   ``play:JH``); a hand's whole state has a one-line text form
   (:meth:`Hand.to_text` / :meth:`Hand.from_text`).
-* :class:`RandomPlayer` -- picks uniformly among the legal actions.
+* :class:`RandomPlayer` -- picks uniformly among the legal actions;
+  :class:`SimplePlayer` -- rule-of-thumb play from what its seat can see.
 
 Why ints everywhere: the practice table's computer player searches by playing
 many random hands; per-trump tables (:mod:`euchre_tourney.rules.cards`) keep a
@@ -44,7 +45,7 @@ from euchre_tourney.play.hand import (
     parse_seat,
     seat_text,
 )
-from euchre_tourney.play.players import RandomPlayer, play_random_hand
+from euchre_tourney.play.players import RandomPlayer, SimplePlayer, play_random_hand
 
 __all__ = [
     "ALONE",
@@ -64,6 +65,7 @@ __all__ = [
     "Game",
     "Hand",
     "RandomPlayer",
+    "SimplePlayer",
     "action_text",
     "parse_action",
     "parse_seat",

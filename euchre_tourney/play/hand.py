@@ -330,6 +330,12 @@ class Hand:
         return self._bids + plays + self.trick
 
     @property
+    def trick_winner(self) -> int:
+        """The seat winning the trick in progress so far (``-1`` when no card
+        of it has been played)."""
+        return self._winner if self.trick and self.phase == PLAYING else -1
+
+    @property
     def makers(self) -> Side | None:
         """The side that made trump (``None`` until then)."""
         return SEAT_SIDE[self.maker] if self.maker >= 0 else None

@@ -1,15 +1,27 @@
-"""Computer players: objects with ``choose(hand) -> action``."""
+"""Computer players: objects with ``choose(hand) -> action`` for the seat
+``hand.to_act``.
+
+* :class:`RandomPlayer` -- uniformly random among the legal actions (tests,
+  benchmarks, search rollouts).
+* :class:`SimplePlayer` -- a plain rule-of-thumb player for the practice
+  table. It looks only at what its seat may see: its own cards, the turn-up,
+  the bidding, the cards played and the trump; never at another player's
+  hand or the undealt cards. It is deliberately simple (no search): a
+  baseline that clearly beats random play, not a strong player.
+"""
 
 from __future__ import annotations
 
 import random
 
-from euchre_tourney.play.hand import Hand
+from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
+from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, Hand
+from euchre_tourney.rules.cards import ACE, BENNY, SUITS, TRUMP_TABLES
 
 
 class RandomPlayer:
-    """Picks uniformly among the legal actions (for tests, benchmarks and
-    search rollouts). ``rng``: a ``random.Random`` or a seed."""
+    """Picks uniformly among the legal actions. ``rng``: a
+    ``random.Random`` or a seed."""
 
     def __init__(self, rng: random.Random | int | None = None) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
@@ -24,3 +36,119 @@ def play_random_hand(hand: Hand, rng: random.Random) -> Hand:
     """Play ``hand`` to its end with uniformly random legal actions, in place;
     returns it (:meth:`Hand.play_random`)."""
     return hand.play_random(rng)
+
+
+# Worth of a trump by its place in the trump order (Benny, Right, Left, A, K, Q, 10, 9, 8, 7).
+_TRUMP_WORTH = (3.5, 3.0, 2.5, 2.0, 1.5, 1.2, 1.0, 1.0, 1.0, 1.0)
+
+
+def hand_strength(cards: list[int], trump: int) -> float:
+    """A rough worth of ``cards`` with ``trump`` as trump: each trump by its
+    rank (Right Bower 3, Left 2.5, ...), each off-suit ace 0.5."""
+    order = TRUMP_TABLES[trump].trump_order
+    worth = 0.0
+    for c in cards:
+        place = order[c]
+        if place >= 0:
+            worth += _TRUMP_WORTH[place]
+        elif c & 7 == ACE:
+            worth += 0.5
+    return worth
+
+
+class SimplePlayer:
+    """Rule-of-thumb play (see the module docstring).
+
+    Thresholds (in :func:`hand_strength` units): ``order_at`` to order up or
+    name trump, ``alone_at`` to go alone. Never defends alone; calls a
+    farmer's-hand misdeal when it may.
+    """
+
+    def __init__(self, order_at: float = 5.0, alone_at: float = 9.5) -> None:
+        self.order_at = order_at
+        self.alone_at = alone_at
+
+    def choose(self, hand: Hand) -> int:
+        """The action for ``hand.to_act``, always one of ``hand.legal_actions()``."""
+        legal = hand.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = hand.to_act
+        mine = hand.hands[seat]
+        phase = hand.phase
+        if MISDEAL in legal:
+            return MISDEAL
+        if phase == BID1:
+            return ORDER if ORDER in legal and self._worth_ordering(hand, seat, mine) else PASS
+        if phase in (BID2, BENNY_UP):
+            named = [a for a in legal if a != PASS]
+            best = max(named, key=lambda a: hand_strength(mine, a - NAME))
+            if PASS not in legal or hand_strength(mine, best - NAME) >= self.order_at:
+                return best
+            return PASS
+        if phase == ALONE_ROUND:
+            on_makers = (seat ^ hand.maker) & 1 == 0
+            if on_makers and hand_strength(mine, hand.trump) >= self.alone_at:
+                return ALONE
+            return PASS
+        if phase == DISCARDING:
+            return DISCARD + self._discard(mine, hand.trump)
+        return self._play(hand, seat, legal)
+
+    def _worth_ordering(self, hand: Hand, seat: int, mine: list[int]) -> bool:
+        trump = hand.turn_up >> 3
+        worth = hand_strength(mine, trump)
+        up = hand_strength([hand.turn_up], trump)
+        dealer = hand.dealer
+        if seat == dealer:
+            worth += up - 0.5  # picks it up, discards the weakest card
+        elif (seat ^ dealer) & 1 == 0:
+            worth += up * 0.5  # the partner gets it
+        else:
+            worth -= up * 0.5  # an opponent gets it
+        needed = self.alone_at if (hand.rules.dealer_partner_orders_alone and seat == (dealer + 2) & 3) else self.order_at
+        return worth >= needed
+
+    @staticmethod
+    def _discard(mine: list[int], trump: int) -> int:
+        table = TRUMP_TABLES[trump]
+        plain = [c for c in mine if table.suit[c] != trump and c & 7 != ACE]
+        if not plain:
+            plain = [c for c in mine if table.suit[c] != trump] or mine
+        # Prefer emptying a short suit, then the lowest card.
+        counts = {s: sum(1 for c in mine if table.suit[c] == s) for s in SUITS}
+        return min(plain, key=lambda c: (counts[table.suit[c]], _rank_value(table, c)))
+
+    @staticmethod
+    def _play(hand: Hand, seat: int, legal) -> int:
+        trump = hand.trump
+        table = TRUMP_TABLES[trump]
+        if not hand.trick:
+            trumps = [c for c in legal if table.suit[c] == trump]
+            makers = (seat ^ hand.maker) & 1 == 0
+            if makers and len(trumps) >= 2:
+                return max(trumps, key=lambda c: _rank_value(table, c))
+            aces = [c for c in legal if c & 7 == ACE and table.suit[c] != trump and c != BENNY]
+            if aces:
+                return aces[0]
+            return max(legal, key=lambda c: _rank_value(table, c))
+        led = table.suit[hand.trick[0]]
+        strength = table.strength[led]
+        winner = hand.trick_winner
+        best = max(strength[c] for c in hand.trick)
+        cheapest = min(legal, key=lambda c: _rank_value(table, c))
+        if (winner ^ seat) & 1 == 0:
+            return cheapest  # the partner is winning
+        beating = [c for c in legal if strength[c] > best]
+        if beating:
+            return min(beating, key=lambda c: strength[c])
+        return cheapest
+
+
+def _rank_value(table, c: int) -> int:
+    """Trumps above all plain cards; plain cards by rank."""
+    place = table.trump_order[c]
+    return 100 - place if place >= 0 else c & 7
+
+
+__all__ = ["RandomPlayer", "SimplePlayer", "hand_strength", "play_random_hand"]
