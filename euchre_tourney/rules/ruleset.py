@@ -118,12 +118,6 @@ class RuleSet:
     defender_alone_euchre_points: int = 4
     """A lone defender euchres the makers (001: "the defenders score 4 points
     instead of 2"; 000 "Defending alone"; 004)."""
-    super_euchre_points: int = 0
-    """Points to the defenders when the makers take no trick at all; 0 means
-    no such rule (a plain euchre). 001 "The Super-Euchre": "Some play that the
-    defending team then scores 4 points"; 002 "Defending team wins all five
-    tricks = 4 points" (the defenders' sweep). A lone defender scores the
-    larger of this and ``defender_alone_euchre_points``."""
     defend_alone: DefendAlone = DefendAlone.NEVER
     """Whether a defender may play alone (:class:`DefendAlone`; 000, 001, 004)."""
     stick_the_dealer: bool = False
@@ -131,6 +125,12 @@ class RuleSet:
     name trump (000 "Stick the Dealer", 001 "Stick the Dealer"). Otherwise a
     hand where all four pass twice is thrown in and the next player deals
     (000, 001 "Making trump", 004)."""
+    super_euchre_points: int = 0
+    """Points to the defenders when the makers take no trick at all; 0 means
+    no such rule (a plain euchre). 001 "The Super-Euchre": "Some play that the
+    defending team then scores 4 points"; 002 "Defending team wins all five
+    tricks = 4 points" (the defenders' sweep). A lone defender scores the
+    larger of this and ``defender_alone_euchre_points``."""
     alone_lead: AloneLead = AloneLead.LONER_LEFT
     """Who leads when someone plays alone (:class:`AloneLead`; 000, 001, 004)."""
     dealer_partner_orders_alone: bool = False
