@@ -1,7 +1,44 @@
-"""Rotations: who sits where, with whom, each round. No Qt, no database."""
+"""Rotations: who sits where, with whom, each round. No Qt, no database.
 
+Why this algorithm. A full-length night can be *perfect* (every pair
+partners once and opposes twice: a whist tournament Wh(n), n ≡ 0, 1 mod 4),
+and no search finds those quickly in pure Python, so they come from
+mathematics: the field construction over GF(q) for prime powers q ≡ 1 (mod 4)
+and cyclic starters found offline (``tools/whist_search.c``) and stored as
+data; every design is re-verified before use and the checker verifies the
+schedule again. A ghost player extends Wh(n+1) to n ≡ 3 (mod 4). Short nights
+(the usual 6–12 rounds) are a social-golfer-type problem, and prefixes of
+cyclic designs are bad for them (any two rounds share a pair), so they come
+from a seeded tabu search with the conflict-directed swap neighbourhood known
+from social-golfer work, on a convex cost of meetings and partnerships with a
+steep step above the least possible maximum. Sit-outs are chosen before the
+search (fewest possible, fair at every prefix); seats and table numbers after
+it (N–S/E–W flips, table matching). Everything is deterministic per seed and
+stdlib-only; :func:`check` trusts nothing the generator says.
+"""
+
+from euchre_tourney.rotation.constraints import Constraints, constraint_warnings
+from euchre_tourney.rotation.designs import full_length, whist_design
+from euchre_tourney.rotation.engine import Cancelled
 from euchre_tourney.rotation.model import Round, Schedule, Table
-from euchre_tourney.rotation.progressive import progressive
-from euchre_tourney.rotation.quality import InvalidSchedule, Quality, check
+from euchre_tourney.rotation.progressive import progressive, replan
+from euchre_tourney.rotation.quality import Bounds, InvalidSchedule, Quality, check, describe, lower_bounds
 
-__all__ = ["InvalidSchedule", "Quality", "Round", "Schedule", "Table", "check", "progressive"]
+__all__ = [
+    "Bounds",
+    "Cancelled",
+    "Constraints",
+    "InvalidSchedule",
+    "Quality",
+    "Round",
+    "Schedule",
+    "Table",
+    "check",
+    "constraint_warnings",
+    "describe",
+    "full_length",
+    "lower_bounds",
+    "progressive",
+    "replan",
+    "whist_design",
+]

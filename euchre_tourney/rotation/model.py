@@ -55,11 +55,16 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One round: ``number`` from 1, its tables and who sits out."""
+    """One round: ``number`` from 1, its tables and who sits out.
+
+    ``absent``: players of the schedule not there this round (arrived later or
+    left, see ``replan``); they are neither seated nor sitting out.
+    """
 
     number: int
     tables: tuple[Table, ...]
     sit_out: tuple[int, ...] = ()
+    absent: tuple[int, ...] = ()
 
     def players(self) -> Iterator[int]:
         for t in self.tables:
@@ -91,6 +96,7 @@ class Schedule:
                         for t in r.tables
                     ],
                     "sit_out": list(r.sit_out),
+                    **({"absent": list(r.absent)} if r.absent else {}),
                 }
                 for r in self.rounds
             ],

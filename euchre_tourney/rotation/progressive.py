@@ -1,95 +1,216 @@
 """Progressive (individual) rotations: partners change every round.
 
-First version: a seeded greedy builder with restarts. Sit-outs go to the
-players who have sat out least (never twice before everyone once, avoiding
-consecutive sit-outs); tables are built so that partners repeat only when
-unavoidable and pairs meet as evenly as possible.
+:func:`progressive` uses a verified whist design (see :mod:`.designs`) for a
+full-length night where one is known, and the local search of :mod:`.engine`
+otherwise (truncated nights, constraints, rounds beyond a full rotation);
+:func:`replan` re-optimizes the rounds still to play after arrivals and
+departures, counting the rounds already played.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Callable, Sequence
 
+from euchre_tourney.rotation.constraints import Constraints
+from euchre_tourney.rotation.designs import full_length, whist_design
+from euchre_tourney.rotation.engine import Cancelled, ERound, Search, choose_sit_outs, seat_and_number
 from euchre_tourney.rotation.model import Round, Schedule, Table
+from euchre_tourney.rotation.quality import Quality, check
+
+Progress = Callable[[float], None]
+Cancel = Callable[[], bool]
+
+#: swap evaluations the tabu search may spend per generation (fixes run time,
+#: keeps results independent of machine speed)
+WORK = 600_000
 
 
-def progressive(players: Sequence[int] | int, rounds: int, seed: int = 0, tries: int = 24) -> Schedule:
-    """Generate a progressive rotation.
-
-    ``players``: the player ids (or a count N, meaning 1..N), at least 4.
-    ``rounds``: at least 1. Deterministic for a given ``seed``. Raises
-    ``ValueError`` for fewer than 4 players or fewer than 1 round.
-    """
+def _ids(players: Sequence[int] | int) -> tuple[int, ...]:
     ids = tuple(range(1, players + 1)) if isinstance(players, int) else tuple(players)
-    if len(ids) < 4:
-        raise ValueError("a progressive rotation needs at least 4 players")
     if len(set(ids)) != len(ids):
         raise ValueError("player ids must be distinct")
+    return ids
+
+
+def _key(q: Quality) -> tuple:
+    return (
+        q.partner_repeats,
+        q.max_partnered,
+        q.max_meetings,
+        q.sit_out_prefix_spread > 1,
+        q.consecutive_sit_outs,
+        -q.min_meetings,
+        q.max_at_one_table,
+        q.ns_ew_spread,
+    )
+
+
+def _to_schedule(ids, rounds: list[ERound], seed, absent_by_round=None, first_rounds=()) -> Schedule:
+    out = list(first_rounds)
+    start = len(out)
+    for i, (games, sit) in enumerate(rounds):
+        absent = tuple(ids[p] for p in sorted(absent_by_round[i])) if absent_by_round else ()
+        out.append(
+            Round(
+                number=start + i + 1,
+                tables=tuple(Table(t + 1, *(ids[p] for p in g)) for t, g in enumerate(games)),
+                sit_out=tuple(ids[p] for p in sit),
+                absent=absent,
+            )
+        )
+    return Schedule(players=tuple(ids), rounds=tuple(out), seed=seed)
+
+
+def _search(n, history, present_hist, present, forced, rng, pins, forbid, progress, cancel) -> list[ERound]:
+    sit = choose_sit_outs(n, history, present_hist, present, forced, rng)
+    free = [(sorted(pres - set(out)), out) for pres, out in zip(present, sit)]
+    s = Search(n, history, free, rng, pins=pins, forbid=forbid, progress=progress, cancel=cancel)
+    s.greedy()
+    s.improve(max(200, WORK // max(8, n)))
+    return s.rounds()
+
+
+def _check_cancel(cancel):
+    if cancel is not None and cancel():
+        raise Cancelled()
+
+
+def progressive(
+    players: Sequence[int] | int,
+    rounds: int,
+    seed: int = 0,
+    *,
+    constraints: Constraints | None = None,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> Schedule:
+    """Generate a progressive rotation.
+
+    ``players``: the player ids (any distinct ints) or a count N meaning 1…N,
+    at least 4. ``rounds``: at least 1. Each round seats all but N mod 4
+    players (more only in rounds where ``constraints`` force extra sit-outs).
+
+    A full-length night (N−1 rounds for N ≡ 0 mod 4, else N) with a known
+    whist design is perfect (every pair partners once and opposes twice); other
+    nights come from local search: no partner repeats while avoidable, the most
+    meetings of a pair at or near ``ceil(6·T·R / C(N,2))``, sit-outs even and
+    spread out, seats and tables balanced. ``progress(fraction)`` is called
+    with 0…1; ``cancel()`` is polled and, if it returns True, :class:`Cancelled`
+    is raised. Deterministic for a given ``seed``.
+
+    Raises ``ValueError`` for fewer than 4 players, duplicate ids or fewer
+    than 1 round.
+    """
+    ids = _ids(players)
+    n = len(ids)
+    if n < 4:
+        raise ValueError("a progressive rotation needs at least 4 players")
     if rounds < 1:
         raise ValueError("a rotation needs at least 1 round")
     rng = random.Random(seed)
+    cons = constraints if constraints is not None and not constraints.is_empty() else None
+    index = {p: i for i, p in enumerate(ids)}
+    pins = {index[p]: t for p, t in (cons.pinned.items() if cons else ()) if p in index}
+    forbid = {
+        (index[a], index[b]) for a, b in (cons.apart if cons else ()) if a in index and b in index and a != b
+    }
+    forced = [{index[p] for p in (cons.sit_out.get(r, ()) if cons else ()) if p in index} for r in range(1, rounds + 1)]
+    _check_cancel(cancel)
+    if progress:
+        progress(0.0)
+
+    L = full_length(n)
+    candidates: list[Schedule] = []
+    design = None
+    if not forbid and not any(forced):
+        design = whist_design(n)
+    if design is not None:
+        perm = list(range(n))
+        rng.shuffle(perm)
+        drounds = [([[perm[x] for x in g] for g in games], sorted(perm[x] for x in out)) for games, out in design]
+        take = drounds[: min(rounds, L)]
+        seated = seat_and_number(n, [], take, rng, pins)
+        if rounds > L:
+            everyone = set(range(n))
+            more = _search(n, seated, [everyone] * L, [everyone] * (rounds - L), forced[L:], rng, pins, forbid,
+                           progress, cancel)
+            seated = seated + seat_and_number(n, seated, more, rng, pins)
+        cand = _to_schedule(ids, seated, seed)
+        if not pins or not Constraints(pinned=cons.pinned).violations(cand):
+            candidates.append(cand)
+    if not candidates or (rounds < L and rounds <= 12):
+        everyone = set(range(n))
+        found = _search(n, [], [], [everyone] * rounds, forced, rng, pins, forbid, progress, cancel)
+        candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins), seed))
+    if progress:
+        progress(1.0)
+    return min(candidates, key=lambda s: _key(check(s)))
+
+
+def replan(
+    played: Schedule | Sequence[Round],
+    players: Sequence[int],
+    rounds: int,
+    seed: int = 0,
+    constraints: Constraints | None = None,
+    *,
+    progress: Progress | None = None,
+    cancel: Cancel | None = None,
+) -> Schedule:
+    """Re-plan the rest of a night after arrivals and departures.
+
+    ``played``: the rounds already played (a :class:`Schedule`, all of whose
+    rounds count as played, or a sequence of its rounds). ``players``: the ids
+    taking part from the next round on (late arrivals added, leavers left
+    out). ``rounds``: the total for the night, played rounds included.
+
+    Returns a schedule over everyone who ever took part: the played rounds
+    keep their tables, seats and sit-outs (a late arrival is listed in their
+    ``absent``), and rounds ``len(played)+1 … rounds`` are optimized counting
+    every meeting, partnership, sit-out and table already played; leavers are
+    ``absent`` from the new rounds. Raises ``ValueError`` if fewer than 4
+    players remain or ``rounds`` is less than the rounds played.
+    """
+    old_rounds = list(played.rounds if isinstance(played, Schedule) else played)
+    old_players = list(played.players) if isinstance(played, Schedule) else []
+    for r in old_rounds:
+        for p in r.players():
+            if p not in old_players:
+                old_players.append(p)
+        for p in r.absent:
+            if p not in old_players:
+                old_players.append(p)
+    now = list(_ids(list(players)))
+    if len(now) < 4:
+        raise ValueError("a progressive rotation needs at least 4 players")
+    if rounds < len(old_rounds):
+        raise ValueError("rounds must include the rounds already played")
+    ids = tuple(old_players + [p for p in now if p not in old_players])
     n = len(ids)
-    partner = [[0] * n for _ in range(n)]
-    met = [[0] * n for _ in range(n)]
-    sat = [0] * n
-    last_sat: set[int] = set()
-    out_rounds = []
-    sit_count = n % 4
-    for r in range(1, rounds + 1):
-        order = list(range(n))
-        rng.shuffle(order)
-        order.sort(key=lambda p: (sat[p], p in last_sat))
-        sitting = sorted(order[:sit_count])
-        playing = order[sit_count:]
-        best = None
-        for _ in range(tries):
-            tables, cost = _build_round(playing, partner, met, rng)
-            if best is None or cost < best[1]:
-                best = (tables, cost)
-        assert best is not None
-        tables = best[0]
-        for p in sitting:
-            sat[p] += 1
-        last_sat = set(sitting)
-        for a, b, c, d in tables:
-            partner[a][c] += 1
-            partner[c][a] += 1
-            partner[b][d] += 1
-            partner[d][b] += 1
-            for x, y in combinations((a, b, c, d), 2):
-                met[x][y] += 1
-                met[y][x] += 1
-        out_rounds.append(
-            Round(
-                number=r,
-                tables=tuple(
-                    Table(i + 1, ids[a], ids[b], ids[c], ids[d]) for i, (a, b, c, d) in enumerate(tables)
-                ),
-                sit_out=tuple(ids[p] for p in sitting),
-            )
-        )
-    return Schedule(players=ids, rounds=tuple(out_rounds), seed=seed)
-
-
-def _build_round(playing, partner, met, rng):
-    pool = list(playing)
-    rng.shuffle(pool)
-    tables = []
-    cost = 0
-    while pool:
-        a = pool.pop()
-        c = min(pool, key=lambda x: (partner[a][x], met[a][x], rng.random()))
-        pool.remove(c)
-        def opp_cost(x):
-            return met[a][x] + met[c][x]
-        b = min(pool, key=lambda x: (opp_cost(x), rng.random()))
-        pool.remove(b)
-        d = min(pool, key=lambda x: (partner[b][x] * 10 + opp_cost(x) + met[b][x], rng.random()))
-        pool.remove(d)
-        cost += 100 * (partner[a][c] + partner[b][d])
-        for x, y in combinations((a, b, c, d), 2):
-            cost += met[x][y] ** 2
-        tables.append((a, b, c, d))
-    return tables, cost
+    index = {p: i for i, p in enumerate(ids)}
+    rng = random.Random(seed)
+    cons = constraints if constraints is not None and not constraints.is_empty() else None
+    pins = {index[p]: t for p, t in (cons.pinned.items() if cons else ()) if p in index}
+    forbid = {(index[a], index[b]) for a, b in (cons.apart if cons else ()) if a in index and b in index and a != b}
+    k = len(old_rounds)
+    history: list[ERound] = []
+    present_hist = []
+    fixed_rounds = []
+    for r in old_rounds:
+        games = [[index[p] for p in t.seats] for t in sorted(r.tables, key=lambda t: t.number)]
+        history.append((games, [index[p] for p in r.sit_out]))
+        pres = {index[p] for p in r.players()}
+        present_hist.append(pres)
+        absent = tuple(p for p in ids if index[p] not in pres)
+        fixed_rounds.append(Round(r.number, r.tables, r.sit_out, absent))
+    remaining = rounds - k
+    pres_now = {index[p] for p in now}
+    forced = [
+        {index[p] for p in (cons.sit_out.get(r, ()) if cons else ()) if p in index} & pres_now
+        for r in range(k + 1, rounds + 1)
+    ]
+    new = _search(n, history, present_hist, [set(pres_now)] * remaining, forced, rng, pins, forbid, progress, cancel)
+    seated = seat_and_number(n, history, new, rng, pins)
+    absent_new = [set(range(n)) - pres_now] * remaining
+    return _to_schedule(ids, seated, seed, absent_new, fixed_rounds)

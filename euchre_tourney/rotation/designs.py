@@ -1,0 +1,217 @@
+"""Whist designs: full-length rotations in which every pair of players partners
+exactly once and opposes exactly twice (whist tournaments Wh(n)).
+
+Players here are indices 0 … n−1; a design is a list of rounds, a round is
+``(games, sit_out)`` with ``games`` a list of ``(north, east, south, west)``.
+
+Sources (see ``ROTATION-NOTES.md``):
+
+* Field construction, prime powers q ≡ 1 (mod 4): games (x, t·x, −x, −t·x)
+  for x = ω^i, i < (q−1)/4, t = ω^((q−1)/4), developed over GF(q).
+* Cyclic starters stored in :mod:`._starters` (found offline by
+  ``tools/whist_search.c``): ``rot`` (Z_{n−1} ∪ {∞}, n ≡ 0 mod 4), ``cyc1``
+  (Z_n, n ≡ 1 mod 4), ``cyc2`` (Z_n, n ≡ 2 mod 4, two sit-outs a round).
+  Each stored starter is re-checked when first used; a bad one is ignored.
+
+Every design returned by :func:`whist_design` has been verified here (and the
+public checker verifies the schedule built from it again).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Game = tuple[int, int, int, int]
+DesignRound = tuple[list[Game], list[int]]
+
+
+def _prime_power(q: int) -> tuple[int, int] | None:
+    for p in range(2, q + 1):
+        if q % p == 0:
+            e = 0
+            while q % p == 0:
+                q //= p
+                e += 1
+            return (p, e) if q == 1 else None
+    return None
+
+
+class _Field:
+    """GF(p^e) with elements encoded as ints (base-p digits of the polynomial)."""
+
+    def __init__(self, p: int, e: int) -> None:
+        self.p, self.e, self.q = p, e, p**e
+        q = self.q
+        self.add = [[self._add(a, b) for b in range(q)] for a in range(q)]
+        self.neg = [self._neg(a) for a in range(q)]
+        self.exp = self._primitive_powers()
+
+    def _digits(self, a: int) -> list[int]:
+        return [(a // self.p**i) % self.p for i in range(self.e)]
+
+    def _undigits(self, d: list[int]) -> int:
+        return sum(x * self.p**i for i, x in enumerate(d))
+
+    def _add(self, a: int, b: int) -> int:
+        return self._undigits([(x + y) % self.p for x, y in zip(self._digits(a), self._digits(b))])
+
+    def _neg(self, a: int) -> int:
+        return self._undigits([(-x) % self.p for x in self._digits(a)])
+
+    def _primitive_powers(self) -> list[int]:
+        p, e, q = self.p, self.e, self.q
+        if e == 1:
+            for g in range(2, p):
+                pw = [1]
+                while len(pw) < q - 1:
+                    pw.append(pw[-1] * g % p)
+                if len(set(pw)) == q - 1:
+                    return pw
+            return [1]
+        # monic f = x^e + sum c_i x^i; x primitive in GF(p)[x]/f iff its order is q−1
+        for code in range(p**e):
+            c = [(code // p**i) % p for i in range(e)]
+            if c[0] == 0:
+                continue
+            pw = [1]
+            cur = [1] + [0] * (e - 1)
+            ok = True
+            for _ in range(q - 2):
+                top = cur[-1]
+                cur = [0] + cur[:-1]
+                cur = [(x - top * ci) % p for x, ci in zip(cur, c)]
+                v = self._undigits(cur)
+                if v == 1:
+                    ok = False
+                    break
+                pw.append(v)
+            if ok and len(set(pw)) == q - 1:
+                return pw
+        raise AssertionError("no primitive polynomial")  # pragma: no cover
+
+
+def field_design(q: int) -> list[DesignRound]:
+    """Wh(q) for a prime power q ≡ 1 (mod 4): q rounds, element g sits out round g."""
+    pe = _prime_power(q)
+    if pe is None or q % 4 != 1:
+        raise ValueError(f"{q} is not a prime power ≡ 1 (mod 4)")
+    F = _Field(*pe)
+    k = (q - 1) // 4
+    ex = F.exp
+    base = [(ex[i], ex[i + k], ex[i + 2 * k], ex[i + 3 * k]) for i in range(k)]
+    rounds = []
+    for g in range(q):
+        add = F.add[g]
+        rounds.append(([tuple(add[x] for x in t) for t in base], [g]))
+    return rounds
+
+
+def develop(kind: str, n: int, starter: list[list[int]]) -> list[DesignRound]:
+    """Rounds of a cyclic starter (see module doc). ∞ (−1 in the starter) is
+    player ``n − 1``. Round order: for ``rot`` the sit-outs of the ghost
+    version (player n−1 removed) run through the players in order when the ∞
+    table is (∞, 1, 0, 2); for ``cyc2`` everyone sits out once before anyone
+    twice."""
+    if kind == "rot":
+        m = n - 1
+        inf_t = next(t for t in starter if -1 in t)
+        rest = sorted(x for x in inf_t if x != -1)
+        if rest == [0, 1, 2] and m % 3:
+            order = [(3 * j) % m for j in range(m)]
+        elif rest == [0, 1, 2]:
+            order = [(3 * j) % m + (3 * j) // m for j in range(m)]
+        else:
+            order = list(range(m))
+        return [
+            ([tuple(n - 1 if x == -1 else (x + g) % m for x in t) for t in starter], [])
+            for g in order
+        ]
+    if kind == "cyc1":
+        return [([tuple((x + g) % n for x in t) for t in starter], [g]) for g in range(n)]
+    if kind == "cyc2":
+        h = n // 2
+        return [
+            ([tuple((x + g) % n for x in t) for t in starter], [g, (g + h) % n])
+            for g in list(range(h)) + list(range(h, n))
+        ]
+    raise ValueError(kind)
+
+
+def is_whist(n: int, rounds: list[DesignRound], *, skip_matching: bool = False) -> bool:
+    """True if ``rounds`` seat 0…n−1 once each per round and every pair partners
+    once and opposes twice. With ``skip_matching`` (n ≡ 2 mod 4) the pairs that
+    sit out together never meet and are excused."""
+    part = bytearray(n * n)
+    opp = bytearray(n * n)
+    excused: set[int] = set()
+    for games, out in rounds:
+        seen = [x for g in games for x in g] + list(out)
+        if len(seen) != n or len(set(seen)) != n or min(seen) < 0 or max(seen) >= n:
+            return False
+        if skip_matching:
+            if len(out) != 2:
+                return False
+            a, b = out
+            excused.add(a * n + b)
+            excused.add(b * n + a)
+        for a, b, c, d in games:
+            for x, y in ((a, c), (b, d)):
+                part[x * n + y] += 1
+                part[y * n + x] += 1
+            for x, y in ((a, b), (a, d), (c, b), (c, d)):
+                opp[x * n + y] += 1
+                opp[y * n + x] += 1
+    for x in range(n):
+        for y in range(x + 1, n):
+            i = x * n + y
+            if i in excused:
+                if part[i] or opp[i]:
+                    return False
+            elif part[i] != 1 or opp[i] != 2:
+                return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _whist_cached(n: int) -> tuple | None:
+    rounds = None
+    if n % 4 == 1 and _prime_power(n):
+        rounds = field_design(n)
+    else:
+        from euchre_tourney.rotation._starters import STARTERS
+
+        kind = {0: "rot", 1: "cyc1", 2: "cyc2"}.get(n % 4)
+        starter = STARTERS.get((kind, n))
+        if starter is not None:
+            rounds = develop(kind, n, starter)
+    if rounds is None or not is_whist(n, rounds, skip_matching=n % 4 == 2):
+        return None
+    return tuple((tuple(g), tuple(o)) for g, o in rounds)
+
+
+def whist_design(n: int) -> list[DesignRound] | None:
+    """A verified full-length design for n players, or ``None`` if none is known.
+
+    n ≡ 0 (mod 4): n−1 rounds; n ≡ 1: n rounds, one sit-out each; n ≡ 2: n
+    rounds, two sit-outs each (pairs sitting out together never meet, every
+    other pair partners once and opposes twice); n ≡ 3: n rounds from Wh(n+1)
+    with one ghost player, whose three table-mates sit out.
+    """
+    if n % 4 == 3:
+        big = _whist_cached(n + 1)
+        if big is None:
+            return None
+        ghost = n
+        out = []
+        for games, _ in big:
+            keep = [g for g in games if ghost not in g]
+            gt = next(g for g in games if ghost in g)
+            out.append((keep, sorted(x for x in gt if x != ghost)))
+        return out
+    d = _whist_cached(n)
+    return None if d is None else [(list(g), list(o)) for g, o in d]
+
+
+def full_length(n: int) -> int:
+    """Rounds of a full rotation: n − 1 when 4 divides n, else n."""
+    return n - 1 if n % 4 == 0 else n
