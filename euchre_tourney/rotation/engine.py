@@ -265,7 +265,8 @@ class Search:
             # re-pair partnerships of g1
             a, b, c, d = g1
             base_p = fP[P[a * n + c]] + fP[P[b * n + d]]
-            for s in SPLITS[1:]:
+            repair = P[a * n + c] > 1 or P[b * n + d] > 1
+            for s in SPLITS[1:] if repair else ():
                 ng = [g1[s[0]], g1[s[1]], g1[s[2]], g1[s[3]]]
                 # partnership change: remove a-c, b-d; add ng0-ng2, ng1-ng3
                 d0 = -base_p + fP[P[a * n + c] - 1] + fP[P[b * n + d] - 1]

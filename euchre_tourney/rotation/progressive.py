@@ -23,7 +23,7 @@ Cancel = Callable[[], bool]
 
 #: swap evaluations the tabu search may spend per generation (fixes run time,
 #: keeps results independent of machine speed)
-WORK = 600_000
+WORK = 360_000
 
 
 def _ids(players: Sequence[int] | int) -> tuple[int, ...]:
