@@ -23,6 +23,17 @@ from euchre_tourney.rotation.engine import Cancelled
 from euchre_tourney.rotation.model import Round, Schedule, Table
 from euchre_tourney.rotation.progressive import progressive, replan
 from euchre_tourney.rotation.quality import Bounds, InvalidSchedule, Quality, check, describe, lower_bounds
+from euchre_tourney.rotation.teams import (
+    TeamRound,
+    TeamSchedule,
+    TeamTable,
+    king_of_the_hill,
+    swiss_round,
+    team_round_robin,
+    team_rotation,
+    teams_text,
+)
+from euchre_tourney.rotation.text import schedule_text
 
 __all__ = [
     "Bounds",
@@ -33,6 +44,15 @@ __all__ = [
     "Round",
     "Schedule",
     "Table",
+    "TeamRound",
+    "TeamSchedule",
+    "TeamTable",
+    "king_of_the_hill",
+    "schedule_text",
+    "swiss_round",
+    "team_round_robin",
+    "team_rotation",
+    "teams_text",
     "check",
     "constraint_warnings",
     "describe",
