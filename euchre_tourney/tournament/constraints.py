@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.store import EventConstraint, Player
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.events import load_event
+from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.readmodels import ConstraintView
 
 KINDS = {

@@ -9,7 +9,8 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
-from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player
+from euchre_tourney.store import Entrant, Event, EventRound, Player
+from euchre_tourney.tournament.common import clear_rotation, event_rules, hands_recorded, load_event
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import EntrantView, EventView
 
@@ -20,12 +21,6 @@ SIT_OUT_RULES = {
 KINDS = ("progressive", "team")
 MAX_ROUNDS = 60
 MAX_HANDS = 40
-
-
-def event_rules(event: Event) -> RuleSet:
-    """The event's rule set (North American if none was stored)."""
-    data = json.loads(event.rules_json or "{}")
-    return RuleSet.from_dict(data) if data else NORTH_AMERICAN
 
 
 def _view(session: Session, e: Event) -> EventView:
@@ -63,14 +58,6 @@ def _check(name: str, rounds: int, hands_per_round: int, kind: str, sit_out_rule
     if sit_out_rule not in SIT_OUT_RULES:
         raise TournamentError(f"Unknown sit-out rule {sit_out_rule!r}: choose average or none.")
     return name
-
-
-def load_event(session: Session, event_id: int) -> Event:
-    """The event row; :class:`NotFound` if absent (for use inside tournament)."""
-    e = session.get(Event, event_id)
-    if e is None:
-        raise NotFound(f"There is no event number {event_id}.")
-    return e
 
 
 def create_event(
@@ -117,7 +104,7 @@ def update_event(
     recorded; the round count also once a rotation exists (regenerate it).
     """
     e = load_event(session, event_id)
-    scored = _hands_recorded(session, event_id) > 0
+    scored = hands_recorded(session, event_id) > 0
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
         (rules is not None and rules.to_dict() != event_rules(e).to_dict())
@@ -147,14 +134,6 @@ def update_event(
     session.add(e)
     session.commit()
     return _view(session, e)
-
-
-def _hands_recorded(session: Session, event_id: int) -> int:
-    return session.exec(
-        select(func.count()).select_from(Hand).join(EventRound, Hand.round_id == EventRound.id).where(
-            EventRound.event_id == event_id
-        )
-    ).one()
 
 
 def get_event(session: Session, event_id: int) -> EventView:
@@ -220,9 +199,14 @@ def entrants(session: Session, event_id: int) -> list[EntrantView]:
 def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int, checked_in: bool = True) -> EventView:
     """Check players in (or out) and commit.
 
-    Changing who plays discards an unscored rotation (it must be generated
-    again); once hands are recorded it is refused with :class:`TournamentError`.
+    Before any score: an existing rotation is discarded (generate it again).
+    Once hands are recorded: the change takes effect from the next round
+    without a score; played rounds stay as they were and the rest of the
+    rotation is re-planned at once (:func:`~euchre_tourney.tournament.schedule.replan_rotation`).
+    Raises :class:`TournamentError` if fewer than 4 players would remain.
     """
+    from euchre_tourney.tournament.schedule import replan_rotation
+
     if isinstance(player_ids, int):
         player_ids = [player_ids]
     load_event(session, event_id)
@@ -230,8 +214,6 @@ def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int,
     changes = [pid for pid in player_ids if bool(existing.get(pid) and existing[pid].checked_in) != checked_in]
     if not changes:
         return get_event(session, event_id)
-    if _hands_recorded(session, event_id):
-        raise TournamentError("Scores have been entered: check-ins can no longer change for this event.")
     for pid in changes:
         p = session.get(Player, pid)
         if p is None:
@@ -245,12 +227,13 @@ def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int,
             e.checked_in = checked_in
         session.add(e)
     session.flush()
-    _clear_rotation(session, event_id)
-    session.commit()
+    if hands_recorded(session, event_id):
+        try:
+            replan_rotation(session, event_id)
+        except BaseException:
+            session.rollback()
+            raise
+    else:
+        clear_rotation(session, event_id)
+        session.commit()
     return get_event(session, event_id)
-
-
-def _clear_rotation(session: Session, event_id: int) -> None:
-    for r in session.exec(select(EventRound).where(EventRound.event_id == event_id)):
-        session.delete(r)
-    session.flush()

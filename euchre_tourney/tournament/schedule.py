@@ -7,6 +7,7 @@ views for the screen, the scorecards and the tally sheets.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,9 +15,9 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.store import Entrant, EventRound, Player, Seat, SitOut
+from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seat, SitOut
 from euchre_tourney.tournament.errors import TournamentError
-from euchre_tourney.tournament.events import _clear_rotation, _hands_recorded, load_event
+from euchre_tourney.tournament.common import clear_rotation, hands_recorded, last_played_round, load_event
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
     RotationView,
@@ -47,7 +48,7 @@ def generate_rotation(
     event = load_event(session, event_id)
     if event.kind != "progressive":
         raise TournamentError("Only progressive events have an individual rotation.")
-    if _hands_recorded(session, event_id):
+    if hands_recorded(session, event_id):
         raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
     rows = list(
         session.exec(
@@ -65,9 +66,76 @@ def generate_rotation(
     if seed is None:
         seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
     ids = [e.id for e, _ in rows]
-    schedule = _progressive(ids, event.rounds, seed, progress, cancel)
-    _clear_rotation(session, event_id)
-    for rnd in schedule.rounds:
+    constraints = rotation_constraints(session, event_id)
+    schedule = rotation.progressive(
+        ids, event.rounds, seed, constraints=constraints, progress=progress, cancel=cancel
+    )
+    clear_rotation(session, event_id)
+    _store_rounds(session, event_id, schedule.rounds)
+    event.seed = seed
+    session.add(event)
+    session.commit()
+    return rotation_view(session, event_id)
+
+
+def replan_rotation(
+    session: Session,
+    event_id: int,
+    *,
+    progress: Callable[[float], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> RotationView:
+    """Re-plan the rounds not yet played for the players checked in now; commit.
+
+    Rounds up to the last one with a recorded hand stay exactly as played; the
+    rest are re-optimized counting every partnership and meeting already
+    played (a late arrival joins from the next round, a player who left is
+    absent from it). New players get the next numbers. With no hand recorded
+    this is a fresh :func:`generate_rotation`.
+    """
+    event = load_event(session, event_id)
+    played_upto = last_played_round(session, event_id)
+    if played_upto == 0:
+        return generate_rotation(session, event_id, progress=progress, cancel=cancel)
+    if played_upto >= event.rounds:
+        raise TournamentError("Every round has scores: there is nothing left to re-plan.")
+    stored = load_schedule(session, event_id)
+    played = [r for r in stored.schedule.rounds if r.number <= played_upto]
+    rows = list(
+        session.exec(select(Entrant).where(Entrant.event_id == event_id, Entrant.checked_in == True))  # noqa: E712
+    )
+    if len(rows) < 4:
+        raise TournamentError(f"At least 4 players must stay checked in ({len(rows)} are).")
+    next_number = max((e.number or 0 for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))), default=0)
+    for e in sorted((e for e in rows if e.number is None), key=lambda e: e.id):
+        next_number += 1
+        e.number = next_number
+        session.add(e)
+    seed = (event.seed or 0) + played_upto
+    schedule = rotation.replan(
+        played,
+        [e.id for e in rows],
+        event.rounds,
+        seed,
+        rotation_constraints(session, event_id),
+        progress=progress,
+        cancel=cancel,
+    )
+    for old, new in zip(played, schedule.rounds):  # never rewrite history
+        if (old.tables, old.sit_out) != (new.tables, new.sit_out):
+            raise AssertionError(f"re-planning changed played round {old.number}")
+    for r in session.exec(
+        select(EventRound).where(EventRound.event_id == event_id, EventRound.number > played_upto)
+    ):
+        session.delete(r)
+    session.flush()
+    _store_rounds(session, event_id, schedule.rounds[played_upto:])
+    session.commit()
+    return rotation_view(session, event_id)
+
+
+def _store_rounds(session: Session, event_id: int, rounds) -> None:
+    for rnd in rounds:
         r = EventRound(event_id=event_id, number=rnd.number)
         session.add(r)
         session.flush()
@@ -76,10 +144,6 @@ def generate_rotation(
                 session.add(Seat(round_id=r.id, table_number=t.number, seat=seat, entrant_id=entrant_id))
         for entrant_id in rnd.sit_out:
             session.add(SitOut(round_id=r.id, entrant_id=entrant_id))
-    event.seed = seed
-    session.add(event)
-    session.commit()
-    return rotation_view(session, event_id)
 
 
 def regenerate_rotation(session: Session, event_id: int, **kwargs) -> RotationView:
@@ -88,16 +152,29 @@ def regenerate_rotation(session: Session, event_id: int, **kwargs) -> RotationVi
     return generate_rotation(session, event_id, seed=(event.seed or 0) + 1, **kwargs)
 
 
-def _progressive(ids, rounds, seed, progress, cancel):
-    kwargs = {}
-    if progress is not None:
-        kwargs["progress"] = progress
-    if cancel is not None:
-        kwargs["cancel"] = cancel
-    try:
-        return rotation.progressive(ids, rounds, seed, **kwargs)
-    except TypeError:  # a generator without progress support
-        return rotation.progressive(ids, rounds, seed)
+def rotation_constraints(session: Session, event_id: int) -> rotation.Constraints:
+    """The event's stored requests as ``rotation.Constraints`` over entrant ids
+    (requests about players not checked in are left out)."""
+    entrant_of = {
+        player_id: entrant_id
+        for entrant_id, player_id in session.exec(
+            select(Entrant.id, Entrant.player_id).where(Entrant.event_id == event_id, Entrant.checked_in == True)  # noqa: E712
+        )
+    }
+    pinned: dict[int, int] = {}
+    apart: list[tuple[int, int]] = []
+    sit_out: dict[int, list[int]] = {}
+    for c in session.exec(select(EventConstraint).where(EventConstraint.event_id == event_id)):
+        who = entrant_of.get(c.player_id)
+        if who is None:
+            continue
+        if c.kind == "pin_table":
+            pinned[who] = c.table_number
+        elif c.kind == "no_partner" and c.other_player_id in entrant_of:
+            apart.append((who, entrant_of[c.other_player_id]))
+        elif c.kind == "sit_out":
+            sit_out.setdefault(c.round_number, []).append(who)
+    return rotation.Constraints(pinned=pinned, apart=tuple(apart), sit_out=sit_out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +228,10 @@ def load_schedule(session: Session, event_id: int) -> _Stored:
         players.update(sit)
         rounds.append(rotation.Round(round_number, tuple(tables), sit))
     ordered = tuple(sorted(players, key=lambda i: (numbers.get(i) or 0, i)))
+    # players who arrived late or left are absent from some rounds
+    rounds = [
+        dataclasses.replace(r, absent=tuple(p for p in ordered if p not in set(r.players()))) for r in rounds
+    ]
     return _Stored(names, numbers, rotation.Schedule(players=ordered, rounds=tuple(rounds)))
 
 
@@ -158,16 +239,7 @@ def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
     """The rotation's quality report in plain words (empty for no rounds)."""
     if not schedule.rounds:
         return ()
-    q = rotation.check(schedule)
-    describe = getattr(rotation, "describe", None)
-    if describe is not None:
-        return tuple(describe(q))
-    lines = [
-        "No one partners anyone twice." if q.partner_repeats == 0 else f"{q.partner_repeats} repeated partnerships.",
-        f"The most any two players meet is {q.max_meetings} times.",
-        f"Sit-outs per player: {q.sit_out_min} to {q.sit_out_max}.",
-    ]
-    return tuple(lines)
+    return tuple(rotation.describe(rotation.check(schedule)))
 
 
 def rotation_view(session: Session, event_id: int) -> RotationView:

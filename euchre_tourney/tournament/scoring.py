@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from euchre_tourney.rules import HandResult, RuleViolation, Side, score_hand
 from euchre_tourney.store import EventRound, Hand, Seat
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.events import event_rules, load_event
+from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
 from euchre_tourney.tournament.schedule import SEATS, load_schedule
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, EventRound, Hand
-from euchre_tourney.tournament.events import load_event
+from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.tournament.schedule import SEATS, load_schedule
 
