@@ -215,7 +215,10 @@ class EventPage(QWidget):
         if extra:
             text += f", {extra} sitting out each round"
         text += "."
-        if event.has_rotation:
+        if event.last_scored_round:
+            text += (f"  Late arrivals and departures join or leave from round {event.last_scored_round + 1};"
+                     " the rounds not yet played are re-planned.")
+        elif event.has_rotation:
             text += "  A rotation exists; changing who plays discards it (generate it again)."
         self.count.setText(text)
 
@@ -235,9 +238,17 @@ class EventPage(QWidget):
         if not changing:
             return True
         event = self.ctx.run(tournament.get_event, event_id)
-        if event.has_rotation and not context.ask(
-            self, "Rotation will be discarded", "Changing who plays discards the rotation already made. Continue?"
-        ):
+        if event.last_scored_round:
+            question = (
+                f"Scores are in for round {event.last_scored_round}. The change takes effect from round "
+                f"{event.last_scored_round + 1}: rounds already played stay as they are and the rest of the "
+                "rotation is re-planned (print the new scorecards). Continue?"
+            )
+        elif event.has_rotation:
+            question = "Changing who plays discards the rotation already made. Continue?"
+        else:
+            question = ""
+        if question and not context.ask(self, "Change who plays", question):
             self.refresh()
             return False
         try:

@@ -21,6 +21,7 @@ from euchre_tourney import rotation, tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import TablesModel
+from euchre_tourney.gui.requests import RequestsBox
 
 
 class RotationPage(QWidget):
@@ -53,6 +54,7 @@ class RotationPage(QWidget):
         self.quality.setWordWrap(True)
         self.quality.setTextFormat(Qt.RichText)
 
+        self.requests = RequestsBox(ctx)
         buttons = QHBoxLayout()
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.regenerate_button)
@@ -68,7 +70,10 @@ class RotationPage(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.status)
         layout.addLayout(middle, 1)
-        layout.addWidget(self.quality)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.quality, 1)
+        bottom.addWidget(self.requests, 1)
+        layout.addLayout(bottom)
         ctx.changed.connect(self.refresh)
         ctx.event_changed.connect(lambda _e: self.refresh())
         self.refresh()
@@ -83,6 +88,7 @@ class RotationPage(QWidget):
         self.rounds.blockSignals(False)
         if not has_event:
             self.view = None
+            self.requests.refresh()
             self.status.setText("No event yet. Create one with File ▸ New event (Ctrl+N).")
             self.model.set_rows([])
             self.quality.setText("")
@@ -90,19 +96,19 @@ class RotationPage(QWidget):
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.view = self.ctx.run(tournament.rotation_view, self.ctx.event_id)
+        self.requests.refresh(self.view.warnings)
         if not self.view.rounds:
             self.status.setText(
                 f"{event.entrant_count} players checked in. Press Generate to make the rotation for "
                 f"{event.rounds} rounds."
             )
-            self.generate_button.setText("&Generate rotation")
             self.regenerate_button.setEnabled(False)
             self.model.set_rows([])
             self.quality.setText("")
             self.sit_out.setText("")
             return
-        self.generate_button.setText("&Generate rotation")
         self.generate_button.setEnabled(False)
+        self.regenerate_button.setEnabled(event.last_scored_round == 0)
         self.status.setText(
             f"{len(self.view.rounds)} rounds for {event.entrant_count} players (rotation number {self.view.seed}). "
             "Print the scorecards and tally sheets from the File menu."
@@ -141,7 +147,7 @@ class RotationPage(QWidget):
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the rotation", exc.message)
             return False
-        except getattr(rotation, "Cancelled", ()) as _exc:  # the director pressed Cancel
+        except rotation.Cancelled:  # the director pressed Cancel: keep what was there
             return False
         finally:
             dialog.reset()

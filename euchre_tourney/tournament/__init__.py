@@ -6,6 +6,7 @@ Errors the director can fix raise :class:`TournamentError` with a sentence
 saying why.
 """
 
+from euchre_tourney.tournament.constraints import add_constraint, list_constraints, remove_constraint
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.events import (
     SIT_OUT_RULES,
@@ -33,6 +34,7 @@ from euchre_tourney.tournament.roster import (
 from euchre_tourney.tournament.schedule import (
     generate_rotation,
     regenerate_rotation,
+    replan_rotation,
     rotation_view,
     scorecards,
     tally_sheets,
@@ -54,6 +56,7 @@ __all__ = [
     "InvalidHand",
     "NotFound",
     "TournamentError",
+    "add_constraint",
     "add_player",
     "compute_standings",
     "correct_hand",
@@ -67,11 +70,14 @@ __all__ = [
     "get_event",
     "get_player",
     "import_players_csv",
+    "list_constraints",
     "list_events",
     "list_players",
     "parse_roster_csv",
     "record_hand",
     "regenerate_rotation",
+    "remove_constraint",
+    "replan_rotation",
     "remove_player",
     "restore_player",
     "rotation_view",

@@ -10,7 +10,13 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
 from euchre_tourney.store import Entrant, Event, EventRound, Player
-from euchre_tourney.tournament.common import clear_rotation, event_rules, hands_recorded, load_event
+from euchre_tourney.tournament.common import (
+    clear_rotation,
+    event_rules,
+    hands_recorded,
+    last_played_round,
+    load_event,
+)
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import EntrantView, EventView
 
@@ -40,6 +46,7 @@ def _view(session: Session, e: Event) -> EventView:
         seed=e.seed,
         entrant_count=count,
         has_rotation=has_rotation,
+        last_scored_round=last_played_round(session, e.id),
     )
 
 

@@ -38,6 +38,8 @@ class EventView:
     seed: int | None
     entrant_count: int
     has_rotation: bool
+    last_scored_round: int = 0
+    """The highest round with a recorded hand (0 before any score)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,8 @@ class RotationView:
     seed: int | None
     rounds: tuple[RoundView, ...]
     quality: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+    """What the director's requests cost (e.g. a perfect rotation is impossible)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -255,7 +255,16 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
         )
         for r in stored.schedule.rounds
     )
-    return RotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality_lines(stored.schedule))
+    playing = [i for i in stored.schedule.players if stored.numbers.get(i) is not None]
+    constraints = rotation_constraints(session, event_id)
+    warnings = rotation.constraint_warnings(playing, event.rounds, constraints) if playing else []
+    return RotationView(
+        event_id=event_id,
+        seed=event.seed,
+        rounds=rounds,
+        quality=quality_lines(stored.schedule),
+        warnings=tuple(warnings),
+    )
 
 
 def scorecards(session: Session, event_id: int) -> list[ScorecardView]:

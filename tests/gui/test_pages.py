@@ -141,3 +141,28 @@ def test_event_form_shows_the_scoring_of_the_chosen_rules(window, night):
     assert "alone 3–4 tricks 2" in form.scoring.text() and "4 if the defenders take all five" in form.scoring.text()
     form.defend.setCurrentIndex(form.defend.findData("any"))
     assert "a lone defender's euchre 4" in form.scoring.text()
+
+
+def test_requests_box_adds_removes_and_undoes(window, night):
+    box = window.rotation_page.requests
+    players = window.ctx.run(T.entrants, night.id)
+    assert box.add(kind="no_partner", player_id=players[0].player_id, other_player_id=players[1].player_id)
+    assert box.list.count() == 1 and "never partner" in box.list.item(0).text()
+    assert not box.add(kind="sit_out", player_id=players[0].player_id, round_number=9)
+    box.list.setCurrentRow(0)
+    box.remove_selected()
+    assert box.list.count() == 0
+    window.undo_action.trigger()
+    assert box.list.count() == 1
+
+
+def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, gui_env):
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.ctx.changed.emit()
+    before = window.rotation_page.view.rounds[0]
+    late = window.ctx.run(T.add_player, "Latecomer")
+    assert window.event_page.set_checked_in([late.id], True)
+    assert "takes effect from round 2" in gui_env["questions"][-1][1]
+    view = window.rotation_page.view
+    assert view.rounds[0] == before
+    assert "Latecomer" in [n for t in view.rounds[1].tables for n in t.names] + list(view.rounds[1].sit_out)
