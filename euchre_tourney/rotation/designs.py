@@ -207,7 +207,7 @@ def whist_design(n: int) -> list[DesignRound] | None:
             keep = [g for g in games if ghost not in g]
             gt = next(g for g in games if ghost in g)
             out.append((keep, sorted(x for x in gt if x != ghost)))
-        return out
+        return _fair_order(n, out)
     d = _whist_cached(n)
     return None if d is None else [(list(g), list(o)) for g, o in d]
 
@@ -215,3 +215,25 @@ def whist_design(n: int) -> list[DesignRound] | None:
 def full_length(n: int) -> int:
     """Rounds of a full rotation: n − 1 when 4 divides n, else n."""
     return n - 1 if n % 4 == 0 else n
+
+
+def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
+    """Reorder rounds greedily so sit-outs stay even at every prefix and avoid
+    back-to-back sit-outs (rounds of a design may come in any order)."""
+    left = list(rounds)
+    sat = [0] * n
+    last: set[int] = set()
+    out = []
+    while left:
+        def key(r):
+            after = sat[:]
+            for p in r[1]:
+                after[p] += 1
+            return (max(after) - min(after), len(last & set(r[1])), max(sat[p] for p in r[1]))
+        best = min(left, key=key)
+        left.remove(best)
+        for p in best[1]:
+            sat[p] += 1
+        last = set(best[1])
+        out.append(best)
+    return out

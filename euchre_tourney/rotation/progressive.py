@@ -35,6 +35,8 @@ def _ids(players: Sequence[int] | int) -> tuple[int, ...]:
 
 def _key(q: Quality) -> tuple:
     return (
+        q.sit_out_spread > 1,
+        q.sit_out_prefix_spread > 1,
         q.partner_repeats,
         q.max_partnered,
         q.max_meetings,

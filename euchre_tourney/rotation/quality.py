@@ -23,7 +23,8 @@ class Bounds:
     ``sit_out_spread``: 0 or 1; ``partner_repeats``: least Σ max(0, P−1);
     ``max_partnered`` / ``max_meetings``: least possible maximum over pairs;
     ``max_at_one_table``: least possible most-rounds-at-one-table of a player
-    (ceil(games / tables)); ``ns_ew_spread``: 0 or 1.
+    (ceil(games / tables), games = the most any player must play);
+    ``ns_ew_spread``: 0 or 1.
     """
 
     players: int
@@ -41,8 +42,8 @@ def lower_bounds(n_players: int, rounds: int) -> Bounds:
     """Best possible values for ``n_players`` (≥ 4) over ``rounds`` rounds.
 
     Counts from ROTATION-NOTES: T = n div 4 tables, s = n mod 4 sit-outs a
-    round; a player plays g = ⌊4TR / n⌋ games at least (the bounds on tables
-    and seats use the fewest games any player plays).
+    round; some player plays g = ⌈4TR / n⌉ games (the bounds on tables and
+    seats use it).
     """
     n = n_players
     if n < 4 or rounds < 0:
@@ -52,7 +53,7 @@ def lower_bounds(n_players: int, rounds: int) -> Bounds:
     pairs = comb(n, 2)
     part = 2 * t * rounds
     meet = 6 * t * rounds
-    games = (4 * t * rounds) // n
+    games = -(-(4 * t * rounds) // n)  # most games a player must play
     return Bounds(
         players=n,
         rounds=rounds,
@@ -62,7 +63,7 @@ def lower_bounds(n_players: int, rounds: int) -> Bounds:
         max_partnered=ceil(part / pairs) if rounds else 0,
         max_meetings=ceil(meet / pairs) if rounds else 0,
         max_at_one_table=ceil(games / t) if games else 0,
-        ns_ew_spread=games % 2,
+        ns_ew_spread=0 if (4 * t * rounds) % n == 0 and games % 2 == 0 else 1,
     )
 
 

@@ -11,7 +11,7 @@ def schedule_text(schedule: Schedule) -> str:
     line, "Quality:" and the sentences of :func:`describe` (one per line).
     Raises :class:`InvalidSchedule` if the schedule is not a rotation."""
     q = check(schedule)
-    w = max((len(str(p)) for p in schedule.players), default=1)
+    w = max([len(str(p)) for p in schedule.players] + [5])
     lines = [f"Progressive rotation: {len(schedule.players)} players, {len(schedule.rounds)} rounds", ""]
     lines.append(f"{'':10}{'North':>{w + 2}}{'East':>{w + 2}}{'South':>{w + 2}}{'West':>{w + 2}}")
     for r in schedule.rounds:
