@@ -141,7 +141,7 @@ def progressive(
         cand = _to_schedule(ids, seated, seed)
         if not pins or not Constraints(pinned=cons.pinned).violations(cand):
             candidates.append(cand)
-    if not candidates or (rounds < L and rounds <= 12):
+    if not candidates or (rounds <= 12 and (rounds < L or check(candidates[0]).sit_out_prefix_spread > 1)):
         everyone = set(range(n))
         found = _search(n, [], [], [everyone] * rounds, forced, rng, pins, forbid, progress, cancel)
         candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins), seed))
