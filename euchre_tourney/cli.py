@@ -8,6 +8,7 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney rotation --kind teams --teams T --rounds R [--format json|text]
     euchre-tourney scorecards EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney tally-sheets EVENT --out FILE.pdf [--page-size letter|a4]
+    euchre-tourney rotation-chart EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney standings EVENT [--format text|csv|json]
 
 Bad arguments print one line on standard error and exit with status 2;
@@ -73,7 +74,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--seed", type=_int, default=0)
     r.add_argument("--format", choices=("json", "text"), default="json")
 
-    for name, help_text in (("scorecards", "write the player scorecards PDF"), ("tally-sheets", "write the table tally sheets PDF")):
+    for name, help_text in (
+        ("scorecards", "write the player scorecards PDF"),
+        ("tally-sheets", "write the table tally sheets PDF"),
+        ("rotation-chart", "write the rotation chart PDF for the wall"),
+    ):
         c = sub.add_parser(name, help=help_text)
         c.add_argument("event", metavar="EVENT", help="event id or exact name")
         c.add_argument("--out", required=True, metavar="FILE.pdf")
@@ -179,12 +184,12 @@ def _pdf(kind: str):
         db, cm, session, event = _open_event(args)
         try:
             try:
-                if kind == "scorecards":
-                    data = tournament.scorecards(session, event.id)
-                    writer = reports.write_scorecards
-                else:
+                if kind == "tally-sheets":
                     data = tournament.tally_sheets(session, event.id)
                     writer = reports.write_tally_sheets
+                else:
+                    data = tournament.scorecards(session, event.id)
+                    writer = reports.write_scorecards if kind == "scorecards" else reports.write_rotation_chart
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
             _write_atomically(path, lambda fh: writer(data, fh, page_size=args.page_size))
@@ -260,5 +265,6 @@ _COMMANDS = {
     "rotation": _rotation,
     "scorecards": _pdf("scorecards"),
     "tally-sheets": _pdf("tally-sheets"),
+    "rotation-chart": _pdf("rotation-chart"),
     "standings": _standings,
 }

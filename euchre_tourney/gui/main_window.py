@@ -34,7 +34,7 @@ HELP_TEXT = """<h3>Club night in five steps</h3>
 <li><b>Players</b>: add your members (or File ▸ Import players from a CSV file with a header row).</li>
 <li><b>Event</b>: File ▸ New event (Ctrl+N), then tick who is playing tonight.</li>
 <li><b>Rotation</b>: press Generate. Everyone gets a new partner each round; sit-outs are shared fairly.</li>
-<li><b>Print</b>: File ▸ Save scorecards (Ctrl+P) and tally sheets (Ctrl+Shift+P).</li>
+<li><b>Print</b>: File ▸ Save scorecards (Ctrl+P), tally sheets (Ctrl+Shift+P) and the rotation chart for the wall (Ctrl+Shift+C).</li>
 <li><b>Scores</b>: for each table, type each hand: makers (N/E), tricks, who went alone, Enter.
 The standings update at once. Ctrl+Z undoes the last change.</li>
 </ol>
@@ -93,6 +93,7 @@ class MainWindow(QMainWindow):
         self.import_action = self._action("&Import players…", self.roster_page.import_dialog, "Ctrl+I")
         self.scorecards_action = self._action("Save &scorecards PDF…", self.save_scorecards_dialog, QKeySequence.Print)
         self.tally_action = self._action("Save &tally sheets PDF…", self.save_tally_dialog, "Ctrl+Shift+P")
+        self.chart_action = self._action("Save rotation &chart PDF…", self.save_chart_dialog, "Ctrl+Shift+C")
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
@@ -102,7 +103,7 @@ class MainWindow(QMainWindow):
         self.help_action = self._action("&Help", self.show_help, QKeySequence.HelpContents)
         self.about_action = self._action("&About", self.show_about)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, self.scorecards_action, self.tally_action, None, self.quit_action):
+        for a in (self.new_event_action, self.import_action, None, self.scorecards_action, self.tally_action, self.chart_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -182,12 +183,13 @@ class MainWindow(QMainWindow):
             return False
         page_size = page_size or default_page_size()
         try:
-            if kind == "scorecards":
-                data = self.ctx.run(tournament.scorecards, self.ctx.event_id)
-                reports.write_scorecards(data, path, page_size=page_size)
-            else:
+            if kind == "tally":
                 data = self.ctx.run(tournament.tally_sheets, self.ctx.event_id)
                 reports.write_tally_sheets(data, path, page_size=page_size)
+            else:
+                data = self.ctx.run(tournament.scorecards, self.ctx.event_id)
+                writer = reports.write_scorecards if kind == "scorecards" else reports.write_rotation_chart
+                writer(data, path, page_size=page_size)
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print yet", exc.message)
             return False
@@ -213,6 +215,9 @@ class MainWindow(QMainWindow):
 
     def save_tally_dialog(self) -> None:
         self._save_dialog("tally", "tally-sheets.pdf")
+
+    def save_chart_dialog(self) -> None:
+        self._save_dialog("chart", "rotation-chart.pdf")
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:

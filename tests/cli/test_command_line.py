@@ -100,6 +100,9 @@ def test_pdfs_from_the_command_line(stored_event, tmp_path):
     tally = tmp_path / "tally.pdf"
     assert run("--database", str(path), "tally-sheets", str(event_id), "--out", str(tally))[0] == 0
     assert len(PdfReader(tally).pages) >= 1
+    chart = tmp_path / "chart.pdf"
+    assert run("--database", str(path), "rotation-chart", str(event_id), "--out", str(chart))[0] == 0
+    assert "Zoë Ångström" in "".join(p.extract_text() for p in PdfReader(chart).pages)
 
 
 def test_unknown_event_and_missing_folder_write_nothing(stored_event, tmp_path, capsys):

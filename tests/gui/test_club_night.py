@@ -159,6 +159,10 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
                 assert set(got_opponents) == set(opponents), (name, r.number)
         for name in r.sit_out:
             assert cards[name][r.number] == "sit"
+    chart_pdf = tmp_path / "chart.pdf"
+    assert window.save_pdf("chart", str(chart_pdf))
+    chart_text = "\n".join(p.extract_text() for p in PdfReader(chart_pdf).pages)
+    assert all(name in chart_text for name in roster_names())
     tally_text = "\n".join(p.extract_text() for p in PdfReader(tally_pdf).pages)
     for t in rot.rounds[0].tables:
         for name in t.names:
