@@ -87,6 +87,8 @@ class RequestsBox(QGroupBox):
         self.ctx = ctx
         self.list = QListWidget()
         self.list.setMaximumHeight(90)
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.add_button = QPushButton("&Add request…")
         self.add_button.clicked.connect(self.add_dialog)
         self.remove_button = QPushButton("Remove request")

@@ -34,6 +34,12 @@ class RotationPage(QWidget):
         self.regenerate_button = QPushButton("&Try another rotation")
         self.regenerate_button.setToolTip("Make a different rotation for the same players (another seed).")
         self.regenerate_button.clicked.connect(lambda: self.generate(regenerate=True))
+        self.replan_button = QPushButton("&Re-plan the rounds not yet played")
+        self.replan_button.setToolTip(
+            "Keep every round that has scores exactly as played and make the rest again for the players "
+            "checked in now, with the current requests."
+        )
+        self.replan_button.clicked.connect(self.replan)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.rounds = QListWidget()
@@ -58,6 +64,7 @@ class RotationPage(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.regenerate_button)
+        buttons.addWidget(self.replan_button)
         buttons.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(QLabel("North–South partner against East–West at every table."))
@@ -82,6 +89,7 @@ class RotationPage(QWidget):
         has_event = self.ctx.event_id is not None
         self.generate_button.setEnabled(has_event)
         self.regenerate_button.setEnabled(has_event)
+        self.replan_button.setEnabled(False)
         keep = max(0, self.rounds.currentRow())
         self.rounds.blockSignals(True)
         self.rounds.clear()
@@ -109,10 +117,16 @@ class RotationPage(QWidget):
             return
         self.generate_button.setEnabled(False)
         self.regenerate_button.setEnabled(event.last_scored_round == 0)
-        self.status.setText(
+        self.replan_button.setEnabled(0 < event.last_scored_round < event.rounds)
+        text = (
             f"{len(self.view.rounds)} rounds for {event.entrant_count} players (rotation number {self.view.seed}). "
             "Print the scorecards and tally sheets from the File menu."
         )
+        if event.last_scored_round:
+            text += f" Rounds 1–{event.last_scored_round} have scores and stay as played."
+        else:
+            text += " New requests apply when you press Try another rotation."
+        self.status.setText(text)
         for r in self.view.rounds:
             self.rounds.addItem(f"Round {r.number}")
         self.rounds.setCurrentRow(min(keep, len(self.view.rounds) - 1))
@@ -129,6 +143,14 @@ class RotationPage(QWidget):
 
     def generate(self, regenerate: bool = False) -> bool:
         """Generate (or regenerate) the rotation with a progress dialog; True if done."""
+        use_case = tournament.regenerate_rotation if regenerate else tournament.generate_rotation
+        return self._make(use_case)
+
+    def replan(self) -> bool:
+        """Re-plan the rounds without scores (after a change of players or requests)."""
+        return self._make(tournament.replan_rotation)
+
+    def _make(self, use_case) -> bool:
         if self.ctx.event_id is None:
             return False
         event_id = self.ctx.event_id
@@ -141,7 +163,6 @@ class RotationPage(QWidget):
             dialog.setValue(int(fraction * 100))
             QApplication.processEvents()
 
-        use_case = tournament.regenerate_rotation if regenerate else tournament.generate_rotation
         try:
             self.ctx.run(use_case, event_id, progress=progress, cancel=dialog.wasCanceled)
         except tournament.TournamentError as exc:

@@ -166,3 +166,14 @@ def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, g
     view = window.rotation_page.view
     assert view.rounds[0] == before
     assert "Latecomer" in [n for t in view.rounds[1].tables for n in t.names] + list(view.rounds[1].sit_out)
+
+
+def test_replan_button_keeps_played_rounds(window, night):
+    assert not window.rotation_page.replan_button.isEnabled()
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.ctx.changed.emit()
+    page = window.rotation_page
+    assert page.replan_button.isEnabled() and not page.regenerate_button.isEnabled()
+    before = page.view.rounds[0]
+    assert page.replan()
+    assert page.view.rounds[0] == before and len(page.view.rounds) == 3
