@@ -27,7 +27,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
-from euchre_tourney.gui.widgets import searchable_table
+from euchre_tourney.gui.widgets import Page, searchable_table
 from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet
 
 DEFEND_ALONE_TITLES = {
@@ -148,12 +148,11 @@ class NewEventDialog(QDialog):
         layout.addWidget(buttons)
 
 
-class EventPage(QWidget):
+class EventPage(Page):
     """Edit the current event and check players in."""
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.hint = QLabel("No event yet. Create one with File ▸ New event (Ctrl+N).")
         self.form = EventForm()
         self.save_button = QPushButton("&Save settings")
@@ -193,8 +192,6 @@ class EventPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.hint)
         layout.addWidget(self.body, 1)
-        ctx.changed.connect(self.refresh)
-        ctx.event_changed.connect(lambda _e: self.refresh())
         self.refresh()
 
     def refresh(self) -> None:

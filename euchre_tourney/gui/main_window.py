@@ -75,8 +75,13 @@ class MainWindow(QMainWindow):
         self.ctx.changed.connect(self._saved)
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
+        self.tabs.currentChanged.connect(self._tab_changed)
         self.tabs.setCurrentIndex(self.settings.value("last_tab", 0, type=int))
-        self.tabs.currentChanged.connect(lambda i: self.settings.setValue("last_tab", i))
+        self.tabs.currentWidget().refresh_if_stale()
+
+    def _tab_changed(self, index: int) -> None:
+        self.settings.setValue("last_tab", index)
+        self.tabs.widget(index).refresh_if_stale()
 
     # actions -------------------------------------------------------------------
     def _action(self, text: str, slot, shortcut=None, tip: str = "") -> QAction:

@@ -16,14 +16,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QVBoxLayout,
-    QWidget,
 )
 
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import PlayersModel
-from euchre_tourney.gui.widgets import searchable_table
+from euchre_tourney.gui.widgets import Page, searchable_table
 
 
 class PlayerDialog(QDialog):
@@ -50,12 +49,11 @@ class PlayerDialog(QDialog):
         return self.name.text(), self.email.text(), self.phone.text()
 
 
-class RosterPage(QWidget):
+class RosterPage(Page):
     """List, add, edit, remove and import players."""
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.model = PlayersModel(self)
         self.proxy, self.search, self.table = searchable_table(self.model, 0, self)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
@@ -83,7 +81,6 @@ class RosterPage(QWidget):
         layout.addWidget(self.count)
         QShortcut(QKeySequence.Delete, self.table, activated=self.remove_selected, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence(Qt.Key_F2), self.table, activated=self.edit_selected, context=Qt.WidgetShortcut)
-        ctx.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:

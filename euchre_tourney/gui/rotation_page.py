@@ -14,20 +14,19 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableView,
     QVBoxLayout,
-    QWidget,
 )
 
 from euchre_tourney import rotation, tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import TablesModel
 from euchre_tourney.gui.requests import RequestsBox
 
 
-class RotationPage(QWidget):
+class RotationPage(Page):
     def __init__(self, ctx: AppContext, parent=None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.view = None
         self.generate_button = QPushButton("&Generate rotation")
         self.generate_button.clicked.connect(lambda: self.generate(regenerate=False))
@@ -81,8 +80,6 @@ class RotationPage(QWidget):
         bottom.addWidget(self.quality, 1)
         bottom.addWidget(self.requests, 1)
         layout.addLayout(bottom)
-        ctx.changed.connect(self.refresh)
-        ctx.event_changed.connect(lambda _e: self.refresh())
         self.refresh()
 
     def refresh(self) -> None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import tournament
 from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import HandsModel, side_name
 from euchre_tourney.rules import HandResult, RuleSet, RuleViolation, Side, score_hand
 
@@ -43,10 +44,9 @@ ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
 OK_STYLE = "color: #166534;"
 
 
-class ScoresPage(QWidget):
+class ScoresPage(Page):
     def __init__(self, ctx: AppContext, parent=None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.table_view = None
         self.editing_id: int | None = None
         self.rules: RuleSet | None = None
@@ -158,8 +158,6 @@ class ScoresPage(QWidget):
         for w in (self.hand_number, self.makers, self.tricks, self.alone, self.defender_alone, self.save_button):
             w.installEventFilter(self)
         self.hands.installEventFilter(self)
-        ctx.changed.connect(self.refresh)
-        ctx.event_changed.connect(lambda _e: self.refresh())
         self.refresh()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802

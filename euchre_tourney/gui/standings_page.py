@@ -20,13 +20,12 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import StandingsModel
-from euchre_tourney.gui.widgets import read_only_table
+from euchre_tourney.gui.widgets import Page, read_only_table
 
 
-class StandingsPage(QWidget):
+class StandingsPage(Page):
     def __init__(self, ctx: AppContext, parent=None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
+        super().__init__(ctx, parent)
         self.view = None
         self.model = StandingsModel(self)
         self.table = read_only_table(self.model)
@@ -47,9 +46,11 @@ class StandingsPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.rules_text)
-        ctx.changed.connect(self.refresh)
-        ctx.event_changed.connect(lambda _e: self.refresh())
         self.refresh()
+
+    def on_screen(self) -> bool:
+        projecting = self.projector is not None and self.projector.isVisible()
+        return projecting or super().on_screen()
 
     def refresh(self) -> None:
         if self.ctx.event_id is None:
@@ -94,10 +95,9 @@ class StandingsPage(QWidget):
     def show_projector(self) -> None:
         if self.projector is None:
             self.projector = ProjectorWindow()
-        if self.view is not None:
-            self.projector.show_standings(self.view)
         self.projector.showMaximized()
         self.projector.raise_()
+        self.refresh()  # fills the projector too, even when this page is not the current tab
 
 
 class ProjectorWindow(QWidget):

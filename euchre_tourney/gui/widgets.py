@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
 
 def read_only_table(model) -> QTableView:
@@ -29,3 +29,38 @@ def searchable_table(model, filter_column: int, parent) -> tuple[QSortFilterProx
     search.textChanged.connect(proxy.setFilterFixedString)
     table = read_only_table(proxy)
     return proxy, search, table
+
+
+class Page(QWidget):
+    """A main-window page that redraws from the use cases when data changes.
+
+    Only the page on screen (the current tab) redraws at once; the others
+    remember they are stale and redraw when they are shown (the main window
+    calls :meth:`refresh_if_stale` on a tab change), so saving a hand at a
+    200-player event redraws one page, not five.
+    """
+
+    def __init__(self, ctx, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._stale = False
+        ctx.changed.connect(self.data_changed)
+        ctx.event_changed.connect(self.data_changed)
+
+    def refresh(self) -> None:  # pragma: no cover - every page overrides it
+        raise NotImplementedError
+
+    def on_screen(self) -> bool:
+        return self.isVisibleTo(self.window())
+
+    def data_changed(self, *_args) -> None:
+        if self.on_screen():
+            self._stale = False
+            self.refresh()
+        else:
+            self._stale = True
+
+    def refresh_if_stale(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.refresh()

@@ -13,11 +13,11 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import HandResult, RuleViolation, Side, score_hand
-from euchre_tourney.store import EventRound, Hand, Seat
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seat
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
-from euchre_tourney.tournament.schedule import SEATS, load_schedule
+from euchre_tourney.tournament.schedule import SEATS
 
 SIDE_SEATS = {"NS": ("north", "south"), "EW": ("east", "west")}
 
@@ -187,10 +187,16 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
     """The hands recorded at a table in a round, with totals and the next hand number."""
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
-    stored = load_schedule(session, event_id)
-    rnd = next(x for x in stored.schedule.rounds if x.number == round_number)
-    t = next((x for x in rnd.tables if x.number == table), None)
-    if t is None:
+    seated = {
+        seat: name
+        for seat, name in session.exec(
+            select(Seat.seat, Player.name)
+            .join(Entrant, Seat.entrant_id == Entrant.id)
+            .join(Player, Entrant.player_id == Player.id)
+            .where(Seat.round_id == r.id, Seat.table_number == table)
+        )
+    }
+    if len(seated) != 4:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
     hands = [
         _view(h, round_number)
@@ -204,7 +210,7 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
         event_id=event_id,
         round=round_number,
         table=table,
-        names=tuple(stored.names[i] for i in t.seats),
+        names=tuple(seated[s] for s in SEATS),
         hands_per_round=event.hands_per_round,
         hands=tuple(hands),
         ns_total=sum(h.ns_points for h in hands),

@@ -128,6 +128,7 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
     assert sum(1 for r in window.event_page.model.rows if r.checked_in) == 26
 
     # 3. rotation
+    window.tabs.setCurrentWidget(window.rotation_page)
     assert window.rotation_page.generate() is True
     rot = window.rotation_page.view
     assert len(rot.rounds) == 8
@@ -212,8 +213,11 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
     window2 = MainWindow(db2)
     qtbot.addWidget(window2)
     assert window2.ctx.event_id == event_id
-    assert window2.rotation_page.view.rounds == rot.rounds
+    assert window2.tabs.currentWidget() is window2.standings_page  # where the director left it
     assert standings_on_screen(window2) == expected
+    window2.tabs.setCurrentWidget(window2.rotation_page)
+    assert window2.rotation_page.view.rounds == rot.rounds
+    window2.tabs.setCurrentWidget(window2.scores_page)
     window2.scores_page.select(1, 2)
     assert len(window2.scores_page.table_view.hands) == 8
     assert window2.scores_page.table_view.ns_total == EXPECTED_NS

@@ -27,6 +27,7 @@ def night(window):
     ids = [ctx.run(T.add_player, f"P{i}").id for i in range(8)]
     view = window.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=3, hands_per_round=4)
     window.event_page.set_checked_in(ids, True)
+    window.tabs.setCurrentWidget(window.rotation_page)
     assert window.rotation_page.generate()
     return view
 
@@ -56,6 +57,7 @@ def test_hands_and_standings_models_format_rows():
 
 def test_add_player_can_be_undone_and_redone(window):
     page = window.roster_page
+    window.tabs.setCurrentWidget(page)
     assert page.add_player("Undo Me") is not None
     assert [p.name for p in page.model.rows] == ["Undo Me"]
     window.undo_action.trigger()
@@ -99,6 +101,7 @@ def test_correct_and_delete_a_hand_with_the_keyboard(qtbot, window, night):
 
 def test_defender_alone_refused_under_north_american_rules(qtbot, window, night):
     page = window.scores_page
+    window.tabs.setCurrentWidget(page)
     page.select(2, 1)
     qtbot.keyClicks(page.tricks, "1")
     page.defender_alone.setChecked(True)
@@ -109,6 +112,7 @@ def test_defender_alone_refused_under_north_american_rules(qtbot, window, night)
 
 def test_settings_lock_after_scores(window, night, gui_env):
     window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.tabs.setCurrentWidget(window.event_page)
     window.event_page.refresh()
     window.event_page.form.hands.setValue(10)
     window.event_page.save_settings()
@@ -121,6 +125,7 @@ def test_new_check_in_discards_unscored_rotation_after_asking(window, night, gui
     assert window.event_page.set_checked_in([late.id], True)
     assert gui_env["questions"] and "discards the rotation" in gui_env["questions"][-1][1]
     assert not window.ctx.run(T.get_event, night.id).has_rotation
+    window.tabs.setCurrentWidget(window.rotation_page)
     assert "Press Generate" in window.rotation_page.status.text()
 
 
@@ -135,6 +140,7 @@ def test_projector_shows_standings(window, night):
 
 
 def test_event_form_shows_the_scoring_of_the_chosen_rules(window, night):
+    window.tabs.setCurrentWidget(window.event_page)
     form = window.event_page.form
     assert "march 2" in form.scoring.text() and "lone defender" not in form.scoring.text()
     form.preset.setCurrentIndex(form.preset.findData("house_eleven"))
@@ -144,6 +150,7 @@ def test_event_form_shows_the_scoring_of_the_chosen_rules(window, night):
 
 
 def test_requests_box_adds_removes_and_undoes(window, night):
+    window.tabs.setCurrentWidget(window.rotation_page)
     box = window.rotation_page.requests
     players = window.ctx.run(T.entrants, night.id)
     assert box.add(kind="no_partner", player_id=players[0].player_id, other_player_id=players[1].player_id)
@@ -159,6 +166,7 @@ def test_requests_box_adds_removes_and_undoes(window, night):
 def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, gui_env):
     window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
     window.ctx.changed.emit()
+    window.tabs.setCurrentWidget(window.rotation_page)
     before = window.rotation_page.view.rounds[0]
     late = window.ctx.run(T.add_player, "Latecomer")
     assert window.event_page.set_checked_in([late.id], True)
@@ -169,6 +177,7 @@ def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, g
 
 
 def test_replan_button_keeps_played_rounds(window, night):
+    window.tabs.setCurrentWidget(window.rotation_page)
     assert not window.rotation_page.replan_button.isEnabled()
     window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
     window.ctx.changed.emit()
@@ -177,3 +186,13 @@ def test_replan_button_keeps_played_rounds(window, night):
     before = page.view.rounds[0]
     assert page.replan()
     assert page.view.rounds[0] == before and len(page.view.rounds) == 3
+
+
+def test_hidden_pages_redraw_when_shown(window, night):
+    window.tabs.setCurrentWidget(window.roster_page)
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=5)
+    window.ctx.changed.emit()
+    assert window.standings_page._stale  # not redrawn while hidden
+    window.tabs.setCurrentWidget(window.standings_page)
+    assert not window.standings_page._stale
+    assert window.standings_page.view.hands_recorded == 1
