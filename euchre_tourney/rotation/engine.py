@@ -21,6 +21,7 @@ Three stages, each deterministic for a given ``random.Random``:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from collections.abc import Callable
 from math import comb
 
@@ -76,7 +77,16 @@ def choose_sit_outs(
 
 
 class Search:
-    """Who plays with whom over the free rounds, counting fixed history."""
+    """Who plays with whom over the free rounds, counting fixed history.
+
+    Cost over pairs: a steep convex penalty for meetings above ``mt`` and
+    partnerships above ``pt`` (the least possible maxima) plus a small convex
+    term that keeps counts even. The search stops as soon as no pair is above
+    ``mt`` / ``pt`` (the lower bounds are met) or the work budget is spent.
+    """
+
+    BIG = 1000
+    width = 8  # conflicting pairs looked at per step
 
     def __init__(
         self,
@@ -96,16 +106,8 @@ class Search:
         self.progress = progress
         self.cancel = cancel
         nn = n * n
-        M = [0] * nn
-        P = [0] * nn
-        for games, _ in history:
-            for g in games:
-                self._add_game(M, P, g, 1)
-        for a, b in forbid:
-            P[a * n + b] += 30
-            P[b * n + a] += 30
-        self.M, self.P = M, P
-        self.forbid = forbid
+        self.M = [0] * nn
+        self.P = [0] * nn
         self.free = free  # (playing, sit_out) per free round
         pairs = comb(n, 2)
         tot_games = sum(len(g) for g, _ in history) + sum(len(p) // 4 for p, _ in free)
@@ -114,13 +116,39 @@ class Search:
         self.mt = max(1, -(-self.SM // pairs))
         self.pt = max(1, -(-self.SP // pairs))
         top = len(history) + len(free) + 40
-        self.fM = [v * v + 8 * max(0, v - self.mt) * (v - self.mt + 1) for v in range(top)]
-        self.fP = [4 * v * v + 40 * max(0, v - self.pt) for v in range(top)]
+        big = self.BIG
+        self.eM = [max(0, v - self.mt) for v in range(top)]
+        self.eP = [max(0, v - self.pt) for v in range(top)]
+        self.fM = [big * e * (e + 1) // 2 + v * v for v, e in enumerate(self.eM)]
+        self.fP = [3 * big * e * (e + 1) // 2 + 2 * v * v for v, e in enumerate(self.eP)]
+        # pairs above the targets: key x*n+y (x<y) -> position in the list
+        self.bad: list[int] = []
+        self.bad_at: dict[int, int] = {}
+        self.forbid = {min(a, b) * n + max(a, b) for a, b in forbid}
+        self.fixedP = set()
+        for games, _ in history:
+            for g in games:
+                self._add_game(g, 1)
+        self.hist_bad = len(self.bad)
         self.games: list[list[Game]] = []
 
-    @staticmethod
-    def _add_game(M, P, g, d):
-        n = int(len(M) ** 0.5 + 0.5)
+    # -- bookkeeping --------------------------------------------------------
+    def _mark(self, k: int) -> None:
+        x, y = divmod(k, self.n)
+        bad = self.M[k] > self.mt or self.P[k] > (0 if k in self.forbid else self.pt)
+        if bad:
+            if k not in self.bad_at:
+                self.bad_at[k] = len(self.bad)
+                self.bad.append(k)
+        elif k in self.bad_at:
+            i = self.bad_at.pop(k)
+            last = self.bad.pop()
+            if last != k:
+                self.bad[i] = last
+                self.bad_at[last] = i
+
+    def _add_game(self, g, d) -> None:
+        n, M, P = self.n, self.M, self.P
         a, b, c, e = g
         for x, y in ((a, b), (a, c), (a, e), (b, c), (b, e), (c, e)):
             M[x * n + y] += d
@@ -129,25 +157,23 @@ class Search:
         P[c * n + a] += d
         P[b * n + e] += d
         P[e * n + b] += d
+        for x, y in ((a, b), (a, c), (a, e), (b, c), (b, e), (c, e)):
+            self._mark(x * n + y if x < y else y * n + x)
 
-    def ideal(self) -> int:
-        """Least possible Σ f + Σ g (balanced counts); ignores forbidden pairs."""
-        pairs = comb(self.n, 2)
-        q, r = divmod(self.SM, pairs)
-        im = (pairs - r) * self.fM[q] + r * self.fM[q + 1]
-        q, r = divmod(self.SP, pairs)
-        ip = (pairs - r) * self.fP[q] + r * self.fP[q + 1]
-        return im + ip
+    def _fP(self, k: int, v: int) -> int:
+        return self.fP[v] + (10 * self.BIG * v if k in self.forbid else 0)
 
-    def cost(self) -> int:
-        n, M, P, fM, fP = self.n, self.M, self.P, self.fM, self.fP
-        return sum(fM[M[x * n + y]] + fP[P[x * n + y]] for x in range(n) for y in range(x + 1, n))
+    def _poll(self, frac: float) -> None:
+        if self.cancel is not None and self.cancel():
+            raise Cancelled()
+        if self.progress is not None:
+            self.progress(min(1.0, max(0.0, frac)))
 
     # -- stage 2a: greedy start -------------------------------------------
     def greedy(self) -> None:
-        n, M, P, fM, fP, rng = self.n, self.M, self.P, self.fM, self.fP, self.rng
+        n, M, P, fM, rng = self.n, self.M, self.P, self.fM, self.rng
         for ri, (playing, _) in enumerate(self.free):
-            self._poll(0.3 * ri / max(1, len(self.free)))
+            self._poll(0.2 * ri / max(1, len(self.free)))
             pinned: dict[int, list[int]] = {}
             pool = []
             for p in playing:
@@ -178,177 +204,203 @@ class Search:
                             if c <= floor:
                                 break
                     members.append(pool.pop(bi))
-                a, b, c, d = members
                 opts = []
                 for s in SPLITS:
                     g = [members[s[0]], members[s[1]], members[s[2]], members[s[3]]]
-                    pc = fP[P[g[0] * n + g[2]] + 1] - fP[P[g[0] * n + g[2]]] + fP[P[g[1] * n + g[3]] + 1] - fP[P[g[1] * n + g[3]]]
+                    k1 = min(g[0], g[2]) * n + max(g[0], g[2])
+                    k2 = min(g[1], g[3]) * n + max(g[1], g[3])
+                    pc = self._fP(k1, P[k1] + 1) - self._fP(k1, P[k1]) + self._fP(k2, P[k2] + 1) - self._fP(k2, P[k2])
                     opts.append((pc, g))
                 g = min(opts, key=lambda o: o[0])[1]
-                self._add_game(M, P, g, 1)
+                self._add_game(g, 1)
                 games.append(g)
             self.games.append(games)
 
-    def _poll(self, frac: float) -> None:
-        if self.cancel is not None and self.cancel():
-            raise Cancelled()
-        if self.progress is not None:
-            self.progress(min(1.0, max(0.0, frac)))
+    def cost(self) -> int:
+        n, M, P, fM = self.n, self.M, self.P, self.fM
+        return sum(fM[M[x * n + y]] + self._fP(x * n + y, P[x * n + y]) for x in range(n) for y in range(x + 1, n))
+
+    def done(self) -> bool:
+        """No pair above the least possible maxima (beyond what history forces)."""
+        return len(self.bad) <= self.hist_bad
 
     # -- stage 2b: tabu search ----------------------------------------------
-    def improve(self, max_iters: int) -> None:
-        if not self.games or max_iters <= 0:
+    def improve(self, budget: int) -> None:
+        """Tabu search with the conflict-directed swap neighbourhood: take a
+        pair above target, a round where they share a table, and try swapping
+        either of them with every player of another table that round (or
+        re-pairing that table); best non-tabu move, aspiration on a new best,
+        a random shake of the best state after a long stall. ``budget``:
+        swap evaluations."""
+        if not self.games or budget <= 0 or not self.bad:
             return
-        n, M, P, fM, fP, rng = self.n, self.M, self.P, self.fM, self.fP, self.rng
+        n, M, P, fM, rng = self.n, self.M, self.P, self.fM, self.rng
+        fP = self._fP
         pins = self.pins
-        cost = self.cost()
-        ideal = self.ideal() if not self.forbid else -1
-        best_cost = cost
-        best = [[g[:] for g in gs] for gs in self.games]
         R = len(self.games)
-        tabu: dict[tuple[int, int], int] = {}
-        m1 = fM[1] - fM[0]
-        p1 = fP[1] - fP[0]
-        # where each player sits in each free round: (game index, seat)
         where = []
         for gs in self.games:
             w = {}
             for gi, g in enumerate(gs):
                 for si, p in enumerate(g):
-                    w[p] = (gi, si)
+                    w[p] = gi
             where.append(w)
-        quiet = 0
-        for it in range(max_iters):
-            if cost <= ideal:
+        cost = self.cost()
+        best_cost = cost
+        best = [[g[:] for g in gs] for gs in self.games]
+        tabu: dict[int, int] = {}
+        spent = 0
+        it = 0
+        stall = 0
+        stall_limit = 60 + 8 * n
+        next_poll = 0
+        while spent < budget:
+            if len(self.bad) <= self.hist_bad:
                 break
-            if it % 256 == 0:
-                self._poll(0.3 + 0.7 * it / max_iters)
-            r = rng.randrange(R)
-            gs = self.games[r]
-            # pick the worst of a few sampled games
-            gbest, gbad = None, -1
-            for _ in range(4):
-                g = gs[rng.randrange(len(gs))]
-                a, b, c, d = g
-                bad = 0
-                for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
-                    v = M[x * n + y]
-                    bad += fM[v] - fM[v - 1] - m1
-                v = P[a * n + c]
-                bad += fP[v] - fP[v - 1] - p1
-                v = P[b * n + d]
-                bad += fP[v] - fP[v - 1] - p1
-                if bad > gbad:
-                    gbest, gbad = g, bad
-            if gbad <= 0:
-                quiet += 1
-                if quiet > 50 * R and ideal < 0:
-                    break
+            it += 1
+            if spent >= next_poll:
+                self._poll(0.2 + 0.8 * spent / budget)
+                next_poll = spent + 20000
+            nb = len(self.bad)
+            picks = self.bad if nb <= self.width else [self.bad[rng.randrange(nb)] for _ in range(self.width)]
+            tasks = []
+            for k in picks:
+                x0, y0 = divmod(k, n)
+                for r in range(R):
+                    wr = where[r]
+                    if x0 in wr and y0 in wr and wr[x0] == wr[y0]:
+                        tasks.append((k, x0, y0, r))
+            if not tasks:
+                # pairs over target only through history: nothing to move here
+                spent += 4 * len(self.games[0]) + 4
                 continue
-            quiet = 0
-            g1 = gbest
-            gi1 = gs.index(g1)
-            # the player with most excess in that game
-            xs = []
-            for si, x in enumerate(g1):
-                e = 0
-                row = x * n
-                for y in g1:
-                    if y != x:
-                        v = M[row + y]
-                        e += fM[v] - fM[v - 1]
-                v = P[row + g1[si ^ 2]]
-                e += fP[v] - fP[v - 1]
-                xs.append((e, rng.random(), si))
-            xs.sort(reverse=True)
             moves = []
-            # re-pair partnerships of g1
-            a, b, c, d = g1
-            base_p = fP[P[a * n + c]] + fP[P[b * n + d]]
-            repair = P[a * n + c] > 1 or P[b * n + d] > 1
-            for s in SPLITS[1:] if repair else ():
-                ng = [g1[s[0]], g1[s[1]], g1[s[2]], g1[s[3]]]
-                # partnership change: remove a-c, b-d; add ng0-ng2, ng1-ng3
-                d0 = -base_p + fP[P[a * n + c] - 1] + fP[P[b * n + d] - 1]
-                d0 += fP[P[ng[0] * n + ng[2]] + 1] - fP[P[ng[0] * n + ng[2]]]
-                d0 += fP[P[ng[1] * n + ng[3]] + 1] - fP[P[ng[1] * n + ng[3]]]
-                moves.append((d0, rng.random(), ("split", ng)))
-            for _, _, si in xs[:2]:
-                x = g1[si]
-                if x in pins:
-                    continue
-                if tabu.get((r, x), -1) > it:
-                    continue
-                px = g1[si ^ 2]
-                rowx = x * n
-                others1 = [z for z in g1 if z != x]
-                out_x = 0
-                for z in others1:
-                    v = M[rowx + z]
-                    out_x += fM[v - 1] - fM[v]
-                v = P[rowx + px]
-                out_x += fP[v - 1] - fP[v]
-                for gi2, g2 in enumerate(gs):
-                    if gi2 == gi1:
+            for k, x0, y0, r in tasks:
+                gs = self.games[r]
+                wr = where[r]
+                gi1 = wr[x0]
+                g1 = gs[gi1]
+                a, b, c, d = g1
+                if P[k] > self.pt or k in self.forbid:
+                    k1 = min(a, c) * n + max(a, c)
+                    k2 = min(b, d) * n + max(b, d)
+                    base = fP(k1, P[k1]) + fP(k2, P[k2])
+                    rem = fP(k1, P[k1] - 1) + fP(k2, P[k2] - 1) - base
+                    for s in SPLITS[1:]:
+                        ng = [g1[s[0]], g1[s[1]], g1[s[2]], g1[s[3]]]
+                        j1 = min(ng[0], ng[2]) * n + max(ng[0], ng[2])
+                        j2 = min(ng[1], ng[3]) * n + max(ng[1], ng[3])
+                        dl = rem + fP(j1, P[j1] + 1) - fP(j1, P[j1]) + fP(j2, P[j2] + 1) - fP(j2, P[j2])
+                        moves.append((dl, rng.random(), r, "split", ng, gi1))
+                for si, x in enumerate(g1):
+                    if x != x0 and x != y0:
                         continue
-                    for sj, y in enumerate(g2):
-                        if y in pins:
+                    if x in pins:
+                        continue
+                    xt = tabu.get(r * n + x, -1) > it
+                    px = g1[si ^ 2]
+                    rowx = x * n
+                    others1 = [z for z in g1 if z != x]
+                    out_x = 0
+                    for z in others1:
+                        v = M[rowx + z]
+                        out_x += fM[v - 1] - fM[v]
+                    kx = min(x, px) * n + max(x, px)
+                    out_x += fP(kx, P[kx] - 1) - fP(kx, P[kx])
+                    for gi2, g2 in enumerate(gs):
+                        if gi2 == gi1:
                             continue
-                        rowy = y * n
-                        dlt = out_x
-                        for z in others1:
-                            v = M[rowy + z]
-                            dlt += fM[v + 1] - fM[v]
-                        v = P[rowy + px]
-                        dlt += fP[v + 1] - fP[v]
-                        py = g2[sj ^ 2]
-                        for w in g2:
-                            if w != y:
-                                v = M[rowy + w]
-                                dlt += fM[v - 1] - fM[v]
-                                v = M[rowx + w]
+                        spent += 4
+                        for sj, y in enumerate(g2):
+                            if y in pins:
+                                continue
+                            rowy = y * n
+                            dlt = out_x
+                            for z in others1:
+                                v = M[rowy + z]
                                 dlt += fM[v + 1] - fM[v]
-                        v = P[rowy + py]
-                        dlt += fP[v - 1] - fP[v]
-                        v = P[rowx + py]
-                        dlt += fP[v + 1] - fP[v]
-                        if tabu.get((r, y), -1) > it and cost + dlt >= best_cost:
-                            continue
-                        moves.append((dlt, rng.random(), ("swap", si, gi2, sj)))
-                break
+                            py = g2[sj ^ 2]
+                            for w in g2:
+                                if w != y:
+                                    v = M[rowy + w]
+                                    dlt += fM[v - 1] - fM[v]
+                                    v = M[rowx + w]
+                                    dlt += fM[v + 1] - fM[v]
+                            j = min(y, px) * n + max(y, px)
+                            dlt += fP(j, P[j] + 1) - fP(j, P[j])
+                            j = min(y, py) * n + max(y, py)
+                            dlt += fP(j, P[j] - 1) - fP(j, P[j])
+                            j = min(x, py) * n + max(x, py)
+                            dlt += fP(j, P[j] + 1) - fP(j, P[j])
+                            if (xt or tabu.get(r * n + y, -1) > it) and cost + dlt >= best_cost:
+                                continue
+                            moves.append((dlt, rng.random(), r, "swap", (gi1, si), (gi2, sj)))
             if not moves:
+                stall += 1
                 continue
-            dlt, _, mv = min(moves, key=lambda m: (m[0], m[1]))
-            if mv[0] == "split":
-                self._add_game(M, P, g1, -1)
-                g1[:] = mv[1]
-                self._add_game(M, P, g1, 1)
-                for si, p in enumerate(g1):
-                    where[r][p] = (gi1, si)
+            dlt, _, r, kind, m1, m2 = min(moves, key=lambda m: (m[0], m[1]))
+            gs = self.games[r]
+            if kind == "split":
+                g1 = gs[m2]
+                self._add_game(g1, -1)
+                g1[:] = m1
+                self._add_game(g1, 1)
             else:
-                _, si, gi2, sj = mv
-                g2 = gs[gi2]
+                (gi1, si), (gi2, sj) = m1, m2
+                g1, g2 = gs[gi1], gs[gi2]
                 x, y = g1[si], g2[sj]
-                self._add_game(M, P, g1, -1)
-                self._add_game(M, P, g2, -1)
+                self._add_game(g1, -1)
+                self._add_game(g2, -1)
                 g1[si], g2[sj] = y, x
-                self._add_game(M, P, g1, 1)
-                self._add_game(M, P, g2, 1)
-                tenure = 4 + rng.randrange(8)
-                tabu[(r, x)] = it + tenure
-                tabu[(r, y)] = it + tenure
+                self._add_game(g1, 1)
+                self._add_game(g2, 1)
+                where[r][x], where[r][y] = gi2, gi1
+                tenure = 3 + rng.randrange(10)
+                tabu[r * n + x] = it + tenure
+                tabu[r * n + y] = it + tenure
             cost += dlt
             if cost < best_cost:
                 best_cost = cost
                 best = [[g[:] for g in gs_] for gs_ in self.games]
+                stall = 0
+            else:
+                stall += 1
+                if stall > stall_limit:
+                    # shake: back to the best state, then a few random swaps
+                    self._load(best, where)
+                    cost = best_cost
+                    for _ in range(1 + rng.randrange(3)):
+                        r = rng.randrange(R)
+                        gs = self.games[r]
+                        if len(gs) < 2:
+                            continue
+                        gi1, gi2 = rng.sample(range(len(gs)), 2)
+                        si, sj = rng.randrange(4), rng.randrange(4)
+                        g1, g2 = gs[gi1], gs[gi2]
+                        if g1[si] in pins or g2[sj] in pins:
+                            continue
+                        self._add_game(g1, -1)
+                        self._add_game(g2, -1)
+                        g1[si], g2[sj] = g2[sj], g1[si]
+                        self._add_game(g1, 1)
+                        self._add_game(g2, 1)
+                        where[r][g1[si]], where[r][g2[sj]] = gi1, gi2
+                    cost = self.cost()
+                    tabu.clear()
+                    stall = 0
         if cost > best_cost:
-            for gs in self.games:
-                for g in gs:
-                    self._add_game(M, P, g, -1)
-            self.games = best
-            for gs in self.games:
-                for g in gs:
-                    self._add_game(M, P, g, 1)
+            self._load(best, where)
+
+    def _load(self, state: list[list[Game]], where: list[dict[int, int]]) -> None:
+        for gs in self.games:
+            for g in gs:
+                self._add_game(g, -1)
+        self.games = [[g[:] for g in gs] for gs in state]
+        for r, gs in enumerate(self.games):
+            for gi, g in enumerate(gs):
+                self._add_game(g, 1)
+                for p in g:
+                    where[r][p] = gi
 
     def rounds(self) -> list[ERound]:
         return [(gs, out) for gs, (_, out) in zip(self.games, self.free)]
@@ -507,3 +559,205 @@ def seat_and_number(
         if not changed:
             break
     return out
+
+
+# -- designs for short nights (social-golfer regime) --------------------------
+#
+# A resolvable packing of 4-sets on m = 4T points gives rounds in which no two
+# players meet twice. Two sources, both checked before use:
+#
+# * the transversal design TD(4, q) over GF(q), q a prime power ≥ 4: points
+#   (i, j), i < 4, j ∈ GF(q); round r ∈ GF(q) has the tables
+#   {(i, k + r·a_i)} for k ∈ GF(q) (a_i four distinct field elements), so
+#   (i, j) and (i', j') meet only in the round r = (j − j')/(a_i − a_i');
+#   for q = 4 the four columns make a fifth round (the affine plane AG(2, 4));
+# * a resolvable design RBIBD(28, 4, 1), 9 rounds, found for this module as
+#   1-rotational over Z_3³ ∪ {∞}: tables {∞} ∪ (H + g), B1 + g, B2 + g with
+#   H = ⟨(0,0,1)⟩; the round of g is the coset g + H.
+
+
+def _gf(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Addition and multiplication tables of GF(q), or None if q is no prime power."""
+    if q < 2:
+        return None
+    p = next((d for d in range(2, q + 1) if q % d == 0), q)
+    e, r = 0, q
+    while r % p == 0:
+        r //= p
+        e += 1
+    if r != 1:
+        return None
+    if e == 1:
+        return [[(a + b) % p for b in range(q)] for a in range(q)], [[a * b % p for b in range(q)] for a in range(q)]
+
+    def digits(a):
+        return [(a // p**i) % p for i in range(e)]
+
+    def num(d):
+        return sum(x * p**i for i, x in enumerate(d))
+
+    def pmul(a, b, mod):
+        prod = [0] * (2 * e - 1)
+        for i, x in enumerate(digits(a)):
+            for j, y in enumerate(digits(b)):
+                prod[i + j] = (prod[i + j] + x * y) % p
+        for k in range(2 * e - 2, e - 1, -1):  # reduce by the monic mod (x^e + Σ mod_i x^i)
+            c = prod[k]
+            if c:
+                prod[k] = 0
+                for i, m in enumerate(mod):
+                    prod[k - e + i] = (prod[k - e + i] - c * m) % p
+        return num(prod[:e])
+
+    for low in range(q):
+        mod = digits(low)
+        mul = [[pmul(a, b, mod) for b in range(q)] for a in range(q)]
+        if all(any(mul[a][b] == 1 for b in range(q)) for a in range(1, q)):
+            add = [[num([(x + y) % p for x, y in zip(digits(a), digits(b))]) for b in range(q)] for a in range(q)]
+            return add, mul
+    return None
+
+
+def _td_rounds(q: int) -> list[list[list[int]]] | None:
+    f = _gf(q)
+    if f is None or q < 4:
+        return None
+    add, mul = f
+    rounds = []
+    for r in range(q):
+        rounds.append([[i * q + add[k][mul[r][i]] for i in range(4)] for k in range(q)])
+    if q == 4:
+        rounds.append([[i * q + j for j in range(4)] for i in range(4)])
+    return rounds
+
+
+_B28 = (((0, 1, 0), (0, 2, 0), (1, 0, 0), (2, 0, 1)), ((1, 1, 0), (1, 2, 1), (2, 1, 2), (2, 2, 1)))
+
+
+def _rb28_rounds() -> list[list[list[int]]]:
+    def idx(v):
+        return v[0] * 9 + v[1] * 3 + v[2]
+
+    def plus(v, g):
+        return tuple((a + b) % 3 for a, b in zip(v, g))
+
+    inf = 27
+    rounds = []
+    for g0 in range(3):
+        for g1 in range(3):
+            g = (g0, g1, 0)
+            tables = [[inf] + [idx(plus((0, 0, h), g)) for h in range(3)]]
+            for h in range(3):
+                gh = (g0, g1, h)
+                for b in _B28:
+                    tables.append([idx(plus(v, gh)) for v in b])
+            rounds.append(tables)
+    return rounds
+
+
+def _is_packing(m: int, rounds: list[list[list[int]]]) -> bool:
+    seen = set()
+    for tables in rounds:
+        if sorted(p for t in tables for p in t) != list(range(m)):
+            return False
+        for t in tables:
+            for i in range(4):
+                for j in range(i + 1, 4):
+                    k = (min(t[i], t[j]), max(t[i], t[j]))
+                    if k in seen:
+                        return False
+                    seen.add(k)
+    return True
+
+
+@lru_cache(maxsize=64)
+def _packing(tables: int) -> tuple | None:
+    base = _rb28_rounds() if tables == 7 else _td_rounds(tables)
+    if base is None or not _is_packing(4 * tables, base):
+        return None
+    return tuple(tuple(tuple(t) for t in r) for r in base)
+
+
+def packing(tables: int, rounds: int) -> list[list[list[int]]] | None:
+    """``rounds`` rounds of ``tables`` tables on 4·tables points in which no two
+    points share a table twice, from a known design (verified), or None."""
+    if tables < 4 or tables > 64:
+        return None
+    base = _packing(tables)
+    if base is None or len(base) < rounds:
+        return None
+    return [[list(t) for t in r] for r in base[:rounds]]
+
+
+def golfer_start(n: int, rounds: int, rng: random.Random, tries: int = 60) -> list[ERound] | None:
+    """Rounds for n players with nobody meeting anyone twice, from a packing on
+    4·(n div 4) points: the n mod 4 extra players take the places of the
+    players sitting out, chosen fairly (nobody twice before everyone once,
+    never two rounds running) so that no meeting repeats. None if no packing is
+    known or the choice fails. Games come unsplit (partners settled later)."""
+    T = n // 4
+    s = n % 4
+    if s == 3:
+        # a ghost on 4(T+1) points: the ghost's three table-mates sit out
+        big = packing(T + 1, rounds)
+        if big is not None:
+            perm = list(range(n + 1))
+            rng.shuffle(perm)  # player n is the ghost
+            out = []
+            for tables in big:
+                games = [[perm[pt] for pt in t] for t in tables]
+                gt = next(g for g in games if n in g)
+                out.append(([g for g in games if n not in g], sorted(p for p in gt if p != n)))
+            return out
+    base = packing(T, rounds)
+    if base is None:
+        return None
+    m = 4 * T
+    for _ in range(tries):
+        perm = list(range(n))
+        rng.shuffle(perm)  # perm[point] = player; players perm[m:] are the extras
+        extras = perm[m:]
+        seen = [[False] * n for _ in range(n)]
+        out_count = [0] * n
+        last: set[int] = set()
+        result: list[ERound] = []
+        ok = True
+        for tables in base:
+            placed = None
+            for _attempt in range(100 if s else 1):
+                low = min(out_count)
+                pool = [p for p in range(n) if out_count[p] == low and p not in last]
+                if len(pool) < s:
+                    pool = [p for p in range(n) if out_count[p] == low]
+                if len(pool) < s:
+                    nxt = [p for p in range(n) if out_count[p] == low + 1 and p not in last]
+                    sit = pool + rng.sample(nxt, s - len(pool)) if len(nxt) >= s - len(pool) else None
+                else:
+                    sit = rng.sample(pool, s)
+                if sit is None:
+                    break
+                sit_set = set(sit)
+                free_points = [pt for pt in range(m) if perm[pt] in sit_set]
+                coming = [x for x in extras if x not in sit_set]
+                rng.shuffle(coming)
+                sub = dict(zip(free_points, coming))
+                games = [[sub.get(pt, perm[pt]) for pt in t] for t in tables]
+                if all(not seen[a][b] for g in games for a in g for b in g if a != b):
+                    placed = (games, sorted(sit))
+                    break
+            if placed is None:
+                ok = False
+                break
+            games, sit = placed
+            for g in games:
+                for a in g:
+                    for b in g:
+                        if a != b:
+                            seen[a][b] = True
+            for p in sit:
+                out_count[p] += 1
+            last = set(sit)
+            result.append(placed)
+        if ok:
+            return result
+    return None

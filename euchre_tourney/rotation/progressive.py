@@ -14,16 +14,21 @@ from collections.abc import Callable, Sequence
 
 from euchre_tourney.rotation.constraints import Constraints
 from euchre_tourney.rotation.designs import full_length, whist_design
-from euchre_tourney.rotation.engine import Cancelled, ERound, Search, choose_sit_outs, seat_and_number
+from euchre_tourney.rotation.engine import Cancelled, ERound, Search, choose_sit_outs, golfer_start, seat_and_number
 from euchre_tourney.rotation.model import Round, Schedule, Table
 from euchre_tourney.rotation.quality import Quality, check
 
 Progress = Callable[[float], None]
 Cancel = Callable[[], bool]
 
-#: swap evaluations the tabu search may spend per generation (fixes run time,
-#: keeps results independent of machine speed)
-WORK = 360_000
+#: swap evaluations the tabu search may spend at most (fixes run time and keeps
+#: results independent of machine speed); it stops earlier at the lower bounds
+WORK = 600_000
+
+
+def budget(n: int, rounds: int) -> int:
+    """Swap evaluations for ``n`` players over ``rounds`` free rounds."""
+    return min(WORK, 2000 * n * max(1, rounds))
 
 
 def _ids(players: Sequence[int] | int) -> tuple[int, ...]:
@@ -65,11 +70,16 @@ def _to_schedule(ids, rounds: list[ERound], seed, absent_by_round=None, first_ro
 
 
 def _search(n, history, present_hist, present, forced, rng, pins, forbid, progress, cancel) -> list[ERound]:
+    everyone = set(range(n))
+    if not history and not pins and not forbid and not any(forced) and all(p == everyone for p in present):
+        start = golfer_start(n, len(present), rng)
+        if start is not None:  # nobody meets anyone twice: no search can do better
+            return start
     sit = choose_sit_outs(n, history, present_hist, present, forced, rng)
     free = [(sorted(pres - set(out)), out) for pres, out in zip(present, sit)]
     s = Search(n, history, free, rng, pins=pins, forbid=forbid, progress=progress, cancel=cancel)
     s.greedy()
-    s.improve(max(200, WORK // max(8, n)))
+    s.improve(budget(n, len(free)))
     return s.rounds()
 
 
