@@ -19,6 +19,7 @@ from euchre_tourney.tournament.common import (
 )
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import EntrantView, EventView
+from euchre_tourney.tournament.schedule import replan_rotation
 
 SIT_OUT_RULES = {
     "average": "Sit-outs are credited the average of the player's other rounds (rounded)",
@@ -212,8 +213,6 @@ def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int,
     rotation is re-planned at once (:func:`~euchre_tourney.tournament.schedule.replan_rotation`).
     Raises :class:`TournamentError` if fewer than 4 players would remain.
     """
-    from euchre_tourney.tournament.schedule import replan_rotation
-
     if isinstance(player_ids, int):
         player_ids = [player_ids]
     load_event(session, event_id)

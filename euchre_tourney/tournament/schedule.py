@@ -16,8 +16,8 @@ from sqlmodel import Session, select
 
 from euchre_tourney import rotation
 from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seat, SitOut
-from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, last_played_round, load_event
+from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
     RotationView,
