@@ -36,9 +36,14 @@ import random
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.rules.cards import (
     BENNY,
+    JACK,
+    KING,
+    QUEEN,
     SUIT_LETTERS,
+    SUIT_NAMES,
     TEN,
     TRUMP_TABLES,
+    card_name,
     card_text,
     deck,
     parse_card,
@@ -61,6 +66,9 @@ _ALONE_ACTIONS = (PASS, ALONE)
 _ALONE_FORCED = (ALONE,)
 _NAME_ANY = tuple(NAME + s for s in range(4))
 _NONE: tuple[int, ...] = ()
+
+
+_A_SUIT = ("a club", "a diamond", "a heart", "a spade")
 
 
 def _next_active(out: tuple[int, ...]) -> list[int]:
@@ -106,10 +114,12 @@ class _Config:
         "maker_partner",
         "defend",
         "passer_may",
-        "loner_left",
+        "lead",
         "partner_alone",
+        "partner_alone_r2",
         "discard_turn_up",
-        "farmer",
+        "misdeal_test",
+        "bid1_check",
         "needs_trump",
         "scores",
     )
@@ -125,11 +135,25 @@ class _Config:
         self.maker_partner = rules.maker_partner_may_go_alone
         self.defend = rules.defend_alone
         self.passer_may = rules.passer_may_go_alone
-        self.loner_left = rules.alone_lead is AloneLead.LONER_LEFT
+        self.lead = rules.alone_lead
+        # The dealer's partner must go alone: ordering up (round 1), and
+        # naming trump in round 2 where the rules say so (001 line 53, 004).
         self.partner_alone = rules.dealer_partner_orders_alone
+        self.partner_alone_r2 = rules.dealer_partner_orders_alone and rules.dealer_partner_alone_any_round
         self.discard_turn_up = rules.dealer_may_discard_turn_up
-        self.farmer = rules.farmers_hand
+        # Misdeals (farmer's hand, ace-no-face, 000): a test of a player's
+        # five cards, or None when the rules have no misdeal.
+        # A farmer's hand has no face card, so with both options the
+        # ace-no-face test covers both.
+        if rules.ace_no_face:
+            self.misdeal_test = _is_no_face_hand
+        elif rules.farmers_hand:
+            self.misdeal_test = _is_farmers_hand
+        else:
+            self.misdeal_test = None
         self.needs_trump = rules.dealer_needs_trump_to_take_up
+        # Round 1 legal actions depend on the player's cards (else constant).
+        self.bid1_check = self.misdeal_test is not None or self.needs_trump
         self.scores: dict = {}
 
 
@@ -151,6 +175,20 @@ def _config(rules: RuleSet) -> _Config:
 def _is_farmers_hand(cards: list[int]) -> bool:
     """Only 9s and 10s (7s and 8s too in a 32/33-card pack): 000 "Farmer's Hand"."""
     return all(c != BENNY and (c & 7) <= TEN for c in cards)
+
+
+_FACES = (JACK, QUEEN, KING)
+
+
+def _is_no_face_hand(cards: list[int]) -> bool:
+    """No Jack, Queen or King (the Benny counts as a face): 000 "Ace-no-face"."""
+    return all(c != BENNY and (c & 7) not in _FACES for c in cards)
+
+
+def _check_dealer(dealer: object) -> None:
+    """``RuleViolation`` unless ``dealer`` is a seat ``0..3`` (an int, not a bool)."""
+    if dealer.__class__ is not int or not 0 <= dealer <= 3:  # type: ignore[operator]
+        raise RuleViolation(f"The dealer must be one of the four seats (0–3: N, E, S, W), not {dealer!r}.")
 
 
 class Hand:
@@ -230,23 +268,43 @@ class Hand:
         """A hand from a given deal: ``hands[seat]`` five cards each (codes,
         or text such as ``"JH"``), the ``turn_up``, and optionally the other
         undealt cards. ``RuleViolation`` if the deal is impossible with the
-        rule set's pack (wrong count, duplicate or foreign card)."""
-        if dealer not in (0, 1, 2, 3):
-            raise RuleViolation(f"The dealer must be one of the four seats, not {dealer!r}.")
+        rule set's pack (wrong count, duplicate or foreign card, text that
+        is no card), naming the card as it was given."""
+        _check_dealer(dealer)
         cfg = _config(rules)
-        conv = [[parse_card(c) if isinstance(c, str) else c for c in h] for h in hands]
-        up = parse_card(turn_up) if isinstance(turn_up, str) else turn_up
-        rest = [parse_card(c) if isinstance(c, str) else c for c in undealt]
+        shown: list[str] = []  # each card as given, for the messages
+
+        def code(c: object) -> int:
+            if c.__class__ is str:
+                try:
+                    out = parse_card(c)  # type: ignore[arg-type]
+                except ValueError:
+                    raise RuleViolation(f"{c!r} is not a card (write e.g. 9C, TH, JD, AS or JK).") from None
+                shown.append(c.strip())  # type: ignore[attr-defined]
+                return out
+            if c.__class__ is int and 0 <= c <= BENNY:  # type: ignore[operator]
+                shown.append(card_text(c, cfg.benny_text))  # type: ignore[arg-type]
+                return c  # type: ignore[return-value]
+            shown.append(repr(c))
+            return -1  # not a card: reported as not in the pack
+
+        conv = [[code(c) for c in h] for h in hands]
+        up = code(turn_up)
+        rest = [code(c) for c in undealt]
         if len(conv) != 4 or any(len(h) != 5 for h in conv):
             raise RuleViolation("Each of the four players must be dealt exactly five cards.")
         pack = set(cfg.deck)
         seen = [c for h in conv for c in h] + [up] + rest
-        foreign = [c for c in seen if c not in pack]
+        foreign = [shown[i] for i, c in enumerate(seen) if c not in pack]
         if foreign:
-            names = ", ".join(card_text(c) if 0 <= c <= BENNY else repr(c) for c in foreign)
-            raise RuleViolation(f"{names} is not in the {rules.deck_size}-card pack of these rules.")
-        if len(set(seen)) != len(seen):
-            raise RuleViolation("A card was dealt twice.")
+            verb = "is" if len(foreign) == 1 else "are"
+            raise RuleViolation(f"{', '.join(foreign)} {verb} not in the {rules.deck_size}-card pack of these rules.")
+        first: dict[int, int] = {}
+        for i, c in enumerate(seen):
+            if c in first:
+                words = "the Benny" if c == BENNY else "the " + card_name(c)
+                raise RuleViolation(f"{shown[i]} ({words}) was dealt twice.")
+            first[c] = i
         if rest and len(seen) != len(cfg.deck):
             raise RuleViolation(f"The undealt cards must make up the rest of the {rules.deck_size}-card pack.")
         if not rest:
@@ -259,6 +317,8 @@ class Hand:
         seed) and deal five cards to each player, turn up the next card and
         leave the rest undealt under it (000 "Setup and Deal", 001 "The Deal";
         the packets of two and three do not change a shuffled deal)."""
+        if dealer.__class__ is not int or not 0 <= dealer <= 3:
+            _check_dealer(dealer)
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         cfg = _config(rules)
@@ -268,7 +328,7 @@ class Hand:
         keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I")
         d = sorted(cfg.deck, key=keys.__getitem__)
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer & 3, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
         return self
 
     def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
@@ -306,7 +366,7 @@ class Hand:
             self.phase = BID1
             self.to_act = (dealer + 1) & 3
             self._legal = _BID1_ACTIONS
-            if cfg.farmer or cfg.needs_trump:
+            if cfg.bid1_check:
                 self._legal = self._bidding_actions()
 
     # ------------------------------------------------------------- queries
@@ -364,7 +424,8 @@ class Hand:
             acts = _BID1_ACTIONS
             if seat == self.dealer and cfg.needs_trump and not self._dealer_holds_trump():
                 acts = _BID1_MUST_PASS
-            if cfg.farmer and _is_farmers_hand(self.hands[seat]):
+            test = cfg.misdeal_test
+            if test is not None and test(self.hands[seat]):
                 acts = acts + (MISDEAL,)
             return acts
         if phase == BID2:
@@ -388,13 +449,19 @@ class Hand:
     def apply(self, action: int | str) -> None:
         """Apply ``action`` (an int or its text form) for :attr:`to_act`.
 
-        Raises :class:`RuleViolation` saying why when it is not one of
-        :meth:`legal_actions` (e.g. not following suit when able); the state
-        is then unchanged.
+        Raises :class:`RuleViolation` saying why -- naming the rule -- when it
+        is not one of :meth:`legal_actions` (e.g. not following suit when
+        able), when the text is no action, or when it is not an ``int`` (a
+        ``bool`` such as ``True`` is refused although ``True == 1``); the
+        state is then unchanged.
         """
-        if action not in self._legal:
+        if action.__class__ is not int or action not in self._legal:
             if action.__class__ is str:
-                return self.apply(parse_action(action))
+                try:
+                    parsed = parse_action(action)  # type: ignore[arg-type]
+                except ValueError as exc:
+                    raise RuleViolation(str(exc)) from None
+                return self.apply(parsed)
             raise RuleViolation(self._why_illegal(action))
         if self.phase != PLAYING:
             self._bids.append(action)
@@ -534,7 +601,7 @@ class Hand:
                     return
                 self.to_act = seat = (seat + 1) & 3
                 cfg = self._cfg
-                if cfg.farmer or (cfg.needs_trump and seat == self.dealer):
+                if cfg.misdeal_test is not None or (cfg.needs_trump and seat == self.dealer):
                     self._legal = self._bidding_actions()
                 else:
                     self._legal = _BID1_ACTIONS
@@ -594,8 +661,9 @@ class Hand:
             self._alone_queue = []
         self._alone_defenders_asked = cfg.defend is DefendAlone.NEVER
         self.to_act = seat
-        # The dealer's partner who orders up must go alone (001, Canadian/British).
-        if cfg.partner_alone and bid_round == 1 and seat == (self.dealer + 2) & 3:
+        # The dealer's partner who orders up must go alone (001 lines 53 and
+        # 108, Canadian/British); in round 2 too where the rules say so.
+        if seat == (self.dealer + 2) & 3 and (cfg.partner_alone if bid_round == 1 else cfg.partner_alone_r2):
             self._legal = _ALONE_FORCED
         else:
             self._legal = _ALONE_ACTIONS
@@ -649,13 +717,20 @@ class Hand:
         dealer = self.dealer
         if not out:
             leader = (dealer + 1) & 3
-        elif self._cfg.loner_left:
+        elif self._cfg.lead is AloneLead.LONER_LEFT:
             # 000 "Leading": left of the loner; 001: "If two players are
             # playing alone, the defender leads."
             if self.lone_defender >= 0:
                 leader = self.lone_defender if self.lone >= 0 else (self.lone_defender + 1) & 3
             else:
                 leader = (self.lone + 1) & 3
+        elif self._cfg.lead is AloneLead.LONER_RIGHT:
+            # 001 line 190: "if you play a loner you never get the lead ...
+            # the player to your right leads first"; both alone: the defender.
+            if self.lone_defender >= 0:
+                leader = self.lone_defender if self.lone >= 0 else (self.lone_defender + 3) & 3
+            else:
+                leader = (self.lone + 3) & 3
         else:
             leader = (dealer + 1) & 3
             while leader in out:
@@ -665,23 +740,89 @@ class Hand:
         self._legal = self.hands[leader][:]
 
     def _why_illegal(self, action: object) -> str:
-        who = SEAT_NAMES[self.to_act] if self.to_act >= 0 else "Nobody"
+        """Why ``action`` is refused, naming the rule (built only when
+        raising: never on the path of a legal action)."""
         if self.phase == DONE:
             return "The hand is over: no more actions."
+        if action.__class__ is not int:
+            return (
+                f"{action!r} is not an action: give one of legal_actions() (an int) or its text, "
+                "e.g. pass, order, name:H, alone, discard:9C, play:JH."
+            )
         try:
             text = action_text(action, self._cfg.benny_text)  # type: ignore[arg-type]
         except (ValueError, TypeError):
             return f"{action!r} is not an action."
-        if self.phase == PLAYING and 0 <= action <= BENNY:  # type: ignore[operator]
-            if action not in self.hands[self.to_act]:
+        seat = self.to_act
+        who = SEAT_NAMES[seat]
+        phase = self.phase
+        legal = "legal: " + ", ".join(self.legal_action_texts()) + "."
+        if phase == PLAYING and 0 <= action <= BENNY:  # type: ignore[operator]
+            if action not in self.hands[seat]:
                 return f"{who} does not hold the {card_text(action, self._cfg.benny_text)}."
-            return (
-                f"{who} must follow suit: {card_text(action, self._cfg.benny_text)} is not a "
-                f"{'trump' if self._led == self.trump else 'card of the suit led'}, and {who} holds one."
-            )
-        return f"{who} cannot {text} now (the {PHASE_NAMES[self.phase]} phase); legal: " + ", ".join(
-            self.legal_action_texts()
-        ) + "."
+            return f"{who} must follow suit: {self._follow_suit_reason(action)}; {legal}"  # type: ignore[arg-type]
+        reason = self._bid_rule(action)  # type: ignore[arg-type]
+        if reason:
+            return f"{who} cannot {text}: {reason}; {legal}"
+        return f"{who} cannot {text} now (the {PHASE_NAMES[phase]} phase); {legal}"
+
+    def _follow_suit_reason(self, c: int) -> str:
+        """Why card ``c`` does not follow the lead, e.g. "a diamond was led
+        and East holds one; the Jack of diamonds is a heart this hand (left
+        bower)" (000 "Following suit", 001 "The Play")."""
+        led, trump = self._led, self.trump
+        who = SEAT_NAMES[self.to_act]
+        lead = "a trump was led" if led == trump else f"{_A_SUIT[led]} was led"
+        if c == BENNY:
+            what = "the Benny is a trump"
+        elif self._es[c] != c >> 3:
+            what = f"the {card_name(c)} is {_A_SUIT[trump]} this hand (left bower)"
+        elif led == trump:
+            what = f"the {card_name(c)} is not a trump"
+        else:
+            what = f"the {card_name(c)} is not {_A_SUIT[led]}"
+        return f"{lead} and {who} holds one; {what}"
+
+    def _bid_rule(self, action: int) -> str:
+        """The rule that refuses a bidding, going-alone or discard action,
+        or ``""`` when no particular rule does (wrong phase or player)."""
+        phase = self.phase
+        seat = self.to_act
+        rules = self.rules
+        dealer = self.dealer
+        if phase == BID2:
+            down = self.turn_up >> 3
+            if action == NAME + down:
+                return f"the turned-down suit cannot be named in the second round ({SUIT_NAMES[down]} was turned down)"
+            if action == PASS and seat == dealer and rules.stick_the_dealer:
+                return "the dealer must name trump (stick the dealer): all three others passed in the second round"
+            if action == ORDER:
+                return "the turn-up was turned down; in the second round a player names another suit or passes"
+        elif phase == BID1:
+            if action == ORDER and seat == dealer and rules.dealer_needs_trump_to_take_up:
+                suit = SUIT_NAMES[self.turn_up >> 3]
+                return (
+                    f"the dealer may take up the turn-up only when already holding a trump ({suit}; "
+                    "the Left Bower does not count) under these rules"
+                )
+            if action == MISDEAL:
+                if rules.ace_no_face:
+                    return "a misdeal may be called only by a player dealt no Jack, Queen or King (ace-no-face)"
+                if rules.farmers_hand:
+                    return "a misdeal may be called only by a player dealt only 9s and 10s (farmer's hand)"
+                return "these rules have no misdeal for a poor hand (farmer's hand, ace-no-face)"
+            if NAME <= action < NAME + 4:
+                return "in the first round a player orders up the turn-up's suit or passes; suits are named in the second"
+        elif phase == ALONE_ROUND:
+            if action == PASS and self._legal is _ALONE_FORCED:
+                did = "ordered up" if self.bid_round == 1 else "named trump"
+                return f"the dealer's partner who {did} must play alone (the dealer's partner cannot play with a partner)"
+        elif phase == DISCARDING:
+            if action == DISCARD + self.turn_up and not rules.dealer_may_discard_turn_up:
+                return "the dealer may not discard the turn-up under these rules (it replaces a card of the hand)"
+        elif phase == BENNY_UP and action == PASS:
+            return "the Benny was turned up: the dealer must name trump (the dealer's side are the makers)"
+        return ""
 
     # ----------------------------------------------------------- text form
 

@@ -5,7 +5,8 @@ file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
 
 * :mod:`.cards` -- cards as small ints, text form, per-trump tables of the
   effective suit (Left Bower and Benny belong to trump) and trick strength.
-* :mod:`.ruleset` -- :class:`RuleSet`, :data:`PRESETS`, :data:`PRESET_TITLES`.
+* :mod:`.ruleset` -- :class:`RuleSet`, :data:`PRESETS`, :data:`PRESET_TITLES`,
+  :data:`PRESET_SOURCES`, :data:`PRESET_FIXED` and ``CUSTOM``.
 * :mod:`.scoring` -- :func:`score_hand` (the one validation shared by score
   entry and the play engine), :class:`GameScore`, :func:`game_winner`.
 
@@ -19,8 +20,11 @@ from euchre_tourney.rules.cards import BENNY, card_text, parse_card
 from euchre_tourney.rules.ruleset import (
     BRITISH,
     CANADIAN,
+    CUSTOM,
+    FOUR_PLAYER,
     HOUSE_ELEVEN,
     NORTH_AMERICAN,
+    PRESET_FIXED,
     PRESET_SOURCES,
     PRESET_TITLES,
     PRESETS,
@@ -47,9 +51,12 @@ __all__ = [
     "BENNY",
     "BRITISH",
     "CANADIAN",
+    "CUSTOM",
+    "FOUR_PLAYER",
     "HOUSE_ELEVEN",
     "NORTH_AMERICAN",
     "PRESETS",
+    "PRESET_FIXED",
     "PRESET_SOURCES",
     "PRESET_TITLES",
     "THIRTY_THREE",

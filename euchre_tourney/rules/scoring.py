@@ -42,8 +42,9 @@ class HandResult:
     """What a scorecard records of one hand.
 
     ``makers``: the side that made trump; ``maker_tricks``: tricks the makers
-    took (0–5); ``maker_alone``: a member of the makers played alone (the
-    loner); ``defender_alone``: a defender played alone.
+    took (a whole number 0–5); ``maker_alone``: a member of the makers played
+    alone (the loner); ``defender_alone``: a defender played alone -- both
+    ``bool`` (:func:`score_hand` refuses anything else).
     """
 
     makers: Side
@@ -71,7 +72,10 @@ def score_hand(rules: RuleSet, result: HandResult) -> HandScore:
 
     Returns the side that scores and its points. Raises :class:`RuleViolation`
     with a director-readable reason when the result cannot happen (tricks
-    outside 0–5, a lone defender the rules forbid).
+    not a whole number from 0 to 5, a lone defender the rules forbid) or is
+    malformed: ``maker_alone`` and ``defender_alone`` must be real bools
+    (``True``/``False``; ``0``/``1`` and strings such as ``"no"`` are refused,
+    since ``"no"`` would otherwise count as true).
 
     Points, by source:
 
@@ -89,8 +93,13 @@ def score_hand(rules: RuleSet, result: HandResult) -> HandScore:
     (001 "North American Euchre"; :class:`~euchre_tourney.rules.DefendAlone`).
     """
     tricks = result.maker_tricks
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 5:
+    if not isinstance(tricks, int) or isinstance(tricks, bool):
+        raise RuleViolation(f"The makers' tricks must be a whole number from 0 to 5, not {tricks!r}.")
+    if not 0 <= tricks <= 5:
         raise RuleViolation(f"The makers cannot take {tricks} tricks: a hand has 5 tricks (0–5).")
+    for flag, what in ((result.maker_alone, "maker alone"), (result.defender_alone, "defender alone")):
+        if flag is not True and flag is not False:
+            raise RuleViolation(f"{what.capitalize()} must be true or false, not {flag!r}.")
     makers = result.makers
     if makers is not Side.NS and makers is not Side.EW:
         try:

@@ -18,6 +18,7 @@ from euchre_tourney.play import Game, Hand
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import PLAYING, SEAT_SIDE
 from euchre_tourney.rules import (
+    CUSTOM,
     PRESETS,
     AloneLead,
     DefendAlone,
@@ -30,13 +31,28 @@ from euchre_tourney.rules.cards import BENNY, deck
 
 PRESET_LIST = [PRESETS[k] for k in sorted(PRESETS)]
 
+
+
+def with_options(base, **kw):
+    """``base`` with options ``kw``: keeps the preset's name unless a field it
+    fixes changes (then ``"custom"``); drops options the pack cannot have."""
+    if not base.has_benny:
+        kw.pop("joker_substitute")
+    if not kw["dealer_partner_orders_alone"]:
+        kw["dealer_partner_alone_any_round"] = False
+    same = kw["dealer_partner_orders_alone"] == base.dealer_partner_orders_alone
+    return base.replace(preset=base.preset if same else CUSTOM, **kw)
+
+
 option_sets = st.builds(
-    lambda base, **kw: base.replace(**{k: v for k, v in kw.items() if not (k == "joker_substitute" and not base.has_benny)}),
+    with_options,
     st.sampled_from(PRESET_LIST),
     stick_the_dealer=st.booleans(),
     defend_alone=st.sampled_from(list(DefendAlone)),
     alone_lead=st.sampled_from(list(AloneLead)),
     dealer_partner_orders_alone=st.booleans(),
+    dealer_partner_alone_any_round=st.booleans(),
+    ace_no_face=st.booleans(),
     maker_partner_may_go_alone=st.booleans(),
     passer_may_go_alone=st.booleans(),
     dealer_may_discard_turn_up=st.booleans(),

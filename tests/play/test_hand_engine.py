@@ -10,6 +10,7 @@ from euchre_tourney.play.actions import action_text
 from euchre_tourney.rules import (
     BRITISH,
     CANADIAN,
+    CUSTOM,
     HOUSE_ELEVEN,
     NORTH_AMERICAN,
     PRESETS,
@@ -238,8 +239,8 @@ def test_passer_may_not_go_alone_option():
     assert hand.to_act == E
     # In round 2, first-round passes do not count.
     hand = make(rules, W, DEAL, UP)
-    run(hand, "pass pass pass pass pass name:S pass")
-    assert hand.to_act == W  # East's partner West passed in round 1 only: asked
+    run(hand, "pass pass pass pass pass pass name:S pass")  # South names spades, declines
+    assert hand.to_act == W  # North and East passed in round 2: not asked; West (round 1 only) is
 
 
 def test_canadian_dealer_partner_orders_alone():
@@ -410,7 +411,10 @@ def test_copy_is_independent():
 def test_two_neighbours_sitting_out_are_both_skipped():
     # Dealer North; East orders, West (East's partner) goes alone, North defends
     # alone: East and South sit out, only West and North play.
-    for rules, leader in ((WEB_GAME, W), (BRITISH.replace(dealer_partner_orders_alone=False), N)):
+    british_any_partner = BRITISH.replace(
+        preset=CUSTOM, dealer_partner_orders_alone=False, dealer_partner_alone_any_round=False
+    )
+    for rules, leader in ((WEB_GAME, W), (british_any_partner, N)):
         hand = make(rules, N, DEAL, UP)
         run(hand, "order pass alone pass alone")
         assert hand.sitting_out == (E, S)
@@ -440,13 +444,39 @@ def test_thirty_two_card_sevens_and_eights_are_lowest():
     assert hand.tricks[-1][2] == S
 
 
-@pytest.mark.parametrize("rules", [BRITISH, PRESETS["thirty_three"], CANADIAN])
-def test_dealer_partner_must_go_alone_in_british_and_canadian_rules(rules):
-    # 001: "The dealer's partner can only make the turned up suit trumps by playing alone."
+@pytest.mark.parametrize(
+    ("rules", "any_round"), [(BRITISH, True), (PRESETS["thirty_three"], True), (CANADIAN, False)]
+)
+def test_dealer_partner_must_go_alone_in_british_and_canadian_rules(rules, any_round):
+    # 001 line 53: "The dealer's partner can only make the turned up suit trumps by playing alone."
     hand = make(rules, W, DEAL, UP)
     run(hand, "pass order")
     assert texts(hand) == ["alone"]
-    # Naming a suit in the second round is not restricted.
+    # Round 2: British (001 line 53, "the dealer's partner cannot make trumps
+    # and play with a partner") forces it too; Canadian (001 line 108, "if the
+    # dealer's partner orders the card up") only restricts the turn-up.
+    assert rules.dealer_partner_alone_any_round is any_round
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass pass pass pass name:S")  # East, the dealer's partner, names spades
+    assert texts(hand) == (["alone"] if any_round else ["alone", "pass"])
+    # Nobody else is restricted in round 2.
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass pass pass name:S")
+    assert texts(hand) == ["alone", "pass"]
+
+
+def test_dealer_partner_alone_any_round_option():
+    # The option on the Canadian game (still "canadian": not a fixed field).
+    rules = CANADIAN.replace(dealer_partner_alone_any_round=True)
+    assert rules.preset == "canadian"
     hand = make(rules, W, DEAL, UP)
     run(hand, "pass pass pass pass pass name:S")
+    assert texts(hand) == ["alone"]
+    with pytest.raises(RuleViolation, match="the dealer's partner who named trump must play alone"):
+        hand.apply("pass")
+    hand.apply("alone")
+    assert hand.sitting_out == (W,) and hand.to_act == S  # no pick-up in round 2; left of East leads
+    # The dealer himself is never forced (stick the dealer names as usual).
+    hand = make(rules.replace(stick_the_dealer=True), W, DEAL, UP)
+    run(hand, "pass pass pass pass pass pass pass name:S")
     assert texts(hand) == ["alone", "pass"]
