@@ -335,6 +335,7 @@ class Search:
                             if (xt or tabu.get(r * n + y, -1) > it) and cost + dlt >= best_cost:
                                 continue
                             moves.append((dlt, rng.random(), r, "swap", (gi1, si), (gi2, sj)))
+            spent += 1 + len(tasks)
             if not moves:
                 stall += 1
                 continue
@@ -444,17 +445,21 @@ def seat_and_number(
     """Orient (which partnership sits North–South, who sits North) and order the
     games of the ``new`` rounds so that list position = table number − 1.
 
-    Balances each player's N–S vs E–W rounds (greedy, then flip passes) and
-    spreads players over the tables (counting ``history``, whose order is
-    kept): each round's games go to tables by a bipartite matching that keeps
-    every player's most visits of one table as low as possible. Pinned
-    players' games go to their table when that table exists in the round.
+    Per round, which partnership sits N–S, who of the two is North and which
+    game gets which table number are free. N–S / E–W: a greedy start, then a
+    min-conflicts walk over flips of whole games until every player's
+    |N–S − E–W| ≤ (games mod 2), history counted. Tables: each round's games go
+    to tables by a bipartite matching that keeps the most visits of one table
+    low, then a walk of table-number swaps within a round until every player's
+    most rounds at one table is ⌈games / tables⌉ (or the work runs out). The
+    games of pinned players keep their table when it exists in the round.
     """
     pins = pins or {}
     ns = [0] * n
     north = [0] * n
-    at = [[0] * max(1, n // 4 + 1) for _ in range(n)]
-    width = len(at[0])
+    games_of = [0] * n
+    width = max([len(g) for g, _ in history] + [len(g) for g, _ in new] + [1])
+    at = [[0] * width for _ in range(n)]
     for games, _ in history:
         for t, (a, b, c, d) in enumerate(games):
             ns[a] += 1
@@ -463,10 +468,11 @@ def seat_and_number(
             ns[d] -= 1
             north[a] += 1
             north[b] += 1
-            if t < width:
-                for p in (a, b, c, d):
-                    at[p][t] += 1
+            for p in (a, b, c, d):
+                at[p][t] += 1
+                games_of[p] += 1
     games_all = []
+    mine: list[list[list[int]]] = [[] for _ in range(n)]
     for games, _ in new:
         for g in games:
             a, b, c, d = g
@@ -478,23 +484,65 @@ def seat_and_number(
             ns[d] -= 1
             g[:] = [a, b, c, d]
             games_all.append(g)
-    for _ in range(passes):
-        changed = False
-        for g in games_all:
+            for p in g:
+                mine[p].append(g)
+                games_of[p] += 1
+    # -- N–S / E–W: min-conflicts walk over game flips -------------------------
+    par = [g & 1 for g in games_of]
+
+    def over(p: int, v: int) -> int:
+        e = abs(v) - par[p]
+        return e if e > 0 else 0
+
+    def sq(p: int, v: int) -> int:
+        e = abs(v) - par[p]
+        return e * e if e > 0 else 0
+
+    bad = [p for p in range(n) if over(p, ns[p])]
+    steps = 0
+    limit = min(6000, 20 * len(games_all) + 400)
+    total = sum(sq(p, ns[p]) for p in range(n))
+    best_total, saved = total, [g[:] for g in games_all]
+    tabu_g: dict[int, int] = {}
+    while bad and steps < limit:
+        steps += 1
+        p = bad[rng.randrange(len(bad))]
+        side_ns = ns[p] > 0
+        best = None
+        for g in mine[p]:
             a, b, c, d = g
-            # flipping moves a, c to E–W (−2 each) and b, d to N–S (+2 each)
-            now = ns[a] ** 2 + ns[b] ** 2 + ns[c] ** 2 + ns[d] ** 2
-            alt = (ns[a] - 2) ** 2 + (ns[c] - 2) ** 2 + (ns[b] + 2) ** 2 + (ns[d] + 2) ** 2
-            if alt < now:
-                ns[a] -= 2
-                ns[c] -= 2
-                ns[b] += 2
-                ns[d] += 2
-                g[:] = [b, c, d, a]
-                changed = True
-        if not changed:
-            break
+            if (p in (a, c)) != side_ns or tabu_g.get(id(g), -1) > steps:
+                continue
+            dl = (sq(a, ns[a] - 2) - sq(a, ns[a]) + sq(c, ns[c] - 2) - sq(c, ns[c])
+                  + sq(b, ns[b] + 2) - sq(b, ns[b]) + sq(d, ns[d] + 2) - sq(d, ns[d]))
+            key = (dl, rng.random())
+            if best is None or key < best[0]:
+                best = (key, g)
+        if best is None:
+            continue
+        g = best[1]
+        total += best[0][0]
+        tabu_g[id(g)] = steps + 3 + rng.randrange(3 + len(games_all) // 8)
+        a, b, c, d = g
+        ns[a] -= 2
+        ns[c] -= 2
+        ns[b] += 2
+        ns[d] += 2
+        g[:] = [b, c, d, a]
+        for q in g:
+            if over(q, ns[q]):
+                if q not in bad:
+                    bad.append(q)
+            elif q in bad:
+                bad.remove(q)
+        if total < best_total:
+            best_total, saved = total, [g[:] for g in games_all]
+    if total > best_total:
+        for g, keep in zip(games_all, saved):
+            g[:] = keep
+    # -- who sits North, and table numbers by matching ----------------------------
     out: list[ERound] = []
+    fixed_slots: list[set[int]] = []
     for games, sit in new:
         oriented = []
         for g in games:
@@ -522,42 +570,90 @@ def seat_and_number(
             match = _match(T, ok, fixed)
             cap += 1
         slots: list = [None] * T
-        order = list(range(T))
-        for gi in order:
+        for gi in range(T):
             slots[match[gi]] = oriented[gi]
         for t, g in enumerate(slots):
-            if t < width:
-                for p in g:
-                    at[p][t] += 1
+            for p in g:
+                at[p][t] += 1
         out.append((slots, list(sit)))
-    # improvement passes: swap two tables' numbers in a round when that lowers
-    # Σ visits² (the round's own visits taken out first)
-    pinned_t = set(pins.values())
-    for _ in range(passes):
-        changed = False
-        for slots, _ in out:
-            T = len(slots)
-            for t1 in range(T):
-                for t2 in range(t1 + 1, T):
-                    if (t1 + 1) in pinned_t or (t2 + 1) in pinned_t:
-                        continue
-                    g1, g2 = slots[t1], slots[t2]
-                    now = sum((at[p][t1] - 1) ** 2 - (at[p][t1]) ** 2 for p in g1)
-                    now += sum((at[p][t2] - 1) ** 2 - (at[p][t2]) ** 2 for p in g2)
-                    # gain of moving g1 to t2 and g2 to t1
-                    alt = sum(at[p][t2] * 2 + 1 for p in g1) + sum(at[p][t1] * 2 + 1 for p in g2)
-                    cur = sum(at[p][t1] * 2 - 1 for p in g1) + sum(at[p][t2] * 2 - 1 for p in g2)
-                    if alt < cur:
-                        for p in g1:
-                            at[p][t1] -= 1
-                            at[p][t2] += 1
-                        for p in g2:
-                            at[p][t2] -= 1
-                            at[p][t1] += 1
-                        slots[t1], slots[t2] = g2, g1
-                        changed = True
-        if not changed:
-            break
+        fixed_slots.append(set(fixed.values()))
+    # -- table spread: walk of table-number swaps within a round ----------------
+    T0 = max((len(s) for s, _ in out), default=0)
+    if T0 > 1:
+        cap_of = [-(-games_of[p] // T0) if games_of[p] else 0 for p in range(n)]
+        where: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (round, slot)
+        for r, (slots, _) in enumerate(out):
+            for t, g in enumerate(slots):
+                for p in g:
+                    where[p].append((r, t))
+
+        def pen(p: int, v: int) -> int:
+            e = v - cap_of[p]
+            return 1000 * e if e > 0 else 0
+
+        def excess() -> list[tuple[int, int]]:
+            return [(p, t) for p in range(n) for t in range(width) if at[p][t] > cap_of[p]]
+
+        bad_pt = excess()
+        tot = sum(pen(p, v) for p in range(n) for v in at[p])
+        best_tot, kept = tot, [list(sl) for sl, _ in out]
+        steps = 0
+        limit = min(4000, 20 * sum(len(s) for s, _ in out) + 200)
+        while bad_pt and steps < limit:
+            steps += 1
+            p, t1 = bad_pt[rng.randrange(len(bad_pt))]
+            choices = [(r, t) for r, t in where[p] if t == t1 and t not in fixed_slots[r]]
+            if not choices:
+                bad_pt.remove((p, t1))
+                continue
+            r, _ = choices[rng.randrange(len(choices))]
+            slots = out[r][0]
+            g1 = slots[t1]
+            best = None
+            for t2 in range(len(slots)):
+                if t2 == t1 or t2 in fixed_slots[r]:
+                    continue
+                g2 = slots[t2]
+                dl = 0
+                for q in g1:
+                    dl += pen(q, at[q][t1] - 1) - pen(q, at[q][t1]) + pen(q, at[q][t2] + 1) - pen(q, at[q][t2])
+                    dl += 2 * (at[q][t2] - at[q][t1] + 1)
+                for q in g2:
+                    dl += pen(q, at[q][t2] - 1) - pen(q, at[q][t2]) + pen(q, at[q][t1] + 1) - pen(q, at[q][t1])
+                    dl += 2 * (at[q][t1] - at[q][t2] + 1)
+                key = (dl, rng.random())
+                if best is None or key < best[0]:
+                    best = (key, t2)
+            if best is None or (best[0][0] > 0 and rng.random() < 0.5):
+                continue
+            t2 = best[1]
+            g2 = slots[t2]
+            for q in g1:
+                tot += pen(q, at[q][t1] - 1) - pen(q, at[q][t1]) + pen(q, at[q][t2] + 1) - pen(q, at[q][t2])
+            for q in g2:
+                tot += pen(q, at[q][t2] - 1) - pen(q, at[q][t2]) + pen(q, at[q][t1] + 1) - pen(q, at[q][t1])
+            for q in g1:
+                at[q][t1] -= 1
+                at[q][t2] += 1
+                where[q][where[q].index((r, t1))] = (r, t2)
+            for q in g2:
+                at[q][t2] -= 1
+                at[q][t1] += 1
+                where[q][where[q].index((r, t2))] = (r, t1)
+            slots[t1], slots[t2] = g2, g1
+            if steps % 16 == 0 or not bad_pt:
+                bad_pt = excess()
+            else:
+                bad_pt = [(q, t) for q, t in bad_pt if at[q][t] > cap_of[q]]
+                for q in g1 + g2:
+                    for t in (t1, t2):
+                        if at[q][t] > cap_of[q] and (q, t) not in bad_pt:
+                            bad_pt.append((q, t))
+            if tot < best_tot:
+                best_tot, kept = tot, [list(sl) for sl, _ in out]
+        if tot > best_tot:
+            for (sl, _), keep in zip(out, kept):
+                sl[:] = keep
     return out
 
 

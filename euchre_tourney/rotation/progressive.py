@@ -23,12 +23,12 @@ Cancel = Callable[[], bool]
 
 #: swap evaluations the tabu search may spend at most (fixes run time and keeps
 #: results independent of machine speed); it stops earlier at the lower bounds
-WORK = 600_000
+WORK = 250_000
 
 
 def budget(n: int, rounds: int) -> int:
     """Swap evaluations for ``n`` players over ``rounds`` free rounds."""
-    return min(WORK, 2000 * n * max(1, rounds))
+    return min(WORK, 800 * n * max(1, rounds))
 
 
 def _ids(players: Sequence[int] | int) -> tuple[int, ...]:

@@ -1,14 +1,17 @@
-"""Benchmark: python3 tests/benchmarks/bench_rotation.py [--quick]
+"""Benchmark: python3 tests/benchmarks/bench_rotation.py [--quick | --all]
 
 Time and quality of progressive() for N = 8 … 200 and R = 8, 12 and full length.
 Columns: time in seconds, partner repeats (best), most meetings (best),
-sit-outs min–max, prefix spread, N–S/E–W spread, most rounds at one table, perfect.
+sit-outs min–max, prefix spread, consecutive sit-outs, N–S/E–W spread (best),
+most rounds at one table (best), perfect.
 """
 
 import sys
 import time
 
 from euchre_tourney.rotation import check, full_length, progressive
+
+REPRESENTATIVE = [8, 12, 13, 16, 26, 28, 30, 32, 36, 40, 64, 100, 150, 200]
 
 
 def row(n, r):
@@ -18,20 +21,25 @@ def row(n, r):
     q = check(s)
     b = q.bounds
     return (f"{n:>4} {r:>4} {dt:7.2f}s  rep {q.partner_repeats:>4}({b.partner_repeats})  "
-            f"meet {q.max_meetings}({b.max_meetings})  sit {q.sit_out_min}-{q.sit_out_max} pre {q.sit_out_prefix_spread}  "
-            f"nsew {q.ns_ew_spread}  table {q.max_at_one_table}({b.max_at_one_table})  {'PERFECT' if q.perfect else ''}")
+            f"meet {q.max_meetings}({b.max_meetings})  sit {q.sit_out_min}-{q.sit_out_max} pre {q.sit_out_prefix_spread} "
+            f"cons {q.consecutive_sit_outs}  nsew {q.ns_ew_spread}({b.ns_ew_spread})  "
+            f"table {q.max_at_one_table}({b.max_at_one_table})  {'PERFECT' if q.perfect else ''}")
 
 
 def main():
-    quick = "--quick" in sys.argv
-    sizes = [26, 100, 200] if quick else list(range(8, 201, 4 if "--all" not in sys.argv else 1))
-    if not quick:
-        sizes = sorted(set(sizes) | {26, 100, 200, 9, 13, 25, 49, 97, 101, 197})
+    if "--quick" in sys.argv:
+        sizes, lengths = [26, 100, 200], (8, 12)
+    elif "--all" in sys.argv:
+        sizes, lengths = list(range(8, 201)), (8, 12, None)
+    else:
+        sizes = sorted(set(REPRESENTATIVE) | set(range(8, 201, 4)) | {9, 25, 29, 31, 33, 35, 49, 97, 101, 197})
+        lengths = (8, 12, None)
     print("   N    R     time  quality")
     for n in sizes:
-        for r in (8, 12, full_length(n)):
-            if r == full_length(n) and r <= 12 and r in (8, 12):
-                continue
+        for r in lengths:
+            r = full_length(n) if r is None else r
+            if r == full_length(n) and r in (8, 12) and None in lengths and r != lengths[0]:
+                pass
             print(row(n, r), flush=True)
 
 
