@@ -257,7 +257,11 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
     )
     playing = [i for i in stored.schedule.players if stored.numbers.get(i) is not None]
     constraints = rotation_constraints(session, event_id)
-    warnings = rotation.constraint_warnings(playing, event.rounds, constraints) if playing else []
+    warnings = (
+        rotation.constraint_warnings(playing, event.rounds, constraints, name=lambda i: stored.names.get(i, f"player {i}"))
+        if playing
+        else []
+    )
     return RotationView(
         event_id=event_id,
         seed=event.seed,

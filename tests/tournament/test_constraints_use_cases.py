@@ -53,3 +53,17 @@ def test_remove_request(session, setup):
     c = add_constraint(session, ev.id, "sit_out", ids[1], round_number=1)
     assert remove_constraint(session, c.id).text == "Bo sits out round 1."
     assert list_constraints(session, ev.id) == []
+
+
+def test_rotation_view_warns_in_players_names(session, setup):
+    ev, ids = setup
+    extra = [T.add_player(session, f"Extra {i}").id for i in range(3)]
+    T.set_checked_in(session, ev.id, ids + extra)
+    add_constraint(session, ev.id, "pin_table", ids[0], table=1)
+    add_constraint(session, ev.id, "pin_table", ids[1], table=1)
+    T.generate_rotation(session, ev.id, seed=3)
+    view = T.rotation_view(session, ev.id)
+    assert any("Ann" in w and "Bo" in w and "table 1" in w for w in view.warnings), view.warnings
+    for r in view.rounds:
+        tables = {name: t.number for t in r.tables for name in t.names}
+        assert tables.get("Ann", 1) == 1 and tables.get("Bo", 1) == 1
