@@ -1,6 +1,5 @@
 """Short nights: the social-golfer regime, stopping at the lower bounds, names in messages."""
 
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -52,19 +51,16 @@ def test_packings_are_verified(tables, rounds):
 
 
 @pytest.mark.parametrize("n,rounds", [(5, 2), (8, 3), (12, 4), (16, 5), (20, 5)])
-def test_small_nights_stop_at_the_bounds_quickly(n, rounds):
-    t = time.perf_counter()
+def test_small_nights_reach_the_bounds(n, rounds):
+    # speed is measured by tests/benchmarks/bench_rotation.py, never by a test
     q = check(progressive(n, rounds, seed=0))
-    assert time.perf_counter() - t < 0.5
     assert q.max_meetings == q.bounds.max_meetings
     assert q.partner_repeats == 0
 
 
-def test_large_nights_are_fast():
+def test_large_nights_reach_the_bounds():
     for n, rounds in ((200, 12), (150, 8)):
-        t = time.perf_counter()
         q = check(progressive(n, rounds, seed=0))
-        assert time.perf_counter() - t < 4.0  # 2 s target; slack for a loaded machine
         assert q.max_meetings == q.bounds.max_meetings and q.partner_repeats == 0
 
 
