@@ -10,7 +10,7 @@ text               meaning                                     int
 ``name:H``         name trump (round 2; or the dealer when     ``NAME + suit``
                    the Benny is turned up)
 ``alone``          go alone (maker side) or defend alone       :data:`ALONE`
-``misdeal``        call a farmer's hand misdeal                :data:`MISDEAL`
+``misdeal``        a misdeal: farmer's hand, ace-no-face       :data:`MISDEAL`
 ``discard:9C``     the dealer discards after picking up        ``DISCARD + card``
 ``play:JH``        play a card to the trick                    ``card``
 =================  ==========================================  =================
@@ -75,10 +75,12 @@ _WORDS = {"pass": PASS, "order": ORDER, "alone": ALONE, "misdeal": MISDEAL}
 def parse_action(text: str) -> int:
     """Inverse of :func:`action_text` (case-insensitive). ``ValueError`` if
     the text is no action."""
-    t = text.strip().lower()
-    if t in _WORDS:
-        return _WORDS[t]
+    t = text.strip()
+    word = t.lower()
+    if word in _WORDS:
+        return _WORDS[word]
     kind, sep, arg = t.partition(":")
+    kind = kind.lower()
     if sep:
         if kind == "play":
             return parse_card(arg)

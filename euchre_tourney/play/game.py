@@ -4,7 +4,8 @@ target (and, with win-by-two, leads by two).
 Sources: 000 "Setup and Deal" 5 ("deal rotates one seat clockwise") and
 "Winning"; 001 "The Deal" ("The turn to deal then rotates clockwise"), "If all
 four players pass a second time the cards are thrown in and the next player
-deals"; 004 "Winning" (win by two); 000 "Farmer's Hand / Misdeal" (the same
+deals"; 004 "Winning" (win by two); 000 "Farmer's Hand / Misdeal" and
+"Ace-no-face" (line 111: "hands without face cards to be redealt"; the same
 dealer deals again).
 """
 

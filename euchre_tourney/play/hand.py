@@ -211,7 +211,8 @@ class Hand:
     (finished tricks as ``(leader, cards, winner)``), ``tricks_won`` (per
     seat), ``history`` (actions applied), ``result`` / ``score``
     (:class:`HandResult` / :class:`HandScore` once played out), ``thrown_in``
-    (all passed twice), ``misdeal`` (a farmer's hand was called).
+    (all passed twice), ``misdeal`` (a farmer's hand or ace-no-face misdeal
+    was called: the same dealer deals again).
     """
 
     __slots__ = (
@@ -809,7 +810,7 @@ class Hand:
                 if rules.ace_no_face:
                     return "a misdeal may be called only by a player dealt no Jack, Queen or King (ace-no-face)"
                 if rules.farmers_hand:
-                    return "a misdeal may be called only by a player dealt only 9s and 10s (farmer's hand)"
+                    return "a misdeal may be called only by a player dealt only 9s and 10s (and 7s and 8s; farmer's hand)"
                 return "these rules have no misdeal for a poor hand (farmer's hand, ace-no-face)"
             if NAME <= action < NAME + 4:
                 return "in the first round a player orders up the turn-up's suit or passes; suits are named in the second"

@@ -83,7 +83,14 @@ class SimplePlayer:
         if phase in (BID2, BENNY_UP):
             named = [a for a in legal if a != PASS]
             best = max(named, key=lambda a: hand_strength(mine, a - NAME))
-            if PASS not in legal or hand_strength(mine, best - NAME) >= self.order_at:
+            rules = hand.rules
+            # The dealer's partner who must then play alone (001 line 53)
+            # names trump only with a hand to go alone with.
+            forced_alone = (
+                rules.dealer_partner_alone_any_round and phase == BID2 and seat == (hand.dealer + 2) & 3
+            )
+            needed = self.alone_at if forced_alone else self.order_at
+            if PASS not in legal or hand_strength(mine, best - NAME) >= needed:
                 return best
             return PASS
         if phase == ALONE_ROUND:

@@ -23,11 +23,12 @@ What is deliberately not a rule set here, and why:
   (000 line 107) -- no source gives its scoring: both need another kind of
   bidding and score entry, not an option;
 * railroading (001 "Railroading") -- a card passes between partners;
-* "call for best" (000 line 106: "a lone maker may replace their weakest
-  card with the dealer's turn-up card's equivalent") -- the only source
-  never says which card "the turn-up card's equivalent" is, nor what happens
-  when the dealer has taken the turn-up or it was turned down, so no rule can
-  be written from it faithfully;
+* call for best (000 line 106: "Call for Best: a lone maker may replace
+  their weakest card with the dealer's turn-up card's equivalent") -- not
+  for its players or a card passed between partners, but because the only
+  source never says which card "the dealer's turn-up card's equivalent" is,
+  nor what happens when the dealer has taken the turn-up or it was turned
+  down, so no rule can be written from it faithfully;
 * 001's four-hand Almonte game (line 147: "A four-hand variation is played
   with 21 cards: the Q-K-A-J of clubs and diamonds, the 10-Q-K-A-J of hearts
   and spades, plus the 3 jokers; scoring is the same as in six-hand") --

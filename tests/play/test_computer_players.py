@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tourney.play import Game, Hand, RandomPlayer, SimplePlayer
-from euchre_tourney.rules import NORTH_AMERICAN, PRESETS, Side
+from euchre_tourney.play import Game, Hand, RandomPlayer, SimplePlayer, action_text
+from euchre_tourney.rules import BRITISH, CUSTOM, NORTH_AMERICAN, PRESETS, Side
 
 PRESET_LIST = [PRESETS[k] for k in sorted(PRESETS)]
 
@@ -56,3 +56,23 @@ def test_random_player_is_uniform_over_legal_actions():
         counts[player.choose(hand)] += 1
     assert set(counts) == set(hand.legal_actions())
     assert min(counts.values()) > 800
+
+
+def test_simple_player_names_trump_in_round_two_only_if_it_would_go_alone_when_forced():
+    # British (001 line 53): the dealer's partner who names trump in round 2
+    # must play alone, so a hand good enough with a partner is not enough.
+    deal = [
+        "9C TC 9D TD QC".split(),
+        "JS JC AS 9H KD".split(),  # East: spades worth 7.5 -- a partner's hand, not a loner
+        "KH QH AH TH QD".split(),
+        "AD QS KS TS 9S".split(),
+    ]
+    player = SimplePlayer()
+    partnered = BRITISH.replace(preset=CUSTOM, dealer_partner_alone_any_round=False)
+    for rules, expected in ((BRITISH, "pass"), (partnered, "name:S")):
+        hand = Hand(rules, 3, deal, "KC")
+        for _ in range(5):
+            hand.apply("pass")  # round 1, then North in round 2
+        assert hand.to_act == 1
+        assert hand.legal_action_texts()[0] == "pass"
+        assert action_text(player.choose(hand)) == expected

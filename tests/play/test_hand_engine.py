@@ -480,3 +480,203 @@ def test_dealer_partner_alone_any_round_option():
     hand = make(rules.replace(stick_the_dealer=True), W, DEAL, UP)
     run(hand, "pass pass pass pass pass pass pass name:S")
     assert texts(hand) == ["alone", "pass"]
+
+
+# --- ace-no-face, the loner-right lead, the 003 preset ---------------------------
+
+
+def test_ace_no_face_misdeal():
+    # 000 line 111: "most add rules allowing hands without face cards to be redealt".
+    no_face = "AC TC 9S AS 9D | KS QS JS JD TS | KH QH TH KC QC | AD KD QD TD 9C"
+    rules = NORTH_AMERICAN.replace(ace_no_face=True)
+    hand = make(rules, W, no_face, "AH")
+    assert texts(hand) == ["misdeal", "order", "pass"]  # aces, 10s and 9s: no face
+    hand.apply("misdeal")
+    assert hand.done and hand.misdeal and hand.score is None
+    # Not a farmer's hand (it has aces): only the ace-no-face option offers it.
+    assert texts(make(NORTH_AMERICAN.replace(farmers_hand=True), W, no_face, "AH")) == ["order", "pass"]
+    assert texts(make(NORTH_AMERICAN, W, no_face, "AH")) == ["order", "pass"]
+    # A Jack is a face card; so is the Benny.
+    hand = make(rules, W, no_face, "AH")
+    hand.apply("pass")
+    assert texts(hand) == ["order", "pass"]
+    with pytest.raises(RuleViolation, match="no Jack, Queen or King"):
+        hand.apply("misdeal")
+    benny = make(BRITISH.replace(ace_no_face=True), W, "AC TC 9S AS JK | " + no_face.split("|", 1)[1], "AH")
+    assert "misdeal" not in texts(benny)
+
+
+def test_ace_no_face_misdeal_is_dealt_again_by_the_same_dealer():
+    from euchre_tourney.play import Game
+
+    rules = NORTH_AMERICAN.replace(ace_no_face=True)
+    game = Game(rules, first_dealer=2, rng=3)
+    for _ in range(200):
+        if "misdeal" in game.hand.legal_action_texts():
+            dealer = game.hand.dealer
+            game.apply("misdeal")
+            assert game.hands[-1].misdeal and game.hand.dealer == dealer
+            return
+        game.apply(game.legal_actions()[0] if game.hand.phase_name != "bid1" else "pass")
+    raise AssertionError("no ace-no-face hand in 200 actions")
+
+
+def test_loner_right_lead():
+    # 001 line 190: "if you play a loner you never get the lead ... the player
+    # to your right leads first".
+    rules = NORTH_AMERICAN.replace(alone_lead=AloneLead.LONER_RIGHT)
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass order alone discard:QC")  # South alone
+    assert hand.to_act == E  # South's right
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "order alone discard:QC")  # North alone
+    assert hand.to_act == W
+    # Both alone: the loner never leads, the lone defender does.
+    rules = rules.replace(defend_alone=DefendAlone.ANY)
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass order alone alone")  # South alone, West defends alone
+    assert hand.sitting_out == (N, E) and hand.to_act == W
+    # A lone defender against a full side: the player to that defender's right.
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass order pass pass alone")  # South orders, East defends alone
+    assert hand.sitting_out == (W,) and hand.to_act == N
+    # The other choices for the same deal, unchanged.
+    hand = make(NORTH_AMERICAN, W, DEAL, UP)
+    run(hand, "pass pass order alone discard:QC")
+    assert hand.to_act == W
+
+
+def test_four_player_preset_in_play():
+    # 003: stick the dealer (line 36), left of the dealer leads (line 40),
+    # defenders 4 for all five tricks (line 49).
+    rules = PRESETS["four_player"]
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass pass pass pass pass pass")
+    assert texts(hand) == ["name:C", "name:D", "name:S"]
+    hand = make(rules, W, DEAL, UP)
+    run(hand, "pass pass order alone discard:QC")
+    assert hand.to_act == E  # North (dealer's left) sits out: the next in the hand
+    deal = "9S TS 9D TD 9H | JC JS AC KC QC | QS KS QD KD QH | AS AD AH KH TC"
+    hand = make(rules, W, deal, "9C")
+    run(hand, "order pass discard:KH")
+    while not hand.done:
+        hand.apply(hand.legal_actions()[0])
+    assert (hand.result.maker_tricks, hand.score.side, hand.score.points) == (0, Side.EW, 4)
+
+
+# --- refusals name the rule (issue 5) -----------------------------------------------
+
+
+def test_refusals_name_the_rule():
+    hand = make(NORTH_AMERICAN.replace(stick_the_dealer=True), W, DEAL, UP)
+    run(hand, "pass pass pass pass pass pass pass")
+    with pytest.raises(RuleViolation, match=r"the dealer must name trump \(stick the dealer\)"):
+        hand.apply("pass")
+    with pytest.raises(RuleViolation, match="the turned-down suit cannot be named in the second round"):
+        hand.apply("name:H")
+    rules = NORTH_AMERICAN.replace(dealer_needs_trump_to_take_up=True)
+    hand = make(rules, W, "JH AH 9C 9S TS | AS KS QS 9D JS | KH QH TH AC KC | AD KD JD TD QC", "9H")
+    run(hand, "pass pass pass")
+    with pytest.raises(RuleViolation, match="the dealer may take up the turn-up only when already holding a trump"):
+        hand.apply("order")
+    hand = make(CANADIAN, W, DEAL, UP)
+    run(hand, "pass order")
+    with pytest.raises(RuleViolation, match="the dealer's partner who ordered up must play alone"):
+        hand.apply("pass")
+    hand = make(NORTH_AMERICAN.replace(dealer_may_discard_turn_up=False), W, DEAL, UP)
+    run(hand, "order pass")
+    with pytest.raises(RuleViolation, match="may not discard the turn-up"):
+        hand.apply("discard:9H")
+    with pytest.raises(RuleViolation, match="these rules have no misdeal"):
+        make(NORTH_AMERICAN, W, DEAL, UP).apply("misdeal")
+
+
+def test_follow_suit_refusal_explains_the_left_bower():
+    # 001 line 32: "if hearts are trumps, the jack of diamonds is a heart not a diamond".
+    hand = make(NORTH_AMERICAN, W, "AD 9C TC 9S AH | JD 9D AS KS QS | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand, "order pass discard:QC play:AD")
+    with pytest.raises(RuleViolation) as exc:
+        hand.apply("play:JD")
+    message = exc.value.message
+    assert "East must follow suit" in message and "a diamond was led and East holds one" in message
+    assert "the Jack of diamonds is a heart this hand (left bower)" in message and "play:9D" in message
+    with pytest.raises(RuleViolation, match="the Ace of spades is not a diamond"):
+        hand.apply("play:AS")
+    # A trump lead, and the Benny.
+    hand = make(BRITISH, W, "AD 9C TC 9S AH | JK 9D AS KS QS | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand, "order pass pass pass pass discard:QC play:AD")
+    with pytest.raises(RuleViolation, match="a diamond was led and East holds one; the Benny is a trump"):
+        hand.apply("play:JK")
+    hand = make(NORTH_AMERICAN, W, "AH 9C TC 9S AD | JH AS KS QS JC | KH QH TH AC KC | KD QD TD QC TS", "9H")
+    run(hand, "order pass discard:QC play:AH")
+    with pytest.raises(RuleViolation, match="a trump was led and East holds one; the Ace of spades is not a trump"):
+        hand.apply("play:AS")
+
+
+def test_messages_are_not_built_for_legal_actions(monkeypatch):
+    """The refusal texts cost nothing on the path of legal play."""
+
+    def boom(*args):
+        raise AssertionError("message built for a legal action")
+
+    monkeypatch.setattr(Hand, "_why_illegal", boom)
+    import random
+
+    rng = random.Random(5)
+    for key in sorted(PRESETS):
+        for i in range(20):
+            hand = Hand.deal(PRESETS[key], i % 4, rng)
+            while not hand.done:
+                legal = hand.legal_actions()
+                hand.apply(legal[int(rng.random() * len(legal))])
+
+
+# --- deal and argument errors (issue 6) ---------------------------------------------
+
+
+def test_deal_errors_name_the_card_as_given():
+    with pytest.raises(RuleViolation, match=r"JH \(the Jack of hearts\) was dealt twice"):
+        make(NORTH_AMERICAN, W, DEAL, "JH")
+    with pytest.raises(RuleViolation, match=r"^2S is not in the 24-card pack"):
+        make(NORTH_AMERICAN, W, DEAL.replace("9S", "2S"), UP)
+    with pytest.raises(RuleViolation, match=r"^JK is not in the 24-card pack"):
+        make(NORTH_AMERICAN, W, DEAL, "JK")
+    with pytest.raises(RuleViolation, match=r"7S, 8S are not in the 24-card pack"):
+        make(NORTH_AMERICAN, W, DEAL.replace("9S", "7S").replace("9D", "8S"), UP)
+    with pytest.raises(RuleViolation, match="'XX' is not a card"):
+        make(NORTH_AMERICAN, W, DEAL.replace("9S", "XX"), UP)
+    with pytest.raises(RuleViolation, match="'ZZ' is not a card"):
+        make(NORTH_AMERICAN, W, DEAL, "ZZ")
+    with pytest.raises(RuleViolation, match="'1X' is not a card"):
+        Hand(NORTH_AMERICAN, W, [h.split() for h in DEAL.split("|")], UP, ["JC", "1X", "TC"])
+    hands = [[parse_card(c) for c in h.split()] for h in DEAL.split("|")]
+    hands[0][0] = True  # a bool is not a card code
+    with pytest.raises(RuleViolation, match="True is not in the 24-card pack"):
+        Hand(NORTH_AMERICAN, W, hands, UP)
+
+
+@pytest.mark.parametrize("dealer", [7, -1, 4, True, "N", 1.0])
+def test_dealer_outside_the_four_seats_refused(dealer):
+    with pytest.raises(RuleViolation, match="one of the four seats"):
+        Hand.deal(NORTH_AMERICAN, dealer, 1)
+    with pytest.raises(RuleViolation, match="one of the four seats"):
+        make(NORTH_AMERICAN, dealer, DEAL, UP)
+
+
+def test_bools_and_floats_are_not_actions():
+    # In the 32-card pack the 8♣ is card 1 == True: apply(True) must not play it.
+    rules = PRESETS["thirty_two"]
+    hand = make(rules, W, "8C 9S TS QS KS | 7C 9D TD QD KD | 9C 9H TH QH KH | AC AS AD AH 8D", "7S")
+    run(hand, "order pass discard:8D")
+    assert parse_card("8C") == 1 and 1 in hand.legal_actions()
+    before = hand.to_text()
+    for bad in (True, 1.0, None):
+        with pytest.raises(RuleViolation, match="is not an action"):
+            hand.apply(bad)
+    assert hand.to_text() == before
+    with pytest.raises(RuleViolation, match="is not an action"):
+        make(NORTH_AMERICAN, W, DEAL, UP).apply(False)
+    with pytest.raises(RuleViolation, match="'XX' is not a euchre card"):
+        hand.apply("play:XX")
+    hand.apply(1)
+    assert hand.trick == [1]

@@ -175,3 +175,19 @@ def test_game_score_refuses_hand_after_game_over():
     assert score.winner(NORTH_AMERICAN) is NS
     with pytest.raises(RuleViolation, match="already over"):
         score.add(NORTH_AMERICAN, HandScore(EW, 1, False, False))
+
+
+@pytest.mark.parametrize("tricks", [2.5, 3.0, "3", None])
+def test_non_integer_tricks_need_a_whole_number(tricks):
+    with pytest.raises(RuleViolation, match="must be a whole number from 0 to 5"):
+        score_hand(NORTH_AMERICAN, HandResult(Side.NS, tricks))
+
+
+@pytest.mark.parametrize("flag", ["no", "yes", "", 0, 1, None, 1.0])
+@pytest.mark.parametrize("field", ["maker_alone", "defender_alone"])
+def test_alone_flags_must_be_real_bools(field, flag):
+    # "no" would otherwise count as true; 0/1 are refused as well (documented).
+    result = HandResult(Side.NS, 3, **{field: flag})
+    with pytest.raises(RuleViolation, match="must be true or false"):
+        score_hand(BRITISH, result)
+    assert score_hand(BRITISH, HandResult(Side.NS, 3, **{field: True})).points == 1
