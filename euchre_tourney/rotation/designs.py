@@ -106,6 +106,80 @@ def field_design(q: int) -> list[DesignRound]:
     return rounds
 
 
+def _prime_power_factors(n: int) -> list[tuple[int, int]]:
+    out = []
+    p = 2
+    while p * p <= n:
+        if n % p == 0:
+            e = 0
+            while n % p == 0:
+                n //= p
+                e += 1
+            out.append((p, e))
+        p += 1
+    if n > 1:
+        out.append((n, 1))
+    return out
+
+
+def product_design(n: int) -> list[DesignRound]:
+    """Wh(n) for n = q_1 ⋯ q_r, each prime-power factor q_i ≡ 1 (mod 4), over
+    the ring R = GF(q_1) × ⋯ × GF(q_r).
+
+    With t = (t_1, …, t_r), t_i a square root of −1 in GF(q_i), multiplication
+    by t has orbits of size 4 on R ∖ {0} (t − 1 and 2 act injectively). Round 0
+    (0 sits out) has the games (x, t·x, −x, −t·x), one per orbit; round g adds
+    g. Partner differences 2x·⟨t⟩ cover each nonzero element of R once and
+    opponent differences (1 − t)x·⟨t⟩ twice, because multiplication by 2 and
+    by 1 − t permutes each set of elements with a given support."""
+    factors = _prime_power_factors(n)
+    qs = [p**e for p, e in factors]
+    if any(q % 4 != 1 for q in qs):
+        raise ValueError(f"{n} has a prime-power factor ≢ 1 (mod 4)")
+    fields = [_Field(p, e) for p, e in factors]
+    strides = []
+    s = 1
+    for q in qs:
+        strides.append(s)
+        s *= q
+    # multiplication by t on each coordinate, as a table
+    tmul = []
+    for F in fields:
+        k = (F.q - 1) // 4
+        log = {v: i for i, v in enumerate(F.exp)}
+        tmul.append([0] + [F.exp[(log[c] + k) % (F.q - 1)] for c in range(1, F.q)])
+
+    def coords(x: int) -> list[int]:
+        return [(x // st) % q for st, q in zip(strides, qs)]
+
+    def enc(cs: list[int]) -> int:
+        return sum(c * st for c, st in zip(cs, strides))
+
+    def times_t(x: int) -> int:
+        return enc([tm[c] for tm, c in zip(tmul, coords(x))])
+
+    seen = bytearray(n)
+    seen[0] = 1
+    base = []
+    for x in range(1, n):
+        if seen[x]:
+            continue
+        orbit = [x]
+        for _ in range(3):
+            orbit.append(times_t(orbit[-1]))
+        for y in orbit:
+            seen[y] = 1
+        base.append(tuple(orbit))
+    cbase = [[coords(x) for x in g] for g in base]
+    rounds = []
+    for g in range(n):
+        cg = coords(g)
+        adds = [F.add[c] for F, c in zip(fields, cg)]
+        games = [tuple(enc([ad[c] for ad, c in zip(adds, cx)]) for cx in game) for game in cbase]
+        rounds.append((games, [g]))
+    return rounds
+
+
 def develop(kind: str, n: int, starter: list[list[int]]) -> list[DesignRound]:
     """Rounds of a cyclic starter (see module doc). ∞ (−1 in the starter) is
     player ``n − 1``. Round order: for ``rot`` the sit-outs of the ghost
@@ -177,6 +251,8 @@ def _whist_cached(n: int) -> tuple | None:
     rounds = None
     if n % 4 == 1 and _prime_power(n):
         rounds = field_design(n)
+    elif n % 4 == 1 and n > 1 and all(p**e % 4 == 1 for p, e in _prime_power_factors(n)):
+        rounds = product_design(n)
     else:
         from euchre_tourney.rotation._starters import STARTERS
 
