@@ -119,6 +119,7 @@ class _Config:
         "partner_alone_r2",
         "discard_turn_up",
         "misdeal_test",
+        "misdeal",
         "bid1_check",
         "needs_trump",
         "scores",
@@ -152,8 +153,9 @@ class _Config:
         else:
             self.misdeal_test = None
         self.needs_trump = rules.dealer_needs_trump_to_take_up
+        self.misdeal = self.misdeal_test is not None
         # Round 1 legal actions depend on the player's cards (else constant).
-        self.bid1_check = self.misdeal_test is not None or self.needs_trump
+        self.bid1_check = self.misdeal or self.needs_trump
         self.scores: dict = {}
 
 
@@ -317,7 +319,9 @@ class Hand:
         """Shuffle the rule set's pack with ``rng`` (a ``random.Random``, or a
         seed) and deal five cards to each player, turn up the next card and
         leave the rest undealt under it (000 "Setup and Deal", 001 "The Deal";
-        the packets of two and three do not change a shuffled deal)."""
+        the packets of two and three do not change a shuffled deal).
+        ``RuleViolation`` unless ``dealer`` is a seat ``0..3``, as for the
+        constructor."""
         if dealer.__class__ is not int or not 0 <= dealer <= 3:
             _check_dealer(dealer)
         if not isinstance(rng, random.Random):
@@ -602,7 +606,7 @@ class Hand:
                     return
                 self.to_act = seat = (seat + 1) & 3
                 cfg = self._cfg
-                if cfg.misdeal_test is not None or (cfg.needs_trump and seat == self.dealer):
+                if cfg.misdeal or (cfg.needs_trump and seat == self.dealer):
                     self._legal = self._bidding_actions()
                 else:
                     self._legal = _BID1_ACTIONS
@@ -664,7 +668,7 @@ class Hand:
         self.to_act = seat
         # The dealer's partner who orders up must go alone (001 lines 53 and
         # 108, Canadian/British); in round 2 too where the rules say so.
-        if seat == (self.dealer + 2) & 3 and (cfg.partner_alone if bid_round == 1 else cfg.partner_alone_r2):
+        if (cfg.partner_alone if bid_round == 1 else cfg.partner_alone_r2) and seat == (self.dealer + 2) & 3:
             self._legal = _ALONE_FORCED
         else:
             self._legal = _ALONE_ACTIONS
