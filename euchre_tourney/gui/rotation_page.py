@@ -120,7 +120,8 @@ class RotationPage(Page):
             "Print the scorecards and tally sheets from the File menu."
         )
         if event.last_scored_round:
-            text += f" Rounds 1–{event.last_scored_round} have scores and stay as played."
+            done = "Round 1 has" if event.last_scored_round == 1 else f"Rounds 1–{event.last_scored_round} have"
+            text += f" {done} scores and stay{'s' if event.last_scored_round == 1 else ''} as played."
         else:
             text += " New requests apply when you press Try another rotation."
         self.status.setText(text)
