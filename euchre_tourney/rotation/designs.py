@@ -294,12 +294,79 @@ def full_length(n: int) -> int:
 
 
 def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
-    """Reorder rounds greedily so sit-outs stay even at every prefix and avoid
-    back-to-back sit-outs (rounds of a design may come in any order)."""
+    """Reorder rounds so sit-outs stay even at every prefix and avoid
+    back-to-back sit-outs (rounds of a design may come in any order): a greedy
+    pass, repeated with seeded random tie-breaks until the largest prefix spread
+    is at most 1 (or 40 tries), keeping the best order. Deterministic."""
+    import random
+
+    rng = random.Random(n)
+    best = None
+    for attempt in range(40):
+        order, spread = _greedy_order(n, rounds, rng if attempt else None)
+        if best is None or spread < best[1]:
+            best = (order, spread)
+        if spread <= 1:
+            break
+    if best[1] > 2:
+        found = _bounded_order(n, rounds, 2)
+        if found is not None:
+            return found
+    return best[0]
+
+
+def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 200_000) -> list[DesignRound] | None:
+    """Depth-first search for an order whose sit-out spread stays ≤ ``bound``
+    at every prefix (rounds tried least-used sit-outs first); ``None`` when
+    ``budget`` nodes run out."""
+    sat = [0] * n
+    order: list[int] = []
+    used = [False] * len(rounds)
+    nodes = 0
+
+    def ok() -> bool:
+        return max(sat) - min(sat) <= bound
+
+    def rec() -> bool:
+        nonlocal nodes
+        if len(order) == len(rounds):
+            return True
+        cands = sorted((i for i in range(len(rounds)) if not used[i]), key=lambda i: (sum(sat[p] for p in rounds[i][1]), i))
+        for i in cands:
+            nodes += 1
+            if nodes > budget:
+                return False
+            for p in rounds[i][1]:
+                sat[p] += 1
+            if ok():
+                used[i] = True
+                order.append(i)
+                if rec():
+                    return True
+                order.pop()
+                used[i] = False
+            for p in rounds[i][1]:
+                sat[p] -= 1
+        return False
+
+    import sys
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, len(rounds) + 100))
+    try:
+        return [rounds[i] for i in order] if rec() else None
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRound], int]:
     left = list(rounds)
+    if rng is not None:
+        rng.shuffle(left)
     sat = [0] * n
     last: set[int] = set()
     out = []
+    worst = 0
     while left:
         def key(r):
             after = sat[:]
@@ -310,6 +377,7 @@ def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
         left.remove(best)
         for p in best[1]:
             sat[p] += 1
+        worst = max(worst, max(sat) - min(sat))
         last = set(best[1])
         out.append(best)
-    return out
+    return out, worst

@@ -1,12 +1,15 @@
-"""Perfect full-length schedules: every whist design the package knows is checked by the checker."""
+"""Perfect full-length schedules: every N ≡ 0, 1 (mod 4) from 8 to 64 must get a
+whist design (each pair partners once and opposes twice), checked by the checker.
+
+A size without a design fails here: no skips, no list of exceptions.
+"""
 
 import pytest
 
 from euchre_tourney.rotation import check, full_length, progressive, whist_design
-from euchre_tourney.rotation.designs import field_design, is_whist
+from euchre_tourney.rotation.designs import develop, field_design, is_whist, product_design
 
 SIZES = [n for n in range(8, 65) if n % 4 in (0, 1)]
-KNOWN = [n for n in SIZES if whist_design(n) is not None]
 
 
 def test_field_designs_for_prime_powers():
@@ -14,7 +17,37 @@ def test_field_designs_for_prime_powers():
         assert is_whist(q, field_design(q)), q
 
 
-@pytest.mark.parametrize("n", KNOWN)
+def test_product_designs():
+    for n in (45, 65, 85, 5 * 5 * 13):
+        assert is_whist(n, product_design(n)), n
+    with pytest.raises(ValueError):
+        product_design(33)
+
+
+def test_stored_starters_all_verify():
+    from euchre_tourney.rotation._starters import STARTERS
+
+    for (kind, n), starter in STARTERS.items():
+        assert is_whist(n, develop(kind, n, starter), skip_matching=n % 4 == 2), (kind, n)
+
+
+def test_bad_starter_is_rejected():
+    from euchre_tourney.rotation._starters import STARTERS
+
+    good = STARTERS[("rot", 12)]
+    bad = [list(t) for t in good]
+    bad[1][0], bad[2][0] = bad[2][0], bad[1][0]
+    assert not is_whist(12, develop("rot", 12, bad))
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_design_exists(n):
+    d = whist_design(n)
+    assert d is not None, f"no whist design for {n} players"
+    assert len(d) == full_length(n)
+
+
+@pytest.mark.parametrize("n", SIZES)
 def test_full_length_is_perfect(n):
     s = progressive(n, full_length(n), seed=3)
     q = check(s)
@@ -25,18 +58,9 @@ def test_full_length_is_perfect(n):
     assert q.sit_out_max == (1 if n % 4 == 1 else 0)
 
 
-def test_known_sizes_listed():
-    # the sizes without a stored design are reported, not faked
-    missing = sorted(set(SIZES) - set(KNOWN))
-    assert {9, 13, 17, 25, 29, 37, 41, 49, 53, 61, 8, 12, 16} <= set(KNOWN)
-    print("no design yet for", missing)
-
-
 @pytest.mark.parametrize("n", [n for n in range(7, 64, 4) if whist_design(n) is not None])
 def test_ghost_sizes_no_partner_repeat_and_fair_sit_outs(n):
     q = check(progressive(n, n, seed=1))
     assert q.partner_repeats == 0
     assert q.sit_out_min == q.sit_out_max == 3
-    # the stored starters with the ∞ table (∞, 1, 0, 2) give sit-outs in order;
-    # the older small ones (Wh(8), Wh(12)) do not
     assert q.sit_out_prefix_spread <= (1 if n == 15 else 2)
