@@ -1,4 +1,5 @@
-"""Cyclic whist starters found offline by ``tools/whist_search.c`` (data only).
+"""Cyclic whist starters found offline by ``tools/whist_search.c`` and
+``tools/whist_symsearch.c`` (data only).
 
 Keys ``(kind, n)``; values lists of tables (North, East, South, West) with −1
 for ∞. :mod:`euchre_tourney.rotation.designs` develops and re-checks each one

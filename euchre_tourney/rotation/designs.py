@@ -8,10 +8,16 @@ Sources (see ``ROTATION-NOTES.md``):
 
 * Field construction, prime powers q ≡ 1 (mod 4): games (x, t·x, −x, −t·x)
   for x = ω^i, i < (q−1)/4, t = ω^((q−1)/4), developed over GF(q).
-* Cyclic starters stored in :mod:`._starters` (found offline by
-  ``tools/whist_search.c``): ``rot`` (Z_{n−1} ∪ {∞}, n ≡ 0 mod 4), ``cyc1``
-  (Z_n, n ≡ 1 mod 4), ``cyc2`` (Z_n, n ≡ 2 mod 4, two sit-outs a round).
-  Each stored starter is re-checked when first used; a bad one is ignored.
+* Ring construction, n = q_1 ⋯ q_r with every prime-power factor q_i ≡ 1
+  (mod 4) (45, 65, 85, 117, 145, 153, 185, …): the same games over
+  GF(q_1) × ⋯ × GF(q_r), see :func:`product_design`.
+* Cyclic starters stored in :mod:`._starters` (found offline by the developer
+  tools ``tools/whist_search.c``, ``tools/whist_symsearch.c`` — annealing,
+  the latter with a multiplier symmetry — and ``_starter_search.py``):
+  ``rot`` (Z_{n−1} ∪ {∞}, n ≡ 0 mod 4), ``cyc1`` (Z_n, n ≡ 1 mod 4),
+  ``cyc2`` (Z_n, n ≡ 2 mod 4, two sit-outs a round). Each stored starter is
+  developed and re-checked by :func:`is_whist` when first used (O(n²), a few
+  ms); a bad one is ignored.
 
 Every design returned by :func:`whist_design` has been verified here (and the
 public checker verifies the schedule built from it again).

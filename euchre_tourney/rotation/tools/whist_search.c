@@ -2,7 +2,7 @@
  * euchre_tourney/rotation/_starter_search.py for the problem statement; this
  * is the same annealing written in C for speed). Output: one Python literal
  * line ('kind', n, [[N,E,S,W], ...]) with -1 for infinity, or nothing.
- * Build: cc -O2 -o /tmp/whist_search whist_search.c
+ * Build: cc -O2 -o /tmp/whist_search whist_search.c -lm
  * Usage: whist_search KIND N SEED MAXSTEPS TEMP FIXINF   (KIND rot|cyc1|cyc2)
  */
 #include <stdio.h>
