@@ -22,6 +22,7 @@ import json
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, TextIO
 
@@ -134,7 +135,10 @@ def _rotation(args, out: TextIO) -> int:
     return 0
 
 
+@contextmanager
 def _open_event(args):
+    """Yield ``(session, event)`` for the EVENT argument; :class:`UsageError`
+    for a bad database or unknown event. The database is closed afterwards."""
     from euchre_tourney import tournament
     from euchre_tourney.store import database_url, open_database
 
@@ -145,15 +149,15 @@ def _open_event(args):
     if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
         raise UsageError(f"no database at {url[len('sqlite:///'):]}")
     db = open_database(url)
-    session_cm = db.session()
-    session = session_cm.__enter__()
     try:
-        event = tournament.find_event(session, args.event)
-    except tournament.TournamentError as exc:
-        session_cm.__exit__(None, None, None)
+        with db.session() as session:
+            try:
+                event = tournament.find_event(session, args.event)
+            except tournament.TournamentError as exc:
+                raise UsageError(exc.message) from None
+            yield session, event
+    finally:
         db.dispose()
-        raise UsageError(exc.message) from None
-    return db, session_cm, session, event
 
 
 def _check_out_path(path_text: str) -> Path:
@@ -181,8 +185,7 @@ def _pdf(kind: str):
         from euchre_tourney import reports, tournament
 
         path = _check_out_path(args.out)
-        db, cm, session, event = _open_event(args)
-        try:
+        with _open_event(args) as (session, event):
             try:
                 if kind == "tally-sheets":
                     data = tournament.tally_sheets(session, event.id)
@@ -193,9 +196,6 @@ def _pdf(kind: str):
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
             _write_atomically(path, lambda fh: writer(data, fh, page_size=args.page_size))
-        finally:
-            cm.__exit__(None, None, None)
-            db.dispose()
         out.write(f"wrote {path}\n")
         return 0
 
@@ -205,12 +205,8 @@ def _pdf(kind: str):
 def _standings(args, out: TextIO) -> int:
     from euchre_tourney import tournament
 
-    db, cm, session, event = _open_event(args)
-    try:
+    with _open_event(args) as (session, event):
         view = tournament.standings(session, event.id)
-    finally:
-        cm.__exit__(None, None, None)
-        db.dispose()
     if args.format == "csv":
         out.write(tournament.standings_csv(view))
     elif args.format == "json":

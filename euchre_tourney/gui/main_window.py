@@ -173,11 +173,11 @@ class MainWindow(QMainWindow):
 
     def _saved(self) -> None:
         self.statusBar().showMessage("Saved.", 4000)
-        current = self.ctx.event_id
-        names = {self.events.itemData(i): self.events.itemText(i) for i in range(self.events.count())}
-        fresh = {e.id: f"{e.name} ({e.date:%Y-%m-%d})" for e in self.ctx.run(tournament.list_events)}
-        if names != fresh:
-            self.reload_events(select=current)
+        if self.ctx.event_id is not None:  # only the current event can be renamed (Event page)
+            e = self.ctx.run(tournament.get_event, self.ctx.event_id)
+            label = f"{e.name} ({e.date:%Y-%m-%d})"
+            if self.events.currentText() != label:
+                self.events.setItemText(self.events.currentIndex(), label)
         self._update_title()
 
     # printing ------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
-from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect
+from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
 from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView
 
 #: Card sizes, densest first: (name, columns, rows per page, min / max body row height in points).
@@ -103,11 +103,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             ("round_total", W_ROUND_TOTAL),
             ("running", W_RUNNING),
         ]
-        out, x = {}, 0.0
-        for key, w in order:
-            out[key] = (x, w)
-            x += w
-        return out
+        return columns_from_widths(order)
 
     def draw_card(self, canvas: Canvas, card: ScorecardView, rect: Rect, layout: Layout) -> None:
         width = rect.width - 2 * PAD

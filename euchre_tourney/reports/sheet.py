@@ -101,6 +101,15 @@ class Layout:
         return out
 
 
+def columns_from_widths(order: Sequence[tuple[str, float]]) -> dict[str, tuple[float, float]]:
+    """Lay columns side by side: ``[(name, width)]`` → ``{name: (left x offset, width)}`` in points."""
+    out, x = {}, 0.0
+    for key, w in order:
+        out[key] = (x, w)
+        x += w
+    return out
+
+
 def choose_layout(sizes: Sequence[CardSize], page: tuple[float, float], fixed_height: float, rows: int) -> Layout:
     """First entry of ``sizes`` (densest first) whose cards give each of
     ``rows`` body rows at least its ``min_row_height`` after ``fixed_height``

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
 from euchre_tourney.reports.scorecards import format_date
-from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect
+from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
 from euchre_tourney.tournament.readmodels import TallySheetView
 
 #: Card sizes, densest first: (name, columns, rows per page, min / max hand-row height in points).
@@ -74,11 +74,7 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
             ("ns", W_POINTS),
             ("ew", W_POINTS),
         ]
-        out, x = {}, 0.0
-        for key, w in order:
-            out[key] = (x, w)
-            x += w
-        return out
+        return columns_from_widths(order)
 
     def draw_card(self, canvas: Canvas, sheet: TallySheetView, rect: Rect, layout: Layout) -> None:
         left = rect.x + PAD

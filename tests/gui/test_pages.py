@@ -196,3 +196,11 @@ def test_hidden_pages_redraw_when_shown(window, night):
     window.tabs.setCurrentWidget(window.standings_page)
     assert not window.standings_page._stale
     assert window.standings_page.view.hands_recorded == 1
+
+
+def test_renaming_the_event_updates_the_picker_and_title(window, night):
+    window.tabs.setCurrentWidget(window.event_page)
+    window.event_page.form.name.setText("Renamed night")
+    window.event_page.save_settings()
+    assert window.events.currentText() == "Renamed night (2026-02-03)"
+    assert window.windowTitle().startswith("Renamed night")
