@@ -18,6 +18,10 @@ Sources (see ``ROTATION-NOTES.md``):
   ``cyc2`` (Z_n, n ≡ 2 mod 4, two sit-outs a round). Each stored starter is
   developed and re-checked by :func:`is_whist` when first used (O(n²), a few
   ms); a bad one is ignored.
+* Inflation of smaller designs by a resolvable transversal design RTD(4, q)
+  (Wh(mq), Wh(mq + 1): 48 = 12·4, 69 = 17·4 + 1, 92 = 13·7 + 1, 105 = 21·5,
+  192 = 48·4, …), see :mod:`euchre_tourney.rotation.inflation`; Wh(4) is the
+  one table with its three partner splittings.
 
 Every design returned by :func:`whist_design` has been verified here (and the
 public checker verifies the schedule built from it again).
@@ -255,7 +259,9 @@ def is_whist(n: int, rounds: list[DesignRound], *, skip_matching: bool = False) 
 @lru_cache(maxsize=None)
 def _whist_cached(n: int) -> tuple | None:
     rounds = None
-    if n % 4 == 1 and _prime_power(n):
+    if n == 4:  # one table, its three partner splittings
+        rounds = [([(0, 2, 1, 3)], []), ([(0, 1, 2, 3)], []), ([(0, 1, 3, 2)], [])]
+    elif n % 4 == 1 and _prime_power(n):
         rounds = field_design(n)
     elif n % 4 == 1 and n > 1 and all(p**e % 4 == 1 for p, e in _prime_power_factors(n)):
         rounds = product_design(n)
@@ -266,9 +272,27 @@ def _whist_cached(n: int) -> tuple | None:
         starter = STARTERS.get((kind, n))
         if starter is not None:
             rounds = develop(kind, n, starter)
-    if rounds is None or not is_whist(n, rounds, skip_matching=n % 4 == 2):
-        return None
-    return tuple((tuple(g), tuple(o)) for g, o in rounds)
+    if rounds is not None and is_whist(n, rounds, skip_matching=n % 4 == 2):
+        return tuple((tuple(g), tuple(o)) for g, o in rounds)
+    if n % 4 in (0, 1):
+        return _recursive(n)
+    return None
+
+
+def _recursive(n: int) -> tuple | None:
+    """Wh(n) by inflation of smaller verified designs (see
+    :mod:`euchre_tourney.rotation.inflation`), or ``None``."""
+    from euchre_tourney.rotation.inflation import inflate, inflation_plans
+
+    for m, q, with_inf in inflation_plans(n):
+        outer = _whist_cached(m)
+        inner = _whist_cached(q + 1 if with_inf else q)
+        if outer is None or inner is None:
+            continue
+        rounds = inflate([(list(g), list(o)) for g, o in outer], m, [(list(g), list(o)) for g, o in inner], q, with_inf)
+        if rounds is not None and is_whist(n, rounds):
+            return tuple((tuple(g), tuple(o)) for g, o in rounds)
+    return None
 
 
 def whist_design(n: int) -> list[DesignRound] | None:
