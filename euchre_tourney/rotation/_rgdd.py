@@ -1,0 +1,218 @@
+"""Whist designs Wh(v) that no stored cyclic starter reaches, built from
+resolvable transversal designs (constructions plus verified data).
+
+**Mixed inflation** (:func:`whist_mixed`): Wh(m) with m ≡ 0 (mod 4), Wh(n)
+with n ≡ 1 (mod 4) and an RTD(4, n) give Wh(m·n). Player (i, y) of group i
+(i < m, y < n) is number i·n + y. Make one parallel class of the RTD the
+*diagonal* {(y, y, y, y)} (:func:`rtd` returns it first). Then
+
+* each outer round, inflated by each of the n − 1 other classes — game
+  (a, b, c, d) and block (y0, y1, y2, y3) give the game
+  ((a, y0), (b, y1), (c, y2), (d, y3)): (m − 1)(n − 1) rounds;
+* n rounds in which every group plays one round of Wh(n) and the m players
+  sitting out (one per group, all with the same y) play outer round 0 on the
+  diagonal: games ((a, y), (b, y), (c, y), (d, y));
+* outer rounds 1 … m − 2 on the whole diagonal: m − 2 rounds.
+
+Two players of different groups i ≠ j meet once per outer game where i and
+j meet, in the same relation (the block through them lies in exactly one
+class, the diagonal included): partners once, opponents twice. Pairs inside
+a group meet in Wh(n). (m − 1)(n − 1) + n + m − 2 = mn − 1 rounds, nobody
+sits out. This reaches 60 = 12·5, 68 = 4·17, 72 = 8·9, 84 = 4·21,
+104 = 8·13, 108 = 12·9, 132 = 4·33, 140 = 28·5, 164 = 4·41, 168 = 8·21,
+180 = 20·9, 200 = 8·25 — sizes with v − 1 prime, where a 1-rotational
+starter needs a long unstructured search (no multiplier symmetry exists).
+
+**RTD(4, n)** (:func:`rtd`): n parallel classes of n blocks (y0, y1, y2, y3)
+on four positions of n points, every two points of different positions in
+exactly one block. For a prime power n ≥ 4, class b holds the blocks
+(a + b·e0, …, a + b·e3) over GF(n); products of those (MacNeish: pair the
+blocks coordinatewise, 28 = 4·7, 45 = 5·9) cover every n whose prime-power
+factors are all ≥ 4. For 3 | n (21, 33) an (n, 5, 1) difference matrix over
+Z_n — five rows whose pairwise differences each run over Z_n once — is
+stored in ``_DIFFERENCE_MATRICES`` (found offline by ``tools/dm_search.c``):
+rows 0…3 give the positions and row 4 the class. Every RTD is checked
+before use.
+
+**4-RGDDs** (:func:`rgdd`): none stored yet (the mixed inflation covered the
+sizes they were meant for); the hook stays so a found one can be added as data.
+
+Nothing here is trusted by the caller: :func:`whist_mixed` verifies the
+design it returns with :func:`designs.is_whist`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+Game = tuple[int, int, int, int]
+DesignRound = tuple[list[Game], list[int]]
+Block = tuple[int, int, int, int]
+
+# (n, 5, 1) difference matrices over Z_n, rows 0…4 as lists of n entries.
+_DIFFERENCE_MATRICES: dict[int, list[list[int]]] = {}
+
+
+def _is_rtd(n: int, classes: list[list[Block]]) -> bool:
+    """n classes of n blocks, each class a partition of every position,
+    every pair of positions' points in exactly one block."""
+    if len(classes) != n or any(len(c) != n for c in classes):
+        return False
+    for cls in classes:
+        for h in range(4):
+            if sorted(b[h] for b in cls) != list(range(n)):
+                return False
+    for h in range(4):
+        for k in range(h + 1, 4):
+            seen = bytearray(n * n)
+            for cls in classes:
+                for b in cls:
+                    i = b[h] * n + b[k]
+                    if seen[i]:
+                        return False
+                    seen[i] = 1
+    return True
+
+
+def _field_rtd(q: int) -> list[list[Block]]:
+    """RTD(4, q), q a prime power ≥ 4: class b holds the blocks
+    (a + b·e0, …, a + b·e3), a ∈ GF(q), e0…e3 the field elements coded 0…3;
+    class 0 is the diagonal."""
+    from euchre_tourney.rotation.designs import _Field, _prime_power
+
+    F = _Field(*_prime_power(q))
+    log = {x: i for i, x in enumerate(F.exp)}
+
+    def mul(x: int, y: int) -> int:
+        return 0 if x == 0 or y == 0 else F.exp[(log[x] + log[y]) % (q - 1)]
+
+    return [[tuple(F.add[a][mul(b, e)] for e in range(4)) for a in range(q)] for b in range(q)]
+
+
+def _dm_rtd(n: int, rows: list[list[int]]) -> list[list[Block]] | None:
+    """RTD(4, n) from an (n, 5, 1) difference matrix over Z_n, with the class
+    through block (column 0) relabelled to the diagonal and put first."""
+    for h in range(5):
+        for k in range(h + 1, 5):
+            if len({(x - y) % n for x, y in zip(rows[h], rows[k])}) != n:
+                return None
+    classes: list[list[Block]] = [[] for _ in range(n)]
+    for col in zip(*rows):
+        for g in range(n):
+            classes[(col[4] + g) % n].append(tuple((col[h] + g) % n for h in range(4)))
+    first = rows[4][0] % n
+    relabel = [{b[h]: b[0] for b in classes[first]} for h in range(4)]
+    out = [[tuple(relabel[h][b[h]] for h in range(4)) for b in cls] for cls in classes]
+    return [out[first]] + out[:first] + out[first + 1 :]
+
+
+def _product_rtd(a: list[list[Block]], b: list[list[Block]]) -> list[list[Block]]:
+    """RTD(4, |a|·|b|): points y·|b| + z, class (i, j) ↦ i·|b| + j, blocks the
+    coordinatewise pairs of a block of class i and one of class j (class 0
+    stays the diagonal)."""
+    nb = len(b)
+    return [
+        [tuple(x * nb + y for x, y in zip(B1, B2)) for B1 in ca for B2 in cb]
+        for ca in a
+        for cb in b
+    ]
+
+
+def _raw_rtd(n: int) -> list[list[Block]] | None:
+    from euchre_tourney.rotation.designs import _prime_power, _prime_power_factors
+
+    if n in _DIFFERENCE_MATRICES:
+        return _dm_rtd(n, _DIFFERENCE_MATRICES[n])
+    if _prime_power(n):
+        return _field_rtd(n) if n >= 4 else None
+    factors = _prime_power_factors(n)
+    q = factors[0][0] ** factors[0][1]
+    a, b = _raw_rtd(q), _raw_rtd(n // q)
+    return None if a is None or b is None else _product_rtd(a, b)
+
+
+@lru_cache(maxsize=None)
+def rtd(n: int) -> tuple[tuple[Block, ...], ...] | None:
+    """A verified RTD(4, n) whose class 0 is the diagonal {(y, y, y, y)}, or
+    ``None`` when none is known here: n a prime power ≥ 4, a product of such
+    (MacNeish), a stored difference matrix, or products with those."""
+    if n < 4:
+        return None
+    out = _raw_rtd(n)
+    if out is None or not _is_rtd(n, out) or any(len(set(b)) != 1 for b in out[0]):
+        return None
+    return tuple(tuple(c) for c in out)
+
+
+_WH4: list[DesignRound] = [([(0, 2, 1, 3)], []), ([(0, 1, 2, 3)], []), ([(0, 1, 3, 2)], [])]
+
+
+def mixed_plans(v: int) -> list[tuple[int, int]]:
+    """Factorisations v = m·n, m ≡ 0, n ≡ 1 (mod 4), m ≥ 4, n ≥ 5, larger n
+    first."""
+    return [(v // n, n) for n in range(v // 4, 4, -1) if n % 4 == 1 and v % n == 0 and (v // n) % 4 == 0]
+
+
+def whist_mixed(v: int, design: Callable[[int], list[DesignRound] | None]) -> list[DesignRound] | None:
+    """Verified Wh(v) by mixed inflation (module doc), or ``None``.
+
+    ``design(k)`` supplies smaller whist designs (for example
+    ``designs.whist_design``); Wh(4) is built in. The inner Wh(n) must have one
+    sit-out per round, each player once (every n ≡ 1 (mod 4) design does)."""
+    from euchre_tourney.rotation.designs import is_whist
+
+    for m, n in mixed_plans(v):
+        classes = rtd(n)
+        if classes is None:
+            continue
+        outer = _WH4 if m == 4 else design(m)
+        inner = design(n)
+        if outer is None or inner is None or len(outer) != m - 1 or len(inner) != n:
+            continue
+        outs = [o[0] for _, o in inner if len(o) == 1]
+        if sorted(outs) != list(range(n)):
+            continue
+        rounds: list[DesignRound] = []
+        for games, _ in outer:
+            for cls in classes[1:]:
+                rounds.append(([tuple(p * n + y for p, y in zip(g, blk)) for g in games for blk in cls], []))
+        for games, (y,) in inner:
+            own = [tuple(i * n + x for x in g) for i in range(m) for g in games]
+            rounds.append((own + [tuple(p * n + y for p in g) for g in outer[0][0]], []))
+        for games, _ in outer[1:]:
+            rounds.append(([tuple(p * n + y for p in g) for g in games for y in range(n)], []))
+        if is_whist(v, rounds):
+            return rounds
+    return None
+
+
+# 4-RGDDs: v → (groups, parallel classes); none found yet.
+_RGDDS: dict[int, tuple[list[list[int]], list[list[Block]]]] = {}
+
+
+def _is_rgdd(v: int, groups: list[list[int]], classes: list[list[Block]]) -> bool:
+    pts = sorted(x for g in groups for x in g)
+    if pts != list(range(v)) or len({len(g) for g in groups}) != 1:
+        return False
+    gid = {x: i for i, g in enumerate(groups) for x in g}
+    seen = bytearray(v * v)
+    for cls in classes:
+        if sorted(x for b in cls for x in b) != pts:
+            return False
+        for b in cls:
+            for i in range(4):
+                for j in range(i + 1, 4):
+                    x, y = b[i], b[j]
+                    if gid[x] == gid[y] or seen[x * v + y]:
+                        return False
+                    seen[x * v + y] = seen[y * v + x] = 1
+    return all(seen[x * v + y] or gid[x] == gid[y] for x in range(v) for y in range(x + 1, v))
+
+
+def rgdd(v: int) -> tuple[list[list[int]], list[list[Block]]] | None:
+    """A verified 4-RGDD on v points (groups, parallel classes), or ``None``."""
+    data = _RGDDS.get(v)
+    if data is None or not _is_rgdd(v, *data):
+        return None
+    return data
