@@ -1,8 +1,13 @@
 """Progressive (individual) rotations: partners change every round.
 
 :func:`progressive` uses a verified whist design (see :mod:`.designs`) for a
-full-length night where one is known, and the local search of :mod:`.engine`
-otherwise (truncated nights, constraints, rounds beyond a full rotation);
+full-length night where one is known, a verified meet-once start (packings,
+``engine.golfer_start``) for short nights, and the local search of
+:mod:`.engine` otherwise (rounds beyond a full rotation, starts that no
+renaming fits to the requests). Director requests keep these starts where they
+can: forced sit-outs by renaming players (a matching onto the start's
+sit-outs), couples by choosing the split of a meet-once game in which they
+oppose, pins by drawing starts until no round needs one table twice;
 :func:`replan` re-optimizes the rounds still to play after arrivals and
 departures, counting the rounds already played.
 """
@@ -69,10 +74,108 @@ def _to_schedule(ids, rounds: list[ERound], seed, absent_by_round=None, first_ro
     return Schedule(players=tuple(ids), rounds=tuple(out), seed=seed)
 
 
+def _relabel_for_sit_outs(n: int, rounds: list[ERound], forced: list[set[int]]) -> list[ERound] | None:
+    """The same rounds with players renamed so that every forced sit-out
+    (``forced[r]``: players who must sit out round r) sits out, or ``None``.
+
+    Renaming keeps every property that counts pairs (meetings, partnerships,
+    sit-out spread). Forced player f may take the place of label ℓ when ℓ sits
+    out in every round f must; distinct forced players need distinct labels
+    (a bipartite matching, Kuhn's augmenting paths)."""
+    need: dict[int, set[int]] = {}
+    for r, ps in enumerate(forced[: len(rounds)]):
+        for p in ps:
+            need.setdefault(p, set()).add(r)
+    if any(ps for ps in forced[len(rounds):]):
+        return None
+    if not need:
+        return rounds
+    outs: list[set[int]] = [set() for _ in range(n)]
+    for r, (_, sit) in enumerate(rounds):
+        for p in sit:
+            outs[p].add(r)
+    label_of: dict[int, int] = {}
+    owner: dict[int, int] = {}
+
+    def augment(f: int, seen: set[int]) -> bool:
+        # prefer f's own label: forced players already sitting out stay put
+        for lab in sorted(range(n), key=lambda x: x != f):
+            if lab in seen or not need[f] <= outs[lab]:
+                continue
+            seen.add(lab)
+            if lab not in owner or augment(owner[lab], seen):
+                owner[lab] = f
+                label_of[f] = lab
+                return True
+        return False
+
+    for f in sorted(need):
+        if not augment(f, set()):
+            return None
+    # σ(label) = player: matched labels go to their forced players, the other
+    # labels to the other players in order
+    sigma = dict(owner)
+    rest_players = [p for p in range(n) if p not in label_of]
+    rest_labels = [x for x in range(n) if x not in owner]
+    sigma.update(zip(rest_labels, rest_players))
+    return [([[sigma[x] for x in g] for g in games], sorted(sigma[x] for x in sit)) for games, sit in rounds]
+
+
+def _split_apart(rounds: list[ERound], forbid: set[tuple[int, int]]) -> list[ERound]:
+    """Re-split games whose partner pairs are forbidden (couples) into a split
+    where they oppose. Only for starts whose games are unsplit (nobody meets
+    twice, so any split keeps partners unique); a split with no forbidden pair
+    always exists when the forbidden pairs are disjoint."""
+    bad = forbid | {(b, a) for a, b in forbid}
+    out = []
+    for games, sit in rounds:
+        new = []
+        for a, b, c, d in games:
+            for g in ((a, b, c, d), (a, c, b, d), (a, b, d, c)):
+                if (g[0], g[2]) not in bad and (g[1], g[3]) not in bad:
+                    break
+            new.append(list(g))
+        out.append((new, sit))
+    return out
+
+
+def _pins_fit(rounds: list[ERound], pins: dict[int, int]) -> bool:
+    """True if in every round each game holds pinned players of at most one
+    table and no pinned table is wanted by two games (so seating can honour
+    every pin)."""
+    for games, _ in rounds:
+        used: set[int] = set()
+        for g in games:
+            want = {pins[p] for p in g if p in pins}
+            if len(want) > 1 or want & used:
+                return False
+            used |= want
+    return True
+
+
+def _constrained_start(n, present, forced, rng, pins, forbid) -> list[ERound] | None:
+    """A start in which nobody meets anyone twice (see ``golfer_start``),
+    renamed to honour forced sit-outs and re-split to keep couples from
+    partnering; ``None`` if no known start fits the constraints."""
+    for _ in range(4 if pins else 1):
+        start = golfer_start(n, len(present), rng)
+        if start is None:
+            return None
+        if any(forced):
+            start = _relabel_for_sit_outs(n, start, forced)
+            if start is None:
+                return None
+        if forbid:
+            start = _split_apart(start, forbid)
+        if not pins or _pins_fit(start, pins):
+            return start
+    return None
+
+
 def _search(n, history, present_hist, present, forced, rng, pins, forbid, progress, cancel) -> list[ERound]:
     everyone = set(range(n))
-    if not history and not pins and not forbid and not any(forced) and all(p == everyone for p in present):
-        start = golfer_start(n, len(present), rng)
+    if not history and all(p == everyone for p in present):
+        start = _constrained_start(n, present, forced, rng, pins, forbid)
         if start is not None:  # nobody meets anyone twice: no search can do better
             return start
     sit = choose_sit_outs(n, history, present_hist, present, forced, rng)
@@ -134,13 +237,15 @@ def progressive(
 
     L = full_length(n)
     candidates: list[Schedule] = []
-    design = None
-    if not forbid and not any(forced):
-        design = whist_design(n)
+    drounds = None
+    design = whist_design(n) if not forbid else None
     if design is not None:
         perm = list(range(n))
         rng.shuffle(perm)
         drounds = [([[perm[x] for x in g] for g in games], sorted(perm[x] for x in out)) for games, out in design]
+        if any(forced[:L]):  # forced sit-outs: rename players so they sit out where the design has a sit-out
+            drounds = _relabel_for_sit_outs(n, drounds[: min(rounds, L)], forced[: min(rounds, L)])
+    if drounds is not None:
         take = drounds[: min(rounds, L)]
         seated = seat_and_number(n, [], take, rng, pins)
         if rounds > L:

@@ -77,3 +77,42 @@ def test_names_in_warnings_and_violations():
     apart = Constraints(apart=[(s.rounds[0].tables[0].north, s.rounds[0].tables[0].south)])
     msg = apart.violations(s, name=lambda p: f"P{p}")
     assert msg and msg[0].startswith("P") and " and P" in msg[0]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(28, 40), st.integers(2, 8), st.integers(0, 10_000), st.data())
+def test_requests_keep_nobody_meeting_twice(n, rounds, seed, data):
+    """Couples, a pinned player and forced sit-outs (one per player, within the
+    round's n mod 4 sit-outs) still get the meet-once start."""
+    players = list(range(1, n + 1))
+    chosen = data.draw(st.permutations(players))
+    couples = [(chosen[0], chosen[1]), (chosen[2], chosen[3])]
+    pinned = {chosen[4]: data.draw(st.integers(1, n // 4))}
+    sit_out = {}
+    if n % 4:
+        sit_out = {r: [chosen[4 + r]] for r in data.draw(st.sets(st.integers(1, rounds), max_size=2))}
+    c = Constraints(pinned=pinned, apart=couples, sit_out=sit_out)
+    q = check(progressive(n, rounds, seed, constraints=c), c)
+    assert q.constraint_violations == ()
+    assert q.max_meetings == 1 and q.partner_repeats == 0
+    _sit_out_rules(q)
+
+
+@pytest.mark.parametrize("n", [29, 33, 37])
+def test_full_rotation_with_forced_sit_outs_stays_perfect(n):
+    c = Constraints(sit_out={3: [7], 5: [8], n: [1]})
+    s = progressive(n, n, seed=2, constraints=c)
+    q = check(s, c)
+    assert q.constraint_violations == () and q.perfect
+    assert 7 in s.rounds[2].sit_out and 8 in s.rounds[4].sit_out and 1 in s.rounds[-1].sit_out
+
+
+def test_relabel_refuses_what_no_renaming_can_do():
+    from euchre_tourney.rotation.progressive import _relabel_for_sit_outs
+
+    rounds = [([[0, 1, 2, 3]], [4]), ([[4, 1, 2, 3]], [0])]
+    # player 2 must sit out both rounds, but no player sits out twice
+    assert _relabel_for_sit_outs(5, rounds, [{2}, {2}]) is None
+    moved = _relabel_for_sit_outs(5, rounds, [{2}, {3}])
+    assert moved is not None and moved[0][1] == [2] and moved[1][1] == [3]
+    assert sorted(x for g in moved[0][0] for x in g) == [0, 1, 3, 4]
