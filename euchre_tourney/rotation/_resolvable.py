@@ -1,0 +1,137 @@
+"""Resolvable (v, 4, 1) designs, v ≡ 4 (mod 12): v points, (v − 1)/3 parallel
+classes, each a partition of the points into v/4 blocks of four, every pair
+of points in exactly one block. Such designs exist for every v ≡ 4 (mod 12)
+(Hanani, Ray-Chaudhuri and Wilson, 1972); here they come from small stored
+base classes.
+
+All designs are *1-rotational*: with r = (v − 1)/3, the points are
+Z_r × {0, 1, 2} ∪ {∞}, (x, i) numbered ``i·r + x`` and ∞ numbered ``v − 1``.
+One base class is developed by adding g (mod r) to the first coordinate,
+g = 0 … r − 1, ∞ fixed; class g is the base class plus g. The base class has
+the block {∞, (0,0), (0,1), (0,2)}; its other blocks partition the remaining
+points so that every *pure* difference ±d (d ≠ 0, both points in one copy)
+is covered once in each copy, and every *mixed* difference b − a (a in copy
+i, b in copy i + 1 mod 3, d ≠ 0) once for each of the three copy pairs.
+That is exactly the condition for every pair to lie in one block of the
+development.
+
+Two kinds of stored data (found offline by ``tools/rbibd_search.py`` and
+``tools/rbibd_search.c``):
+
+* ``_PM_PAIRS[r]`` (3 ∤ r): t = (r − 1)/4 pairs {x, y} splitting the 2t classes
+  {±c} of Z_r ∖ {0} such that the 4t elements ±(x + y), ±(x − y) are all of
+  Z_r ∖ {0}. Each pair gives the three blocks {(±x, i), (±y, i + 1)},
+  i = 0, 1, 2: pure differences ±2x, ±2y (all of them, 2 being a unit) and
+  mixed ±(x ± y). This is the classical cyclotomic pattern (for prime r
+  the pairs (x, εx), x over half the squares, ε a nonsquare with 1 − ε² a
+  nonsquare, work); for 3 | r no such pairs exist (count the classes
+  divisible by 3), hence
+* ``_FULL[r]`` (3 | r): the 3t blocks of the base class other than the ∞
+  block, as ((x, copy), …) quadruples, found by annealing.
+
+Every design is developed and checked (each class a partition of 0 … v − 1
+into 4-sets; each pair of points in exactly one block) the first time it is
+asked for; a bad entry only makes that size return ``None``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Block = tuple[int, int, int, int]
+
+_PM_PAIRS: dict[int, list[tuple[int, int]]] = {
+    5: [(1, 2)],
+    13: [(1, 5), (2, 3), (4, 6)],
+    17: [(1, 5), (2, 7), (3, 4), (6, 8)],
+    25: [(1, 8), (2, 6), (3, 9), (4, 7), (5, 10), (11, 12)],
+    29: [(1, 10), (2, 6), (3, 9), (4, 11), (5, 8), (7, 12), (13, 14)],
+    37: [(1, 12), (2, 18), (3, 9), (6, 4), (7, 16), (8, 11), (10, 5), (13, 17), (14, 15)],
+    41: [(1, 13), (2, 5), (3, 8), (4, 20), (6, 14), (9, 19), (10, 12), (11, 15), (16, 7), (18, 17)],
+    49: [(1, 22), (2, 7), (3, 11), (5, 12), (6, 10), (8, 21), (9, 15), (13, 24), (14, 17), (16, 18), (19, 20), (23, 4)],
+    53: [(1, 12), (2, 8), (3, 26), (4, 13), (6, 10), (11, 23), (14, 19), (15, 16), (17, 9), (18, 21), (20, 5), (22, 24), (25, 7)],
+    61: [(1, 28), (2, 19), (4, 12), (5, 23), (7, 6), (8, 30), (9, 3), (10, 15), (13, 17), (14, 21), (18, 29), (20, 22), (24, 27), (25, 16), (26, 11)],
+    65: [(1, 30), (2, 7), (3, 17), (6, 21), (8, 5), (9, 28), (10, 22), (13, 29), (14, 4), (15, 26), (18, 12), (19, 20), (24, 16), (25, 23), (27, 31), (32, 11)],
+}
+
+_FULL: dict[int, list[tuple[tuple[int, int], ...]]] = {
+    9: [((8, 2), (1, 2), (6, 0), (3, 0)), ((3, 1), (7, 0), (6, 1), (2, 0)), ((1, 1), (4, 2), (8, 1), (5, 2)), ((8, 0), (2, 2), (7, 2), (1, 0)), ((5, 1), (4, 1), (6, 2), (3, 2)), ((5, 0), (2, 1), (4, 0), (7, 1))],
+}
+
+
+def _base_class(r: int) -> list[tuple[tuple[int, int], ...]] | None:
+    """The base class's blocks other than the ∞ block, as (x, copy) quadruples."""
+    if r in _PM_PAIRS:
+        out = []
+        for x, y in _PM_PAIRS[r]:
+            for i in range(3):
+                j = (i + 1) % 3
+                out.append(((x % r, i), (-x % r, i), (y % r, j), (-y % r, j)))
+        return out
+    if r in _FULL:
+        return [tuple((x % r, i % 3) for x, i in b) for b in _FULL[r]]
+    return None
+
+
+def _is_rbibd(v: int, classes: list[list[Block]]) -> bool:
+    """Each class a partition of 0 … v − 1 into 4-sets, each pair in exactly one block."""
+    if v % 12 != 4 or len(classes) != (v - 1) // 3:
+        return False
+    seen = bytearray(v * v)
+    for cls in classes:
+        pts = [p for b in cls for p in b]
+        if any(len(b) != 4 for b in cls) or sorted(pts) != list(range(v)):
+            return False
+        for blk in cls:
+            a, b, c, d = sorted(blk)
+            for i in (a * v + b, a * v + c, a * v + d, b * v + c, b * v + d, c * v + d):
+                if seen[i]:
+                    return False
+                seen[i] = 1
+    # no unordered pair twice, and C(v, 2) pairs in all: every pair exactly once
+    return sum(len(cls) for cls in classes) * 6 == v * (v - 1) // 2
+
+
+@lru_cache(maxsize=None)
+def _cached(v: int) -> tuple[tuple[Block, ...], ...] | None:
+    if v < 16 or v % 12 != 4:
+        return None
+    r = (v - 1) // 3
+    try:
+        base = _base_class(r)
+    except (TypeError, ValueError):
+        return None
+    if base is None:
+        return None
+    inf = v - 1
+    classes = []
+    for g in range(r):
+        cls = [(inf, g, r + g, 2 * r + g)]
+        for blk in base:
+            cls.append(tuple(i * r + (x + g) % r for x, i in blk))
+        classes.append(cls)
+    try:
+        ok = _is_rbibd(v, classes)
+    except (TypeError, ValueError, IndexError):
+        ok = False
+    if not ok:
+        return None
+    return tuple(tuple(cls) for cls in classes)
+
+
+def resolvable_design(v: int) -> list[list[tuple[int, int, int, int]]] | None:
+    """A verified resolvable (v, 4, 1) design on the points 0 … v − 1, or ``None``.
+
+    Shape: a list of (v − 1)/3 parallel classes, each a list of v/4 blocks
+    (4-tuples of points); every class is a partition of the points and every
+    pair of points lies in exactly one block. ``None`` when v ≢ 4 (mod 12) or
+    no base class is stored for v (see the module docstring for the
+    construction). Memoized; a fresh list is returned on each call.
+    """
+    d = _cached(v)
+    return None if d is None else [list(cls) for cls in d]
+
+
+def known_sizes(limit: int = 200) -> list[int]:
+    """The v ≤ ``limit`` for which :func:`resolvable_design` has a design."""
+    return [v for v in range(16, limit + 1, 12) if _cached(v) is not None]
