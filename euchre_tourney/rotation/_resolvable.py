@@ -1,33 +1,38 @@
 """Resolvable (v, 4, 1) designs, v ≡ 4 (mod 12): v points, (v − 1)/3 parallel
 classes, each a partition of the points into v/4 blocks of four, every pair
-of points in exactly one block. Such designs exist for every v ≡ 4 (mod 12)
-(Hanani, Ray-Chaudhuri and Wilson, 1972); here they come from small stored
-base classes.
+of points in exactly one block (RBIBD(v, 4, 1)). Such designs exist for every
+v ≡ 4 (mod 12) (Hanani, Ray-Chaudhuri and Wilson, 1972); here they come from
+small stored base classes.
 
-All designs are *1-rotational*: with r = (v − 1)/3, the points are
-Z_r × {0, 1, 2} ∪ {∞}, (x, i) numbered ``i·r + x`` and ∞ numbered ``v − 1``.
-One base class is developed by adding g (mod r) to the first coordinate,
-g = 0 … r − 1, ∞ fixed; class g is the base class plus g. The base class has
-the block {∞, (0,0), (0,1), (0,2)}; its other blocks partition the remaining
-points so that every *pure* difference ±d (d ≠ 0, both points in one copy)
-is covered once in each copy, and every *mixed* difference b − a (a in copy
-i, b in copy i + 1 mod 3, d ≠ 0) once for each of the three copy pairs.
-That is exactly the condition for every pair to lie in one block of the
-development.
-
-Two kinds of stored data (found offline by ``tools/rbibd_search.py`` and
+All designs are *1-rotational*: r = (v − 1)/3 parallel classes are the
+translates of one base class by a group of order r (or 3r) fixing a point ∞
+(numbered ``v − 1``); the other points are numbered 0 … 3r − 1. Three kinds of
+stored data (found offline by ``tools/rbibd_search.py`` and
 ``tools/rbibd_search.c``):
 
-* ``_PM_PAIRS[r]`` (3 ∤ r): t = (r − 1)/4 pairs {x, y} splitting the 2t classes
-  {±c} of Z_r ∖ {0} such that the 4t elements ±(x + y), ±(x − y) are all of
-  Z_r ∖ {0}. Each pair gives the three blocks {(±x, i), (±y, i + 1)},
-  i = 0, 1, 2: pure differences ±2x, ±2y (all of them, 2 being a unit) and
-  mixed ±(x ± y). This is the classical cyclotomic pattern (for prime r
-  the pairs (x, εx), x over half the squares, ε a nonsquare with 1 − ε² a
-  nonsquare, work); for 3 | r no such pairs exist (count the classes
-  divisible by 3), hence
-* ``_FULL[r]`` (3 | r): the 3t blocks of the base class other than the ∞
-  block, as ((x, copy), …) quadruples, found by annealing.
+* ``_PM_PAIRS[r]`` (3 ∤ r), points Z_r × {0, 1, 2}, (x, i) numbered
+  ``i·r + x``, class g = base class + (g, 0). The base class is
+  {∞, (0,0), (0,1), (0,2)} and, for each stored pair {x, y}, the three blocks
+  {(±x, i), (±y, i + 1)}, i = 0, 1, 2. The t = (r − 1)/4 pairs split the 2t
+  classes {±c} of Z_r ∖ {0} so that the 4t elements ±(x + y), ±(x − y) are
+  all of Z_r ∖ {0}: then each pure difference (both points in one copy) ±2x,
+  ±2y occurs once per copy (2 is a unit) and each mixed difference b − a
+  (a in copy i, b in copy i + 1) once, 0 coming from the ∞ block — exactly
+  the condition for every pair to lie in one block of the development. This
+  is the classical cyclotomic pattern (for prime r the pairs (x, εx), x over
+  half the squares, ε a nonsquare with 1 − ε² a nonsquare, work). For 3 | r
+  they need 9 | r (if a pairs have both classes prime to 3 and b pairs one
+  of each, counting classes divisible by 3 gives a = b and 3a = r/3), and
+  for r = 9 an exhaustive search finds none; so for 3 | r:
+* ``_CYC[r]``: points Z_{3r}, numbered as themselves; the base class is
+  {∞, 0, r, 2r} and the translates B, B + r, B + 2r of each stored block B
+  (so it is fixed by +r), and class g = base class + g, g = 0 … r − 1. The t
+  stored blocks have one point in each nonzero residue class mod r, and their
+  6t differences ±(a − b) are all of Z_{3r} ∖ {0, ±r}, each once (the ∞
+  block's translates cover the differences ±r). Found by annealing.
+* ``_FULL[r]``: points as for ``_PM_PAIRS``; all 3t blocks of the base class
+  other than the ∞ block, as ((x, copy), …) quadruples, found by annealing
+  (used for r = 9, where the annealing found no ``_CYC`` base class).
 
 Every design is developed and checked (each class a partition of 0 … v − 1
 into 4-sets; each pair of points in exactly one block) the first time it is
@@ -52,6 +57,10 @@ _PM_PAIRS: dict[int, list[tuple[int, int]]] = {
     53: [(1, 12), (2, 8), (3, 26), (4, 13), (6, 10), (11, 23), (14, 19), (15, 16), (17, 9), (18, 21), (20, 5), (22, 24), (25, 7)],
     61: [(1, 28), (2, 19), (4, 12), (5, 23), (7, 6), (8, 30), (9, 3), (10, 15), (13, 17), (14, 21), (18, 29), (20, 22), (24, 27), (25, 16), (26, 11)],
     65: [(1, 30), (2, 7), (3, 17), (6, 21), (8, 5), (9, 28), (10, 22), (13, 29), (14, 4), (15, 26), (18, 12), (19, 20), (24, 16), (25, 23), (27, 31), (32, 11)],
+}
+
+_CYC: dict[int, list[tuple[int, int, int, int]]] = {
+    21: [(30, 20, 61, 57), (23, 7, 25, 53), (34, 29, 43, 5), (10, 60, 16, 17), (14, 54, 3, 6)],
 }
 
 _FULL: dict[int, list[tuple[tuple[int, int], ...]]] = {
@@ -92,26 +101,30 @@ def _is_rbibd(v: int, classes: list[list[Block]]) -> bool:
     return sum(len(cls) for cls in classes) * 6 == v * (v - 1) // 2
 
 
+def _classes(v: int) -> list[list[Block]] | None:
+    """The developed (unchecked) classes for v from the stored data, or ``None``."""
+    r = (v - 1) // 3
+    inf = v - 1
+    if r in _CYC:
+        m = 3 * r
+        reps = [tuple(z % m for z in b) for b in _CYC[r]]
+        return [
+            [(inf, g, g + r, g + 2 * r)] + [tuple((z + k * r + g) % m for z in b) for b in reps for k in range(3)]
+            for g in range(r)
+        ]
+    base = _base_class(r)
+    if base is None:
+        return None
+    return [[(inf, g, r + g, 2 * r + g)] + [tuple(i * r + (x + g) % r for x, i in b) for b in base] for g in range(r)]
+
+
 @lru_cache(maxsize=None)
 def _cached(v: int) -> tuple[tuple[Block, ...], ...] | None:
     if v < 16 or v % 12 != 4:
         return None
-    r = (v - 1) // 3
     try:
-        base = _base_class(r)
-    except (TypeError, ValueError):
-        return None
-    if base is None:
-        return None
-    inf = v - 1
-    classes = []
-    for g in range(r):
-        cls = [(inf, g, r + g, 2 * r + g)]
-        for blk in base:
-            cls.append(tuple(i * r + (x + g) % r for x, i in blk))
-        classes.append(cls)
-    try:
-        ok = _is_rbibd(v, classes)
+        classes = _classes(v)
+        ok = classes is not None and _is_rbibd(v, classes)
     except (TypeError, ValueError, IndexError):
         ok = False
     if not ok:

@@ -28,6 +28,7 @@ def assert_rbibd(v, classes):
 
 @pytest.mark.parametrize("v", REQUIRED)
 def test_required_sizes_present(v):
+    assert R.resolvable_design(v) is not None
     assert v in R.known_sizes()
 
 
@@ -89,6 +90,20 @@ def test_corrupt_full_base_class_rejected(monkeypatch):
     assert R.resolvable_design(28) is None
     _with_data(monkeypatch, R._FULL, 9, good[:-1])
     assert R.resolvable_design(28) is None
+
+
+def test_corrupt_cyc_base_class_rejected(monkeypatch):
+    good = R._CYC[21]
+    assert R.resolvable_design(64) is not None
+    bad = [list(b) for b in good]
+    bad[0][0] += 1
+    _with_data(monkeypatch, R._CYC, 21, [tuple(b) for b in bad])
+    assert R.resolvable_design(64) is None
+    bad[0][0] = bad[0][1]  # a repeated point
+    _with_data(monkeypatch, R._CYC, 21, [tuple(b) for b in bad])
+    assert R.resolvable_design(64) is None
+    _with_data(monkeypatch, R._CYC, 21, [b[:3] for b in good])
+    assert R.resolvable_design(64) is None
 
 
 def test_missing_entry_is_none(monkeypatch):

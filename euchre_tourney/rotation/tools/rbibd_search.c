@@ -12,6 +12,12 @@
  *   representative blocks, whose 4t points have the distinct x = 1 .. r-1 and
  *   a copy label each (moves: swap two points between blocks, relabel one).
  * MODE full: all 3t blocks on the 12t points (moves: swaps).
+ * MODE cyc: a different group: points Z_{3r} u {inf}, developed over all of
+ *   Z_{3r}; the base class is fixed by +r, with the block {inf, 0, r, 2r} and
+ *   t orbits {B, B+r, B+2r}; the t representatives B have one point in each
+ *   nonzero residue class mod r, and their 6t differences +-d cover
+ *   Z_{3r} \ {0, +-r} once (points x + r*label, moves as for sigma).
+ *   Output: the t representatives as plain quadruples.
  * Cost: sum over differences of |count - target|; simulated annealing with
  * restarts.
  *
@@ -33,8 +39,13 @@ static int *px, *pl;          /* point -> x, copy label */
 static int *blk;              /* nb*4 point ids */
 static int *pure, *mixed;     /* counts: pure[copy*r + cls], mixed[copy*r + d] */
 
+static int cyc;
 static int key(int p, int q, int **cnt, int *target) {
     int a = px[p], i = pl[p], b = px[q], j = pl[q];
+    if (cyc) {
+        int m = 3 * r, d = ((a + i * r - b - j * r) % m + m) % m; if (d > m - d) d = m - d;
+        *cnt = &pure[d]; *target = (d == 0 || d == r) ? 0 : 1; return 0;
+    }
     if (i == j) {
         int d = ((a - b) % r + r) % r; if (d > r - d) d = r - d;
         *cnt = &pure[(sigma ? 0 : i) * r + d]; *target = 1; return 0;
@@ -60,12 +71,12 @@ static int slot(int b, int s, int sign) {
 
 int main(int argc, char **argv) {
     if (argc < 6) { fprintf(stderr, "usage: MODE R SEED MAXSTEPS TEMP\n"); return 2; }
-    sigma = !strcmp(argv[1], "sigma"); r = atoi(argv[2]);
+    cyc = !strcmp(argv[1], "cyc"); sigma = cyc || !strcmp(argv[1], "sigma"); r = atoi(argv[2]);
     rs = 88172645463325252ULL ^ (unsigned long long)atoll(argv[3]) * 2654435761ULL;
     long long maxsteps = atoll(argv[4]); double temp = atof(argv[5]);
     np = sigma ? r - 1 : 3 * (r - 1); nb = np / 4;
     px = malloc(sizeof(int) * np); pl = malloc(sizeof(int) * np); blk = malloc(sizeof(int) * np);
-    pure = calloc(3 * r, sizeof(int)); mixed = calloc(3 * r, sizeof(int));
+    pure = calloc(3 * r + 1, sizeof(int)); mixed = calloc(3 * r + 1, sizeof(int));
     for (int p = 0; p < np; p++) { px[p] = 1 + p % (r - 1); pl[p] = sigma ? 0 : p / (r - 1); }
     double prob[64]; for (int d = 0; d < 64; d++) prob[d] = exp(-d / temp);
     long long step = 0;
@@ -76,7 +87,8 @@ int main(int argc, char **argv) {
         memset(pure, 0, sizeof(int) * 3 * r); memset(mixed, 0, sizeof(int) * 3 * r);
         int cost = 0;
         int ncopy = sigma ? 1 : 3;
-        for (int c = 0; c < ncopy; c++) { cost += (r - 1) / 2 + (r - 1); }
+        if (cyc) cost = 3 * (r - 1) / 2;
+        else for (int c = 0; c < ncopy; c++) { cost += (r - 1) / 2 + (r - 1); }
         for (int b = 0; b < nb; b++)
             for (int s = 0; s < 4; s++) for (int u = s + 1; u < 4; u++) cost += touch(blk[b * 4 + s], blk[b * 4 + u], 1);
         long long until = step + maxsteps / 10 + 1;
@@ -105,7 +117,11 @@ int main(int argc, char **argv) {
             printf("%d: [", r);
             for (int b = 0; b < nb; b++) {
                 printf("%s(", b ? ", " : "");
-                for (int s = 0; s < 4; s++) { int p = blk[b * 4 + s]; printf("%s(%d, %d)", s ? ", " : "", px[p], pl[p]); }
+                for (int s = 0; s < 4; s++) {
+                    int p = blk[b * 4 + s];
+                    if (cyc) printf("%s%d", s ? ", " : "", px[p] + r * pl[p]);
+                    else printf("%s(%d, %d)", s ? ", " : "", px[p], pl[p]);
+                }
                 printf(")");
             }
             printf("],\n");
