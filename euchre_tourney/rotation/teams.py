@@ -70,43 +70,147 @@ def _circle_rounds(n_teams: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
+def _orient(base: list[list[tuple[int, int]]], n_teams: int) -> list[list[tuple[int, int]]]:
+    """North–South first in every game of a full circle-method cycle.
+
+    Game {r+i, r−i}: r+i sits North–South when i is odd, r−i when i is even.
+    For a team x that is "North–South exactly when d = x − r (mod m) is odd",
+    and d runs over 1 … m−1 once per cycle: half its games (its ∞ game aside)
+    are North–South, and in consecutive rounds it alternates. The ∞ game
+    (even T) alternates by round. So over the cycle |N–S − E–W| is 0 for every
+    team when T is odd and at most 1 when T is even (T − 1 games, odd)."""
+    odd = n_teams % 2 == 1
+    m = n_teams if odd else n_teams - 1
+    out = []
+    for r, games in enumerate(base):
+        og = []
+        for a, b in games:
+            if a == m or b == m:  # the ∞ game: ∞ alternates
+                og.append((a, b) if r % 2 else (b, a))
+                continue
+            i = (a - r) % m  # a = r + i
+            og.append((a, b) if i % 2 else (b, a))
+        out.append(og)
+    return out
+
+
+def _balance_tables(
+    rounds: list[list[tuple[int, int]]], n_teams: int, seed: int, steps: int = 30_000
+) -> list[list[tuple[int, int]]]:
+    """Reorder each round's games (list position = table − 1) so that teams
+    move around the room: the target is no team more than ⌈games / tables⌉
+    times at one table, as in a balanced tournament design (Schellenberg, van
+    Rees & Vanstone 1977: 2n teams, each at each of the n tables at most
+    twice; exists for every n ≠ 2).
+
+    Simulated annealing (fixed temperature, seeded) over swaps of two games'
+    tables within a round, on Σ (visits − cap)² over the (team, table) pairs
+    above the cap, restarted from random orders every max(2000, 400·T) proposals; stops at zero or after
+    ``steps`` proposals and keeps the best order seen. With the circle method's pairings it reaches the cap for
+    small T and leaves a few teams three times at one table for larger T."""
+    import math
+    import random
+
+    rng = random.Random(seed)
+    T = max((len(g) for g in rounds), default=0)
+    if T < 2:
+        return rounds
+    played = [0] * n_teams
+    for games in rounds:
+        for a, b in games:
+            played[a] += 1
+            played[b] += 1
+    cap = [-(-g // T) for g in played]
+    cur = [list(g) for g in rounds]
+    visits = [[0] * T for _ in range(n_teams)]
+    for games in cur:
+        for t, (a, b) in enumerate(games):
+            visits[a][t] += 1
+            visits[b][t] += 1
+
+    def over(x: int, v: int) -> int:
+        e = v - cap[x]
+        return e * e if e > 0 else 0
+
+    def move(game: tuple[int, int], src: int, dst: int) -> int:
+        d = 0
+        for x in game:
+            row = visits[x]
+            d += over(x, row[dst] + 1) - over(x, row[dst]) + over(x, row[src] - 1) - over(x, row[src])
+            row[dst] += 1
+            row[src] -= 1
+        return d
+
+    cost = sum(over(x, v) for x in range(n_teams) for v in visits[x])
+    best_cost, best = cost, [list(g) for g in cur]
+    temp = 0.15
+    restart = max(2_000, 400 * n_teams)
+    for step in range(steps):
+        if cost == 0:
+            break
+        if step and step % restart == 0:  # restart from random table orders
+            for r, games in enumerate(cur):
+                for t, (a, b) in enumerate(games):
+                    visits[a][t] -= 1
+                    visits[b][t] -= 1
+                cur[r] = list(rounds[r])
+                rng.shuffle(cur[r])
+                for t, (a, b) in enumerate(cur[r]):
+                    visits[a][t] += 1
+                    visits[b][t] += 1
+            cost = sum(over(x, v) for x in range(n_teams) for v in visits[x])
+        games = cur[rng.randrange(len(cur))]
+        u, v = rng.randrange(len(games)), rng.randrange(len(games))
+        if u == v:
+            continue
+        d = move(games[u], u, v) + move(games[v], v, u)
+        if d <= 0 or rng.random() < math.exp(-d / temp):
+            games[u], games[v] = games[v], games[u]
+            cost += d
+            if cost < best_cost:
+                best_cost, best = cost, [list(g) for g in cur]
+        else:
+            move(games[u], v, u)
+            move(games[v], u, v)
+    return best
+
+
 def team_round_robin(n_teams: int, rounds: int | None = None, seed: int = 0) -> TeamSchedule:
     """Round robin for ``n_teams`` ≥ 2: every team meets every other once in
     T−1 rounds (T even) or T rounds (T odd, one bye a round). ``rounds`` fewer
-    than that truncates; more repeats the cycle. Tables: game {r±i} of the
-    circle method is at table i (odd T: every team plays exactly twice at each
-    table); with even T the ∞ game is rotated over the tables. North–South
-    goes to the team that has sat North–South less (ties: the lower number on
-    even rounds). ``seed`` relabels the teams. Raises ``ValueError`` for < 2
-    teams or rounds < 1."""
+    than that truncates; more repeats the cycle with North–South and East–West
+    swapped on every second pass.
+
+    Pairings by the circle method. Seats (see :func:`_orient`): over a full
+    cycle every team sits North–South exactly as often as East–West when T is
+    odd, at most once more either way when T is even, alternating from round
+    to round. Tables: game {r±i} of the circle method is at table i (odd T:
+    every team plays exactly twice at each table); with even T the tables are
+    balanced by :func:`_balance_tables` (at most twice at one table). ``seed``
+    relabels the teams. Raises ``ValueError`` for < 2 teams or rounds < 1."""
     import random
 
     if n_teams < 2:
         raise ValueError("need at least 2 teams")
-    base = _circle_rounds(n_teams)
+    base = _orient(_circle_rounds(n_teams), n_teams)
+    if n_teams % 2 == 0:
+        base = _balance_tables(base, n_teams, seed)
     if rounds is None:
         rounds = len(base)
     if rounds < 1:
         raise ValueError("need at least 1 round")
     perm = list(range(1, n_teams + 1))
     random.Random(seed).shuffle(perm)
-    ns = [0] * (n_teams + 1)
     out = []
     for r in range(rounds):
-        games = list(base[r % len(base)])
-        T = len(games)
-        if n_teams % 2 == 0 and T > 1:
-            k = r % T
-            games = games[1 : k + 1] + [games[0]] + games[k + 1 :]
+        swap = (r // len(base)) % 2 == 1
         tables = []
         playing = set()
-        for t, (a, b) in enumerate(games):
+        for t, (a, b) in enumerate(base[r % len(base)]):
             a, b = perm[a], perm[b]
-            playing |= {a, b}
-            if ns[b] < ns[a] or (ns[a] == ns[b] and (r % 2 == 1) == (a < b)):
+            if swap:
                 a, b = b, a
-            ns[a] += 1
-            ns[b] -= 1
+            playing |= {a, b}
             tables.append(TeamTable(t + 1, a, b))
         bye = tuple(sorted(set(range(1, n_teams + 1)) - playing))
         out.append(TeamRound(r + 1, tuple(tables), bye))
