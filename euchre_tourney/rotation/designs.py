@@ -18,6 +18,9 @@ Sources (see ``ROTATION-NOTES.md``):
   ``cyc2`` (Z_n, n ≡ 2 mod 4, two sit-outs a round). Each stored starter is
   developed and re-checked by :func:`is_whist` when first used (O(n²), a few
   ms); a bad one is ignored.
+* Resolvable (n, 4, 1) designs, n ≡ 4 (mod 12) (:mod:`._resolvable`), each
+  parallel class played three times with the three partner splittings of its
+  blocks (:func:`euchre_tourney.rotation.inflation.triplicate`).
 * Inflation of smaller designs by a resolvable transversal design RTD(4, q)
   (Wh(mq), Wh(mq + 1): 48 = 12·4, 69 = 17·4 + 1, 92 = 13·7 + 1, 105 = 21·5,
   192 = 48·4, …), see :mod:`euchre_tourney.rotation.inflation`; Wh(4) is the
@@ -274,6 +277,14 @@ def _whist_cached(n: int) -> tuple | None:
             rounds = develop(kind, n, starter)
     if rounds is not None and is_whist(n, rounds, skip_matching=n % 4 == 2):
         return tuple((tuple(g), tuple(o)) for g, o in rounds)
+    if n % 12 == 4:
+        from euchre_tourney.rotation._resolvable import resolvable_design
+        from euchre_tourney.rotation.inflation import triplicate
+
+        classes = resolvable_design(n)
+        rounds = triplicate(classes) if classes is not None else None
+        if rounds is not None and is_whist(n, rounds):
+            return tuple((tuple(g), tuple(o)) for g, o in rounds)
     if n % 4 in (0, 1):
         return _recursive(n)
     return None
