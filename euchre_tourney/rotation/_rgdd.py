@@ -23,6 +23,20 @@ sits out. This reaches 60 = 12·5, 68 = 4·17, 72 = 8·9, 84 = 4·21,
 180 = 20·9, 200 = 8·25 — sizes with v − 1 prime, where a 1-rotational
 starter needs a long unstructured search (no multiplier symmetry exists).
 
+**1-rotational Wh(v), v ≡ 1 (mod 4)** (:func:`whist_rot1`): players
+Z_m ∪ {∞}, m = v − 1 = 4k. Round ∞ (∞ sits out) has the games
+(x, x + k, x + 2k, x + 3k), x < k: the cosets of the subgroup of order 4,
+partners x and x + 2k. The other m rounds develop a stored starter
+(``STARTERS[("rot1", v)]`` in :mod:`._starters`: 0 sits out, −1 is ∞) by
+adding g mod m. The fixed round covers each pair at difference 2k once as
+partners and each pair at difference ±k once as opponents, so the starter
+needs difference class k once as partners and once as opponents, the class
+2k once as opponents (a pair at difference 2k develops into every such pair
+twice) and every other class once as partners and twice as opponents. Unlike
+Z_v for v = 3p, Z_{v−1} has units with many fixed points, so
+``tools/whist_symsearch.c`` (kind ``rot1``) finds these starters with a
+multiplier symmetry in seconds (Wh(57): Z_56, multiplier 9).
+
 **RTD(4, n)** (:func:`rtd`): n parallel classes of n blocks (y0, y1, y2, y3)
 on four positions of n points, every two points of different positions in
 exactly one block. For a prime power n ≥ 4, class b holds the blocks
@@ -184,6 +198,40 @@ def whist_mixed(v: int, design: Callable[[int], list[DesignRound] | None]) -> li
             rounds.append(([tuple(p * n + y for p in g) for g in games for y in range(n)], []))
         if is_whist(v, rounds):
             return rounds
+    return None
+
+
+def develop_rot1(v: int, starter: list[list[int]]) -> list[DesignRound]:
+    """The v rounds of a ``rot1`` starter (module doc); ∞ is player v − 1,
+    which sits out the first round; player g sits out round g + 1."""
+    m = v - 1
+    k = m // 4
+    rounds: list[DesignRound] = [([(x, x + k, x + 2 * k, x + 3 * k) for x in range(k)], [m])]
+    for g in range(m):
+        rounds.append(([tuple(m if x == -1 else (x + g) % m for x in t) for t in starter], [g]))
+    return rounds
+
+
+def whist_rot1(v: int) -> list[DesignRound] | None:
+    """Verified 1-rotational Wh(v), v ≡ 1 (mod 4), from a stored starter, or
+    ``None``."""
+    from euchre_tourney.rotation._starters import STARTERS
+    from euchre_tourney.rotation.designs import is_whist
+
+    starter = STARTERS.get(("rot1", v))
+    if starter is None or v % 4 != 1:
+        return None
+    rounds = develop_rot1(v, starter)
+    return rounds if is_whist(v, rounds) else None
+
+
+def whist(v: int, design: Callable[[int], list[DesignRound] | None]) -> list[DesignRound] | None:
+    """A verified Wh(v) from this module (1-rotational starter, then mixed
+    inflation), or ``None``; ``design`` supplies smaller designs."""
+    if v % 4 == 1:
+        return whist_rot1(v)
+    if v % 4 == 0:
+        return whist_mixed(v, design)
     return None
 
 

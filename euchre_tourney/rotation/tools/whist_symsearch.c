@@ -2,8 +2,11 @@
  * (developer tool: not built at install, not imported by the app; its output
  * is pasted into ../_starters.py, where designs.py re-verifies it).
  *
- * KIND rot (N = 0 mod 4, players Z_{N-1} + infinity) or cyc1 (N = 1 mod 4,
- * players Z_N, 0 sits out). W is a unit of the group Z_m; its orbits on Z_m
+ * KIND rot (N = 0 mod 4, players Z_{N-1} + infinity), cyc1 (N = 1 mod 4,
+ * players Z_N, 0 sits out) or rot1 (N = 1 mod 4, players Z_{N-1} + infinity,
+ * 0 sits out; a fixed extra round of the cosets of the subgroup of order 4,
+ * see ../_rgdd.py, covers the pairs at difference (N-1)/2 once as partners
+ * and at +-(N-1)/4 once as opponents, so those classes have smaller targets). W is a unit of the group Z_m; its orbits on Z_m
  * split into full orbits (size = order of W) and short ones (fixed points
  * etc.). All short orbits, infinity and a few full orbits form "special"
  * tables searched freely; the other full orbits are grouped four at a time
@@ -25,22 +28,27 @@
 static unsigned long long rs;
 static inline unsigned long long rnd(void){rs^=rs<<13;rs^=rs>>7;rs^=rs<<17;return rs;}
 static inline double urand(void){return (rnd()>>11)*(1.0/9007199254740992.0);}
-static int m,f,*cls,*pc,*oc,wp[64];
+static int m,f,*cls,*pc,*oc,*tp,*to,wp[64];
 static const int PAIRS[6][3]={{0,2,1},{1,3,1},{0,1,0},{0,3,0},{2,1,0},{2,3,0}};
 static inline int c1(int*cnt,int c,int tv,int s){int v=cnt[c];cnt[c]=v+s;return abs(v+s-tv)-abs(v-tv);}
-static int apply(const int*t,int s){int d=0;for(int k=0;k<6;k++){int x=t[PAIRS[k][0]],y=t[PAIRS[k][1]];if(x<0||y<0)continue;int c=cls[(x-y+m)%m];d+=PAIRS[k][2]?c1(pc,c,1,s):c1(oc,c,2,s);}return d;}
+static int apply(const int*t,int s){int d=0;for(int k=0;k<6;k++){int x=t[PAIRS[k][0]],y=t[PAIRS[k][1]];if(x<0||y<0)continue;int c=cls[(x-y+m)%m];d+=PAIRS[k][2]?c1(pc,c,tp[c],s):c1(oc,c,to[c],s);}return d;}
 static int ns,nb; static int (*sp)[4]; static int (*bt)[4]; /* base tables hold elements */
 static inline int mul(int x,int i){return x<0?x:(int)((long long)x*wp[i]%m);}
 static int applyb(int b,int s){int d=0,t[4];for(int i=0;i<f;i++){for(int j=0;j<4;j++)t[j]=mul(bt[b][j],i);d+=apply(t,s);}return d;}
 int main(int argc,char**argv){
   const char*kind=argv[1];int n=atoi(argv[2]);int w=atoi(argv[3]);rs=0x9E3779B97F4A7C15ULL*(atoll(argv[4])+7);double secs=atof(argv[5]);double T0=atof(argv[6]);
-  int isrot=!strcmp(kind,"rot");m=isrot?n-1:n;
+  int isrot=!strcmp(kind,"rot"),isrot1=!strcmp(kind,"rot1");m=(isrot||isrot1)?n-1:n;
+  if(isrot1&&(n%4!=1||m%4)){fprintf(stderr,"rot1 needs N = 1 mod 4\n");return 2;}
   f=1;{long long x=w%m;while(x!=1){x=x*w%m;f++;if(f>60){fprintf(stderr,"order too big\n");return 2;}}}
   wp[0]=1;for(int i=1;i<f;i++)wp[i]=(long long)wp[i-1]*w%m;
   cls=malloc(sizeof(int)*m);for(int d=0;d<m;d++)cls[d]=d<m-d?d:m-d;pc=calloc(m,sizeof(int));oc=calloc(m,sizeof(int));
+  tp=calloc(m,sizeof(int));to=calloc(m,sizeof(int));int tsum=0;
+  for(int c=1;c<=m/2;c++){tp[c]=1;to[c]=2;}
+  if(isrot1){tp[m/4]=1;to[m/4]=1;tp[m/2]=0;to[m/2]=1;} /* the fixed round covers the rest */
+  for(int c=1;c<=m/2;c++)tsum+=tp[c]+to[c];
   /* orbits */
   int *seen=calloc(m,sizeof(int)); int S[2048],nS=0, full[2048],nf=0;
-  if(isrot)S[nS++]=-1; else seen[0]=1;
+  if(isrot||isrot1)S[nS++]=-1; if(!isrot)seen[0]=1;
   for(int x=0;x<m;x++){if(seen[x])continue;int sz=0;long long y=x;do{seen[y]=1;sz++;y=y*w%m;}while(y!=x);
     if(sz==f)full[nf++]=x;else{long long z=x;do{S[nS++]=z;z=z*w%m;}while(z!=x);}}
   /* shuffle full orbit leaders, then move j orbits to S */
@@ -58,7 +66,7 @@ int main(int argc,char**argv){
     for(int i=nf-1;i>0;i--){int jj=rnd()%(i+1);int t=full[i];full[i]=full[jj];full[jj]=t;}
     for(int i=0;i<nf;i++)bt[i/4][i%4]=mul(full[i],rnd()%f);
     memset(pc,0,sizeof(int)*m);memset(oc,0,sizeof(int)*m);
-    int cost=3*((m-1)/2);
+    int cost=tsum;
     for(int t=0;t<ns;t++)cost+=apply(sp[t],1);
     for(int b=0;b<nb;b++)cost+=applyb(b,1);
     int best=cost;long long lastimp=0;
