@@ -247,19 +247,19 @@ def progressive(
             drounds = _relabel_for_sit_outs(n, drounds[: min(rounds, L)], forced[: min(rounds, L)])
     if drounds is not None:
         take = drounds[: min(rounds, L)]
-        seated = seat_and_number(n, [], take, rng, pins)
+        seated = seat_and_number(n, [], take, rng, pins, apart=forbid)
         if rounds > L:
             everyone = set(range(n))
             more = _search(n, seated, [everyone] * L, [everyone] * (rounds - L), forced[L:], rng, pins, forbid,
                            progress, cancel)
-            seated = seated + seat_and_number(n, seated, more, rng, pins)
+            seated = seated + seat_and_number(n, seated, more, rng, pins, apart=forbid)
         cand = _to_schedule(ids, seated, seed)
         if not pins or not Constraints(pinned=cons.pinned).violations(cand):
             candidates.append(cand)
     if not candidates or (rounds <= 12 and (rounds < L or check(candidates[0]).sit_out_prefix_spread > 1)):
         everyone = set(range(n))
         found = _search(n, [], [], [everyone] * rounds, forced, rng, pins, forbid, progress, cancel)
-        candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins), seed))
+        candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins, apart=forbid), seed))
     if progress:
         progress(1.0)
     return min(candidates, key=lambda s: _key(check(s)))
@@ -328,6 +328,6 @@ def replan(
         for r in range(k + 1, rounds + 1)
     ]
     new = _search(n, history, present_hist, [set(pres_now)] * remaining, forced, rng, pins, forbid, progress, cancel)
-    seated = seat_and_number(n, history, new, rng, pins)
+    seated = seat_and_number(n, history, new, rng, pins, apart=forbid)
     absent_new = [set(range(n)) - pres_now] * remaining
     return _to_schedule(ids, seated, seed, absent_new, fixed_rounds)
