@@ -8,6 +8,9 @@ most rounds at one table (best), perfect.
 
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # measure this checkout, not an installed copy
 
 from euchre_tourney.rotation import check, full_length, progressive
 
