@@ -215,6 +215,10 @@ def develop(kind: str, n: int, starter: list[list[int]]) -> list[DesignRound]:
         ]
     if kind == "cyc1":
         return [([tuple((x + g) % n for x in t) for t in starter], [g]) for g in range(n)]
+    if kind == "rot1":
+        from euchre_tourney.rotation._rgdd import develop_rot1
+
+        return develop_rot1(n, starter)
     if kind == "cyc2":
         h = n // 2
         return [
@@ -286,7 +290,18 @@ def _whist_cached(n: int) -> tuple | None:
         if rounds is not None and is_whist(n, rounds):
             return tuple((tuple(g), tuple(o)) for g, o in rounds)
     if n % 4 in (0, 1):
-        return _recursive(n)
+        found = _recursive(n)
+        if found is not None:
+            return found
+        from euchre_tourney.rotation._rgdd import whist as rgdd_whist
+
+        def smaller(m: int) -> list[DesignRound] | None:
+            d = _whist_cached(m) if m < n else None
+            return None if d is None else [(list(g), list(o)) for g, o in d]
+
+        rounds = rgdd_whist(n, smaller)
+        if rounds is not None and is_whist(n, rounds):
+            return tuple((tuple(g), tuple(o)) for g, o in rounds)
     return None
 
 

@@ -31,8 +31,9 @@ idle:
 This is the standard "inflation" (weighting) of design theory; the products
 for whist tournaments go back to Baker (1975) and Anderson's *Combinatorial
 Designs and Tournaments* (1997), ch. 9 (see ``ROTATION-NOTES.md``).
-RTD(4, n) comes from the transversal design TD(5, n) over GF(n) for a prime
-power n ≥ 4 (the fifth group indexes the parallel classes).
+RTD(4, n) comes from :func:`euchre_tourney.rotation._rgdd.rtd` (TD(5, n) over
+GF(n) for a prime power n ≥ 4, the fifth group indexing the parallel classes;
+MacNeish products; stored difference matrices).
 
 **Triplication.** A resolvable (v, 4, 1) design (every pair in exactly one
 block) gives Wh(v): each parallel class is played three times, each block
@@ -42,39 +43,34 @@ through the classes is itself a schedule in which nobody meets twice.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 Game = tuple[int, int, int, int]
 DesignRound = tuple[list[Game], list[int]]
 
 
-@lru_cache(maxsize=None)
 def resolvable_td(n: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...] | None:
-    """RTD(4, n) for a prime power n ≥ 4, or ``None``.
+    """A verified RTD(4, n), or ``None`` (see :func:`._rgdd.rtd`: prime powers
+    ≥ 4 over GF(n), MacNeish products of those, stored difference matrices).
 
     Returns n parallel classes, each n blocks (y0, y1, y2, y3) with y_i in
-    0 … n−1 the point of position i. Class b holds the blocks
-    (a + b·e_0, …, a + b·e_3), a ∈ GF(n), for four distinct field elements
-    e_i; two points in positions i ≠ j determine a and b uniquely."""
-    from euchre_tourney.rotation.designs import _Field, _prime_power
+    0 … n−1 the point of position i; every two points of different positions
+    lie in exactly one block."""
+    from euchre_tourney.rotation._rgdd import rtd
 
-    pe = _prime_power(n)
-    if pe is None or n < 4:
-        return None
-    F = _Field(*pe)
-    log = {v: i for i, v in enumerate(F.exp)}
+    return rtd(n)
 
-    def mul(x: int, y: int) -> int:
-        if x == 0 or y == 0:
-            return 0
-        return F.exp[(log[x] + log[y]) % (n - 1)]
 
-    e = (0, 1, F.exp[1 % (n - 1)], F.exp[2 % (n - 1)])
-    if len(set(e)) < 4:
-        return None  # pragma: no cover - n ≥ 4 always has four distinct elements
-    return tuple(
-        tuple(tuple(F.add[a][mul(b, ei)] for ei in e) for a in range(n)) for b in range(n)
-    )
+def rtd_known(n: int) -> bool:
+    """Cheap test whether :func:`resolvable_td` has an RTD(4, n) (the same
+    recursion as its construction, without building it)."""
+    from euchre_tourney.rotation._rgdd import _DIFFERENCE_MATRICES
+    from euchre_tourney.rotation.designs import _prime_power, _prime_power_factors
+
+    if n < 4:
+        return False
+    if n in _DIFFERENCE_MATRICES or _prime_power(n):
+        return True
+    p, e = _prime_power_factors(n)[0]
+    return rtd_known(p**e) and rtd_known(n // p**e)
 
 
 def _on_group(rnd: DesignRound, base: int, size: int, infinity: int) -> DesignRound:
@@ -130,13 +126,12 @@ def inflate(
 
 def inflation_plans(v: int) -> list[tuple[int, int, bool]]:
     """Ways to build Wh(v) by :func:`inflate`: ``(m, n, with_infinity)`` with
-    v = m·n (+ 1), n a prime power ≥ 4, m ≥ 4, residues as in the module doc;
-    larger n first (fewer, bigger inflations; the recursion stays shallow)."""
-    from euchre_tourney.rotation.designs import _prime_power
-
+    v = m·n (+ 1), an RTD(4, n) known (:func:`rtd_known`), m ≥ 4, residues as
+    in the module doc; larger n first (fewer, bigger inflations; the recursion
+    stays shallow)."""
     plans = []
     for n in range(v - 1, 3, -1):
-        if _prime_power(n) is None:
+        if not rtd_known(n):
             continue
         if v % n == 0 and v // n >= 4:
             m = v // n
