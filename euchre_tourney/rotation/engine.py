@@ -424,85 +424,6 @@ class Search:
 #   H = ⟨(0,0,1)⟩; the round of g is the coset g + H.
 
 
-def _gf(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
-    """Addition and multiplication tables of GF(q), or None if q is no prime power."""
-    if q < 2:
-        return None
-    p = next((d for d in range(2, q + 1) if q % d == 0), q)
-    e, r = 0, q
-    while r % p == 0:
-        r //= p
-        e += 1
-    if r != 1:
-        return None
-    if e == 1:
-        return [[(a + b) % p for b in range(q)] for a in range(q)], [[a * b % p for b in range(q)] for a in range(q)]
-
-    def digits(a):
-        return [(a // p**i) % p for i in range(e)]
-
-    def num(d):
-        return sum(x * p**i for i, x in enumerate(d))
-
-    def pmul(a, b, mod):
-        prod = [0] * (2 * e - 1)
-        for i, x in enumerate(digits(a)):
-            for j, y in enumerate(digits(b)):
-                prod[i + j] = (prod[i + j] + x * y) % p
-        for k in range(2 * e - 2, e - 1, -1):  # reduce by the monic mod (x^e + Σ mod_i x^i)
-            c = prod[k]
-            if c:
-                prod[k] = 0
-                for i, m in enumerate(mod):
-                    prod[k - e + i] = (prod[k - e + i] - c * m) % p
-        return num(prod[:e])
-
-    for low in range(q):
-        mod = digits(low)
-        mul = [[pmul(a, b, mod) for b in range(q)] for a in range(q)]
-        if all(any(mul[a][b] == 1 for b in range(q)) for a in range(1, q)):
-            add = [[num([(x + y) % p for x, y in zip(digits(a), digits(b))]) for b in range(q)] for a in range(q)]
-            return add, mul
-    return None
-
-
-def _td_rounds(q: int) -> list[list[list[int]]] | None:
-    f = _gf(q)
-    if f is None or q < 4:
-        return None
-    add, mul = f
-    rounds = []
-    for r in range(q):
-        rounds.append([[i * q + add[k][mul[r][i]] for i in range(4)] for k in range(q)])
-    if q == 4:
-        rounds.append([[i * q + j for j in range(4)] for i in range(4)])
-    return rounds
-
-
-_B28 = (((0, 1, 0), (0, 2, 0), (1, 0, 0), (2, 0, 1)), ((1, 1, 0), (1, 2, 1), (2, 1, 2), (2, 2, 1)))
-
-
-def _rb28_rounds() -> list[list[list[int]]]:
-    def idx(v):
-        return v[0] * 9 + v[1] * 3 + v[2]
-
-    def plus(v, g):
-        return tuple((a + b) % 3 for a, b in zip(v, g))
-
-    inf = 27
-    rounds = []
-    for g0 in range(3):
-        for g1 in range(3):
-            g = (g0, g1, 0)
-            tables = [[inf] + [idx(plus((0, 0, h), g)) for h in range(3)]]
-            for h in range(3):
-                gh = (g0, g1, h)
-                for b in _B28:
-                    tables.append([idx(plus(v, gh)) for v in b])
-            rounds.append(tables)
-    return rounds
-
-
 def _is_packing(m: int, rounds: list[list[list[int]]]) -> bool:
     seen = set()
     for tables in rounds:
@@ -520,9 +441,30 @@ def _is_packing(m: int, rounds: list[list[list[int]]]) -> bool:
 
 @lru_cache(maxsize=64)
 def _packing(tables: int) -> tuple | None:
-    base = _rb28_rounds() if tables == 7 else _td_rounds(tables)
-    if base is None or not _is_packing(4 * tables, base):
+    """The longest verified packing known on 4·tables points: a resolvable
+    (v, 4, 1) design when v ≡ 4 (mod 12) ((v − 1)/3 rounds, every pair meets
+    exactly once; :mod:`._resolvable`), or a resolvable transversal design
+    RTD(4, q) with q = tables (q rounds, plus the four groups as one more
+    round when q = 4; :func:`._rgdd.rtd`)."""
+    from euchre_tourney.rotation._resolvable import resolvable_design
+    from euchre_tourney.rotation._rgdd import rtd
+
+    v = 4 * tables
+    options = []
+    if v % 12 == 4:
+        rb = resolvable_design(v)
+        if rb is not None:
+            options.append([[list(b) for b in cls] for cls in rb])
+    td = rtd(tables)
+    if td is not None:
+        rounds = [[[i * tables + blk[i] for i in range(4)] for blk in cls] for cls in td]
+        if tables == 4:
+            rounds.append([[i * 4 + j for j in range(4)] for i in range(4)])
+        options.append(rounds)
+    options = [o for o in options if _is_packing(v, o)]
+    if not options:
         return None
+    base = max(options, key=len)
     return tuple(tuple(tuple(t) for t in r) for r in base)
 
 

@@ -256,10 +256,16 @@ def progressive(
         cand = _to_schedule(ids, seated, seed)
         if not pins or not Constraints(pinned=cons.pinned).violations(cand):
             candidates.append(cand)
+    everyone = set(range(n))
     if not candidates or (rounds <= 12 and (rounds < L or check(candidates[0]).sit_out_prefix_spread > 1)):
-        everyone = set(range(n))
         found = _search(n, [], [], [everyone] * rounds, forced, rng, pins, forbid, progress, cancel)
         candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins, apart=forbid), seed))
+    elif rounds < L:
+        # longer nights short of a full rotation: a design's prefix repeats
+        # meetings from round 2, a meet-once start (when one is that long) never
+        start = _constrained_start(n, [everyone] * rounds, forced, rng, pins, forbid)
+        if start is not None:
+            candidates.append(_to_schedule(ids, seat_and_number(n, [], start, rng, pins, apart=forbid), seed))
     if progress:
         progress(1.0)
     return min(candidates, key=lambda s: _key(check(s)))

@@ -116,3 +116,19 @@ def test_relabel_refuses_what_no_renaming_can_do():
     moved = _relabel_for_sit_outs(5, rounds, [{2}, {3}])
     assert moved is not None and moved[0][1] == [2] and moved[1][1] == [3]
     assert sorted(x for g in moved[0][0] for x in g) == [0, 1, 3, 4]
+
+
+@pytest.mark.parametrize("n,rounds", [(40, 12), (40, 13), (52, 17), (64, 21), (28, 9)])
+def test_resolvable_designs_give_long_meet_once_nights(n, rounds):
+    """v ≡ 4 (mod 12): a resolvable (v, 4, 1) design has (v − 1)/3 rounds in
+    which every pair meets exactly once — past the 12 rounds a TD reaches."""
+    q = check(progressive(n, rounds, seed=0))
+    assert q.max_meetings == 1 and q.partner_repeats == 0
+    if rounds == (n - 1) // 3:
+        assert q.min_meetings == 1  # every pair meets exactly once
+
+
+def test_packings_prefer_the_longest_design():
+    assert len(packing(10, 13)) == 13  # RBIBD(40, 4, 1); no TD(4, 10) needed
+    assert packing(10, 14) is None
+    assert len(packing(7, 9)) == 9  # RBIBD(28, 4, 1)
