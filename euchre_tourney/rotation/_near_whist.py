@@ -1,0 +1,262 @@
+"""Near-whist designs NWh(n) for n ≡ 2 (mod 4) players.
+
+No whist tournament exists for n ≡ 2 (mod 4) (C(n, 2) is odd). The best
+full-length night is a *near-whist design* NWh(n):
+
+* n rounds of (n − 2)/4 games, two players sitting out each round;
+* the players are paired into n/2 *couples*; each couple sits out together in
+  exactly two rounds (so everyone sits out exactly twice), and the two rounds
+  of a couple are n/2 rounds apart in the order returned (nobody sits out in
+  two consecutive rounds; everyone sits out once before anyone twice);
+* the two players of a couple never meet; every other pair partners exactly
+  once and opposes exactly twice.
+
+A player plays n − 2 games, so partners n − 2 of the n − 1 others: one missing
+partner each is forced, which makes this the optimum (no partner repeats, the
+least possible opposition). :func:`is_near_whist` checks all of it
+independently (it is the check ``designs.is_whist(n, rounds,
+skip_matching=True)`` makes, plus the sit-out counts).
+
+Players are 0 … n−1, a round is ``(games, sit_outs)``, a game
+``(north, east, south, west)`` with partners {north, south} and
+{east, west}, as in :mod:`euchre_tourney.rotation.designs`.
+
+Constructions (``h = n/2``, always odd):
+
+**Cyclic (``_CYC2``).** Players Z_n; a starter round has sit-outs {0, h} and
+tables on the other n − 2 elements; round g adds g to everything (sit-outs
+{g, g + h}: the couples are {x, x + h}). The starter must contain every
+difference class ±d (d = 1 … h − 1) once between partners and twice between
+opponents. *This is impossible unless n ≡ 2 (mod 8)*: a partner pair with an
+odd difference has one odd element, one with an even difference has zero or
+two, and the starter's partner pairs cover the h − 1 odd elements of
+Z_n ∖ {0, h}; the (h − 1)/2 odd classes ±d are each used once, so
+h − 1 ≡ (h − 1)/2 (mod 2), i.e. (h − 1)/2 is even, n ≡ 2 (mod 8).
+n = 10 has no cyclic design either (exhaustive search).
+
+**Bi-cyclic (``_BI``).** Players (y, e), y ∈ Z_h, e ∈ {0, 1}, numbered
+e·h + y; two starter rounds, both with sit-outs {(0, 0), (0, 1)}, developed by
+adding g ∈ Z_h to y only (couples {(y, 0), (y, 1)}). Difference classes: ±d
+inside level 0, ±d inside level 1, and d = y₁ − y₀ ≠ 0 across the levels
+(directed), each once as partners and twice as opponents in the two starters
+together. The cyclic designs are the special case where the second starter
+is the first with the levels swapped; there is no parity obstruction, and
+NWh(10) is bi-cyclic. (Exhaustive search: no bi-cyclic NWh(6) or NWh(14).)
+
+The starters were found offline by ``tools/nwh_search.c`` (simulated
+annealing, optionally with a multiplier symmetry y → w·y) and are stored
+here as data; each is developed and checked by :func:`is_near_whist` before
+use (a bad entry yields ``None``).
+
+**Inflation (:func:`_inflate`).** NWh(m), NWh(2k) and a resolvable
+transversal design RTD(4, k) (k odd, see :func:`._rgdd.rtd`) give NWh(m·k).
+Player (i, y) of group i < m, y < k, is i·k + y. Each outer round is played k
+times, once per parallel class of the RTD: outer game (a, b, c, d) and block
+(y0, y1, y2, y3) give the game ((a, y0), (b, y1), (c, y2), (d, y3)). Two
+players of different groups i ≠ j then meet once in each outer game where i
+and j met, in the same relation (the RTD block through them is unique):
+partners once, opponents twice — unless {i, j} is an outer couple. An outer
+couple {s, s'} sits out together in two outer rounds, i.e. its 2k players are
+idle in 2k inflated rounds; they play an NWh(2k) there (its first k rounds
+during the couple's first outer round, the rest during the second). That
+covers the pairs inside a group and between the groups of a couple, and the
+inner couples become the couples of the result. mk rounds, two sit-outs each.
+This is the usual weighting ("inflation") of design theory, as for whist
+tournaments (``inflation.py``).
+
+Verified sizes are listed by :func:`known_sizes`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+Game = tuple[int, int, int, int]
+DesignRound = tuple[list[Game], list[int]]
+
+# Cyclic starters over Z_n (sit-outs {0, n/2}): whitespace-separated
+# (north, east, south, west) quadruples.
+_CYC2: dict[int, str] = {
+    18: "5 12 4 10  3 17 7 6  14 8 11 16  1 15 13 2",
+    26: "3 15 6 11  20 24 5 14  17 10 18 16  2 23 9 25  7 8 12 22  4 19 21 1",
+}
+
+# Bi-cyclic starters (points e·h + y): the two starter rounds, each as
+# whitespace-separated quadruples.
+_BI: dict[int, tuple[str, str]] = {
+    10: ("8 7 4 6  2 3 1 9", "2 1 4 8  7 6 9 3"),
+}
+
+
+def _quads(text: str) -> list[Game]:
+    xs = [int(t) for t in text.split()]
+    return [tuple(xs[i : i + 4]) for i in range(0, len(xs), 4)]  # type: ignore[misc]
+
+
+def is_near_whist(n: int, rounds: list[DesignRound]) -> bool:
+    """True if ``rounds`` is an NWh(n) (module doc): n rounds, each seating
+    0 … n−1 once with exactly two sit-outs; everyone sits out exactly twice,
+    both times with the same companion; companions never meet; every other
+    pair partners exactly once and opposes exactly twice."""
+    if n % 4 != 2 or n < 6 or len(rounds) != n:
+        return False
+    part = bytearray(n * n)
+    opp = bytearray(n * n)
+    out_count = [0] * n
+    companion = [-1] * n
+    for games, out in rounds:
+        if len(out) != 2 or len(games) != (n - 2) // 4:
+            return False
+        seen = [x for g in games for x in g] + list(out)
+        if len(set(seen)) != n or min(seen) < 0 or max(seen) >= n or len(seen) != n:
+            return False
+        a, b = out
+        for x, y in ((a, b), (b, a)):
+            out_count[x] += 1
+            if companion[x] not in (-1, y):
+                return False
+            companion[x] = y
+        for g in games:
+            if len(g) != 4:
+                return False
+            w, x, y, z = g
+            for p, q in ((w, y), (x, z)):
+                part[p * n + q] += 1
+                part[q * n + p] += 1
+            for p, q in ((w, x), (w, z), (y, x), (y, z)):
+                opp[p * n + q] += 1
+                opp[q * n + p] += 1
+    if any(c != 2 for c in out_count):
+        return False
+    for x in range(n):
+        for y in range(x + 1, n):
+            i = x * n + y
+            if companion[x] == y:
+                if part[i] or opp[i]:
+                    return False
+            elif part[i] != 1 or opp[i] != 2:
+                return False
+    return True
+
+
+def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
+    """Each couple's first round (in order of first appearance), then each
+    couple's second round in the same order: a player's two sit-outs are n/2
+    rounds apart."""
+    first: list[DesignRound] = []
+    second: dict[frozenset, DesignRound] = {}
+    seen: set[frozenset] = set()
+    for r in rounds:
+        key = frozenset(r[1])
+        if key in seen:
+            second[key] = r
+        else:
+            seen.add(key)
+            first.append(r)
+    return first + [second[frozenset(r[1])] for r in first]
+
+
+def _cyclic(n: int, starter: list[Game]) -> list[DesignRound]:
+    h = n // 2
+    return [
+        ([tuple((x + g) % n for x in t) for t in starter], [g, g + h] if g < h else [g, g - h])  # type: ignore[misc]
+        for g in range(n)
+    ]
+
+
+def _bicyclic(n: int, starters: tuple[list[Game], list[Game]]) -> list[DesignRound]:
+    h = n // 2
+
+    def move(x: int, g: int) -> int:
+        return (x // h) * h + (x % h + g) % h
+
+    return [
+        ([tuple(move(x, g) for x in t) for t in st], [g, g + h])  # type: ignore[misc]
+        for st in starters
+        for g in range(h)
+    ]
+
+
+def _inflate(outer: list[DesignRound], m: int, inner: list[DesignRound], k: int) -> list[DesignRound] | None:
+    """NWh(m·k) from NWh(m) ``outer``, NWh(2k) ``inner`` and RTD(4, k) (module
+    doc); ``None`` without an RTD(4, k). Not verified here."""
+    from euchre_tourney.rotation._rgdd import rtd
+
+    classes = rtd(k)
+    if classes is None or len(inner) != 2 * k:
+        return None
+    used: dict[frozenset, int] = {}
+    rounds: list[DesignRound] = []
+    for games, out in outer:
+        s, t = sorted(out)
+        key = frozenset(out)
+        half = used.get(key, 0)
+        used[key] = half + 1
+        if half > 1:
+            return None
+
+        def place(x: int) -> int:
+            return s * k + x if x < k else t * k + x - k
+
+        for cls, (ig, io) in zip(classes, inner[half * k : (half + 1) * k]):
+            gs = [tuple(p * k + y for p, y in zip(g, blk)) for g in games for blk in cls]
+            gs += [tuple(place(x) for x in g) for g in ig]
+            rounds.append((gs, [place(x) for x in io]))  # type: ignore[arg-type]
+    return rounds
+
+
+def _plans(n: int) -> list[tuple[int, int]]:
+    """(m, k) with n = m·k, k odd ≥ 5, m ≡ 2 (mod 4), m ≥ 10; larger k first."""
+    return [(n // k, k) for k in range(n // 10, 4, -1) if k % 2 and n % k == 0 and n // k >= 10]
+
+
+@lru_cache(maxsize=None)
+def _design(n: int) -> tuple | None:
+    candidates = []
+    if n in _CYC2:
+        candidates.append(lambda: _cyclic(n, _quads(_CYC2[n])))
+    if n in _BI:
+        candidates.append(lambda: _bicyclic(n, (_quads(_BI[n][0]), _quads(_BI[n][1]))))
+    for cand in candidates:
+        try:
+            rounds = cand()
+        except (ValueError, IndexError, TypeError):  # malformed data
+            continue
+        if is_near_whist(n, rounds):
+            return _freeze(_fair_order(n, rounds))
+    for m, k in _plans(n):
+        outer, inner = _design(m), _design(2 * k)
+        if outer is None or inner is None:
+            continue
+        rounds = _inflate(_thaw(outer), m, _thaw(inner), k)
+        if rounds is not None and is_near_whist(n, rounds):
+            return _freeze(_fair_order(n, rounds))
+    return None
+
+
+def _freeze(rounds: list[DesignRound]) -> tuple:
+    return tuple((tuple(g), tuple(o)) for g, o in rounds)
+
+
+def _thaw(rounds: tuple) -> list[DesignRound]:
+    return [(list(g), list(o)) for g, o in rounds]
+
+
+def near_whist_design(n: int) -> list[DesignRound] | None:
+    """A verified NWh(n) (module doc) on players 0 … n−1, or ``None`` when
+    none is known here (always ``None`` unless n ≡ 2 (mod 4)).
+
+    n rounds ``(games, sit_outs)``, (n − 2)/4 games ``(north, east, south,
+    west)`` and two sit-outs each; everyone sits out exactly twice, with the
+    same companion, n/2 rounds apart; companions never meet; every other pair
+    partners exactly once and opposes exactly twice. Memoized; a fresh list
+    is returned each call."""
+    if n % 4 != 2 or n < 6:
+        return None
+    d = _design(n)
+    return None if d is None else _thaw(d)
+
+
+def known_sizes(limit: int = 198) -> list[int]:
+    """Sizes n ≤ ``limit`` for which :func:`near_whist_design` gives a design."""
+    return [n for n in range(6, limit + 1, 4) if _design(n) is not None]
