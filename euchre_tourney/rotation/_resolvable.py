@@ -23,13 +23,17 @@ stored data (found offline by ``tools/rbibd_search.py`` and
   half the squares, ε a nonsquare with 1 − ε² a nonsquare, work). For 3 | r
   they need 9 | r (if a pairs have both classes prime to 3 and b pairs one
   of each, counting classes divisible by 3 gives a = b and 3a = r/3), and
-  for r = 9 an exhaustive search finds none; so for 3 | r:
+  for r = 9 and 45 an exhaustive search finds none; so for 3 | r:
 * ``_CYC[r]``: points Z_{3r}, numbered as themselves; the base class is
   {∞, 0, r, 2r} and the translates B, B + r, B + 2r of each stored block B
   (so it is fixed by +r), and class g = base class + g, g = 0 … r − 1. The t
   stored blocks have one point in each nonzero residue class mod r, and their
   6t differences ±(a − b) are all of Z_{3r} ∖ {0, ±r}, each once (the ∞
   block's translates cover the differences ±r). Found by annealing.
+* ``_SIGMA[r]``: points as for ``_PM_PAIRS``; a base class fixed by the copy
+  rotation (x, i) ↦ (x, i + 1): the stored t blocks (whose 4t points have the
+  distinct first coordinates 1 … r − 1) and their images under the rotation.
+  Found by annealing.
 * ``_FULL[r]``: points as for ``_PM_PAIRS``; all 3t blocks of the base class
   other than the ∞ block, as ((x, copy), …) quadruples, found by annealing
   (used for r = 9, where the annealing found no ``_CYC`` base class).
@@ -63,6 +67,10 @@ _CYC: dict[int, list[tuple[int, int, int, int]]] = {
     21: [(30, 20, 61, 57), (23, 7, 25, 53), (34, 29, 43, 5), (10, 60, 16, 17), (14, 54, 3, 6)],
 }
 
+_SIGMA: dict[int, list[tuple[tuple[int, int], ...]]] = {
+    33: [((3, 2), (5, 0), (29, 1), (32, 2)), ((13, 1), (27, 2), (16, 1), (15, 1)), ((19, 2), (20, 1), (11, 1), (6, 2)), ((8, 2), (18, 0), (25, 2), (26, 0)), ((14, 0), (9, 0), (31, 1), (2, 0)), ((12, 0), (22, 0), (24, 2), (30, 2)), ((10, 0), (23, 2), (28, 0), (1, 2)), ((7, 2), (21, 2), (4, 0), (17, 1))],
+}
+
 _FULL: dict[int, list[tuple[tuple[int, int], ...]]] = {
     9: [((8, 2), (1, 2), (6, 0), (3, 0)), ((3, 1), (7, 0), (6, 1), (2, 0)), ((1, 1), (4, 2), (8, 1), (5, 2)), ((8, 0), (2, 2), (7, 2), (1, 0)), ((5, 1), (4, 1), (6, 2), (3, 2)), ((5, 0), (2, 1), (4, 0), (7, 1))],
 }
@@ -77,6 +85,8 @@ def _base_class(r: int) -> list[tuple[tuple[int, int], ...]] | None:
                 j = (i + 1) % 3
                 out.append(((x % r, i), (-x % r, i), (y % r, j), (-y % r, j)))
         return out
+    if r in _SIGMA:
+        return [tuple((x % r, (i + k) % 3) for x, i in b) for b in _SIGMA[r] for k in range(3)]
     if r in _FULL:
         return [tuple((x % r, i % 3) for x, i in b) for b in _FULL[r]]
     return None

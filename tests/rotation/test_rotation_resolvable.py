@@ -106,6 +106,18 @@ def test_corrupt_cyc_base_class_rejected(monkeypatch):
     assert R.resolvable_design(64) is None
 
 
+def test_corrupt_sigma_base_class_rejected(monkeypatch):
+    good = R._SIGMA[33]
+    assert R.resolvable_design(100) is not None
+    bad = [list(b) for b in good]
+    x, i = bad[0][0]
+    bad[0][0] = (x, (i + 1) % 3)  # same point, other copy
+    _with_data(monkeypatch, R._SIGMA, 33, [tuple(b) for b in bad])
+    assert R.resolvable_design(100) is None
+    _with_data(monkeypatch, R._SIGMA, 33, good[1:] + [((0, 0), (1, 0), (2, 0), (3, 0))])
+    assert R.resolvable_design(100) is None
+
+
 def test_missing_entry_is_none(monkeypatch):
     monkeypatch.delitem(R._PM_PAIRS, 41)
     R._cached.cache_clear()

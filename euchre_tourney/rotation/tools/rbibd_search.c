@@ -92,7 +92,9 @@ int main(int argc, char **argv) {
         for (int b = 0; b < nb; b++)
             for (int s = 0; s < 4; s++) for (int u = s + 1; u < 4; u++) cost += touch(blk[b * 4 + s], blk[b * 4 + u], 1);
         long long until = step + maxsteps / 10 + 1;
+        int best = cost;
         for (; step < until && cost > 0; step++) {
+            if (cost < best) best = cost;
             int d;
             if (sigma && rnd() % 4 == 0) {
                 int b = rnd() % nb, s = rnd() % 4, p = blk[b * 4 + s], old = pl[p];
@@ -113,6 +115,7 @@ int main(int argc, char **argv) {
                 slot(b1, s1, 1); slot(b2, s2, 1);
             } else cost += d;
         }
+        if (getenv("RBIBD_VERBOSE")) fprintf(stderr, "restart best %d\n", best);
         if (cost == 0) {
             printf("%d: [", r);
             for (int b = 0; b < nb; b++) {

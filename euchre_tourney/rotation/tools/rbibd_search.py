@@ -3,7 +3,22 @@
 
 ``python3 -m euchre_tourney.rotation.tools.rbibd_search R [SEED]`` (R ≡ 1
 mod 4, odd) prints one line ``R: [(x, y), ...],`` to paste into
-``_BASE_PAIRS``.
+``_PM_PAIRS``.
+
+``python3 -m euchre_tourney.rotation.tools.rbibd_search cyc R [SOLVER]``
+runs an exact SAT search (needs ``pip install python-sat``, NOT a dependency
+of the package) for a ``_CYC`` base class over Z_{3R} (see ``_resolvable``):
+t = (R − 1)/4 blocks, each nonzero residue c mod R in one block (B[c, j])
+with one lift c + k·R (L[c, k]); for each pair of residues and lifts an
+auxiliary A ⇔ same block ∧ both lifts; for every difference class of
+Z_{3R} ∖ {0, ±R} exactly one A. Blocks are ordered by least residue and each
+block's least residue has lift 0. The annealing in ``rbibd_search.c`` is
+the faster first try.
+
+``python3 -m euchre_tourney.rotation.tools.rbibd_search pm R [SOLVER]``: the
+``_PM_PAIRS`` problem as SAT (one Boolean per pair of ±classes; each class in
+exactly one pair and exactly one ±(x ± y)), for when the depth-first search
+runs long.
 
 The problem: split the 2t classes {±c} of Z_R ∖ {0} (R = 4t + 1) into t pairs
 {x, y} so that the 4t elements ±(x + y), ±(x − y) are all the nonzero
@@ -83,7 +98,105 @@ def search(r: int, seed: int = 1, budget: int = 200_000) -> list[tuple[int, int]
         rng = random.Random(seed)
 
 
+def sat_cyc(r: int, solver: str = "cadical153") -> list[tuple[int, ...]] | None:
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    m, t = 3 * r, (r - 1) // 4
+    res = range(1, r)
+    pool = IDPool()
+    cl: list[list[int]] = []
+    B = {(c, j): pool.id(("B", c, j)) for c in res for j in range(t)}
+    L = {(c, k): pool.id(("L", c, k)) for c in res for k in range(3)}
+
+    def card(lits: list[int], k: int) -> None:
+        enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 6 else EncType.pairwise)
+        cl.extend(enc.clauses)
+
+    for c in res:
+        card([B[c, j] for j in range(t)], 1)
+        card([L[c, k] for k in range(3)], 1)
+        for j in range(c, t):  # block j's least residue is at least j + 1
+            cl.append([-B[c, j]])
+    for j in range(t):
+        card([B[c, j] for c in res], 4)
+    S = {}
+    for c in res:
+        for e in range(c + 1, r):
+            s_ = S[c, e] = pool.id(("S", c, e))
+            ps = []
+            for j in range(t):
+                p = pool.id(("P", c, e, j))
+                ps.append(p)
+                cl += [[-p, B[c, j]], [-p, B[e, j]], [p, -B[c, j], -B[e, j]], [-p, s_]]
+            cl.append([-s_] + ps)
+    # least residue of each block has lift 0; block j's least residue is j + 1
+    for e in res:
+        cl.append([L[e, 0]] + [S[c, e] for c in range(1, e)])
+    classes: dict[int, list[int]] = {}
+    for c in res:
+        for e in range(c + 1, r):
+            for k in range(3):
+                for h in range(3):
+                    a = pool.id(("A", c, e, k, h))
+                    cl += [[-a, S[c, e]], [-a, L[c, k]], [-a, L[e, h]], [a, -S[c, e], -L[c, k], -L[e, h]]]
+                    d = (c + k * r - e - h * r) % m
+                    classes.setdefault(min(d, m - d), []).append(a)
+    for d, lits in classes.items():
+        card(lits, 1)
+    with Solver(name=solver, bootstrap_with=cl) as sv:
+        if not sv.solve():
+            return None
+        model = set(x for x in sv.get_model() if x > 0)
+    blocks = [[] for _ in range(t)]
+    for c in res:
+        j = next(j for j in range(t) if B[c, j] in model)
+        k = next(k for k in range(3) if L[c, k] in model)
+        blocks[j].append(c + k * r)
+    return [tuple(b) for b in blocks]
+
+
+def sat_pm(r: int, solver: str = "cadical153") -> list[tuple[int, int]] | None:
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    half = (r - 1) // 2
+
+    def cls(z: int) -> int:
+        z %= r
+        return min(z, r - z)
+
+    pool = IDPool()
+    X = {(x, y): pool.id((x, y)) for x in range(1, half + 1) for y in range(x + 1, half + 1)}
+    inpair: dict[int, list[int]] = {c: [] for c in range(1, half + 1)}
+    hits: dict[int, list[int]] = {c: [] for c in range(1, half + 1)}
+    for (x, y), v in X.items():
+        inpair[x].append(v)
+        inpair[y].append(v)
+        hits[cls(x + y)].append(v)
+        hits[cls(x - y)].append(v)
+    cl: list[list[int]] = []
+    for group in (inpair, hits):
+        for lits in group.values():
+            cl.extend(CardEnc.equals(lits=lits, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
+    with Solver(name=solver, bootstrap_with=cl) as sv:
+        if not sv.solve():
+            return None
+        model = set(sv.get_model())
+    return sorted(k for k, v in X.items() if v in model)
+
+
 def main() -> None:
+    if sys.argv[1] == "pm":
+        r = int(sys.argv[2])
+        print(f"{r}: {sat_pm(r, *sys.argv[3:4])},")
+        return
+    if sys.argv[1] == "cyc":
+        r = int(sys.argv[2])
+        print(f"{r}: {sat_cyc(r, *sys.argv[3:4])},")
+        return
     r = int(sys.argv[1])
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     pairs = search(r, seed)
