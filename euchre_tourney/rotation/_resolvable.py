@@ -23,7 +23,15 @@ stored data (found offline by ``tools/rbibd_search.py`` and
   half the squares, ε a nonsquare with 1 − ε² a nonsquare, work). For 3 | r
   they need 9 | r (if a pairs have both classes prime to 3 and b pairs one
   of each, counting classes divisible by 3 gives a = b and 3a = r/3), and
-  for r = 9 and 45 an exhaustive search finds none; so for 3 | r:
+  for r = 9 and 45 an exhaustive search finds none; so for 3 | r one of:
+* ``_PM_GROUP[r]``: the same as ``_PM_PAIRS`` over the group
+  Z_m1 × Z_m2 × ⋯ (order r) instead of Z_r, its elements numbered 0 … r − 1
+  in mixed radix (first coordinate fastest). Used for r = 45 with
+  Z_3 × Z_3 × Z_5, the additive group of GF(9) × GF(5), where such pairs exist
+  (pair x with εx on the units, ε = (ε₉, ε₅) nonsquare in both fields, x over
+  half the units that are squares in the GF(9) coordinate, with 1 − ε₉² a
+  nonsquare; the two fields' own pairs on GF(9) × 0 and 0 × GF(5)); the
+  stored pairs were found by SAT.
 * ``_CYC[r]``: points Z_{3r}, numbered as themselves; the base class is
   {∞, 0, r, 2r} and the translates B, B + r, B + 2r of each stored block B
   (so it is fixed by +r), and class g = base class + g, g = 0 … r − 1. The t
@@ -46,6 +54,7 @@ asked for; a bad entry only makes that size return ``None``.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 Block = tuple[int, int, int, int]
 
@@ -65,6 +74,13 @@ _PM_PAIRS: dict[int, list[tuple[int, int]]] = {
 
 _CYC: dict[int, list[tuple[int, int, int, int]]] = {
     21: [(30, 20, 61, 57), (23, 7, 25, 53), (34, 29, 43, 5), (10, 60, 16, 17), (14, 54, 3, 6)],
+}
+
+_PM_GROUP: dict[int, tuple[tuple[int, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]]] = {
+    45: (
+        (3, 3, 5),
+        [((0, 0, 1), (0, 0, 2)), ((0, 1, 0), (1, 0, 0)), ((0, 1, 1), (1, 0, 2)), ((0, 1, 2), (1, 0, 4)), ((0, 1, 3), (1, 0, 1)), ((0, 1, 4), (1, 0, 3)), ((1, 1, 0), (1, 2, 0)), ((1, 1, 1), (1, 2, 2)), ((1, 1, 2), (1, 2, 4)), ((1, 1, 3), (1, 2, 1)), ((1, 1, 4), (1, 2, 3))],
+    ),
 }
 
 _SIGMA: dict[int, list[tuple[tuple[int, int], ...]]] = {
@@ -111,6 +127,20 @@ def _is_rbibd(v: int, classes: list[list[Block]]) -> bool:
     return sum(len(cls) for cls in classes) * 6 == v * (v - 1) // 2
 
 
+def _group(moduli: tuple[int, ...]) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], int]]:
+    """Z_m1 × Z_m2 × ⋯: its elements in mixed-radix order (first coordinate
+    fastest) and their codes 0 … r − 1."""
+    elems = [tuple(reversed(e)) for e in product(*(range(m) for m in reversed(moduli)))]
+    return elems, {e: k for k, e in enumerate(elems)}
+
+
+def _prod(ms: tuple[int, ...]) -> int:
+    out = 1
+    for m in ms:
+        out *= m
+    return out
+
+
 def _classes(v: int) -> list[list[Block]] | None:
     """The developed (unchecked) classes for v from the stored data, or ``None``."""
     r = (v - 1) // 3
@@ -121,6 +151,25 @@ def _classes(v: int) -> list[list[Block]] | None:
         return [
             [(inf, g, g + r, g + 2 * r)] + [tuple((z + k * r + g) % m for z in b) for b in reps for k in range(3)]
             for g in range(r)
+        ]
+    if r in _PM_GROUP:
+        moduli, pairs = _PM_GROUP[r]
+        if _prod(moduli) != r:
+            return None
+        elems, code = _group(moduli)
+
+        def add(x: tuple[int, ...], y: tuple[int, ...]) -> int:
+            return code[tuple((a + b) % m for a, b, m in zip(x, y, moduli))]
+
+        base = []
+        for x, y in pairs:
+            nx = tuple(-a for a in x)
+            ny = tuple(-a for a in y)
+            for i in range(3):
+                base.append(((x, i), (nx, i), (y, (i + 1) % 3), (ny, (i + 1) % 3)))
+        return [
+            [(inf, code[g], r + code[g], 2 * r + code[g])] + [tuple(i * r + add(x, g) for x, i in b) for b in base]
+            for g in elems
         ]
     base = _base_class(r)
     if base is None:
@@ -135,7 +184,7 @@ def _cached(v: int) -> tuple[tuple[Block, ...], ...] | None:
     try:
         classes = _classes(v)
         ok = classes is not None and _is_rbibd(v, classes)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, KeyError):
         ok = False
     if not ok:
         return None

@@ -118,6 +118,17 @@ def test_corrupt_sigma_base_class_rejected(monkeypatch):
     assert R.resolvable_design(100) is None
 
 
+def test_corrupt_group_pairs_rejected(monkeypatch):
+    moduli, pairs = R._PM_GROUP[45]
+    assert R.resolvable_design(136) is not None
+    _with_data(monkeypatch, R._PM_GROUP, 45, ((5, 3, 3), pairs))  # other group
+    assert R.resolvable_design(136) is None
+    _with_data(monkeypatch, R._PM_GROUP, 45, ((3, 3, 5), [((0, 0, 1), (0, 0, 2))] + pairs[2:]))
+    assert R.resolvable_design(136) is None
+    _with_data(monkeypatch, R._PM_GROUP, 45, ((45,), pairs))  # coordinates don't fit
+    assert R.resolvable_design(136) is None
+
+
 def test_missing_entry_is_none(monkeypatch):
     monkeypatch.delitem(R._PM_PAIRS, 41)
     R._cached.cache_clear()

@@ -22,7 +22,9 @@
  * restarts.
  *
  * Build: cc -O2 -o /tmp/rbibd_search rbibd_search.c -lm
- * Usage: rbibd_search MODE R SEED MAXSTEPS TEMP
+ * Usage: rbibd_search MODE R SEED MAXSTEPS TEMP   (10 restarts of MAXSTEPS/10
+ * steps; TEMP 0.5 worked best; RBIBD_VERBOSE=1 prints each restart's best
+ * cost). Found this way: r = 9 (full), 21 (cyc), 33 (sigma, a few minutes).
  * Output: one line "R: [((x, i), (x, i), (x, i), (x, i)), ...]," (sigma: the
  * t representatives; full: all 3t blocks), or nothing.
  */

@@ -15,10 +15,11 @@ Z_{3R} ∖ {0, ±R} exactly one A. Blocks are ordered by least residue and each
 block's least residue has lift 0. The annealing in ``rbibd_search.c`` is
 the faster first try.
 
-``python3 -m euchre_tourney.rotation.tools.rbibd_search pm R [SOLVER]``: the
-``_PM_PAIRS`` problem as SAT (one Boolean per pair of ±classes; each class in
-exactly one pair and exactly one ±(x ± y)), for when the depth-first search
-runs long.
+``python3 -m euchre_tourney.rotation.tools.rbibd_search pm M1xM2x… [SOLVER]``:
+the same problem as SAT (one Boolean per pair of ±classes; each class in
+exactly one pair and exactly one ±(x ± y)) over the group Z_M1 × Z_M2 × ⋯ of
+odd order (e.g. ``pm 3x3x5`` for ``_PM_GROUP[45]``; ``pm 45`` is Z_45, where
+it proves there is none).
 
 The problem: split the 2t classes {±c} of Z_R ∖ {0} (R = 4t + 1) into t pairs
 {x, y} so that the 4t elements ±(x + y), ±(x − y) are all the nonzero
@@ -157,26 +158,37 @@ def sat_cyc(r: int, solver: str = "cadical153") -> list[tuple[int, ...]] | None:
     return [tuple(b) for b in blocks]
 
 
-def sat_pm(r: int, solver: str = "cadical153") -> list[tuple[int, int]] | None:
+def sat_pm(moduli: tuple[int, ...], solver: str = "cadical153") -> list[tuple[tuple[int, ...], tuple[int, ...]]] | None:
+    from itertools import product
+
     from pysat.card import CardEnc, EncType
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    half = (r - 1) // 2
+    def neg(x):
+        return tuple(-a % m for a, m in zip(x, moduli))
 
-    def cls(z: int) -> int:
-        z %= r
-        return min(z, r - z)
+    def add(x, y):
+        return tuple((a + b) % m for a, b, m in zip(x, y, moduli))
+
+    zero = tuple(0 for _ in moduli)
+    reps = sorted({min(x, neg(x)) for x in product(*(range(m) for m in moduli)) if x != zero})
+
+    def cls(z):
+        return min(z, neg(z))
 
     pool = IDPool()
-    X = {(x, y): pool.id((x, y)) for x in range(1, half + 1) for y in range(x + 1, half + 1)}
-    inpair: dict[int, list[int]] = {c: [] for c in range(1, half + 1)}
-    hits: dict[int, list[int]] = {c: [] for c in range(1, half + 1)}
+    X = {(x, y): pool.id((x, y)) for i, x in enumerate(reps) for y in reps[i + 1 :]}
+    inpair: dict = {c: [] for c in reps}
+    hits: dict = {c: [] for c in reps}
     for (x, y), v in X.items():
+        a, b = cls(add(x, y)), cls(add(x, neg(y)))
+        if a == b:
+            continue
         inpair[x].append(v)
         inpair[y].append(v)
-        hits[cls(x + y)].append(v)
-        hits[cls(x - y)].append(v)
+        hits[a].append(v)
+        hits[b].append(v)
     cl: list[list[int]] = []
     for group in (inpair, hits):
         for lits in group.values():
@@ -190,8 +202,11 @@ def sat_pm(r: int, solver: str = "cadical153") -> list[tuple[int, int]] | None:
 
 def main() -> None:
     if sys.argv[1] == "pm":
-        r = int(sys.argv[2])
-        print(f"{r}: {sat_pm(r, *sys.argv[3:4])},")
+        moduli = tuple(int(m) for m in sys.argv[2].split("x"))
+        pairs = sat_pm(moduli, *sys.argv[3:4])
+        if pairs is not None and len(moduli) == 1:
+            pairs = [(x[0], y[0]) for x, y in pairs]
+        print(f"{sys.argv[2]}: {pairs},")
         return
     if sys.argv[1] == "cyc":
         r = int(sys.argv[2])
