@@ -157,19 +157,20 @@ def _classes(v: int) -> list[list[Block]] | None:
         if _prod(moduli) != r:
             return None
         elems, code = _group(moduli)
-
-        def add(x: tuple[int, ...], y: tuple[int, ...]) -> int:
-            return code[tuple((a + b) % m for a, b, m in zip(x, y, moduli))]
-
+        neg = [code[tuple(-a % m for a, m in zip(e, moduli))] for e in elems]
+        # addt[g][x]: the code of elems[x] + elems[g]
+        addt = [[code[tuple((a + b) % m for a, b, m in zip(e, f, moduli))] for e in elems] for f in elems]
         base = []
         for x, y in pairs:
-            nx = tuple(-a for a in x)
-            ny = tuple(-a for a in y)
+            if len(x) != len(moduli) or len(y) != len(moduli):
+                return None
+            cx, cy = code[tuple(a % m for a, m in zip(x, moduli))], code[tuple(a % m for a, m in zip(y, moduli))]
             for i in range(3):
-                base.append(((x, i), (nx, i), (y, (i + 1) % 3), (ny, (i + 1) % 3)))
+                j = (i + 1) % 3
+                base.append(((cx, i), (neg[cx], i), (cy, j), (neg[cy], j)))
         return [
-            [(inf, code[g], r + code[g], 2 * r + code[g])] + [tuple(i * r + add(x, g) for x, i in b) for b in base]
-            for g in elems
+            [(inf, g, r + g, 2 * r + g)] + [tuple(i * r + ad[x] for x, i in b) for b in base]
+            for g, ad in enumerate(addt)
         ]
     base = _base_class(r)
     if base is None:
