@@ -18,10 +18,11 @@ Two players of different groups i ≠ j meet once per outer game where i and
 j meet, in the same relation (the block through them lies in exactly one
 class, the diagonal included): partners once, opponents twice. Pairs inside
 a group meet in Wh(n). (m − 1)(n − 1) + n + m − 2 = mn − 1 rounds, nobody
-sits out. This reaches 60 = 12·5, 68 = 4·17, 72 = 8·9, 84 = 4·21,
-104 = 8·13, 108 = 12·9, 132 = 4·33, 140 = 28·5, 164 = 4·41, 168 = 8·21,
-180 = 20·9, 200 = 8·25 — sizes with v − 1 prime, where a 1-rotational
-starter needs a long unstructured search (no multiplier symmetry exists).
+sits out. This reaches 60 = 12·5, 68 = 4·17, 72 = 8·9, 104 = 8·13,
+108 = 12·9, 140 = 28·5, 164 = 4·41, 180 = 20·9, 200 = 8·25 — sizes with
+v − 1 prime, where a 1-rotational starter needs a long unstructured search
+(no multiplier symmetry exists). 84 = 4·21, 132 = 4·33 and 168 = 8·21 would
+follow from an RTD(4, 21) or RTD(4, 33), i.e. a TD(5, 21) or TD(5, 33).
 
 **1-rotational Wh(v), v ≡ 1 (mod 4)** (:func:`whist_rot1`): players
 Z_m ∪ {∞}, m = v − 1 = 4k. Round ∞ (∞ sits out) has the games
@@ -43,10 +44,10 @@ exactly one block. For a prime power n ≥ 4, class b holds the blocks
 (a + b·e0, …, a + b·e3) over GF(n); products of those (MacNeish: pair the
 blocks coordinatewise, 28 = 4·7, 45 = 5·9) cover every n whose prime-power
 factors are all ≥ 4. For 3 | n (21, 33) an (n, 5, 1) difference matrix over
-Z_n — five rows whose pairwise differences each run over Z_n once — is
-stored in ``_DIFFERENCE_MATRICES`` (found offline by ``tools/dm_search.c``):
-rows 0…3 give the positions and row 4 the class. Every RTD is checked
-before use.
+Z_n — five rows whose pairwise differences each run over Z_n once — can be
+stored in ``_DIFFERENCE_MATRICES`` (rows 0…3 give the positions and row 4
+the class); none is known yet (``tools/dm_search.c`` does not reach n = 21).
+Every RTD is checked before use.
 
 **4-RGDDs** (:func:`rgdd`): none stored yet (the mixed inflation covered the
 sizes they were meant for); the hook stays so a found one can be added as data.
