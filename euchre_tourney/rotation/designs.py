@@ -330,18 +330,54 @@ def whist_design(n: int) -> list[DesignRound] | None:
     with one ghost player, whose three table-mates sit out.
     """
     if n % 4 == 3:
-        big = _whist_cached(n + 1)
-        if big is None:
-            return None
-        ghost = n
+        d = _ghost_cached(n)
+    else:
+        d = _whist_cached(n)
+    return None if d is None else [(list(g), list(o)) for g, o in d]
+
+
+@lru_cache(maxsize=None)
+def _ghost_cached(n: int) -> tuple | None:
+    """Wh(n+1) with one player as a ghost (n ≡ 3 mod 4), rounds in a fair
+    order. Any player may be the ghost (each other player shares its table in
+    exactly three rounds, so sits out exactly three times); which one changes
+    how evenly the sit-outs can be ordered, so a few are tried (∞ first, then
+    seeded picks) and the best order is kept: smallest prefix spread, then
+    fewest back-to-back sit-outs."""
+    import random
+
+    big = _whist_cached(n + 1)
+    if big is None:
+        return None
+    rng = random.Random(n)
+    best = None
+    for ghost in [n] + rng.sample(range(n), min(n, 7)):
         out = []
         for games, _ in big:
-            keep = [g for g in games if ghost not in g]
-            gt = next(g for g in games if ghost in g)
-            out.append((keep, sorted(x for x in gt if x != ghost)))
-        return _fair_order(n, out)
-    d = _whist_cached(n)
-    return None if d is None else [(list(g), list(o)) for g, o in d]
+            named = [tuple(n if x == ghost else ghost if x == n else x for x in g) for g in games]
+            gt = next(g for g in named if n in g)
+            out.append(([g for g in named if n not in g], sorted(x for x in gt if x != n)))
+        order = _fair_order(n, out, tries=4 if n <= 100 else 1)
+        key = (_prefix_spread(n, order), _back_to_back(order))
+        if best is None or key < best[0]:
+            best = (key, order)
+        if key == (1, 0):
+            break
+    return tuple((tuple(g), tuple(o)) for g, o in best[1])
+
+
+def _prefix_spread(n: int, rounds: list[DesignRound]) -> int:
+    sat = [0] * n
+    worst = 0
+    for _, out in rounds:
+        for p in out:
+            sat[p] += 1
+        worst = max(worst, max(sat) - min(sat))
+    return worst
+
+
+def _back_to_back(rounds: list[DesignRound]) -> int:
+    return sum(len(set(a[1]) & set(b[1])) for a, b in zip(rounds, rounds[1:]))
 
 
 def full_length(n: int) -> int:
@@ -349,22 +385,24 @@ def full_length(n: int) -> int:
     return n - 1 if n % 4 == 0 else n
 
 
-def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
+def _fair_order(n: int, rounds: list[DesignRound], tries: int = 40) -> list[DesignRound]:
     """Reorder rounds so sit-outs stay even at every prefix and avoid
     back-to-back sit-outs (rounds of a design may come in any order): a greedy
     pass, repeated with seeded random tie-breaks until the largest prefix spread
-    is at most 1 (or 40 tries), keeping the best order. Deterministic."""
+    is at most 1 (or ``tries`` passes), keeping the best order; for up to 64
+    players a bounded depth-first search when the best spread is above 2.
+    Deterministic."""
     import random
 
     rng = random.Random(n)
     best = None
-    for attempt in range(40):
+    for attempt in range(tries):
         order, spread = _greedy_order(n, rounds, rng if attempt else None)
         if best is None or spread < best[1]:
             best = (order, spread)
         if spread <= 1:
             break
-    if best[1] > 2:
+    if best[1] > 2 and n <= 64:
         found = _bounded_order(n, rounds, 2)
         if found is not None:
             return found
@@ -416,24 +454,49 @@ def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 
 
 
 def _greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRound], int]:
+    """One greedy order: repeatedly take the round that keeps the sit-out
+    spread smallest, then shares fewest sit-outs with the previous round, then
+    sits out the least-rested players (ties: input order, shuffled when
+    ``rng`` is given). Returns the order and its largest prefix spread.
+    O(rounds² · sit-outs): the spread after a round is found from counts of
+    players per sit-out level, not by rescanning everyone."""
     left = list(rounds)
     if rng is not None:
         rng.shuffle(left)
     sat = [0] * n
+    level = {0: n}  # sit-outs so far → players with that many
+    lo = hi = 0
     last: set[int] = set()
     out = []
     worst = 0
     while left:
-        def key(r):
-            after = sat[:]
-            for p in r[1]:
-                after[p] += 1
-            return (max(after) - min(after), len(last & set(r[1])), max(sat[p] for p in r[1]))
-        best = min(left, key=key)
-        left.remove(best)
-        for p in best[1]:
-            sat[p] += 1
-        worst = max(worst, max(sat) - min(sat))
-        last = set(best[1])
-        out.append(best)
+        best_i, best_key = 0, None
+        for i, (_, sit) in enumerate(left):
+            new_hi = hi
+            at_lo = 0
+            top = 0
+            for p in sit:
+                v = sat[p]
+                if v + 1 > new_hi:
+                    new_hi = v + 1
+                if v == lo:
+                    at_lo += 1
+                if v > top:
+                    top = v
+            new_lo = lo + 1 if at_lo and at_lo == level.get(lo, 0) else lo
+            key = (new_hi - new_lo, sum(1 for p in sit if p in last), top)
+            if best_key is None or key < best_key:
+                best_i, best_key = i, key
+        chosen = left.pop(best_i)
+        for p in chosen[1]:
+            v = sat[p]
+            level[v] -= 1
+            level[v + 1] = level.get(v + 1, 0) + 1
+            sat[p] = v + 1
+            hi = max(hi, v + 1)
+        while level.get(lo, 0) == 0:
+            lo += 1
+        worst = max(worst, hi - lo)
+        last = set(chosen[1])
+        out.append(chosen)
     return out, worst

@@ -236,9 +236,16 @@ def progressive(
         progress(0.0)
 
     L = full_length(n)
+    everyone = set(range(n))
     candidates: list[Schedule] = []
+    if rounds < L:
+        # a meet-once start, when one is that long, beats any design prefix
+        # (a cyclic design repeats meetings from round 2) and needs no search
+        start = _constrained_start(n, [everyone] * rounds, forced, rng, pins, forbid)
+        if start is not None:
+            candidates.append(_to_schedule(ids, seat_and_number(n, [], start, rng, pins, apart=forbid), seed))
     drounds = None
-    design = whist_design(n) if not forbid else None
+    design = whist_design(n) if not forbid and not candidates else None
     if design is not None:
         perm = list(range(n))
         rng.shuffle(perm)
@@ -249,23 +256,17 @@ def progressive(
         take = drounds[: min(rounds, L)]
         seated = seat_and_number(n, [], take, rng, pins, apart=forbid)
         if rounds > L:
-            everyone = set(range(n))
             more = _search(n, seated, [everyone] * L, [everyone] * (rounds - L), forced[L:], rng, pins, forbid,
                            progress, cancel)
             seated = seated + seat_and_number(n, seated, more, rng, pins, apart=forbid)
         cand = _to_schedule(ids, seated, seed)
         if not pins or not Constraints(pinned=cons.pinned).violations(cand):
             candidates.append(cand)
-    everyone = set(range(n))
-    if not candidates or (rounds <= 12 and (rounds < L or check(candidates[0]).sit_out_prefix_spread > 1)):
+    if not candidates or (
+        rounds <= 12 and drounds is not None and (rounds < L or check(candidates[0]).sit_out_prefix_spread > 1)
+    ):
         found = _search(n, [], [], [everyone] * rounds, forced, rng, pins, forbid, progress, cancel)
         candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins, apart=forbid), seed))
-    elif rounds < L:
-        # longer nights short of a full rotation: a design's prefix repeats
-        # meetings from round 2, a meet-once start (when one is that long) never
-        start = _constrained_start(n, [everyone] * rounds, forced, rng, pins, forbid)
-        if start is not None:
-            candidates.append(_to_schedule(ids, seat_and_number(n, [], start, rng, pins, apart=forbid), seed))
     if progress:
         progress(1.0)
     return min(candidates, key=lambda s: _key(check(s)))

@@ -48,7 +48,8 @@ def orient(
     raises the total excess least (a random one with small probability; a
     game flipped recently is tabu unless the flip beats the best state). The
     walk stops at zero excess — every player exactly at the bound — or after
-    ``budget`` flips, keeping the best state seen.
+    ``budget`` flips (at most about 150,000 candidate evaluations in all),
+    keeping the best state seen.
 
     The bound is not always reachable: four players over two rounds,
     {0,2 | 1,3} then {0,1 | 2,3}, force 0 and 1 (both playing two games) to
@@ -59,6 +60,8 @@ def orient(
     """
     n = len(balance)
     G = len(games)
+    # a flip weighs about 2·G/n candidate games: cap the walk's total work
+    budget = min(budget, max(500, 150_000 * n // max(1, 2 * G)))
     bal = balance[:]
     for a, b, c, d in games:
         bal[a] += 1
