@@ -289,6 +289,13 @@ def _whist_cached(n: int) -> tuple | None:
         rounds = triplicate(classes) if classes is not None else None
         if rounds is not None and is_whist(n, rounds):
             return tuple((tuple(g), tuple(o)) for g, o in rounds)
+    if n % 4 == 2:
+        from euchre_tourney.rotation._near_whist import near_whist_design
+
+        rounds = near_whist_design(n)  # verified there (its own counter)
+        if rounds is None:
+            return None
+        return tuple((tuple(g), tuple(o)) for g, o in _fair_order(n, rounds, tries=4))
     if n % 4 in (0, 1):
         found = _recursive(n)
         if found is not None:

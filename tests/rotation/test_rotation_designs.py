@@ -75,3 +75,19 @@ def test_ghost_sizes_no_partner_repeat_and_fair_sit_outs(n):
     assert q.partner_repeats == 0
     assert q.sit_out_min == q.sit_out_max == 3
     assert q.sit_out_prefix_spread <= (1 if n == 15 else 2)
+
+
+@pytest.mark.parametrize("n", [n for n in range(6, 67, 4) if whist_design(n) is not None])
+def test_two_mod_four_full_length_is_optimal(n):
+    """N ≡ 2 (mod 4): N rounds, two sit-outs each, everyone sits out twice,
+    no partner repeats and nobody opposed more than twice — the best a count
+    with no whist tournament allows (ROTATION-NOTES, "Other sizes")."""
+    q = check(progressive(n, n, seed=5))
+    assert q.partner_repeats == 0 and q.max_partnered == 1 and q.max_opposed <= 2
+    assert q.sit_out_min == q.sit_out_max == 2
+    assert q.sit_out_prefix_spread <= 1 and q.consecutive_sit_outs == 0
+
+
+def test_two_mod_four_designs_exist_for_the_cyclic_sizes():
+    for n in (10, 18, 26, 50):
+        assert whist_design(n) is not None, n
