@@ -46,6 +46,10 @@ stored data (found offline by ``tools/rbibd_search.py`` and
   other than the ∞ block, as ((x, copy), …) quadruples, found by annealing
   (used for r = 9, where the annealing found no ``_CYC`` base class).
 
+Stored: every v ≡ 4 (mod 12) from 16 to 196 except 172 (r = 57: ± pairs
+cannot exist and the annealing has not yet found a ``_CYC``/``_SIGMA`` base
+class); see :func:`known_sizes`.
+
 Every design is developed and checked (each class a partition of 0 … v − 1
 into 4-sets; each pair of points in exactly one block) the first time it is
 asked for; a bad entry only makes that size return ``None``.
