@@ -479,6 +479,13 @@ def packing(tables: int, rounds: int) -> list[list[list[int]]] | None:
     return [[list(t) for t in r] for r in base[:rounds]]
 
 
+def golfer_rounds(n: int) -> int:
+    """How many rounds :func:`golfer_start` can give n players (0 if none)."""
+    T, s = n // 4, n % 4
+    sizes = [T] + ([T + 1] if s == 3 else [])
+    return max((len(p) for p in (_packing(t) if 4 <= t <= 64 else None for t in sizes) if p is not None), default=0)
+
+
 def golfer_start(n: int, rounds: int, rng: random.Random, tries: int = 60) -> list[ERound] | None:
     """Rounds for n players with nobody meeting anyone twice, from a packing on
     4·(n div 4) points: the n mod 4 extra players take the places of the

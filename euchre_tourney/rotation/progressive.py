@@ -19,7 +19,15 @@ from collections.abc import Callable, Sequence
 
 from euchre_tourney.rotation.constraints import Constraints
 from euchre_tourney.rotation.designs import full_length, whist_design
-from euchre_tourney.rotation.engine import Cancelled, ERound, Search, choose_sit_outs, golfer_start, seat_and_number
+from euchre_tourney.rotation.engine import (
+    Cancelled,
+    ERound,
+    Search,
+    choose_sit_outs,
+    golfer_rounds,
+    golfer_start,
+    seat_and_number,
+)
 from euchre_tourney.rotation.model import Round, Schedule, Table
 from euchre_tourney.rotation.quality import Quality, check
 
@@ -178,6 +186,11 @@ def _search(n, history, present_hist, present, forced, rng, pins, forbid, progre
         start = _constrained_start(n, present, forced, rng, pins, forbid)
         if start is not None:  # nobody meets anyone twice: no search can do better
             return start
+        k = min(golfer_rounds(n), len(present) - 1)
+        head = _constrained_start(n, present[:k], forced[:k], rng, pins, forbid) if k >= 2 else None
+        if head is not None:  # the longest meet-once prefix, then search the rest counting it
+            tail = _search(n, head, present[:k], present[k:], forced[k:], rng, pins, forbid, progress, cancel)
+            return head + tail
     sit = choose_sit_outs(n, history, present_hist, present, forced, rng)
     free = [(sorted(pres - set(out)), out) for pres, out in zip(present, sit)]
     s = Search(n, history, free, rng, pins=pins, forbid=forbid, progress=progress, cancel=cancel)
