@@ -3,18 +3,26 @@
 Why this algorithm. A full-length night can be *perfect* (every pair
 partners once and opposes twice: a whist tournament Wh(n), n ≡ 0, 1 mod 4),
 and no search finds those quickly in pure Python, so they come from
-mathematics: the field construction over GF(q) for prime powers q ≡ 1 (mod 4)
-and cyclic starters found offline (``tools/whist_search.c``) and stored as
-data; every design is re-verified before use and the checker verifies the
-schedule again. A ghost player extends Wh(n+1) to n ≡ 3 (mod 4). Short nights
-(the usual 6–12 rounds) are a social-golfer-type problem, and prefixes of
-cyclic designs are bad for them (any two rounds share a pair), so they come
-from a seeded tabu search with the conflict-directed swap neighbourhood known
-from social-golfer work, on a convex cost of meetings and partnerships with a
-steep step above the least possible maximum. Sit-outs are chosen before the
-search (fewest possible, fair at every prefix); seats and table numbers after
-it (N–S/E–W flips, table matching). Everything is deterministic per seed and
-stdlib-only; :func:`check` trusts nothing the generator says.
+mathematics (:mod:`.designs`): the field construction over GF(q) for prime
+powers q ≡ 1 (mod 4) and its ring version for products; cyclic starters
+found offline (``tools/``) and stored as data; resolvable (n, 4, 1) designs
+played three times (n ≡ 4 mod 12); and inflation of smaller designs by
+resolvable transversal designs (:mod:`.inflation`, :mod:`._rgdd`). Every
+design is re-verified before use and the checker verifies the schedule
+again. A ghost player extends Wh(n+1) to n ≡ 3 (mod 4); near-whist designs
+(:mod:`._near_whist`) give n ≡ 2 (mod 4) nights with no partner repeats.
+Short nights (the usual 6–12 rounds) are a social-golfer-type problem, and
+prefixes of cyclic designs are bad for them (any two rounds share a pair), so
+they start from a verified *packing* in which nobody meets twice (resolvable
+designs and transversal designs, with the n mod 4 extra players taking the
+sit-outs' places), renamed and re-split to honour director requests; past its
+length a seeded tabu search with the conflict-directed swap neighbourhood
+known from social-golfer work continues, on a convex cost of meetings and
+partnerships with a steep step above the least possible maximum. Sit-outs
+are chosen before the search (fewest possible, fair at every prefix); seats
+and table numbers after it (:mod:`.seating`: exact N–S/E–W where no meeting
+repeats, walks elsewhere, table matching). Everything is deterministic per
+seed and stdlib-only; :func:`check` trusts nothing the generator says.
 """
 
 from euchre_tourney.rotation.constraints import Constraints, constraint_warnings
