@@ -41,7 +41,18 @@ inside level 0, ±d inside level 1, and d = y₁ − y₀ ≠ 0 across the level
 (directed), each once as partners and twice as opponents in the two starters
 together. The cyclic designs are the special case where the second starter
 is the first with the levels swapped; there is no parity obstruction, and
-NWh(10) is bi-cyclic. (Exhaustive search: no bi-cyclic NWh(6) or NWh(14).)
+NWh(10) is bi-cyclic. (Exhaustive search: no bi-cyclic NWh(14). NWh(6) does
+not exist at all: the table of a round where one couple sits out holds both
+other couples.)
+
+**Open: n ≡ 6 (mod 8)** (14, 22, 30, …). Besides the cyclic proof above, a
+"2-rotational" design (players Z_{h−1} × {0, 1} ∪ {∞₁, ∞₂}, two developed
+starters plus two rounds fixed by Z_{h−1}, ∞₁ and ∞₂ sitting out) is
+impossible for h ≡ 3 (mod 4): every table of a fixed round is stabilised by
+the half-turn y → y + (h−1)/2, so each pair {x, x + (h−1)/2} of a level meets
+once in each fixed round, while the developed starters meet such a pair an
+even number of times in each relation; partners once then forces opponents
+odd. No NWh(n), n ≡ 6 (mod 8), is known here.
 
 The starters were found offline by ``tools/nwh_search.c`` (simulated
 annealing, optionally with a multiplier symmetry y → w·y) and are stored
@@ -79,6 +90,15 @@ DesignRound = tuple[list[Game], list[int]]
 _CYC2: dict[int, str] = {
     18: "5 12 4 10  3 17 7 6  14 8 11 16  1 15 13 2",
     26: "3 15 6 11  20 24 5 14  17 10 18 16  2 23 9 25  7 8 12 22  4 19 21 1",
+    34: (
+        "7 19 25 31  33 32 18 21  11 26 1 24  23 2 28 3  9 14 30 6  5 10 8 4  "
+        "22 29 13 15  27 12 20 16"
+    ),
+    58: (
+        "4 18 54 51  6 56 52 33  38 26 20 35  28 10 30 9  42 44 16 57  34 8 24 13  "
+        "22 12 36 5  39 11 1 14  15 31 45 50  37 3 53 46  41 19 7 40  47 43 25 2  "
+        "27 21 23 32  55 17 49 48"
+    ),
 }
 
 # Bi-cyclic starters (points e·h + y): the two starter rounds, each as

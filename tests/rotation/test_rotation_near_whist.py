@@ -7,7 +7,7 @@ import pytest
 
 from euchre_tourney.rotation._near_whist import is_near_whist, known_sizes, near_whist_design
 
-CLAIMED = [10, 18, 26, 50, 90, 130, 162]
+CLAIMED = [10, 18, 26, 34, 50, 58, 90, 130, 162, 170]
 
 
 def _check(n, rounds):
@@ -83,3 +83,15 @@ def test_verifier_rejects_damage():
     bad = [([(g[0], g[2], g[1], g[3])] + games[1:], out)] + rounds[1:]
     assert not is_near_whist(18, bad)
     assert not is_near_whist(18, rounds[:-1])
+
+
+def test_bad_stored_starter_gives_none(monkeypatch):
+    from euchre_tourney.rotation import _near_whist as nw
+
+    nw._design.cache_clear()
+    monkeypatch.setitem(nw._CYC2, 18, nw._CYC2[18].replace("5 12", "12 5", 1))
+    try:
+        assert nw.near_whist_design(18) is None
+        assert nw.near_whist_design(10) is not None
+    finally:
+        nw._design.cache_clear()
