@@ -370,7 +370,12 @@ def _ghost_cached(n: int) -> tuple | None:
             best = (key, order)
         if key == (1, 0):
             break
-    return tuple((tuple(g), tuple(o)) for g, o in best[1])
+    order = best[1]
+    if best[0][0] > 1 and n <= 100:  # a bounded search may still find spread 1
+        found = _bounded_order(n, order, 1, budget=30_000)
+        if found is not None and _back_to_back(found) <= best[0][1]:
+            order = found
+    return tuple((tuple(g), tuple(o)) for g, o in order)
 
 
 def _prefix_spread(n: int, rounds: list[DesignRound]) -> int:
@@ -396,7 +401,7 @@ def _fair_order(n: int, rounds: list[DesignRound], tries: int = 40) -> list[Desi
     """Reorder rounds so sit-outs stay even at every prefix and avoid
     back-to-back sit-outs (rounds of a design may come in any order): a greedy
     pass, repeated with seeded random tie-breaks until the largest prefix spread
-    is at most 1 (or ``tries`` passes), keeping the best order; for up to 64
+    is at most 1 (or ``tries`` passes), keeping the best order; for up to 100
     players a bounded depth-first search when the best spread is above 2.
     Deterministic."""
     import random
@@ -409,7 +414,7 @@ def _fair_order(n: int, rounds: list[DesignRound], tries: int = 40) -> list[Desi
             best = (order, spread)
         if spread <= 1:
             break
-    if best[1] > 2 and n <= 64:
+    if best[1] > 2 and n <= 100:
         found = _bounded_order(n, rounds, 2)
         if found is not None:
             return found

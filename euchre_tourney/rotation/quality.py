@@ -207,8 +207,9 @@ def _times(k: int) -> str:
 
 def describe(quality: Quality) -> list[str]:
     """The quality report as plain sentences for a tournament director, e.g.
-    ``["No one partners anyone twice.", "The most any two players meet is 2
-    times (best possible: 2).", "Sit-outs: everyone sits out 1 or 2 times."]``.
+    ``["No one partners anyone twice.", "The most any two players meet is
+    twice (best possible: twice).", "Sit-outs: everyone sits out 1 or 2
+    times."]``.
     """
     q = quality
     b = q.bounds
@@ -224,14 +225,15 @@ def describe(quality: Quality) -> list[str]:
             f"{'s' if q.partner_repeats != 1 else ''} in all{best}; the most any pair partners is "
             f"{_times(q.max_partnered)}."
         )
-    best = f" (best possible: {b.max_meetings})" if b else ""
+    best = f" (best possible: {_times(b.max_meetings)})" if b else ""
     out.append(f"The most any two players meet is {_times(q.max_meetings)}{best}.")
     if q.sit_out_max == 0:
         out.append("Sit-outs: nobody sits out.")
     elif q.sit_out_min == q.sit_out_max:
         out.append(f"Sit-outs: everyone sits out {_times(q.sit_out_max)}.")
     else:
-        out.append(f"Sit-outs: everyone sits out {q.sit_out_min} or {q.sit_out_max} times."
+        out.append("Sit-outs: each player sits out at most once." if q.sit_out_max == 1
+                   else f"Sit-outs: everyone sits out {q.sit_out_min} or {q.sit_out_max} times."
                    if q.sit_out_max - q.sit_out_min == 1
                    else f"Sit-outs: between {q.sit_out_min} and {q.sit_out_max} times per player.")
     if q.sit_out_max:
