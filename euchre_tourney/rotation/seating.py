@@ -399,7 +399,9 @@ def _table_walk(
     best = [o[:] for o in orders]
     rand = rng.random
     step = 0
-    while bad and step < budget:
+    last_gain = 0
+    patience = max(600, budget // 4)  # a stalled walk stops early
+    while bad and step < budget and step - last_gain < patience:
         step += 1
         k = bad[int(rand() * len(bad))]
         p, t1 = divmod(k, width)
@@ -463,6 +465,7 @@ def _table_walk(
             mark(q, t2)
         if cur < best_excess:
             best_excess, best = cur, [o[:] for o in orders]
+            last_gain = step
     if best is not orders:
         for r, o in enumerate(best):
             if o != orders[r]:
@@ -700,6 +703,6 @@ def seat_and_number(
                 fx[gi] = want
                 used.add(want)
         fixed.append(fx)
-    tbudget = 0 if T0 <= 1 else min(max(1, passes) * (2 * len(all_games) + 300), 1500 * max(1, passes))
+    tbudget = 0 if T0 <= 1 else min(max(1, passes) * (2 * len(all_games) + 300), 400 * max(1, passes))
     numbered = number_tables(at, cap, rounds, fixed, rng, tbudget)
     return [(games, list(out)) for games, (_, out) in zip(numbered, new)]
