@@ -21,8 +21,8 @@ a group meet in Wh(n). (m − 1)(n − 1) + n + m − 2 = mn − 1 rounds, nobod
 sits out. This reaches 60 = 12·5, 68 = 4·17, 72 = 8·9, 104 = 8·13,
 108 = 12·9, 140 = 28·5, 164 = 4·41, 180 = 20·9, 200 = 8·25 — sizes with
 v − 1 prime, where a 1-rotational starter needs a long unstructured search
-(no multiplier symmetry exists). 84 = 4·21, 132 = 4·33 and 168 = 8·21 would
-follow from an RTD(4, 21) or RTD(4, 33), i.e. a TD(5, 21) or TD(5, 33).
+(no multiplier symmetry exists) — and 84 = 4·21, 132 = 4·33, 168 = 8·21
+from the stored difference matrices for RTD(4, 21) and RTD(4, 33).
 
 **1-rotational Wh(v), v ≡ 1 (mod 4)** (:func:`whist_rot1`): players
 Z_m ∪ {∞}, m = v − 1 = 4k. Round ∞ (∞ sits out) has the games
@@ -43,10 +43,14 @@ on four positions of n points, every two points of different positions in
 exactly one block. For a prime power n ≥ 4, class b holds the blocks
 (a + b·e0, …, a + b·e3) over GF(n); products of those (MacNeish: pair the
 blocks coordinatewise, 28 = 4·7, 45 = 5·9) cover every n whose prime-power
-factors are all ≥ 4. For 3 | n (21, 33) an (n, 5, 1) difference matrix over
-Z_n — five rows whose pairwise differences each run over Z_n once — can be
-stored in ``_DIFFERENCE_MATRICES`` (rows 0…3 give the positions and row 4
-the class); none is known yet (``tools/dm_search.c`` does not reach n = 21).
+factors are all ≥ 4. For 3 | n (21, 33) an (n, 4, 1) difference matrix
+over Z_n — four rows whose pairwise differences each run over Z_n once — is
+stored in ``_DIFFERENCE_MATRICES``: column j developed by translation,
+{(r0[j] + g, …, r3[j] + g) : g ∈ Z_n}, is parallel class j (a TD(4, n) that
+is resolvable, i.e. a TD(5, n)); column 0 is all zeros, so class 0 is the
+diagonal. The stored matrices (rows 0, j, b, c with b(−j) = −b(j), c(−j) =
+−c(j)) were found by ``tools/dm4_sat.py`` in seconds; no row can be linear
+(λ·j) when 3 | n (a sum-of-squares count mod 3, see that tool).
 Every RTD is checked before use.
 
 **4-RGDDs** (:func:`rgdd`): none stored yet (the mixed inflation covered the
@@ -65,8 +69,24 @@ Game = tuple[int, int, int, int]
 DesignRound = tuple[list[Game], list[int]]
 Block = tuple[int, int, int, int]
 
-# (n, 5, 1) difference matrices over Z_n, rows 0…4 as lists of n entries.
-_DIFFERENCE_MATRICES: dict[int, list[list[int]]] = {}
+# (n, 4, 1) difference matrices over Z_n, rows 0…3 as lists of n entries
+# (tools/dm4_sat.py, multiplier −1 symmetry); rows 0 and 1 are 0 and j.
+_DIFFERENCE_MATRICES: dict[int, list[list[int]]] = {
+    21: [
+        [0] * 21,
+        list(range(21)),
+        [0, 4, 11, 9, 20, 7, 16, 3, 15, 8, 2, 19, 13, 6, 18, 5, 14, 1, 12, 10, 17],
+        [0, 20, 18, 10, 5, 15, 19, 13, 17, 12, 14, 7, 9, 4, 8, 2, 6, 16, 11, 3, 1],
+    ],
+    33: [
+        [0] * 33,
+        list(range(33)),
+        [0, 23, 5, 27, 2, 13, 11, 17, 12, 25, 29, 26, 19, 1, 15, 9, 3,
+         30, 24, 18, 32, 14, 7, 4, 8, 21, 16, 22, 20, 31, 6, 28, 10],
+        [0, 14, 16, 29, 32, 27, 21, 10, 18, 26, 11, 5, 3, 9, 2, 13, 8,
+         25, 20, 31, 24, 30, 28, 22, 7, 15, 23, 12, 6, 1, 4, 17, 19],
+    ],
+}
 
 
 def _is_rtd(n: int, classes: list[list[Block]]) -> bool:
@@ -106,20 +126,18 @@ def _field_rtd(q: int) -> list[list[Block]]:
 
 
 def _dm_rtd(n: int, rows: list[list[int]]) -> list[list[Block]] | None:
-    """RTD(4, n) from an (n, 5, 1) difference matrix over Z_n, with the class
-    through block (column 0) relabelled to the diagonal and put first."""
-    for h in range(5):
-        for k in range(h + 1, 5):
+    """RTD(4, n) from an (n, 4, 1) difference matrix over Z_n (``None`` if it
+    is not one): class j holds the translates (r0[j] + g, …, r3[j] + g),
+    g ∈ Z_n, of column j. Each row is first shifted so that column 0 is all
+    zeros, which makes class 0 the diagonal."""
+    if len(rows) != 4 or any(len(r) != n for r in rows):
+        return None
+    rows = [[(x - r[0]) % n for x in r] for r in rows]
+    for h in range(4):
+        for k in range(h + 1, 4):
             if len({(x - y) % n for x, y in zip(rows[h], rows[k])}) != n:
                 return None
-    classes: list[list[Block]] = [[] for _ in range(n)]
-    for col in zip(*rows):
-        for g in range(n):
-            classes[(col[4] + g) % n].append(tuple((col[h] + g) % n for h in range(4)))
-    first = rows[4][0] % n
-    relabel = [{b[h]: b[0] for b in classes[first]} for h in range(4)]
-    out = [[tuple(relabel[h][b[h]] for h in range(4)) for b in cls] for cls in classes]
-    return [out[first]] + out[:first] + out[first + 1 :]
+    return [[tuple((col[h] + g) % n for h in range(4)) for g in range(n)] for col in zip(*rows)]
 
 
 def _product_rtd(a: list[list[Block]], b: list[list[Block]]) -> list[list[Block]]:
