@@ -45,19 +45,24 @@ NWh(10) is bi-cyclic. (Exhaustive search: no bi-cyclic NWh(14). NWh(6) does
 not exist at all: the table of a round where one couple sits out holds both
 other couples.)
 
-**Open: n ≡ 6 (mod 8)** (14, 22, 30, …). Besides the cyclic proof above, a
+**n ≡ 6 (mod 8)** (14, 22, 30, …). Besides the cyclic proof above, a
 "2-rotational" design (players Z_{h−1} × {0, 1} ∪ {∞₁, ∞₂}, two developed
 starters plus two rounds fixed by Z_{h−1}, ∞₁ and ∞₂ sitting out) is
 impossible for h ≡ 3 (mod 4): every table of a fixed round is stabilised by
 the half-turn y → y + (h−1)/2, so each pair {x, x + (h−1)/2} of a level meets
 once in each fixed round, while the developed starters meet such a pair an
 even number of times in each relation; partners once then forces opponents
-odd. No NWh(n), n ≡ 6 (mod 8), is known here.
+odd. NWh(14) and NWh(22) exist all the same (``_EXPLICIT``): found by an
+exact SAT search (``tools/nwh_sat.py``) for designs with couples
+{c, c + h}, couple c sitting out in rounds 2c and 2c + 1, and an automorphism
+fixing couple 0 and permuting the other couples in two cycles (of length 3
+for 14, 5 for 22), rounds following their sit-out couple.
 
 The starters were found offline by ``tools/nwh_search.c`` (simulated
-annealing, optionally with a multiplier symmetry y → w·y) and are stored
-here as data; each is developed and checked by :func:`is_near_whist` before
-use (a bad entry yields ``None``).
+annealing, optionally with a multiplier symmetry y → w·y; 34 by the older
+``tools/whist_search.c``) and the explicit designs by ``tools/nwh_sat.py``;
+all are stored here as data, and each is developed and checked by
+:func:`is_near_whist` before use (a bad entry yields ``None``).
 
 **Inflation (:func:`_inflate`).** NWh(m), NWh(2k) and a resolvable
 transversal design RTD(4, k) (k odd, see :func:`._rgdd.rtd`) give NWh(m·k).
@@ -105,6 +110,52 @@ _CYC2: dict[int, str] = {
 # whitespace-separated quadruples.
 _BI: dict[int, tuple[str, str]] = {
     10: ("8 7 4 6  2 3 1 9", "2 1 4 8  7 6 9 3"),
+}
+
+
+# Explicit designs (found offline by tools/nwh_sat.py with the automorphism
+# given in the module doc): one string per round, "games / sit-outs".
+_EXPLICIT: dict[int, tuple[str, ...]] = {
+    14: (
+        "1 4 10 13  2 5 8 11  3 6 9 12 / 0 7",
+        "1 9 5 13  2 10 6 11  3 8 4 12 / 0 7",
+        "0 9 3 11  2 6 5 10  4 7 12 13 / 1 8",
+        "0 5 11 6  2 3 13 12  4 7 10 9 / 1 8",
+        "0 10 1 12  3 4 6 8  5 7 13 11 / 2 9",
+        "0 4 12 6  1 3 13 11  5 7 8 10 / 2 9",
+        "0 8 2 13  1 5 4 9  6 7 11 12 / 3 10",
+        "0 4 13 5  1 2 12 11  6 7 9 8 / 3 10",
+        "0 2 5 3  1 6 9 7  8 12 10 13 / 4 11",
+        "0 9 8 12  1 5 6 10  2 3 7 13 / 4 11",
+        "0 1 6 3  2 4 10 7  8 11 9 13 / 5 12",
+        "0 10 9 13  1 3 11 7  2 6 4 8 / 5 12",
+        "0 1 4 2  3 5 8 7  9 11 10 12 / 6 13",
+        "0 8 10 11  1 2 7 12  3 4 5 9 / 6 13",
+    ),
+    22: (
+        "1 9 18 14  2 10 19 15  3 6 20 16  4 7 21 12  5 8 17 13 / 0 11",
+        "1 10 16 18  2 6 12 19  3 7 13 20  4 8 14 21  5 9 15 17 / 0 11",
+        "0 2 3 20  4 14 18 17  5 15 9 19  6 10 8 13  7 11 16 21 / 1 12",
+        "0 9 13 15  2 4 8 16  3 6 18 10  5 14 11 21  7 17 19 20 / 1 12",
+        "0 3 4 21  1 16 10 20  5 15 19 18  6 7 14 9  8 11 12 17 / 2 13",
+        "0 10 14 16  1 15 11 17  3 5 9 12  4 6 19 7  8 18 20 21 / 2 13",
+        "0 4 5 17  1 16 20 19  2 12 6 21  7 8 15 10  9 11 13 18 / 3 14",
+        "0 6 15 12  1 4 13 10  2 16 11 18  5 7 20 8  9 17 21 19 / 3 14",
+        "0 5 1 18  2 12 21 20  3 13 7 17  6 8 9 16  10 11 14 19 / 4 15",
+        "0 7 16 13  1 8 21 9  2 5 14 6  3 12 11 19  10 18 17 20 / 4 15",
+        "0 1 2 19  3 13 17 21  4 14 8 18  6 11 15 20  7 9 10 12 / 5 16",
+        "0 8 12 14  1 3 7 15  2 9 17 10  4 13 11 20  6 19 18 21 / 5 16",
+        "0 7 19 21  1 5 3 8  2 14 15 20  4 10 9 11  12 13 16 18 / 6 17",
+        "0 4 10 13  1 20 5 21  2 7 9 14  3 11 19 16  8 12 18 15 / 6 17",
+        "0 8 20 17  1 2 9 4  3 15 16 21  5 6 10 11  12 14 13 19 / 7 18",
+        "0 5 6 14  1 17 2 21  3 8 10 15  4 11 20 12  9 13 19 16 / 7 18",
+        "0 9 21 18  1 7 6 11  2 3 10 5  4 16 12 17  13 15 14 20 / 8 19",
+        "0 1 7 15  2 17 3 18  4 9 6 16  5 11 21 13  10 12 20 14 / 8 19",
+        "0 10 17 19  1 3 4 6  2 8 7 11  5 12 13 18  14 16 15 21 / 9 20",
+        "0 2 8 16  1 11 17 14  3 18 4 19  5 10 7 12  6 13 21 15 / 9 20",
+        "0 6 18 20  1 13 14 19  2 4 5 7  3 9 8 11  12 15 17 16 / 10 21",
+        "0 3 9 12  1 6 8 13  2 11 18 15  4 19 5 20  7 14 17 16 / 10 21",
+    ),
 }
 
 
@@ -176,6 +227,14 @@ def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
     return first + [second[frozenset(r[1])] for r in first]
 
 
+def _explicit(lines: tuple[str, ...]) -> list[DesignRound]:
+    rounds = []
+    for line in lines:
+        games, out = line.split("/")
+        rounds.append((_quads(games), [int(x) for x in out.split()]))
+    return rounds
+
+
 def _cyclic(n: int, starter: list[Game]) -> list[DesignRound]:
     h = n // 2
     return [
@@ -237,6 +296,8 @@ def _design(n: int) -> tuple | None:
         candidates.append(lambda: _cyclic(n, _quads(_CYC2[n])))
     if n in _BI:
         candidates.append(lambda: _bicyclic(n, (_quads(_BI[n][0]), _quads(_BI[n][1]))))
+    if n in _EXPLICIT:
+        candidates.append(lambda: _explicit(_EXPLICIT[n]))
     for cand in candidates:
         try:
             rounds = cand()

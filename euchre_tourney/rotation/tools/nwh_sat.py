@@ -2,8 +2,11 @@
 symmetry assumed -- developer tool only (needs ``pip install python-sat``;
 nothing in the app imports this module).
 
-``python3 -m euchre_tourney.rotation.tools.nwh_sat N [SECONDS]`` prints the
-rounds as a Python literal, ``UNSAT`` or ``UNKNOWN``.
+``python3 -m euchre_tourney.rotation.tools.nwh_sat N [SECONDS [CYCLES]]``
+prints the rounds as a Python literal, ``UNSAT`` or ``UNKNOWN``. CYCLES (e.g.
+``1,2,3:4,5,6``) imposes an automorphism: it permutes the couples in those
+cycles (couple c = {c, c + n/2}; member c ↦ member σ(c)), and round 2c + i
+goes to round 2σ(c) + i.
 
 Couples {i, i + n/2}; couple i sits out in rounds 2i and 2i + 1 (any NWh can
 be relabelled so). Booleans P[r, x, y] / O[r, x, y]: x and y are partners /
@@ -21,7 +24,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 
-def build(n):
+def build(n, cycles=None):
     h = n // 2
     pool = IDPool()
     cl = []
@@ -67,8 +70,20 @@ def build(n):
         rs = [r for r in range(n) if (r, x, y) in P]
         card([P[r, x, y] for r in rs], 1)
         card([O[r, x, y] for r in rs], 2)
-    # round 0: player 1 partners player 2 (relabelling)
-    cl.append([P[0, 1, 2]])
+    if cycles:
+        sc = list(range(h))
+        for cyc in cycles:
+            for i, c in enumerate(cyc):
+                sc[c] = cyc[(i + 1) % len(cyc)]
+        sp = [sc[x] if x < h else sc[x - h] + h for x in range(n)]
+        for (r, x, y), v in P.items():
+            r2 = 2 * sc[r // 2] + r % 2
+            for M in (P, O):
+                a, b = M[r, x, y], M[r2, sp[x], sp[y]]
+                cl.extend([[-a, b], [a, -b]])
+    else:
+        # round 0: player 1 partners player 2 (relabelling)
+        cl.append([P[0, 1, 2]])
     return cl, P, O
 
 
@@ -93,7 +108,10 @@ def decode(n, model, P, O):
 def main():
     n = int(sys.argv[1])
     secs = float(sys.argv[2]) if len(sys.argv) > 2 else 600
-    cl, P, O = build(n)
+    cycles = None
+    if len(sys.argv) > 3:
+        cycles = [[int(c) for c in part.split(",")] for part in sys.argv[3].split(":")]
+    cl, P, O = build(n, cycles)
     with Solver(name="cadical153", bootstrap_with=cl) as s:
         timer = threading.Timer(secs, s.interrupt)
         timer.start()
