@@ -260,6 +260,7 @@ def _inflate(outer: list[DesignRound], m: int, inner: list[DesignRound], k: int)
     """NWh(m·k) from NWh(m) ``outer``, NWh(2k) ``inner`` and RTD(4, k) (module
     doc); ``None`` without an RTD(4, k). Not verified here."""
     from euchre_tourney.rotation._rgdd import rtd
+    from euchre_tourney.rotation.inflation import inflated
 
     classes = rtd(k)
     if classes is None or len(inner) != 2 * k:
@@ -278,7 +279,7 @@ def _inflate(outer: list[DesignRound], m: int, inner: list[DesignRound], k: int)
             return s * k + x if x < k else t * k + x - k
 
         for cls, (ig, io) in zip(classes, inner[half * k : (half + 1) * k]):
-            gs = [tuple(p * k + y for p, y in zip(g, blk)) for g in games for blk in cls]
+            gs = inflated(games, cls, k)
             gs += [tuple(place(x) for x in g) for g in ig]
             rounds.append((gs, [place(x) for x in io]))  # type: ignore[arg-type]
     return rounds

@@ -53,9 +53,6 @@ diagonal. The stored matrices (rows 0, j, b, c with b(−j) = −b(j), c(−j) =
 (λ·j) when 3 | n (a sum-of-squares count mod 3, see that tool).
 Every RTD is checked before use.
 
-**4-RGDDs** (:func:`rgdd`): none stored yet (the mixed inflation covered the
-sizes they were meant for); the hook stays so a found one can be added as data.
-
 Nothing here is trusted by the caller: :func:`whist_mixed` verifies the
 design it returns with :func:`designs.is_whist`.
 """
@@ -178,7 +175,6 @@ def rtd(n: int) -> tuple[tuple[Block, ...], ...] | None:
     return tuple(tuple(c) for c in out)
 
 
-_WH4: list[DesignRound] = [([(0, 2, 1, 3)], []), ([(0, 1, 2, 3)], []), ([(0, 1, 3, 2)], [])]
 
 
 def mixed_plans(v: int) -> list[tuple[int, int]]:
@@ -191,15 +187,16 @@ def whist_mixed(v: int, design: Callable[[int], list[DesignRound] | None]) -> li
     """Verified Wh(v) by mixed inflation (module doc), or ``None``.
 
     ``design(k)`` supplies smaller whist designs (for example
-    ``designs.whist_design``); Wh(4) is built in. The inner Wh(n) must have one
+    ``designs.whist_design``, which has Wh(4)). The inner Wh(n) must have one
     sit-out per round, each player once (every n ≡ 1 (mod 4) design does)."""
     from euchre_tourney.rotation.designs import is_whist
+    from euchre_tourney.rotation.inflation import inflated
 
     for m, n in mixed_plans(v):
         classes = rtd(n)
         if classes is None:
             continue
-        outer = _WH4 if m == 4 else design(m)
+        outer = design(m)
         inner = design(n)
         if outer is None or inner is None or len(outer) != m - 1 or len(inner) != n:
             continue
@@ -209,7 +206,7 @@ def whist_mixed(v: int, design: Callable[[int], list[DesignRound] | None]) -> li
         rounds: list[DesignRound] = []
         for games, _ in outer:
             for cls in classes[1:]:
-                rounds.append(([tuple(p * n + y for p, y in zip(g, blk)) for g in games for blk in cls], []))
+                rounds.append((inflated(games, cls, n), []))
         for games, (y,) in inner:
             own = [tuple(i * n + x for x in g) for i in range(m) for g in games]
             rounds.append((own + [tuple(p * n + y for p in g) for g in outer[0][0]], []))
@@ -252,34 +249,3 @@ def whist(v: int, design: Callable[[int], list[DesignRound] | None]) -> list[Des
     if v % 4 == 0:
         return whist_mixed(v, design)
     return None
-
-
-# 4-RGDDs: v → (groups, parallel classes); none found yet.
-_RGDDS: dict[int, tuple[list[list[int]], list[list[Block]]]] = {}
-
-
-def _is_rgdd(v: int, groups: list[list[int]], classes: list[list[Block]]) -> bool:
-    pts = sorted(x for g in groups for x in g)
-    if pts != list(range(v)) or len({len(g) for g in groups}) != 1:
-        return False
-    gid = {x: i for i, g in enumerate(groups) for x in g}
-    seen = bytearray(v * v)
-    for cls in classes:
-        if sorted(x for b in cls for x in b) != pts:
-            return False
-        for b in cls:
-            for i in range(4):
-                for j in range(i + 1, 4):
-                    x, y = b[i], b[j]
-                    if gid[x] == gid[y] or seen[x * v + y]:
-                        return False
-                    seen[x * v + y] = seen[y * v + x] = 1
-    return all(seen[x * v + y] or gid[x] == gid[y] for x in range(v) for y in range(x + 1, v))
-
-
-def rgdd(v: int) -> tuple[list[list[int]], list[list[Block]]] | None:
-    """A verified 4-RGDD on v points (groups, parallel classes), or ``None``."""
-    data = _RGDDS.get(v)
-    if data is None or not _is_rgdd(v, *data):
-        return None
-    return data

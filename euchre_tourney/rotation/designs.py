@@ -13,9 +13,10 @@ Sources (see ``ROTATION-NOTES.md``):
   GF(q_1) × ⋯ × GF(q_r), see :func:`product_design`.
 * Cyclic starters stored in :mod:`._starters` (found offline by the developer
   tools ``tools/whist_search.c``, ``tools/whist_symsearch.c`` — annealing,
-  the latter with a multiplier symmetry — and ``_starter_search.py``):
-  ``rot`` (Z_{n−1} ∪ {∞}, n ≡ 0 mod 4), ``cyc1`` (Z_n, n ≡ 1 mod 4),
-  ``cyc2`` (Z_n, n ≡ 2 mod 4, two sit-outs a round). Each stored starter is
+  the latter with a multiplier symmetry — ``tools/starter_search.py`` and
+  ``tools/whist_pm_search.py``): ``rot`` (Z_{n−1} ∪ {∞}, n ≡ 0 mod 4),
+  ``cyc1`` (Z_n, n ≡ 1 mod 4), ``rot1`` (Z_{n−1} ∪ {∞}, n ≡ 1 mod 4, see
+  :mod:`._rgdd`). Each stored starter is
   developed and re-checked by :func:`is_whist` when first used (O(n²), a few
   ms); a bad one is ignored.
 * Resolvable (n, 4, 1) designs, n ≡ 4 (mod 12) (:mod:`._resolvable`), each
@@ -197,8 +198,7 @@ def develop(kind: str, n: int, starter: list[list[int]]) -> list[DesignRound]:
     """Rounds of a cyclic starter (see module doc). ∞ (−1 in the starter) is
     player ``n − 1``. Round order: for ``rot`` the sit-outs of the ghost
     version (player n−1 removed) run through the players in order when the ∞
-    table is (∞, 1, 0, 2); for ``cyc2`` everyone sits out once before anyone
-    twice."""
+    table is (∞, 1, 0, 2)."""
     if kind == "rot":
         m = n - 1
         inf_t = next(t for t in starter if -1 in t)
@@ -219,32 +219,24 @@ def develop(kind: str, n: int, starter: list[list[int]]) -> list[DesignRound]:
         from euchre_tourney.rotation._rgdd import develop_rot1
 
         return develop_rot1(n, starter)
-    if kind == "cyc2":
-        h = n // 2
-        return [
-            ([tuple((x + g) % n for x in t) for t in starter], [g, (g + h) % n])
-            for g in list(range(h)) + list(range(h, n))
-        ]
     raise ValueError(kind)
 
 
-def is_whist(n: int, rounds: list[DesignRound], *, skip_matching: bool = False) -> bool:
-    """True if ``rounds`` seat 0…n−1 once each per round and every pair partners
-    once and opposes twice. With ``skip_matching`` (n ≡ 2 mod 4) the pairs that
-    sit out together never meet and are excused."""
+def is_whist(n: int, rounds: list[DesignRound]) -> bool:
+    """True if ``rounds`` is a whist tournament Wh(n): n ≡ 0 (mod 4) with n − 1
+    rounds and nobody sitting out, or n ≡ 1 with n rounds and one sit-out
+    each; every round seats 0 … n−1 once each; every pair partners exactly
+    once and opposes exactly twice. O(n²)."""
+    if n % 4 not in (0, 1) or len(rounds) != full_length(n):
+        return False
     part = bytearray(n * n)
     opp = bytearray(n * n)
-    excused: set[int] = set()
     for games, out in rounds:
+        if len(out) != n % 4:
+            return False
         seen = [x for g in games for x in g] + list(out)
         if len(seen) != n or len(set(seen)) != n or min(seen) < 0 or max(seen) >= n:
             return False
-        if skip_matching:
-            if len(out) != 2:
-                return False
-            a, b = out
-            excused.add(a * n + b)
-            excused.add(b * n + a)
         for a, b, c, d in games:
             for x, y in ((a, c), (b, d)):
                 part[x * n + y] += 1
@@ -255,10 +247,7 @@ def is_whist(n: int, rounds: list[DesignRound], *, skip_matching: bool = False) 
     for x in range(n):
         for y in range(x + 1, n):
             i = x * n + y
-            if i in excused:
-                if part[i] or opp[i]:
-                    return False
-            elif part[i] != 1 or opp[i] != 2:
+            if part[i] != 1 or opp[i] != 2:
                 return False
     return True
 
@@ -275,11 +264,11 @@ def _whist_cached(n: int) -> tuple | None:
     else:
         from euchre_tourney.rotation._starters import STARTERS
 
-        kind = {0: "rot", 1: "cyc1", 2: "cyc2"}.get(n % 4)
+        kind = {0: "rot", 1: "cyc1"}.get(n % 4)
         starter = STARTERS.get((kind, n))
         if starter is not None:
             rounds = develop(kind, n, starter)
-    if rounds is not None and is_whist(n, rounds, skip_matching=n % 4 == 2):
+    if rounds is not None and is_whist(n, rounds):
         return tuple((tuple(g), tuple(o)) for g, o in rounds)
     if n % 12 == 4:
         from euchre_tourney.rotation._resolvable import resolvable_design
@@ -292,10 +281,8 @@ def _whist_cached(n: int) -> tuple | None:
     if n % 4 == 2:
         from euchre_tourney.rotation._near_whist import near_whist_design
 
-        rounds = near_whist_design(n)  # verified there (its own counter)
-        if rounds is None:
-            return None
-        return tuple((tuple(g), tuple(o)) for g, o in _fair_order(n, rounds, tries=4))
+        rounds = near_whist_design(n)  # verified and fairly ordered there
+        return None if rounds is None else tuple((tuple(g), tuple(o)) for g, o in rounds)
     if n % 4 in (0, 1):
         found = _recursive(n)
         if found is not None:
@@ -331,10 +318,12 @@ def _recursive(n: int) -> tuple | None:
 def whist_design(n: int) -> list[DesignRound] | None:
     """A verified full-length design for n players, or ``None`` if none is known.
 
-    n ≡ 0 (mod 4): n−1 rounds; n ≡ 1: n rounds, one sit-out each; n ≡ 2: n
-    rounds, two sit-outs each (pairs sitting out together never meet, every
-    other pair partners once and opposes twice); n ≡ 3: n rounds from Wh(n+1)
-    with one ghost player, whose three table-mates sit out.
+    n ≡ 0 (mod 4): n−1 rounds; n ≡ 1: n rounds, one sit-out each (both
+    whist tournaments: every pair partners once and opposes twice); n ≡ 2: n
+    rounds, two sit-outs each, everyone sits out twice, nobody partners anyone
+    twice or opposes anyone more than twice (a near-whist design, see
+    :mod:`._near_whist`); n ≡ 3: n rounds from Wh(n+1) with one ghost player,
+    whose three table-mates sit out.
     """
     if n % 4 == 3:
         d = _ghost_cached(n)
@@ -364,17 +353,19 @@ def _ghost_cached(n: int) -> tuple | None:
             named = [tuple(n if x == ghost else ghost if x == n else x for x in g) for g in games]
             gt = next(g for g in named if n in g)
             out.append(([g for g in named if n not in g], sorted(x for x in gt if x != n)))
-        order = _fair_order(n, out, tries=4 if n <= 100 else 1)
+        order = _fair_order(n, out, tries=4 if n <= 100 else 1, bounded=False)
         key = (_prefix_spread(n, order), _back_to_back(order))
         if best is None or key < best[0]:
             best = (key, order)
         if key == (1, 0):
             break
     order = best[1]
-    if best[0][0] > 1 and n <= 100:  # a bounded search may still find spread 1
-        found = _bounded_order(n, order, 1, budget=30_000)
-        if found is not None and _back_to_back(found) <= best[0][1]:
-            order = found
+    if best[0][0] > 1 and n <= 100:  # a bounded search (best ghost only) may do better
+        for bound in range(1, best[0][0]):
+            found = _bounded_order(n, order, bound, budget=30_000)
+            if found is not None and _back_to_back(found) <= best[0][1]:
+                order = found
+                break
     return tuple((tuple(g), tuple(o)) for g, o in order)
 
 
@@ -397,13 +388,13 @@ def full_length(n: int) -> int:
     return n - 1 if n % 4 == 0 else n
 
 
-def _fair_order(n: int, rounds: list[DesignRound], tries: int = 40) -> list[DesignRound]:
+def _fair_order(n: int, rounds: list[DesignRound], tries: int = 40, bounded: bool = True) -> list[DesignRound]:
     """Reorder rounds so sit-outs stay even at every prefix and avoid
     back-to-back sit-outs (rounds of a design may come in any order): a greedy
     pass, repeated with seeded random tie-breaks until the largest prefix spread
-    is at most 1 (or ``tries`` passes), keeping the best order; for up to 100
-    players a bounded depth-first search when the best spread is above 2.
-    Deterministic."""
+    is at most 1 (or ``tries`` passes), keeping the best order; with
+    ``bounded``, for up to 100 players, a bounded depth-first search when the
+    best spread is above 2. Deterministic."""
     import random
 
     rng = random.Random(n)
@@ -414,8 +405,8 @@ def _fair_order(n: int, rounds: list[DesignRound], tries: int = 40) -> list[Desi
             best = (order, spread)
         if spread <= 1:
             break
-    if best[1] > 2 and n <= 100:
-        found = _bounded_order(n, rounds, 2)
+    if bounded and best[1] > 2 and n <= 100:
+        found = _bounded_order(n, rounds, 2, budget=30_000)
         if found is not None:
             return found
     return best[0]
@@ -429,9 +420,19 @@ def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 
     order: list[int] = []
     used = [False] * len(rounds)
     nodes = 0
+    most = max((sum(1 for _, out in rounds for p in out if p == x) for x in range(n)), default=0)
+    level = [0] * (most + 2)  # level[k]: players who have sat out k times so far
+    level[0] = n
+
+    def move(p: int, d: int) -> None:
+        level[sat[p]] -= 1
+        sat[p] += d
+        level[sat[p]] += 1
 
     def ok() -> bool:
-        return max(sat) - min(sat) <= bound
+        lo = next(k for k, c in enumerate(level) if c)
+        hi = max(k for k, c in enumerate(level) if c)
+        return hi - lo <= bound
 
     def rec() -> bool:
         nonlocal nodes
@@ -443,7 +444,7 @@ def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 
             if nodes > budget:
                 return False
             for p in rounds[i][1]:
-                sat[p] += 1
+                move(p, 1)
             if ok():
                 used[i] = True
                 order.append(i)
@@ -452,7 +453,7 @@ def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 
                 order.pop()
                 used[i] = False
             for p in rounds[i][1]:
-                sat[p] -= 1
+                move(p, -1)
         return False
 
     import sys

@@ -73,6 +73,13 @@ def rtd_known(n: int) -> bool:
     return rtd_known(p**e) and rtd_known(n // p**e)
 
 
+def inflated(games: list[Game], cls, n: int) -> list[Game]:
+    """The games of one outer round inflated by one RTD class: outer game
+    (a, b, c, d) and block (y0, y1, y2, y3) give the game
+    (a·n + y0, b·n + y1, c·n + y2, d·n + y3), seated as the outer game."""
+    return [tuple(p * n + y for p, y in zip(g, blk)) for g in games for blk in cls]
+
+
 def _on_group(rnd: DesignRound, base: int, size: int, infinity: int) -> DesignRound:
     """A design round on players 0 … size−1 moved to base … base+size−1, with
     player ``size`` (the inner design's last player) becoming ``infinity``."""
@@ -100,7 +107,7 @@ def inflate(
         rounds: list[DesignRound] = []
         for games, _ in outer:
             for cls in rtd:
-                rounds.append(([tuple(p * n + y for p, y in zip(g, blk)) for g in games for blk in cls], []))
+                rounds.append((inflated(games, cls, n), []))
         for games, _ in inner:
             rounds.append(([tuple(i * n + x for x in g) for i in range(m) for g in games], []))
         return rounds
@@ -117,7 +124,7 @@ def inflate(
         if len(fill) != n:
             return None
         for cls, (fg, fo) in zip(rtd, fill):
-            games_r = [tuple(p * n + y for p, y in zip(g, blk)) for g in games for blk in cls]
+            games_r = inflated(games, cls, n)
             rounds.append((games_r + fg, fo))
     if last:
         rounds.append((last, [inf]))

@@ -129,11 +129,12 @@ def _relabel_for_sit_outs(n: int, rounds: list[ERound], forced: list[set[int]]) 
     return [([[sigma[x] for x in g] for g in games], sorted(sigma[x] for x in sit)) for games, sit in rounds]
 
 
-def _split_apart(rounds: list[ERound], forbid: set[tuple[int, int]]) -> list[ERound]:
+def _split_apart(rounds: list[ERound], forbid: set[tuple[int, int]]) -> list[ERound] | None:
     """Re-split games whose partner pairs are forbidden (couples) into a split
-    where they oppose. Only for starts whose games are unsplit (nobody meets
-    twice, so any split keeps partners unique); a split with no forbidden pair
-    always exists when the forbidden pairs are disjoint."""
+    where they oppose, or ``None`` when some game has no split free of
+    forbidden pairs (possible only when forbidden pairs overlap, e.g. three
+    players who may not partner one another). Only for starts whose games are
+    unsplit (nobody meets twice, so any split keeps partners unique)."""
     bad = forbid | {(b, a) for a, b in forbid}
     out = []
     for games, sit in rounds:
@@ -141,8 +142,10 @@ def _split_apart(rounds: list[ERound], forbid: set[tuple[int, int]]) -> list[ERo
         for a, b, c, d in games:
             for g in ((a, b, c, d), (a, c, b, d), (a, b, d, c)):
                 if (g[0], g[2]) not in bad and (g[1], g[3]) not in bad:
+                    new.append(list(g))
                     break
-            new.append(list(g))
+            else:
+                return None
         out.append((new, sit))
     return out
 
@@ -165,7 +168,7 @@ def _constrained_start(n, present, forced, rng, pins, forbid) -> list[ERound] | 
     """A start in which nobody meets anyone twice (see ``golfer_start``),
     renamed to honour forced sit-outs and re-split to keep couples from
     partnering; ``None`` if no known start fits the constraints."""
-    for _ in range(4 if pins else 1):
+    for _ in range(4 if pins or forbid else 1):
         start = golfer_start(n, len(present), rng)
         if start is None:
             return None
@@ -175,6 +178,8 @@ def _constrained_start(n, present, forced, rng, pins, forbid) -> list[ERound] | 
                 return None
         if forbid:
             start = _split_apart(start, forbid)
+            if start is None:
+                continue
         if not pins or _pins_fit(start, pins):
             return start
     return None
@@ -282,7 +287,7 @@ def progressive(
         candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins, apart=forbid), seed))
     if progress:
         progress(1.0)
-    return min(candidates, key=lambda s: _key(check(s)))
+    return min(candidates, key=lambda s: (len(cons.violations(s)) if cons else 0, _key(check(s))))
 
 
 def replan(

@@ -39,7 +39,20 @@ def test_stored_starters_all_verify():
     from euchre_tourney.rotation._starters import STARTERS
 
     for (kind, n), starter in STARTERS.items():
-        assert is_whist(n, develop(kind, n, starter), skip_matching=n % 4 == 2), (kind, n)
+        assert is_whist(n, develop(kind, n, starter)), (kind, n)
+
+
+def test_is_whist_refuses_the_wrong_shape():
+    good = whist_design(8)
+    assert is_whist(8, good)
+    # one round split into two one-table rounds: pairs still count right, but
+    # 8 rounds with four sitting out is no Wh(8)
+    games, _ = good[0]
+    split = [([games[0]], list(games[1])), ([games[1]], list(games[0]))] + good[1:]
+    assert not is_whist(8, split)
+    nine = whist_design(9)
+    assert not is_whist(9, nine[:-1])  # a round short
+    assert not is_whist(10, whist_design(9))  # no Wh(n) for n ≡ 2 (mod 4)
 
 
 def test_bad_starter_is_rejected():

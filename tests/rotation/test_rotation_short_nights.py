@@ -132,3 +132,21 @@ def test_packings_prefer_the_longest_design():
     assert len(packing(10, 13)) == 13  # RBIBD(40, 4, 1); no TD(4, 10) needed
     assert packing(10, 14) is None
     assert len(packing(7, 9)) == 9  # RBIBD(28, 4, 1)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_overlapping_couples_never_partner(seed):
+    """Three players none of whom may partner another: a meet-once game holding
+    all three has no allowed split, so that start is refused, not bent."""
+    c = Constraints(apart=[(1, 2), (1, 3), (2, 3)])
+    q = check(progressive(16, 5, seed=seed, constraints=c), c)
+    assert q.constraint_violations == ()
+
+
+def test_split_apart_refuses_a_game_with_no_allowed_split():
+    from euchre_tourney.rotation.progressive import _split_apart
+
+    rounds = [([[0, 1, 2, 3]], [])]
+    assert _split_apart(rounds, {(0, 1), (0, 2), (0, 3)}) is None
+    # 0 and 2 may not partner: the game is re-split so they oppose
+    assert _split_apart(rounds, {(0, 2)}) == [([[0, 2, 1, 3]], [])]
