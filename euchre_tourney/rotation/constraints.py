@@ -86,7 +86,7 @@ def constraint_warnings(
             )
     if constraints.pinned and rounds > 1:
         out.append("A pinned player stays at one table all night (by request).")
-    if constraints.apart and rounds >= full_length(n):
+    if constraints.apart and rounds >= full_length(n) and n % 4 in (0, 1):
         out.append(
             "Keeping a couple from partnering rules out a perfect full rotation (in one, every pair partners once)."
         )

@@ -698,8 +698,9 @@ def seat_and_number(
         fx: dict[int, int] = {}
         used = set()
         for gi, g in enumerate(games):
-            want = next((pins[p] - 1 for p in g if p in pins and 0 <= pins[p] - 1 < T), None)
-            if want is not None and want not in used:
+            # the first pinned player of the game whose table is still free
+            want = next((pins[p] - 1 for p in g if p in pins and 0 <= pins[p] - 1 < T and pins[p] - 1 not in used), None)
+            if want is not None:
                 fx[gi] = want
                 used.add(want)
         fixed.append(fx)

@@ -186,7 +186,8 @@ def team_round_robin(n_teams: int, rounds: int | None = None, seed: int = 0) -> 
     odd, at most once more either way when T is even, alternating from round
     to round. Tables: game {r±i} of the circle method is at table i (odd T:
     every team plays exactly twice at each table); with even T the tables are
-    balanced by :func:`_balance_tables` (at most twice at one table). ``seed``
+    balanced by :func:`_balance_tables` (at most twice at one table for small
+    T, at most three times as measured up to 50 teams). ``seed``
     relabels the teams. Raises ``ValueError`` for < 2 teams or rounds < 1."""
     import random
 

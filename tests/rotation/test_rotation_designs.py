@@ -90,7 +90,7 @@ def test_ghost_sizes_no_partner_repeat_and_fair_sit_outs(n):
     assert q.sit_out_prefix_spread <= (1 if n == 15 else 2)
 
 
-@pytest.mark.parametrize("n", [n for n in range(6, 67, 4) if whist_design(n) is not None])
+@pytest.mark.parametrize("n", [10, 14, 18, 22, 26, 34, 50, 58])
 def test_two_mod_four_full_length_is_optimal(n):
     """N ≡ 2 (mod 4): N rounds, two sit-outs each, everyone sits out twice,
     no partner repeats and nobody opposed more than twice — the best a count
@@ -101,6 +101,11 @@ def test_two_mod_four_full_length_is_optimal(n):
     assert q.sit_out_prefix_spread <= 1 and q.consecutive_sit_outs == 0
 
 
-def test_two_mod_four_designs_exist_for_the_cyclic_sizes():
-    for n in (10, 18, 26, 50):
-        assert whist_design(n) is not None, n
+#: sizes in 8 … 200 with no full-length design yet (issue #4); everything
+#: else must keep one — a size that disappears fails here
+MISSING_UP_TO_200 = {93, 129, 151, 152}
+
+
+def test_every_size_up_to_200_keeps_its_design():
+    have = {n for n in range(8, 201) if n % 4 != 2 and whist_design(n) is not None}
+    assert have == {n for n in range(8, 201) if n % 4 != 2} - MISSING_UP_TO_200
