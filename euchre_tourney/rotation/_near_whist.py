@@ -80,7 +80,8 @@ inner couples become the couples of the result. mk rounds, two sit-outs each.
 This is the usual weighting ("inflation") of design theory, as for whist
 tournaments (``inflation.py``).
 
-Verified sizes are listed by :func:`known_sizes`.
+Verified sizes are listed by :func:`known_sizes`: 10, 14, 18, 22, 26, 34,
+50, 58, 70, 90, 98, 110, 126, 130, 154, 162, 170, 182, 198.
 """
 
 from __future__ import annotations

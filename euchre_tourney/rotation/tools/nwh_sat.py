@@ -6,7 +6,11 @@ nothing in the app imports this module).
 prints the rounds as a Python literal, ``UNSAT`` or ``UNKNOWN``. CYCLES (e.g.
 ``1,2,3:4,5,6``) imposes an automorphism: it permutes the couples in those
 cycles (couple c = {c, c + n/2}; member c ↦ member σ(c)), and round 2c + i
-goes to round 2σ(c) + i.
+goes to round 2σ(c) + i. (CaDiCaL ignores the time limit's interrupt; run
+under the shell's ``timeout``.) Found this way: NWh(14) with cycles
+``1,2,3:4,5,6`` (25 s), NWh(22) with ``1,2,3,4,5:6,7,8,9,10`` (3 min). Not
+found: 30 with two 7-cycles (10 min), 30 and 42 bi-cyclic (one cycle of all
+couples; 2–4 min).
 
 Couples {i, i + n/2}; couple i sits out in rounds 2i and 2i + 1 (any NWh can
 be relabelled so). Booleans P[r, x, y] / O[r, x, y]: x and y are partners /

@@ -23,6 +23,9 @@
  *
  * Build: cc -O2 -o /tmp/nwh_search nwh_search.c -lm
  * Usage: nwh_search KIND N W SEED SECONDS TEMP [EXTRA_ORBITS]
+ * Found: cyc2 18, 26 (W 1, TEMP 0.6, seconds), cyc2 58 (W 16, order 7),
+ * bi 10. Not found in a minute: cyc2 34 (W 1; whist_search.c finds it),
+ * cyc2 42 (W 4), cyc2 66 (W 4), bi 14 (none exists), bi 22, bi 30.
  */
 #include <stdio.h>
 #include <stdlib.h>
