@@ -282,6 +282,8 @@ def _whist_cached(n: int) -> tuple | None:
         from euchre_tourney.rotation._near_whist import near_whist_design
 
         rounds = near_whist_design(n)  # verified and fairly ordered there
+        if rounds is None:
+            rounds = _whist_plus_one(n)
         return None if rounds is None else tuple((tuple(g), tuple(o)) for g, o in rounds)
     if n % 4 in (0, 1):
         found = _recursive(n)
@@ -513,3 +515,156 @@ def _greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRo
         last = set(chosen[1])
         out.append(chosen)
     return out, worst
+
+
+def _whist_plus_one(n: int, tries: int = 30) -> list[DesignRound] | None:
+    """A full-length night for n ≡ 2 (mod 4) with no partner repeats, from
+    Wh(n − 1) and one extra player X (= n − 1), when no near-whist design is
+    known; ``None`` when Wh(n − 1) is unknown or the seeded tries fail.
+
+    One round of Wh(n − 1) is kept as it is, with X sitting out beside its
+    sit-out. In each other round r, X takes the seat of a player p_r, who sits
+    out too; the p_r are distinct and X's partners a_r (p_r's partner there)
+    are distinct, so X partners nobody twice. The pairs {p_r, a_r} lost their
+    one partnership; as p ↦ a is injective they form paths and cycles, and
+    one last round partners a matching of them (the player q never replaced
+    and X sit out), so nobody partners twice. Everyone sits out exactly
+    twice. Checked here (partition, sit-outs, partner counts) and put in a
+    fair order; X may face some players more than twice."""
+    import random
+
+    if n % 4 != 2 or n < 10:
+        return None
+    base = _whist_cached(n - 1)
+    if base is None:
+        return None
+    X = n - 1
+    rng = random.Random(n)
+    rounds = [(list(g), list(o)) for g, o in base]
+    for _ in range(tries):
+        order = list(range(len(rounds)))
+        rng.shuffle(order)
+        keep, rest = order[0], order[1:]
+        choice = _distinct_stand_ins(rounds, rest, rng)
+        if choice is None:
+            continue
+        used_p = {rounds[r][0][gi][seat] for r, (gi, seat, _a) in choice.items()}
+        left = [p for p in range(n - 1) if p not in used_p]
+        if len(left) != 1:
+            continue
+        (q,) = left
+        # lost partnerships p → a (injective): paths and cycles; match each
+        # exactly along its edges (q, never replaced, ends a path and sits out)
+        nxt = {rounds[r][0][gi][seat]: a for r, (gi, seat, a) in choice.items()}
+        pairs = _match_chains(nxt, q)
+        if pairs is None or 2 * len(pairs) != n - 2:
+            continue
+        out: list[DesignRound] = []
+        for r in range(len(rounds)):
+            games, sit = rounds[r]
+            if r == keep:
+                out.append(([tuple(g) for g in games], sorted(sit + [X])))
+                continue
+            gi, seat, _a = choice[r]
+            p = games[gi][seat]
+            new = [tuple(X if (i == gi and j == seat) else x for j, x in enumerate(g)) for i, g in enumerate(games)]
+            out.append((new, sorted(sit + [p])))
+        rng.shuffle(pairs)
+        last = [(pairs[i][0], pairs[i + 1][0], pairs[i][1], pairs[i + 1][1]) for i in range(0, len(pairs), 2)]
+        out.append((last, sorted([q, X])))
+        if _no_partner_repeats(n, out):
+            return _fair_order(n, out, tries=8)
+    return None
+
+
+def _match_chains(nxt: dict[int, int], q: int) -> list[tuple[int, int]] | None:
+    """A perfect matching along the edges p → nxt[p] (an injective map: its
+    graph is paths and cycles) of every vertex but ``q``; ``None`` when a
+    path or cycle has an odd number of them."""
+    prv = {a: p for p, a in nxt.items()}
+    seen: set[int] = set()
+    chains = []
+    for start in [p for p in nxt if p not in prv] + list(nxt):
+        if start in seen:
+            continue
+        chain = []
+        v = start
+        while v is not None and v not in seen:
+            seen.add(v)
+            chain.append(v)
+            v = nxt.get(v)
+        chains.append([x for x in chain if x != q])
+    pairs = []
+    for chain in chains:
+        if len(chain) % 2:
+            return None
+        pairs += [(chain[i], chain[i + 1]) for i in range(0, len(chain), 2)]
+    return pairs
+
+
+def _distinct_stand_ins(rounds: list[DesignRound], rest: list[int], rng, steps: int = 20_000):
+    """For each round r in ``rest`` a player p_r (who sits out while X takes
+    the seat) and p_r's partner a_r there, all p_r distinct and all a_r
+    distinct. A min-conflicts walk over the choices (partnership and which of
+    the two stands down) that stops as soon as both hold. X's opponents are
+    not balanced: X may face a player more than twice. Returns {round: (game,
+    seat of p_r, a_r)} or ``None`` after ``steps`` moves."""
+    opts = {}
+    for r in rest:
+        o = []
+        for gi, (a, b, c, d) in enumerate(rounds[r][0]):
+            o += [(gi, 0, c), (gi, 2, a), (gi, 1, d), (gi, 3, b)]
+        opts[r] = o
+
+    def who(r, o):
+        return rounds[r][0][o[0]][o[1]], o[2]
+
+    pick = {r: rng.choice(opts[r]) for r in rest}
+    p_cnt: dict[int, int] = {}
+    a_cnt: dict[int, int] = {}
+
+    def add(r, o, d):
+        p, a = who(r, o)
+        p_cnt[p] = p_cnt.get(p, 0) + d
+        a_cnt[a] = a_cnt.get(a, 0) + d
+
+    def clash(r, o) -> bool:
+        p, a = who(r, o)
+        return p_cnt.get(p, 0) > 1 or a_cnt.get(a, 0) > 1
+
+    for r in rest:
+        add(r, pick[r], 1)
+    for _ in range(steps):
+        hard = [r for r in rest if clash(r, pick[r])]
+        if not hard:
+            return pick
+        r = hard[int(rng.random() * len(hard))]
+        add(r, pick[r], -1)
+        scored = []
+        for o in opts[r]:
+            p, a = who(r, o)
+            cost = p_cnt.get(p, 0) + a_cnt.get(a, 0)
+            scored.append((cost, rng.random(), o))
+        pick[r] = min(scored)[2]
+        add(r, pick[r], 1)
+    return None
+
+
+def _no_partner_repeats(n: int, rounds: list[DesignRound]) -> bool:
+    """Every round seats everyone once; everyone sits out equally often;
+    nobody partners anyone twice."""
+    seen: set[tuple[int, int]] = set()
+    sat = [0] * n
+    for games, out in rounds:
+        everyone = [x for g in games for x in g] + list(out)
+        if sorted(everyone) != list(range(n)):
+            return False
+        for p in out:
+            sat[p] += 1
+        for a, b, c, d in games:
+            for x, y in ((a, c), (b, d)):
+                k = (min(x, y), max(x, y))
+                if k in seen:
+                    return False
+                seen.add(k)
+    return min(sat) == max(sat)

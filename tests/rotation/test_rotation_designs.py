@@ -109,3 +109,14 @@ MISSING_UP_TO_200 = {93, 129, 151, 152}
 def test_every_size_up_to_200_keeps_its_design():
     have = {n for n in range(8, 201) if n % 4 != 2 and whist_design(n) is not None}
     assert have == {n for n in range(8, 201) if n % 4 != 2} - MISSING_UP_TO_200
+
+
+@pytest.mark.parametrize("n", [30, 38, 42, 46, 54, 62, 66])
+def test_two_mod_four_without_near_whist_still_no_partner_repeats(n):
+    """Sizes with no near-whist design: Wh(n − 1) plus one player (see
+    ``designs._whist_plus_one``) — nobody partners twice, everyone sits out
+    twice, never two rounds running."""
+    q = check(progressive(n, n, seed=1))
+    assert q.partner_repeats == 0
+    assert q.sit_out_min == q.sit_out_max == 2
+    assert q.consecutive_sit_outs == 0
