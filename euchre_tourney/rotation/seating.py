@@ -23,6 +23,27 @@ ERound = tuple[list[Game], list[int]]
 # -- N–S / E–W ----------------------------------------------------------------
 
 
+def _member_setter(items: list[int]):
+    """For a list used as a set with O(1) random choice: returns
+    ``set_member(x, on)``, which adds x to ``items`` (on) or removes it (off)
+    in O(1) by swapping with the last element."""
+    pos: dict[int, int] = {}
+
+    def set_member(x: int, on: bool) -> None:
+        if on:
+            if x not in pos:
+                pos[x] = len(items)
+                items.append(x)
+        elif x in pos:
+            i = pos.pop(x)
+            last = items.pop()
+            if last != x:
+                items[i] = last
+                pos[last] = i
+
+    return set_member
+
+
 def orient(
     balance: list[int],
     target: list[int],
@@ -107,19 +128,10 @@ def orient(
         return e if e > 0 else 0
 
     bad: list[int] = []
-    pos: dict[int, int] = {}
+    mark_in = _member_setter(bad)
 
     def mark(p: int) -> None:
-        if exc(p, bal[p]):
-            if p not in pos:
-                pos[p] = len(bad)
-                bad.append(p)
-        elif p in pos:
-            i = pos.pop(p)
-            last = bad.pop()
-            if last != p:
-                bad[i] = last
-                pos[last] = i
+        mark_in(p, bool(exc(p, bal[p])))
 
     for p in range(n):
         mark(p)
@@ -356,20 +368,10 @@ def _table_walk(
     tabu: dict[tuple[int, int], int] = {}
     locked = [set(f.values()) for f in fixed]
     bad: list[int] = []
-    pos: dict[int, int] = {}
+    mark_in = _member_setter(bad)
 
     def mark(p: int, t: int) -> None:
-        k = p * width + t
-        if at[p][t] > cap[p]:
-            if k not in pos:
-                pos[k] = len(bad)
-                bad.append(k)
-        elif k in pos:
-            i = pos.pop(k)
-            last = bad.pop()
-            if last != k:
-                bad[i] = last
-                pos[last] = i
+        mark_in(p * width + t, at[p][t] > cap[p])
 
     rounds_of: list[list[int]] = [[] for _ in range(n)]
     for r, games in enumerate(rounds):
