@@ -36,7 +36,7 @@ Cancel = Callable[[], bool]
 
 #: swap evaluations the tabu search may spend at most (fixes run time and keeps
 #: results independent of machine speed); it stops earlier at the lower bounds
-WORK = 250_000
+WORK = 180_000
 
 
 def budget(n: int, rounds: int) -> int:
@@ -263,7 +263,10 @@ def progressive(
         if start is not None:
             candidates.append(_to_schedule(ids, seat_and_number(n, [], start, rng, pins, apart=forbid), seed))
     drounds = None
-    design = whist_design(n) if not forbid and not candidates else None
+    # a design's prefix is worth trying only for at least half a full rotation
+    # (shorter prefixes of cyclic designs repeat meetings; building a design
+    # can cost a second or two the first time)
+    design = whist_design(n) if not forbid and not candidates and 2 * rounds >= L else None
     if design is not None:
         perm = list(range(n))
         rng.shuffle(perm)
