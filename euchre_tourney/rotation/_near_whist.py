@@ -211,7 +211,7 @@ def is_near_whist(n: int, rounds: list[DesignRound]) -> bool:
     return True
 
 
-def _fair_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
+def _couples_order(n: int, rounds: list[DesignRound]) -> list[DesignRound]:
     """Each couple's first round (in order of first appearance), then each
     couple's second round in the same order: a player's two sit-outs are n/2
     rounds apart."""
@@ -306,14 +306,14 @@ def _design(n: int) -> tuple | None:
         except (ValueError, IndexError, TypeError):  # malformed data
             continue
         if is_near_whist(n, rounds):
-            return _freeze(_fair_order(n, rounds))
+            return _freeze(_couples_order(n, rounds))
     for m, k in _plans(n):
         outer, inner = _design(m), _design(2 * k)
         if outer is None or inner is None:
             continue
         rounds = _inflate(_thaw(outer), m, _thaw(inner), k)
         if rounds is not None and is_near_whist(n, rounds):
-            return _freeze(_fair_order(n, rounds))
+            return _freeze(_couples_order(n, rounds))
     return None
 
 

@@ -149,17 +149,33 @@ def _product_rtd(a: list[list[Block]], b: list[list[Block]]) -> list[list[Block]
     ]
 
 
-def _raw_rtd(n: int) -> list[list[Block]] | None:
+def rtd_parts(n: int) -> list[int] | None:
+    """The orders whose RTDs :func:`rtd` multiplies together (MacNeish) to make
+    an RTD(4, n): each a stored difference-matrix order or a prime power ≥ 4;
+    ``None`` when n has no such split (a factor 2 or 3 on its own). Cheap: no
+    design is built."""
     from euchre_tourney.rotation.designs import _prime_power, _prime_power_factors
 
-    if n in _DIFFERENCE_MATRICES:
-        return _dm_rtd(n, _DIFFERENCE_MATRICES[n])
-    if _prime_power(n):
-        return _field_rtd(n) if n >= 4 else None
-    factors = _prime_power_factors(n)
-    q = factors[0][0] ** factors[0][1]
-    a, b = _raw_rtd(q), _raw_rtd(n // q)
-    return None if a is None or b is None else _product_rtd(a, b)
+    if n < 4:
+        return None
+    if n in _DIFFERENCE_MATRICES or _prime_power(n):
+        return [n]
+    p, e = _prime_power_factors(n)[0]
+    a, b = rtd_parts(p**e), rtd_parts(n // p**e)
+    return None if a is None or b is None else a + b
+
+
+def _raw_rtd(n: int) -> list[list[Block]] | None:
+    parts = rtd_parts(n)
+    if parts is None:
+        return None
+    out = None
+    for q in parts:
+        one = _dm_rtd(q, _DIFFERENCE_MATRICES[q]) if q in _DIFFERENCE_MATRICES else _field_rtd(q)
+        if one is None:
+            return None
+        out = one if out is None else _product_rtd(out, one)
+    return out
 
 
 @lru_cache(maxsize=None)

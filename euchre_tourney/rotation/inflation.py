@@ -60,17 +60,11 @@ def resolvable_td(n: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...] |
 
 
 def rtd_known(n: int) -> bool:
-    """Cheap test whether :func:`resolvable_td` has an RTD(4, n) (the same
-    recursion as its construction, without building it)."""
-    from euchre_tourney.rotation._rgdd import _DIFFERENCE_MATRICES
-    from euchre_tourney.rotation.designs import _prime_power, _prime_power_factors
+    """Cheap test whether :func:`resolvable_td` has an RTD(4, n) (see
+    :func:`._rgdd.rtd_parts`; nothing is built)."""
+    from euchre_tourney.rotation._rgdd import rtd_parts
 
-    if n < 4:
-        return False
-    if n in _DIFFERENCE_MATRICES or _prime_power(n):
-        return True
-    p, e = _prime_power_factors(n)[0]
-    return rtd_known(p**e) and rtd_known(n // p**e)
+    return rtd_parts(n) is not None
 
 
 def inflated(games: list[Game], cls, n: int) -> list[Game]:
