@@ -374,25 +374,44 @@ def _ghost_cached(n: int) -> tuple | None:
     return tuple((tuple(g), tuple(o)) for g, o in order)
 
 
+class _SitOutLevels:
+    """Sit-outs so far per player, with the spread (most − fewest) kept in
+    O(1) per change from counts of players per level."""
+
+    def __init__(self, n: int) -> None:
+        self.sat = [0] * n
+        self.level = {0: n}  # sit-outs so far → players with that many
+        self.lo = self.hi = 0
+
+    def move(self, players, d: int = 1) -> None:
+        for p in players:
+            v = self.sat[p]
+            self.level[v] -= 1
+            self.sat[p] = v + d
+            self.level[v + d] = self.level.get(v + d, 0) + 1
+        while self.level.get(self.lo, 0) == 0:
+            self.lo += 1
+        while self.lo > 0 and self.level.get(self.lo - 1, 0):
+            self.lo -= 1
+        while self.level.get(self.hi + 1, 0):
+            self.hi += 1
+        while self.hi > self.lo and self.level.get(self.hi, 0) == 0:
+            self.hi -= 1
+
+    @property
+    def spread(self) -> int:
+        return self.hi - self.lo
+
+
 def _order_cost(n: int, rounds: list[DesignRound]) -> int:
     """10 per unit of prefix spread above 1, summed over prefixes, plus 5 per
     player sitting out two rounds running."""
-    sat = [0] * n
-    level = {0: n}
-    lo = hi = 0
+    levels = _SitOutLevels(n)
     cost = 0
     prev: set[int] = set()
     for _, out in rounds:
-        for p in out:
-            v = sat[p]
-            level[v] -= 1
-            level[v + 1] = level.get(v + 1, 0) + 1
-            sat[p] = v + 1
-            hi = max(hi, v + 1)
-        while level.get(lo, 0) == 0:
-            lo += 1
-        if hi - lo > 1:
-            cost += 10 * (hi - lo - 1)
+        levels.move(out)
+        cost += 10 * max(0, levels.spread - 1)
         now = set(out)
         cost += 5 * len(now & prev)
         prev = now
@@ -424,12 +443,11 @@ def _polish_order(n: int, rounds: list[DesignRound], iters: int = 3_000) -> list
 
 
 def _prefix_spread(n: int, rounds: list[DesignRound]) -> int:
-    sat = [0] * n
+    levels = _SitOutLevels(n)
     worst = 0
     for _, out in rounds:
-        for p in out:
-            sat[p] += 1
-        worst = max(worst, max(sat) - min(sat))
+        levels.move(out)
+        worst = max(worst, levels.spread)
     return worst
 
 
@@ -470,23 +488,11 @@ def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 
     """Depth-first search for an order whose sit-out spread stays ≤ ``bound``
     at every prefix (rounds tried least-used sit-outs first); ``None`` when
     ``budget`` nodes run out."""
-    sat = [0] * n
+    levels = _SitOutLevels(n)
+    sat = levels.sat
     order: list[int] = []
     used = [False] * len(rounds)
     nodes = 0
-    most = max((sum(1 for _, out in rounds for p in out if p == x) for x in range(n)), default=0)
-    level = [0] * (most + 2)  # level[k]: players who have sat out k times so far
-    level[0] = n
-
-    def move(p: int, d: int) -> None:
-        level[sat[p]] -= 1
-        sat[p] += d
-        level[sat[p]] += 1
-
-    def ok() -> bool:
-        lo = next(k for k, c in enumerate(level) if c)
-        hi = max(k for k, c in enumerate(level) if c)
-        return hi - lo <= bound
 
     def rec() -> bool:
         nonlocal nodes
@@ -497,17 +503,15 @@ def _bounded_order(n: int, rounds: list[DesignRound], bound: int, budget: int = 
             nodes += 1
             if nodes > budget:
                 return False
-            for p in rounds[i][1]:
-                move(p, 1)
-            if ok():
+            levels.move(rounds[i][1])
+            if levels.spread <= bound:
                 used[i] = True
                 order.append(i)
                 if rec():
                     return True
                 order.pop()
                 used[i] = False
-            for p in rounds[i][1]:
-                move(p, -1)
+            levels.move(rounds[i][1], -1)
         return False
 
     import sys
@@ -530,13 +534,13 @@ def _greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRo
     left = list(rounds)
     if rng is not None:
         rng.shuffle(left)
-    sat = [0] * n
-    level = {0: n}  # sit-outs so far → players with that many
-    lo = hi = 0
+    levels = _SitOutLevels(n)
+    sat, level = levels.sat, levels.level
     last: set[int] = set()
     out = []
     worst = 0
     while left:
+        lo, hi = levels.lo, levels.hi
         best_i, best_key = 0, None
         for i, (_, sit) in enumerate(left):
             new_hi = hi
@@ -555,15 +559,8 @@ def _greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRo
             if best_key is None or key < best_key:
                 best_i, best_key = i, key
         chosen = left.pop(best_i)
-        for p in chosen[1]:
-            v = sat[p]
-            level[v] -= 1
-            level[v + 1] = level.get(v + 1, 0) + 1
-            sat[p] = v + 1
-            hi = max(hi, v + 1)
-        while level.get(lo, 0) == 0:
-            lo += 1
-        worst = max(worst, hi - lo)
+        levels.move(chosen[1])
+        worst = max(worst, levels.spread)
         last = set(chosen[1])
         out.append(chosen)
     return out, worst
