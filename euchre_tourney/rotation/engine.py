@@ -421,7 +421,9 @@ class Search:
 #   for q = 4 the four columns make a fifth round (the affine plane AG(2, 4));
 # * a resolvable design RBIBD(28, 4, 1), 9 rounds, found for this module as
 #   1-rotational over Z_3³ ∪ {∞}: tables {∞} ∪ (H + g), B1 + g, B2 + g with
-#   H = ⟨(0,0,1)⟩; the round of g is the coset g + H.
+#   H = ⟨(0,0,1)⟩; the round of g is the coset g + H;
+# * nights stored with their sit-outs (:mod:`._golfer_data`, found offline by
+#   tools/golfer_search.c), for sizes no design here reaches (46–49 × 12).
 
 
 def _is_packing(m: int, rounds: list[list[list[int]]]) -> bool:
@@ -479,11 +481,41 @@ def packing(tables: int, rounds: int) -> list[list[list[int]]] | None:
     return [[list(t) for t in r] for r in base[:rounds]]
 
 
+def _stored(n: int, lam: int) -> list[ERound] | None:
+    """The verified stored night for n players (:mod:`._golfer_data`) if its
+    pairs meet at most ``lam`` times, else None."""
+    from euchre_tourney.rotation._golfer_data import stored
+
+    got = stored(n)
+    return got[1] if got is not None and got[0] <= lam else None
+
+
+def _renamed(n: int, rounds: list[ERound], rng: random.Random) -> list[ERound]:
+    perm = list(range(n))
+    rng.shuffle(perm)
+    return [([[perm[p] for p in g] for g in games], sorted(perm[p] for p in sit)) for games, sit in rounds]
+
+
+def stored_start(n: int, rounds: int, lam: int, rng: random.Random) -> list[ERound] | None:
+    """The first ``rounds`` rounds of the stored night for n players in which
+    no pair meets more than ``lam`` times and none partners twice, players
+    renamed at random; None if none is stored or it is shorter. Games come
+    split (the partnerships are part of what was searched for)."""
+    base = _stored(n, lam)
+    if base is None or len(base) < rounds:
+        return None
+    return _renamed(n, base[:rounds], rng)
+
+
 def golfer_rounds(n: int) -> int:
     """How many rounds :func:`golfer_start` can give n players (0 if none)."""
     T, s = n // 4, n % 4
     sizes = [T] + ([T + 1] if s == 3 else [])
-    return max((len(p) for p in (_packing(t) if 4 <= t <= 64 else None for t in sizes) if p is not None), default=0)
+    stored = _stored(n, 1)
+    return max(
+        [len(p) for p in (_packing(t) if 4 <= t <= 64 else None for t in sizes) if p is not None]
+        + [len(stored) if stored else 0]
+    )
 
 
 def golfer_start(n: int, rounds: int, rng: random.Random, tries: int = 60) -> list[ERound] | None:
@@ -491,7 +523,13 @@ def golfer_start(n: int, rounds: int, rng: random.Random, tries: int = 60) -> li
     4·(n div 4) points: the n mod 4 extra players take the places of the
     players sitting out, chosen fairly (nobody twice before everyone once,
     never two rounds running) so that no meeting repeats. None if no packing is
-    known or the choice fails. Games come unsplit (partners settled later)."""
+    known or the choice fails. Games come unsplit (partners settled later).
+
+    A meet-once night stored for n players (:mod:`._golfer_data`, found
+    offline with its sit-outs) is used first when it is long enough."""
+    start = stored_start(n, rounds, 1, rng)
+    if start is not None:
+        return start
     T = n // 4
     s = n % 4
     if s == 3:

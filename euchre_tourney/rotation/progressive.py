@@ -1,8 +1,10 @@
 """Progressive (individual) rotations: partners change every round.
 
 :func:`progressive` uses a verified whist design (see :mod:`.designs`) for a
-full-length night where one is known, a verified meet-once start (packings,
-``engine.golfer_start``) for short nights, and the local search of
+full-length night where one is known, a verified meet-once start (packings and
+stored nights, ``engine.golfer_start``) for short nights or a stored night
+reaching the least possible "most meetings" where that is two or more
+(:mod:`._golfer_data`), and the local search of
 :mod:`.engine` otherwise (rounds beyond a full rotation, starts that no
 renaming fits to the requests). Director requests keep these starts where they
 can: forced sit-outs by renaming players (a matching onto the start's
@@ -27,9 +29,10 @@ from euchre_tourney.rotation.engine import (
     golfer_rounds,
     golfer_start,
     seat_and_number,
+    stored_start,
 )
 from euchre_tourney.rotation.model import Round, Schedule, Table
-from euchre_tourney.rotation.quality import Quality, check
+from euchre_tourney.rotation.quality import Quality, check, lower_bounds
 
 Progress = Callable[[float], None]
 Cancel = Callable[[], bool]
@@ -204,6 +207,30 @@ def _search(n, history, present_hist, present, forced, rng, pins, forbid, progre
     return s.rounds()
 
 
+#: renamed starts seated at most, until one reaches the least possible "most
+#: rounds at one table" (the table walk's result depends on the names)
+SEATINGS = 4
+
+
+def _seated_start(ids, seed, rng, pins, forbid, draw: Callable[[], list[ERound] | None]) -> Schedule | None:
+    """Seat starts from ``draw()`` (each call a fresh renaming) and return the
+    best, stopping as soon as one reaches the table bound; None if ``draw``
+    gives nothing."""
+    n = len(ids)
+    best = None
+    for _ in range(SEATINGS):
+        start = draw()
+        if start is None:
+            break
+        cand = _to_schedule(ids, seat_and_number(n, [], start, rng, pins, apart=forbid), seed)
+        q = check(cand)
+        if best is None or _key(q) < best[0]:
+            best = (_key(q), cand)
+        if q.max_at_one_table <= q.bounds.max_at_one_table:
+            break
+    return None if best is None else best[1]
+
+
 def _check_cancel(cancel):
     if cancel is not None and cancel():
         raise Cancelled()
@@ -259,9 +286,26 @@ def progressive(
     if rounds < L:
         # a meet-once start, when one is that long, beats any design prefix
         # (a cyclic design repeats meetings from round 2) and needs no search
-        start = _constrained_start(n, [everyone] * rounds, forced, rng, pins, forbid)
-        if start is not None:
-            candidates.append(_to_schedule(ids, seat_and_number(n, [], start, rng, pins, apart=forbid), seed))
+        cand = _seated_start(
+            ids, seed, rng, pins, forbid, lambda: _constrained_start(n, [everyone] * rounds, forced, rng, pins, forbid)
+        )
+        if cand is not None:
+            candidates.append(cand)
+    if rounds < L and not candidates and not forbid:
+        # where pairs must meet twice or more, a stored night (found offline,
+        # verified on loading) that reaches that least possible maximum with
+        # no partner repeats
+        lam = lower_bounds(n, rounds).max_meetings
+
+        def stored() -> list[ERound] | None:
+            start = stored_start(n, rounds, lam, rng) if lam >= 2 else None
+            if start is not None and any(forced):
+                start = _relabel_for_sit_outs(n, start, forced)
+            return start if start is not None and (not pins or _pins_fit(start, pins)) else None
+
+        cand = _seated_start(ids, seed, rng, pins, forbid, stored)
+        if cand is not None:
+            candidates.append(cand)
     drounds = None
     # a design's prefix is worth trying only for at least half a full rotation
     # (shorter prefixes of cyclic designs repeat meetings; building a design

@@ -150,3 +150,74 @@ def test_split_apart_refuses_a_game_with_no_allowed_split():
     assert _split_apart(rounds, {(0, 1), (0, 2), (0, 3)}) is None
     # 0 and 2 may not partner: the game is re-split so they oppose
     assert _split_apart(rounds, {(0, 2)}) == [([[0, 2, 1, 3]], [])]
+
+
+# -- stored nights (_golfer_data: found offline, re-verified on loading) -------
+
+#: (N, R) of common club nights where an early scan found "most meetings of a
+#: pair" above ceil(6·T·R / C(N, 2)); the ones now at the bound
+SHORT_NIGHT_GAPS = [(9, 12), (11, 8), (13, 8), (18, 12), (19, 12), (20, 12), (21, 12), (23, 8), (25, 8),
+                    (26, 8), (35, 12), (37, 12), (38, 12)] + [(n, 12) for n in range(42, 50)]
+AT_BOUND = {(19, 12), (21, 12), (46, 12), (47, 12), (48, 12), (49, 12)}
+
+
+@pytest.mark.parametrize("n,rounds", SHORT_NIGHT_GAPS)
+def test_which_short_nights_reach_the_meetings_bound(n, rounds):
+    q = check(progressive(n, rounds, seed=0))
+    b = q.bounds
+    _sit_out_rules(q)
+    assert q.partner_repeats == b.partner_repeats and q.max_partnered == b.max_partnered
+    if (n, rounds) in AT_BOUND:
+        assert q.max_meetings == b.max_meetings
+        assert q.max_at_one_table == b.max_at_one_table or n in (48, 49)  # 48, 49: one visit a table is not reached
+    else:
+        assert q.max_meetings == b.max_meetings + 1
+
+
+def test_nine_players_twelve_rounds_cannot_reach_the_arithmetic_bound():
+    """ceil(6·2·12 / 36) = 4, but 12 sit-outs among 9 leave six players with 11
+    games, 33 table-mates among 8 others: one of them is met 5 times."""
+    s = progressive(9, 12, seed=0)
+    q = check(s)
+    assert q.bounds.max_meetings == 4
+    games = [sum(p in t.seats for r in s.rounds for t in r.tables) for p in range(1, 10)]
+    assert max(games) == 11 and -(-3 * max(games) // 8) == 5 == q.max_meetings
+
+
+def test_stored_nights_verify_and_tampering_is_refused():
+    from euchre_tourney.rotation._golfer_data import ALPHABET, STARTS, verify
+
+    assert set(STARTS) >= {19, 21, 46, 47, 48, 49}
+    for n, (lam, rows) in STARTS.items():
+        assert verify(n, lam, rows) is not None
+        assert len(rows) >= 12 and lam == lower_bounds(n, 12).max_meetings
+    lam, rows = STARTS[46]
+    first, second = rows[0], rows[1]
+    assert verify(46, lam, (first, first) + rows[2:]) is None  # same round twice: tables meet again
+    assert verify(46, lam, (first[:-1] + first[0],) + rows[1:]) is None  # not a permutation
+    assert verify(46, lam, (first.replace(ALPHABET[0], "!"),) + rows[1:]) is None
+    # round 1 sits out round 0's sit-outs (swapped with its own): two rounds running
+    a, b = first[-2:]
+    moved = second.translate(str.maketrans({a: second[-2], b: second[-1], second[-2]: a, second[-1]: b}))
+    assert sorted(moved) == sorted(second) and verify(46, lam, (first, moved) + rows[2:]) is None
+    assert verify(19, 1, STARTS[19][1]) is None  # pairs meet twice there
+
+
+@pytest.mark.parametrize("n", [46, 47, 48, 49])
+def test_stored_meet_once_nights_serve_shorter_and_longer_nights(n):
+    for rounds in (5, 12, 13):
+        q = check(progressive(n, rounds, seed=1))
+        _sit_out_rules(q)
+        assert q.partner_repeats == 0
+        assert q.max_meetings == q.bounds.max_meetings if rounds <= 12 else q.max_meetings <= 2
+
+
+@pytest.mark.parametrize("n,rounds", [(46, 12), (19, 12), (21, 10)])
+def test_stored_nights_keep_requests(n, rounds):
+    c = Constraints(pinned={5: 2}, sit_out={2: [7], 4: [8]})
+    s = progressive(n, rounds, seed=3, constraints=c)
+    q = check(s, c)
+    assert q.constraint_violations == ()
+    assert q.max_meetings == q.bounds.max_meetings and q.partner_repeats == 0
+    assert 7 in s.rounds[1].sit_out and 8 in s.rounds[3].sit_out
+    _sit_out_rules(q)
