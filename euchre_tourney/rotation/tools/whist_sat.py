@@ -4,15 +4,24 @@ Needs ``pip install python-sat`` (NOT a dependency of the package; nothing in
 the app imports this module). Found starters are pasted into
 ``../_starters.py`` where :mod:`euchre_tourney.rotation.designs` re-verifies them.
 
-``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER]``
+``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W]``
 (KIND ``rot`` or ``cyc1``; prints one ``(kind, n, starter)`` literal).
+
+With a multiplier W (a unit of Z_m of odd order, so that no difference class
+is mapped to its negative) the starter is required to be invariant under
+x ↦ W·x (∞ fixed): one P and one O variable per orbit of pairs, constraints
+only for orbit representatives of points and of difference classes. This cuts
+the formula by the order of W. Only orders ≤ 3 can work for ``rot``: ∞'s table
+is then invariant, so its other three players form one orbit. For ``cyc1`` over
+Z_93 or Z_129 the pairs at difference n/3 force W ≡ ±1 (mod n/3); W = 61 or
+85 (≡ 1 mod 3, ≡ −1 mod 31 or 43) are the candidates.
 
 Encoding: a Boolean P[x,y] (partners) and O[x,y] (opponents) per pair of
 starter points; each point has exactly one partner and two opponents; a
 partner's opponent is an opponent, two opponents are partners (so each table
 is a K4 with two partner pairs); for every difference class exactly one
 partner pair and two opponent pairs (sequential-counter cardinality
-encodings). For ``rot`` the partner of ∞ is fixed to 0. Wh(33) (cyc1) took
+encodings). For ``rot`` without a multiplier the partner of ∞ is fixed to 0. Wh(33) (cyc1) took
 about 50 s with CaDiCaL; Wh(48) did not finish in 7 minutes.
 """
 import sys, time, itertools
@@ -20,37 +29,68 @@ from pysat.formula import IDPool, CNF
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-def build(kind, n):
+def build(kind, n, w=1):
     m = n - 1 if kind == "rot" else n
     V = (list(range(m)) + [-1]) if kind == "rot" else list(range(1, n))
     pool = IDPool(); cl = []
-    key = lambda x, y: (min(x, y), max(x, y))
+    mul = lambda x, i: x if x < 0 else x * pow(w, i, m) % m
+    f = 1
+    while pow(w, f, m) != 1:
+        f += 1
+
+    def key(x, y):  # canonical pair of the orbit of {x, y} under W
+        return min((min(mul(x, i), mul(y, i)), max(mul(x, i), mul(y, i))) for i in range(f))
+
+    def reps(items, img):  # one representative per orbit
+        seen, out = set(), []
+        for it in items:
+            if it not in seen:
+                out.append(it)
+                seen.update(img(it, i) for i in range(f))
+        return out
+
     P = {}; O = {}
     for x, y in itertools.combinations(V, 2):
-        k = key(x, y); P[k] = pool.id(('P',) + k); O[k] = pool.id(('O',) + k)
-        cl.append([-P[k], -O[k]])
+        k = key(x, y)
+        if k not in P:
+            P[k] = pool.id(('P',) + k); O[k] = pool.id(('O',) + k)
+            cl.append([-P[k], -O[k]])
     def card(lits, k):
+        # a literal listed twice (a pair orbit meeting the same point or class
+        # twice) counts twice: give each repeat a fresh alias
+        seen = set(); out = []
+        for l in lits:
+            if l in seen:
+                a = pool.id(('alias', len(cl), len(out)))
+                cl.extend([[-a, l], [a, -l]]); l = a
+            seen.add(l); out.append(l)
+        lits = out
         enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 8 else EncType.pairwise)
         cl.extend(enc.clauses)
-    for x in V:
+    xs = reps(V, mul)
+    for x in xs:
         card([P[key(x, y)] for y in V if y != x], 1)
         card([O[key(x, y)] for y in V if y != x], 2)
-    for x in V:
+    tri = set()
+    for x in xs:
         for y in V:
             if y == x: continue
             for z in V:
                 if z == x or z == y: continue
                 # P_xy & O_xz -> O_yz
-                cl.append([-P[key(x, y)], -O[key(x, z)], O[key(y, z)]])
+                tri.add((-P[key(x, y)], -O[key(x, z)], O[key(y, z)]))
                 if y < z:
-                    cl.append([-O[key(x, y)], -O[key(x, z)], P[key(y, z)]])
-    for d in range(1, (m - 1) // 2 + 1):
+                    tri.add((-O[key(x, y)], -O[key(x, z)], P[key(y, z)]))
+    cl.extend(list(c) for c in tri)
+    cls = lambda d, i: min(d * pow(w, i, m) % m, -d * pow(w, i, m) % m)
+    for d in reps(range(1, (m - 1) // 2 + 1), cls):
         prs = [key(x, (x + d) % m) for x in range(m) if x in V and (x + d) % m in V]
         card([P[k] for k in prs], 1)
         card([O[k] for k in prs], 2)
-    if kind == "rot":
-        cl.append([P[key(-1, 0)]])
-    return V, P, O, cl, m
+    if kind == "rot" and f == 1:
+        cl.append([P[key(-1, 0)]])  # with a multiplier ∞'s table is W-invariant: no room for 0
+    full = lambda D: {(x, y): D[key(x, y)] for x, y in itertools.combinations(V, 2)}
+    return V, full(P), full(O), cl, m
 
 def decode(kind, n, V, P, O, model):
     s = set(l for l in model if l > 0)
@@ -71,7 +111,8 @@ def decode(kind, n, V, P, O, model):
 if __name__ == "__main__":
     kind, n = sys.argv[1], int(sys.argv[2])
     t = time.time()
-    V, P, O, cl, m = build(kind, n)
+    w = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+    V, P, O, cl, m = build(kind, n, w)
     print(f"# {kind} {n}: {len(cl)} clauses, built {time.time()-t:.1f}s", file=sys.stderr, flush=True)
     with Solver(name=sys.argv[3] if len(sys.argv) > 3 else "cadical153", bootstrap_with=cl) as S:
         ok = S.solve()
