@@ -194,21 +194,44 @@ def product_design(n: int) -> list[DesignRound]:
     return rounds
 
 
+def _ap_order(m: int, mates: list[int]) -> list[int]:
+    """Translates g = 0 … m−1 ordered so that the triples mates + g, dealt in
+    that order, give everyone a first turn before anyone a second (and a
+    second before a third): the prefix spread of the sit-outs of a 1-rotational
+    design with ∞ as the ghost is 1, and no one sits out twice running.
+
+    Works when ``mates`` is an arithmetic progression {c − x, c, c + x} mod m
+    with d = gcd(x, m) equal to 1 or with m/d ≡ 0 (mod 3). The triples then
+    lie on the d cycles r + x·Z_m (r < d) of length L = m/d; round
+    g = x·(k + 1) − c + r holds r + x·{k, k+1, k+2}, k runs 0, 3, 6, … round
+    each cycle as when dealing cards (then 1, 4, … and 2, 5, … when 3 | L),
+    and the cycles take turns. Otherwise returns 0, 1, …, m − 1."""
+    from math import gcd
+
+    a, b, c3 = mates
+    for lo, mid, hi in ((a, b, c3), (b, a, c3), (a, c3, b)):
+        if (lo + hi - 2 * mid) % m:
+            continue
+        x = (mid - lo) % m
+        d = gcd(x, m)
+        L = m // d
+        if d > 1 and L % 3:
+            continue
+        ks = [(3 * j) % L + ((3 * j) // L if L % 3 == 0 else 0) for j in range(L)]
+        return [(x * (k + 1) - mid + r) % m for k in ks for r in range(d)]
+    return list(range(m))
+
+
 def develop(kind: str, n: int, starter: list[list[int]]) -> list[DesignRound]:
     """Rounds of a cyclic starter (see module doc). ∞ (−1 in the starter) is
-    player ``n − 1``. Round order: for ``rot`` the sit-outs of the ghost
-    version (player n−1 removed) run through the players in order when the ∞
-    table is (∞, 1, 0, 2)."""
+    player ``n − 1``. Round order for ``rot``: when the other three players
+    of the ∞ table form an arithmetic progression {c − x, c, c + x} (mod m =
+    n − 1) the rounds are ordered so that, with ∞ as a ghost, these three sit
+    out in a perfectly fair order (see :func:`_ap_order`); else 0, 1, 2, …"""
     if kind == "rot":
         m = n - 1
         inf_t = next(t for t in starter if -1 in t)
-        rest = sorted(x for x in inf_t if x != -1)
-        if rest == [0, 1, 2] and m % 3:
-            order = [(3 * j) % m for j in range(m)]
-        elif rest == [0, 1, 2]:
-            order = [(3 * j) % m + (3 * j) // m for j in range(m)]
-        else:
-            order = list(range(m))
+        order = _ap_order(m, [x for x in inf_t if x != -1])
         return [
             ([tuple(n - 1 if x == -1 else (x + g) % m for x in t) for t in starter], [])
             for g in order

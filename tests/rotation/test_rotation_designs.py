@@ -11,7 +11,10 @@ the size is taken off the list.
 import pytest
 
 from euchre_tourney.rotation import check, full_length, progressive, whist_design
-from euchre_tourney.rotation.designs import develop, field_design, is_whist, product_design
+from hypothesis import given
+from hypothesis import strategies as st
+
+from euchre_tourney.rotation.designs import _ap_order, develop, field_design, is_whist, product_design
 
 NOT_YET: set[int] = set()  # no design yet: see the module docstring
 SIZES = [
@@ -88,6 +91,31 @@ def test_ghost_sizes_no_partner_repeat_and_fair_sit_outs(n):
     assert q.partner_repeats == 0
     assert q.sit_out_min == q.sit_out_max == 3
     assert q.sit_out_prefix_spread <= (1 if n == 15 else 2)
+
+
+@given(st.integers(7, 400), st.integers(0, 399), st.integers(1, 399))
+def test_ap_order_deals_progression_triples_fairly(m, c, x):
+    """Translates of an arithmetic progression {c − x, c, c + x} mod m, in
+    the order ``_ap_order`` gives, are dealt fairly: everyone once before
+    anyone twice, twice before three times, never twice running — whenever
+    gcd(x, m) = 1 or m / gcd(x, m) is a multiple of 3."""
+    from math import gcd
+
+    c, x = c % m, x % m
+    d = gcd(x, m)
+    if x == 0 or (d > 1 and (m // d) % 3):
+        return
+    order = _ap_order(m, [(c - x) % m, c, (c + x) % m])
+    assert sorted(order) == list(range(m))
+    count = [0] * m
+    last: set[int] = set()
+    for g in order:
+        out = {(c + g + e) % m for e in (-x, 0, x)}
+        assert not out & last
+        last = out
+        for p in out:
+            count[p] += 1
+        assert max(count) - min(count) <= 1
 
 
 @pytest.mark.parametrize("n", [10, 14, 18, 22, 26, 34, 50, 58])
