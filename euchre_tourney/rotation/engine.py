@@ -423,7 +423,8 @@ class Search:
 #   1-rotational over Z_3³ ∪ {∞}: tables {∞} ∪ (H + g), B1 + g, B2 + g with
 #   H = ⟨(0,0,1)⟩; the round of g is the coset g + H;
 # * nights stored with their sit-outs (:mod:`._golfer_data`, found offline by
-#   tools/golfer_search.c), for sizes no design here reaches (46–49 × 12).
+#   tools/golfer_search.c, golfer_cyclic.py, golfer_derive.py), for sizes no
+#   design here reaches (42 × 12, 43–45 × 13, 46–49 × 12).
 
 
 def _is_packing(m: int, rounds: list[list[list[int]]]) -> bool:
