@@ -85,12 +85,20 @@ def test_full_length_is_perfect(n):
     assert q.sit_out_max == (1 if n % 4 == 1 else 0)
 
 
+#: ghost nights (n ≡ 3 mod 4, full length) whose sit-outs cannot yet be
+#: ordered so that nobody sits out twice before everyone has once: their
+#: Wh(n + 1) has no ∞ table in arithmetic progression (designs._ap_order)
+#: and no order with prefix spread 1 was found for any ghost tried
+GHOST_SPREAD_TWO = {35, 43, 47, 55, 59}
+
+
 @pytest.mark.parametrize("n", [n for n in range(7, 64, 4) if whist_design(n) is not None])
 def test_ghost_sizes_no_partner_repeat_and_fair_sit_outs(n):
     q = check(progressive(n, n, seed=1))
     assert q.partner_repeats == 0
     assert q.sit_out_min == q.sit_out_max == 3
-    assert q.sit_out_prefix_spread <= (1 if n == 15 else 2)
+    assert q.sit_out_prefix_spread == (2 if n in GHOST_SPREAD_TWO else 1)
+    assert q.consecutive_sit_outs == 0
 
 
 @given(st.integers(7, 400), st.integers(0, 399), st.integers(1, 399))
