@@ -4,8 +4,11 @@ Needs ``pip install python-sat`` (NOT a dependency of the package; nothing in
 the app imports this module). Found starters are pasted into
 ``../_starters.py`` where :mod:`euchre_tourney.rotation.designs` re-verifies them.
 
-``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W]``
+``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W] [ap]``
 (KIND ``rot`` or ``cyc1``; prints one ``(kind, n, starter)`` literal).
+
+``ap`` (kind ``rot``, W = 1) fixes the ∞ table to (∞, 1, 0, 2), whose ghost
+night can be dealt fairly (see ``designs._ap_order``).
 
 With a multiplier W (a unit of Z_m of odd order, so that no difference class
 is mapped to its negative) the starter is required to be invariant under
@@ -29,7 +32,7 @@ from pysat.formula import IDPool, CNF
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-def build(kind, n, w=1):
+def build(kind, n, w=1, ap=False):
     m = n - 1 if kind == "rot" else n
     V = (list(range(m)) + [-1]) if kind == "rot" else list(range(1, n))
     pool = IDPool(); cl = []
@@ -89,6 +92,8 @@ def build(kind, n, w=1):
         card([O[k] for k in prs], 2)
     if kind == "rot" and f == 1:
         cl.append([P[key(-1, 0)]])  # with a multiplier ∞'s table is W-invariant: no room for 0
+        if ap:  # ∞ table (∞, 1, 0, 2): its ghost night is dealt fairly (designs._ap_order)
+            cl.extend([[O[key(-1, 1)]], [O[key(-1, 2)]]])
     full = lambda D: {(x, y): D[key(x, y)] for x, y in itertools.combinations(V, 2)}
     return V, full(P), full(O), cl, m
 
@@ -112,7 +117,7 @@ if __name__ == "__main__":
     kind, n = sys.argv[1], int(sys.argv[2])
     t = time.time()
     w = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-    V, P, O, cl, m = build(kind, n, w)
+    V, P, O, cl, m = build(kind, n, w, ap=len(sys.argv) > 5 and sys.argv[5] == "ap")
     print(f"# {kind} {n}: {len(cl)} clauses, built {time.time()-t:.1f}s", file=sys.stderr, flush=True)
     with Solver(name=sys.argv[3] if len(sys.argv) > 3 else "cadical153", bootstrap_with=cl) as S:
         ok = S.solve()
