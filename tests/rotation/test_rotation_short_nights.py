@@ -158,7 +158,7 @@ def test_split_apart_refuses_a_game_with_no_allowed_split():
 #: pair" above ceil(6·T·R / C(N, 2)); the ones now at the bound
 SHORT_NIGHT_GAPS = [(9, 12), (11, 8), (13, 8), (18, 12), (19, 12), (20, 12), (21, 12), (23, 8), (25, 8),
                     (26, 8), (35, 12), (37, 12), (38, 12)] + [(n, 12) for n in range(42, 50)]
-AT_BOUND = {(19, 12), (21, 12)} | {(n, 12) for n in range(42, 50)}
+AT_BOUND = {(11, 8), (19, 12), (21, 12)} | {(n, 12) for n in range(42, 50)}
 
 
 @pytest.mark.parametrize("n,rounds", SHORT_NIGHT_GAPS)
@@ -169,7 +169,9 @@ def test_which_short_nights_reach_the_meetings_bound(n, rounds):
     assert q.partner_repeats == b.partner_repeats and q.max_partnered == b.max_partnered
     if (n, rounds) in AT_BOUND:
         assert q.max_meetings == b.max_meetings
-        assert q.max_at_one_table == b.max_at_one_table or n in (48, 49)  # 48, 49: one visit a table is not reached
+        # 48, 49: one visit a table is not reached; 11 × 8 (found by tools/golfer_sat.py
+        # --free): 5 games at one of the two tables, 3 with --tables not found in 5 minutes
+        assert q.max_at_one_table == b.max_at_one_table or n in (11, 48, 49)
     else:
         assert q.max_meetings == b.max_meetings + 1
 
@@ -187,10 +189,10 @@ def test_nine_players_twelve_rounds_cannot_reach_the_arithmetic_bound():
 def test_stored_nights_verify_and_tampering_is_refused():
     from euchre_tourney.rotation._golfer_data import ALPHABET, STARTS, verify
 
-    assert set(STARTS) >= {19, 21} | set(range(42, 50))
+    assert set(STARTS) >= {11, 19, 21} | set(range(42, 50))
     for n, (lam, rows) in STARTS.items():
         assert verify(n, lam, rows) is not None
-        assert len(rows) >= 12 and lam == lower_bounds(n, 12).max_meetings
+        assert len(rows) >= (8 if n == 11 else 12) and lam == lower_bounds(n, len(rows)).max_meetings
     lam, rows = STARTS[46]
     first, second = rows[0], rows[1]
     assert verify(46, lam, (first, first) + rows[2:]) is None  # same round twice: tables meet again

@@ -11,7 +11,7 @@ round r) implies the same table, exactly one partner a player and round
 (so each table splits into two partnerships), at most PI per pair. Tables of
 a round are ordered by their smallest player (symmetry breaking).
 
-Usage: python3 golfer_sat.py N R LAM PI [SOLVER]
+Usage: python3 golfer_sat.py N R LAM PI [SOLVER] [--free] [--tables]
 Prints the rounds in the C tool's format (4T seated players N E S W by
 table, partners seats 0–2 and 1–3, then the sit-outs) or ``UNSAT``.
 """
@@ -31,10 +31,15 @@ def sit_outs(n: int, rounds: int) -> list[list[int]]:
     return [sorted({(s * r + i) % n for i in range(s)}) for r in range(rounds)]
 
 
-def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153"):
+def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", free: bool = False, tables: bool = False):
+    """``free``: the sit-outs are variables too (any choice keeping the rules:
+    counts within 1 after every round, never two rounds running; round 0 sits
+    out players 0…s−1, which loses nothing), so UNSAT is a proof. ``tables``:
+    also nobody at one table more than ⌈most games / T⌉ times."""
     T = n // 4
+    s_ = n % 4
     outs = sit_outs(n, rounds)
-    plays = [[p for p in range(n) if p not in set(o)] for o in outs]
+    plays = [list(range(n)) if free else [p for p in range(n) if p not in set(o)] for o in outs]
     pool = IDPool()
     cls: list[list[int]] = []
 
@@ -46,19 +51,51 @@ def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153"):
     x = lambda r, p, t: pool.id(("x", r, p, t))  # noqa: E731
     m = lambda r, p, q: pool.id(("m", r, min(p, q), max(p, q)))  # noqa: E731
     y = lambda r, p, q: pool.id(("y", r, min(p, q), max(p, q)))  # noqa: E731
+    def card2(lits, k, kind):
+        enc = {"ge": CardEnc.atleast, "le": CardEnc.atmost}[kind]
+        cls.extend(enc(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+    S = T + 1 if free else T  # slot T: sitting out
     for r in range(rounds):
         P = plays[r]
         for p in P:
-            card([x(r, p, t) for t in range(T)], 1, "eq")
-            card([y(r, p, q) for q in P if q != p], 1, "eq")
+            card([x(r, p, t) for t in range(S)], 1, "eq")
+            if free:
+                card2([y(r, p, q) for q in P if q != p], 1, "le")
+                cls.append([x(r, p, T)] + [y(r, p, q) for q in P if q != p])
+            else:
+                card([y(r, p, q) for q in P if q != p], 1, "eq")
         for t in range(T):
             card([x(r, p, t) for p in P], 4, "eq")
+        if free:
+            card([x(r, p, T) for p in P], s_, "eq")
         for p, q in itertools.combinations(P, 2):
             for t in range(T):
                 cls.append([-x(r, p, t), -x(r, q, t), m(r, p, q)])
                 cls.append([-y(r, p, q), -x(r, p, t), x(r, q, t)])
-        # tables ordered by their smallest player
-        for t in range(1, T):
+            if free:
+                cls.append([-y(r, p, q), -x(r, p, T)])
+    if tables:  # nobody at one table more than ⌈most games / T⌉ times
+        cap = -(-(rounds - s_ * rounds // n) // T)
+        for p in range(n):
+            for t in range(T):
+                card2([x(r, p, t) for r in range(rounds) if p in plays[r]], cap, "le")
+    if free:
+        for p in range(n):
+            if rounds:
+                cls.append([x(0, p, T) if p < s_ else -x(0, p, T)])
+            for r in range(rounds - 1):
+                cls.append([-x(r, p, T), -x(r + 1, p, T)])
+            for k in range(1, rounds + 1):
+                lo, hi = s_ * k // n, -(-s_ * k // n)
+                lits = [x(r, p, T) for r in range(k)]
+                if lo > 0:
+                    card2(lits, lo, "ge")
+                if hi < k:
+                    card2(lits, hi, "le")
+        # tables ordered by their smallest player (not with ``tables``: then
+        # the tables are told apart)
+        for t in range(1, T if not tables else 1):
             for i, p in enumerate(P):
                 cls.append([-x(r, p, t)] + [x(r, q, t - 1) for q in P[:i]])
     for p, q in itertools.combinations(range(n), 2):
@@ -80,13 +117,15 @@ def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153"):
             c = next(q for q in members if q != a and y(r, a, q) in model)
             b, d = [q for q in members if q not in (a, c)]
             seats += [a, b, c, d]
-        result.append(seats + outs[r])
+        out = [p for p in range(n) if free and x(r, p, T) in model] if free else outs[r]
+        result.append(seats + out)
     return result
 
 
 def main() -> None:
-    n, rounds, lam, pi = map(int, sys.argv[1:5])
-    res = solve(n, rounds, lam, pi, *(sys.argv[5:6]))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    n, rounds, lam, pi = map(int, args[:4])
+    res = solve(n, rounds, lam, pi, *(args[4:5]), free="--free" in sys.argv, tables="--tables" in sys.argv)
     if res is None:
         print("UNSAT")
         return
