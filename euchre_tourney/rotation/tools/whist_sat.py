@@ -4,8 +4,11 @@ Needs ``pip install python-sat`` (NOT a dependency of the package; nothing in
 the app imports this module). Found starters are pasted into
 ``../_starters.py`` where :mod:`euchre_tourney.rotation.designs` re-verifies them.
 
-``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W] [ap]``
+``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W] [ap|partial]``
 (KIND ``rot`` or ``cyc1``; prints one ``(kind, n, starter)`` literal).
+
+``partial`` or ``partialK`` (kind ``rot``, K special orbits, default 2): see
+:func:`build_partial`.
 
 ``ap`` (kind ``rot``, W = 1) fixes the ∞ table to (∞, 1, 0, 2), whose ghost
 night can be dealt fairly (see ``designs._ap_order``).
@@ -68,7 +71,7 @@ def build(kind, n, w=1, ap=False):
                 cl.extend([[-a, l], [a, -l]]); l = a
             seen.add(l); out.append(l)
         lits = out
-        enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 8 else EncType.pairwise)
+        enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 8 or k > 1 else EncType.pairwise)
         cl.extend(enc.clauses)
     xs = reps(V, mul)
     for x in xs:
@@ -97,6 +100,75 @@ def build(kind, n, w=1, ap=False):
     full = lambda D: {(x, y): D[key(x, y)] for x, y in itertools.combinations(V, 2)}
     return V, full(P), full(O), cl, m
 
+def build_partial(n, w, n_special=2):
+    """``rot`` with partial multiplier symmetry: ∞, 0 and ``n_special`` orbits
+    of x ↦ W·x form "special" tables searched freely; every other table is
+    one of W·T, W²·T, … for a base table T on the remaining orbits (the layout
+    of ``whist_symsearch.c``, as an exact model; needed for rot because a
+    fully W-invariant starter is impossible there)."""
+    m = n - 1
+    f = 1
+    while pow(w, f, m) != 1:
+        f += 1
+    orbit = lambda x: {x * pow(w, i, m) % m for i in range(f)}
+    S = {-1, 0}
+    x = 1
+    for _ in range(n_special):
+        while x in S:
+            x += 1
+        S |= orbit(x)
+    B = [y for y in range(m) if y not in S]
+    Bset = set(B)
+    pool = IDPool(); cl = []
+    mul = lambda y, i: y * pow(w, i, m) % m
+
+    def key(y, z):
+        if y in Bset and z in Bset:
+            return min((min(mul(y, i), mul(z, i)), max(mul(y, i), mul(z, i))) for i in range(f))
+        return (min(y, z), max(y, z))
+
+    Sl = sorted(S)
+    P = {}; O = {}
+    for part in (Sl, B):
+        for y, z in itertools.combinations(part, 2):
+            k = key(y, z)
+            if k not in P:
+                P[k] = pool.id(('P',) + k); O[k] = pool.id(('O',) + k)
+                cl.append([-P[k], -O[k]])
+
+    def card(lits, k):
+        enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 8 or k > 1 else EncType.pairwise)
+        cl.extend(enc.clauses)
+
+    seen = set(); reps = []
+    for y in B:
+        if y not in seen:
+            reps.append(y); seen |= orbit(y)
+    tri = set()
+    for part, xs in ((Sl, Sl), (B, reps)):
+        for y in xs:
+            card([P[key(y, z)] for z in part if z != y], 1)
+            card([O[key(y, z)] for z in part if z != y], 2)
+            for z in part:
+                if z == y: continue
+                for u in part:
+                    if u == y or u == z: continue
+                    tri.add((-P[key(y, z)], -O[key(y, u)], O[key(z, u)]))
+                    if z < u:
+                        tri.add((-O[key(y, z)], -O[key(y, u)], P[key(z, u)]))
+    cl.extend(list(c) for c in tri)
+    for d in range(1, (m - 1) // 2 + 1):
+        prs = [key(y, (y + d) % m) for y in range(m) if (y in Bset) == ((y + d) % m in Bset)]
+        card([P[k] for k in prs], 1)
+        card([O[k] for k in prs], 2)
+    V = [-1] + list(range(m))
+    Pf = {}; Of = {}
+    for part in (Sl, B):
+        for y, z in itertools.combinations(part, 2):
+            Pf[(min(y, z), max(y, z))] = P[key(y, z)]; Of[(min(y, z), max(y, z))] = O[key(y, z)]
+    return V, Pf, Of, cl, m
+
+
 def decode(kind, n, V, P, O, model):
     s = set(l for l in model if l > 0)
     partner = {}
@@ -117,7 +189,10 @@ if __name__ == "__main__":
     kind, n = sys.argv[1], int(sys.argv[2])
     t = time.time()
     w = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-    V, P, O, cl, m = build(kind, n, w, ap=len(sys.argv) > 5 and sys.argv[5] == "ap")
+    if len(sys.argv) > 5 and sys.argv[5].startswith("partial"):
+        V, P, O, cl, m = build_partial(n, w, int(sys.argv[5][7:] or 2))
+    else:
+        V, P, O, cl, m = build(kind, n, w, ap=len(sys.argv) > 5 and sys.argv[5] == "ap")
     print(f"# {kind} {n}: {len(cl)} clauses, built {time.time()-t:.1f}s", file=sys.stderr, flush=True)
     with Solver(name=sys.argv[3] if len(sys.argv) > 3 else "cadical153", bootstrap_with=cl) as S:
         ok = S.solve()
