@@ -35,6 +35,41 @@ from pysat.formula import IDPool, CNF
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
+def _cards(pool, cl):
+    """``card(lits, k)``: clauses for "exactly k of lits" added to ``cl``; a
+    literal listed twice (a pair orbit meeting the same point or class
+    twice) counts twice, each repeat getting a fresh alias."""
+    def card(lits, k):
+        seen = set(); out = []
+        for l in lits:
+            if l in seen:
+                a = pool.id(('alias', len(cl), len(out)))
+                cl.extend([[-a, l], [a, -l]]); l = a
+            seen.add(l); out.append(l)
+        enc = CardEnc.equals(lits=out, bound=k, vpool=pool, encoding=EncType.seqcounter if len(out) > 8 or k > 1 else EncType.pairwise)
+        cl.extend(enc.clauses)
+    return card
+
+
+def _table_rules(points, xs, P, O, key, card, cl):
+    """For each x in ``xs`` (orbit representatives of ``points``): one
+    partner and two opponents among ``points``; and the table rules from x
+    (a partner's opponent is an opponent, two opponents are partners)."""
+    tri = set()
+    for x in xs:
+        card([P[key(x, y)] for y in points if y != x], 1)
+        card([O[key(x, y)] for y in points if y != x], 2)
+        for y in points:
+            if y == x: continue
+            for z in points:
+                if z == x or z == y: continue
+                # P_xy & O_xz -> O_yz
+                tri.add((-P[key(x, y)], -O[key(x, z)], O[key(y, z)]))
+                if y < z:
+                    tri.add((-O[key(x, y)], -O[key(x, z)], P[key(y, z)]))
+    cl.extend(list(c) for c in tri)
+
+
 def build(kind, n, w=1, ap=False):
     m = n - 1 if kind == "rot" else n
     V = (list(range(m)) + [-1]) if kind == "rot" else list(range(1, n))
@@ -61,33 +96,8 @@ def build(kind, n, w=1, ap=False):
         if k not in P:
             P[k] = pool.id(('P',) + k); O[k] = pool.id(('O',) + k)
             cl.append([-P[k], -O[k]])
-    def card(lits, k):
-        # a literal listed twice (a pair orbit meeting the same point or class
-        # twice) counts twice: give each repeat a fresh alias
-        seen = set(); out = []
-        for l in lits:
-            if l in seen:
-                a = pool.id(('alias', len(cl), len(out)))
-                cl.extend([[-a, l], [a, -l]]); l = a
-            seen.add(l); out.append(l)
-        lits = out
-        enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 8 or k > 1 else EncType.pairwise)
-        cl.extend(enc.clauses)
-    xs = reps(V, mul)
-    for x in xs:
-        card([P[key(x, y)] for y in V if y != x], 1)
-        card([O[key(x, y)] for y in V if y != x], 2)
-    tri = set()
-    for x in xs:
-        for y in V:
-            if y == x: continue
-            for z in V:
-                if z == x or z == y: continue
-                # P_xy & O_xz -> O_yz
-                tri.add((-P[key(x, y)], -O[key(x, z)], O[key(y, z)]))
-                if y < z:
-                    tri.add((-O[key(x, y)], -O[key(x, z)], P[key(y, z)]))
-    cl.extend(list(c) for c in tri)
+    card = _cards(pool, cl)
+    _table_rules(V, reps(V, mul), P, O, key, card, cl)
     cls = lambda d, i: min(d * pow(w, i, m) % m, -d * pow(w, i, m) % m)
     for d in reps(range(1, (m - 1) // 2 + 1), cls):
         prs = [key(x, (x + d) % m) for x in range(m) if x in V and (x + d) % m in V]
@@ -136,27 +146,14 @@ def build_partial(n, w, n_special=2):
                 P[k] = pool.id(('P',) + k); O[k] = pool.id(('O',) + k)
                 cl.append([-P[k], -O[k]])
 
-    def card(lits, k):
-        enc = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EncType.seqcounter if len(lits) > 8 or k > 1 else EncType.pairwise)
-        cl.extend(enc.clauses)
+    card = _cards(pool, cl)
 
     seen = set(); reps = []
     for y in B:
         if y not in seen:
             reps.append(y); seen |= orbit(y)
-    tri = set()
     for part, xs in ((Sl, Sl), (B, reps)):
-        for y in xs:
-            card([P[key(y, z)] for z in part if z != y], 1)
-            card([O[key(y, z)] for z in part if z != y], 2)
-            for z in part:
-                if z == y: continue
-                for u in part:
-                    if u == y or u == z: continue
-                    tri.add((-P[key(y, z)], -O[key(y, u)], O[key(z, u)]))
-                    if z < u:
-                        tri.add((-O[key(y, z)], -O[key(y, u)], P[key(z, u)]))
-    cl.extend(list(c) for c in tri)
+        _table_rules(part, xs, P, O, key, card, cl)
     for d in range(1, (m - 1) // 2 + 1):
         prs = [key(y, (y + d) % m) for y in range(m) if (y in Bset) == ((y + d) % m in Bset)]
         card([P[k] for k in prs], 1)
