@@ -319,6 +319,10 @@ def _whist_cached(n: int) -> tuple | None:
             return None if d is None else [(list(g), list(o)) for g, o in d]
 
         rounds = rgdd_whist(n, smaller)
+        if rounds is None and n % 8 == 0:
+            from euchre_tourney.rotation._columns import whist_columns
+
+            rounds = whist_columns(n, smaller)
         if rounds is not None and is_whist(n, rounds):
             return tuple((tuple(g), tuple(o)) for g, o in rounds)
     return None

@@ -1,0 +1,175 @@
+"""Exact (SAT) search for a column starter of Wh(8u) -- developer tool only
+(the model of ``whist_col_search.c``; nothing in the app imports this
+module). The design and its group G are described in
+:mod:`euchre_tourney.rotation._columns`.
+
+Needs ``pip install python-sat`` (NOT a dependency of the package).
+``python3 -m euchre_tourney.rotation.tools.whist_col_sat U W [SOLVER [PI]]``
+(PI e.g. ``10576243``) prints one ``(u, w, pi, developed, fixed)`` literal
+for ``COLUMN_STARTERS`` in :mod:`euchre_tourney.rotation._starters`.
+
+Encoding: each developed base round has one P and one O Boolean per pair of
+players of different columns with the table rules of ``whist_sat`` (and no
+two players of one column at a table); each fixed base round has P and O per
+pair of levels (the same rules on 8 points) and a one-hot offset per level
+(level 0 at offset 0), and its pair of levels j, j' stands for the pair
+((0, j), (off_j' − off_j, j')). Every orbit of pairs under G needs exactly
+one P and two O among its pairs in the base rounds (a pair whose stabilizer
+had order s would count s times; with the groups of ``_columns`` s = 1).
+Wh(104) (u = 13, w = 3, PI) took 7.5 minutes with CaDiCaL, the annealer
+about 80 s; Wh(56) a few seconds.
+"""
+import itertools
+import sys
+import time
+
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from euchre_tourney.rotation._columns import LEVELS, group
+from euchre_tourney.rotation.tools.whist_sat import _cards, _table_rules
+
+
+def layout(u, w, pi=None):
+    """(|G|, ND, NF): 7 + NF·|G|/u + ND·|G| = 8u − 1."""
+    n = len(group(u, w, pi))
+    rest = LEVELS * u - 8
+    nd = rest // n
+    nf, r = divmod(rest - nd * n, n // u)
+    if r:
+        raise SystemExit("no layout")
+    return n, nd, nf
+
+
+def pair_orbits(u, G):
+    """{(p, q): (orbit id, |stabilizer|)} for players p < q of different
+    columns."""
+    n = LEVELS * u
+    seen = {}
+    nid = 0
+    for p in range(n):
+        for q in range(p + 1, n):
+            if p % u == q % u or (p, q) in seen:
+                continue
+            imgs = {(min(g[p], g[q]), max(g[p], g[q])) for g in G}
+            for pq in imgs:
+                seen[pq] = (nid, len(G) // len(imgs))
+            nid += 1
+    return seen
+
+
+def build(u, w, pi=None):
+    G = group(u, w, pi)
+    shape = layout(u, w, pi)
+    _, nd, nf = shape
+    orb = pair_orbits(u, G)
+    pool = IDPool(); cl = []
+    card = _cards(pool, cl)
+    cover_p, cover_o = {}, {}
+
+    def cover(pq, a, b):
+        o, stab = orb[pq]
+        cover_p.setdefault(o, []).extend([a] * stab)
+        cover_o.setdefault(o, []).extend([b] * stab)
+
+    pts = list(range(LEVELS * u))
+    col = lambda p: p % u
+    key = lambda x, y: (min(x, y), max(x, y))
+    dev = []
+    for r in range(nd):
+        Pr, Or = {}, {}
+        for p, q in itertools.combinations(pts, 2):
+            if col(p) == col(q):
+                continue
+            Pr[p, q] = a = pool.id(('P', r, p, q)); Or[p, q] = b = pool.id(('O', r, p, q))
+            cl.append([-a, -b])
+            cover((p, q), a, b)
+        for p in pts:  # table rules among the players of other columns
+            others = [q for q in pts if col(q) != col(p)]
+            card([Pr[key(p, q)] for q in others], 1)
+            card([Or[key(p, q)] for q in others], 2)
+            for y in others:
+                for z in others:
+                    if z == y:
+                        continue
+                    if col(z) == col(y):  # two players of one column never share a table
+                        if y < z:
+                            cl.extend([[-Pr[key(p, y)], -Or[key(p, z)]], [-Or[key(p, y)], -Pr[key(p, z)]], [-Or[key(p, y)], -Or[key(p, z)]]])
+                        continue
+                    cl.append([-Pr[key(p, y)], -Or[key(p, z)], Or[key(y, z)]])
+                    if y < z:
+                        cl.append([-Or[key(p, y)], -Or[key(p, z)], Pr[key(y, z)]])
+        dev.append((Pr, Or))
+    fixed = []
+    lv = list(range(LEVELS))
+    for k in range(nf):
+        Pk, Ok = {}, {}
+        for j, jj in itertools.combinations(lv, 2):
+            Pk[j, jj] = a = pool.id(('Pf', k, j, jj)); Ok[j, jj] = b = pool.id(('Of', k, j, jj))
+            cl.append([-a, -b])
+        _table_rules(lv, lv, Pk, Ok, key, card, cl)
+        Z = {(j, x): pool.id(('Z', k, j, x)) for j in lv for x in range(u)}
+        for j in lv:
+            card([Z[j, x] for x in range(u)], 1)
+        cl.append([Z[0, 0]])
+        for j, jj in itertools.combinations(lv, 2):
+            for d in range(u):
+                D = pool.id(('D', k, j, jj, d))
+                for x in range(u):
+                    cl.append([-Z[j, x], -Z[jj, (x + d) % u], D])
+                    cl.append([-D, -Z[j, x], Z[jj, (x + d) % u]])
+                if d == 0:
+                    cl.extend([[-D, -Pk[j, jj]], [-D, -Ok[j, jj]]])
+                    continue
+                # the round's images cover the orbit of ((0, j), (d, jj))
+                cp = pool.id(('cp', k, j, jj, d)); co = pool.id(('co', k, j, jj, d))
+                cl.extend([[-cp, D], [-cp, Pk[j, jj]], [cp, -D, -Pk[j, jj]]])
+                cl.extend([[-co, D], [-co, Ok[j, jj]], [co, -D, -Ok[j, jj]]])
+                cover(key(j * u, jj * u + d), cp, co)
+        fixed.append((Pk, Ok, Z))
+    for o in cover_p:
+        card(cover_p[o], 1)
+        card(cover_o[o], 2)
+    return shape, dev, fixed, cl
+
+
+def decode(u, shape, dev, fixed, model):
+    on = {l for l in model if l > 0}
+
+    def tables(points, P, O):
+        partner, opp = {}, {x: [] for x in points}
+        for (x, y), v in P.items():
+            if v in on:
+                partner[x] = y; partner[y] = x
+        for (x, y), v in O.items():
+            if v in on:
+                opp[x].append(y); opp[y].append(x)
+        out, done = [], set()
+        for x in points:
+            if x in done:
+                continue
+            y = partner[x]; z, t = opp[x]
+            out.append([x, z, y, t]); done |= {x, y, z, t}
+        return out
+
+    developed = [tables(list(range(LEVELS * u)), Pr, Or) for Pr, Or in dev]
+    fixed_out = []
+    for Pk, Ok, Z in fixed:
+        off = {j: next(x for x in range(u) if Z[j, x] in on) for j in range(LEVELS)}
+        fixed_out.append([[j * u + off[j] for j in t] for t in tables(list(range(LEVELS)), Pk, Ok)])
+    return developed, fixed_out
+
+
+if __name__ == "__main__":
+    u, w = int(sys.argv[1]), int(sys.argv[2])
+    solver = sys.argv[3] if len(sys.argv) > 3 else "cadical153"
+    pi = [int(c) for c in sys.argv[4]] if len(sys.argv) > 4 else None
+    t = time.time()
+    shape, dev, fixed, cl = build(u, w, pi)
+    print(f"# Wh({8 * u}) over Z_{u}, w = {w}: |G|, ND, NF = {shape}; {len(cl)} clauses, built {time.time() - t:.1f}s", file=sys.stderr, flush=True)
+    with Solver(name=solver, bootstrap_with=cl) as sat:
+        ok = sat.solve()
+        print(f"# solved {ok} {time.time() - t:.1f}s", file=sys.stderr, flush=True)
+        if ok:
+            d, fx = decode(u, shape, dev, fixed, sat.get_model())
+            print(repr((u, w, pi, d, fx)), flush=True)
