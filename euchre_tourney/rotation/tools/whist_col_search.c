@@ -15,7 +15,9 @@
  * without a new best.
  *
  * Build: cc -O2 -o /tmp/whist_col_search whist_col_search.c -lm
- * Usage: whist_col_search U W PI SEED SECONDS TEMP [FOCUS] (FOCUS, default
+ * Usage: whist_col_search U W PI SEED SECONDS TEMP [FOCUS [KICKS]] (KICKS,
+ *   default 0: on stagnation go back to the best state of the run, swap 20
+ *   random pairs and go on, up to KICKS times before a fresh start; FOCUS, default
  *   0.5: share of developed-round moves that repair a random violated orbit,
  *   seating one of its pairs at a table or breaking one up; PI: '-' or a level
  *   involution that permutes the rounds of the stored Wh(8), e.g. 10576243)
@@ -44,7 +46,7 @@ static int applyf(int k,int s){int d=0;for(int h=0;h<2;h++){int t[4];for(int i=0
 
 int main(int argc,char**argv){
   if(argc<7){fprintf(stderr,"usage: U W PI SEED SECONDS TEMP\n");return 2;}
-  U=atoi(argv[1]);W=atoi(argv[2]);const char*pis=argv[3];rs=0x9E3779B97F4A7C15ULL*(atoll(argv[4])+7);double secs=atof(argv[5]),T0=atof(argv[6]),focus=argc>7?atof(argv[7]):0.5;
+  U=atoi(argv[1]);W=atoi(argv[2]);const char*pis=argv[3];rs=0x9E3779B97F4A7C15ULL*(atoll(argv[4])+7);double secs=atof(argv[5]),T0=atof(argv[6]),focus=argc>7?atof(argv[7]):0.5;int nkicks=argc>8?atoi(argv[8]):0;
   int pi[L],haspi=strcmp(pis,"-")!=0;for(int j=0;j<L;j++)pi[j]=haspi?pis[j]-'0':j;
   F=1;{long long x=W%U;while(x!=1){x=x*W%U;F++;if(F>U){fprintf(stderr,"W not a unit\n");return 2;}}}
   NV=L*U;T=NV/4;
@@ -68,6 +70,7 @@ int main(int argc,char**argv){
   for(int o=0;o<norb;o++){tp[o]=o?1:0;to[o]=o?2:0;}
   fprintf(stderr,"%d orbits, %d slots; base tables give %d\n",norb-1,3*(norb-1),6*(ND*T+2*NF));
   dev=malloc(sizeof(int)*4*ND*T);seat=malloc(sizeof(int)*8*NF);off=malloc(sizeof(int)*8*NF);
+  int (*bdev)[4]=malloc(sizeof(int)*4*ND*T),*bseat=malloc(sizeof(int)*8*NF),*boff=malloc(sizeof(int)*8*NF);
   int *pos=malloc(sizeof(int)*ND*NV),*viol=malloc(sizeof(int)*(norb+1)),*cand=malloc(sizeof(int)*4*NV);
   clock_t st=clock();long long steps=0;int gbest=1<<30;
   while((double)(clock()-st)/CLOCKS_PER_SEC<secs){
@@ -80,8 +83,20 @@ int main(int argc,char**argv){
     for(int k=0;k<NF;k++){for(int s=0;s<8;s++)seat[k*8+s]=s;for(int s=7;s>0;s--){int q=rnd()%(s+1);int t=seat[k*8+s];seat[k*8+s]=seat[k*8+q];seat[k*8+q]=t;}
       for(int j=0;j<8;j++)off[k*8+j]=rnd()%U;
       cost+=applyf(k,1);}
-    int best=cost;long long since=0;
-    while(since<4000000){
+    int best=cost,kicks=0;long long since=0;
+    memcpy(bdev,dev,sizeof(int)*4*ND*T);memcpy(bseat,seat,sizeof(int)*8*NF);memcpy(boff,off,sizeof(int)*8*NF);
+    for(;;){
+      if(since>=4000000){ /* stagnation: kick the best state KICKS times, then restart */
+        if(kicks>=nkicks)break;
+        kicks++;since=0;
+        memcpy(dev,bdev,sizeof(int)*4*ND*T);memcpy(seat,bseat,sizeof(int)*8*NF);memcpy(off,boff,sizeof(int)*8*NF);
+        for(int r=0;r<ND;r++)for(int t=0;t<T;t++)for(int k=0;k<4;k++)pos[r*NV+dev[r*T+t][k]]=t*4+k;
+        for(int i=0;i<20;i++){int r=rnd()%ND,p=rnd()%NV,q=rnd()%NV,pp=pos[r*NV+p],pq=pos[r*NV+q];
+          dev[r*T+pp/4][pp%4]=q;dev[r*T+pq/4][pq%4]=p;pos[r*NV+p]=pq;pos[r*NV+q]=pp;}
+        memset(pc,0,sizeof(int)*norb);memset(oc,0,sizeof(int)*norb);cost=0;for(int o=1;o<norb;o++)cost+=3;
+        for(int r=0;r<ND;r++)for(int t=0;t<T;t++)cost+=apply4(dev[r*T+t],1);
+        for(int k=0;k<NF;k++)cost+=applyf(k,1);
+      }
       steps++;since++;
       if(cost==0)break;
       if(NF&&rnd()%8==0){
@@ -119,7 +134,7 @@ int main(int argc,char**argv){
         if(d<=0||urand()<exp(-d/T0)){cost+=d;pos[r*NV+p]=pq;pos[r*NV+q]=pp;}
         else{apply4(dev[r*T+tpp],-1);if(tq!=tpp)apply4(dev[r*T+tq],-1);dev[r*T+tpp][pp%4]=p;dev[r*T+tq][pq%4]=q;apply4(dev[r*T+tpp],1);if(tq!=tpp)apply4(dev[r*T+tq],1);}
       }
-      if(cost<best){best=cost;since=0;}
+      if(cost<best){best=cost;since=0;memcpy(bdev,dev,sizeof(int)*4*ND*T);memcpy(bseat,seat,sizeof(int)*8*NF);memcpy(boff,off,sizeof(int)*8*NF);}
     }
     if(cost==0){
       printf("(%d, %d, ",U,W);
