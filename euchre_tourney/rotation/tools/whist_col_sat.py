@@ -16,6 +16,9 @@ pair of levels (the same rules on 8 points) and a one-hot offset per level
 ((0, j), (off_j' − off_j, j')). Every orbit of pairs under G needs exactly
 one P and two O among its pairs in the base rounds (a pair whose stabilizer
 had order s would count s times; with the groups of ``_columns`` s = 1).
+``... whist_col_sat lns STATEFILE [N_FREE [SEED]]`` completes the last
+near-solution in STATEFILE (see :func:`neighbourhood`).
+
 Wh(104) (u = 13, w = 3, PI) took 7.5 minutes with CaDiCaL, the annealer
 about 80 s; Wh(56) a few seconds.
 """
@@ -160,7 +163,62 @@ def decode(u, shape, dev, fixed, model):
     return developed, fixed_out
 
 
+def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", seed=0):
+    """Large-neighbourhood search from a near-solution ``state`` (a
+    ``(u, w, pi, developed, fixed)`` literal, e.g. a ``# best`` dump of
+    ``whist_col_search``): keep all but ``n_free`` tables of each developed
+    round (tables holding a pair of an over-full orbit are always freed, the
+    rest picked at random), leave the fixed rounds free, and ask the solver
+    (incrementally, under assumptions) to complete it. Returns
+    ``(developed, fixed)`` or ``None``."""
+    import random
+
+    rng = random.Random(seed)
+    shape, dev, fixed, cl = build(u, w, pi)
+    orb = pair_orbits(u, group(u, w, pi))
+    key = lambda x, y: (min(x, y), max(x, y))
+    seats = lambda t: ((t[0], t[2], 'P'), (t[1], t[3], 'P'), (t[0], t[1], 'O'), (t[0], t[3], 'O'), (t[2], t[1], 'O'), (t[2], t[3], 'O'))
+    count = {}
+    for base in state[3]:
+        for t in base:
+            for a, b, kind in seats(t):
+                if a % u != b % u:
+                    o = orb[key(a, b)][0]
+                    count[o, kind] = count.get((o, kind), 0) + 1
+    for base in state[4]:
+        for t in base:
+            for a, b, kind in seats(t):
+                o = orb[key(a, b)][0]
+                count[o, kind] = count.get((o, kind), 0) + 1
+    over = {o for (o, kind), c in count.items() if c > (1 if kind == 'P' else 2)}
+    with Solver(name=solver, bootstrap_with=cl) as sat:
+        for attempt in range(tries):
+            assume = []
+            for (Pr, Or), base in zip(dev, state[3]):
+                bad = [i for i, t in enumerate(base) if any(a % u == b % u or orb[key(a, b)][0] in over for a, b, _ in seats(t))]
+                rest = [i for i in range(len(base)) if i not in bad]
+                free = set(bad) | set(rng.sample(rest, max(0, n_free - len(bad))))
+                for i, t in enumerate(base):
+                    if i not in free:
+                        assume += [(Pr if kind == 'P' else Or)[key(a, b)] for a, b, kind in seats(t)]
+            sat.conf_budget(20_000)
+            ok = sat.solve_limited(assumptions=assume)
+            print(f"# attempt {attempt}: {ok}", file=sys.stderr, flush=True)
+            if ok:
+                return decode(u, shape, dev, fixed, sat.get_model())
+    return None
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "lns":  # lns STATEFILE [N_FREE [SEED]]
+        import ast
+        lines = [ln for ln in open(sys.argv[2]) if ln.startswith("(")]
+        st = ast.literal_eval(lines[-1])
+        found = neighbourhood(st[0], st[1], st[2], st, int(sys.argv[3]) if len(sys.argv) > 3 else 12,
+                              seed=int(sys.argv[4]) if len(sys.argv) > 4 else 0)
+        if found:
+            print(repr((st[0], st[1], st[2], found[0], found[1])), flush=True)
+        raise SystemExit(0 if found else 1)
     u, w = int(sys.argv[1]), int(sys.argv[2])
     solver = sys.argv[3] if len(sys.argv) > 3 else "cadical153"
     pi = [int(c) for c in sys.argv[4]] if len(sys.argv) > 4 else None

@@ -15,7 +15,9 @@
  * without a new best.
  *
  * Build: cc -O2 -o /tmp/whist_col_search whist_col_search.c -lm
- * Usage: whist_col_search U W PI SEED SECONDS TEMP [FOCUS [KICKS]] (KICKS,
+ * Usage: whist_col_search U W PI SEED SECONDS TEMP [FOCUS [KICKS [DUMP]]]
+ *   (DUMP: also print "# best N" and the run's best state whenever a run
+ *   ends at cost N <= DUMP, for whist_col_sat's neighbourhood search; KICKS,
  *   default 0: on stagnation go back to the best state of the run, swap 20
  *   random pairs and go on, up to KICKS times before a fresh start; FOCUS, default
  *   0.5: share of developed-round moves that repair a random violated orbit,
@@ -44,9 +46,18 @@ static inline int c1(int*cnt,int o,int tv,int s){int v=cnt[o];cnt[o]=v+s;return 
 static int apply4(const int*t,int s){int d=0;for(int k=0;k<6;k++){int o=orb[t[PAIRS[k][0]]*NV+t[PAIRS[k][1]]];d+=PAIRS[k][2]?c1(pc,o,tp[o],s):c1(oc,o,to[o],s);}return d;}
 static int applyf(int k,int s){int d=0;for(int h=0;h<2;h++){int t[4];for(int i=0;i<4;i++){int j=seat[k*8+h*4+i];t[i]=j*U+off[k*8+j];}d+=apply4(t,s);}return d;}
 
+static void print_state(int U,int W,int haspi,const int*pi,int (*dv)[4],const int*st,const int*of){
+  printf("(%d, %d, ",U,W);
+  if(haspi){printf("[");for(int j=0;j<L;j++)printf("%s%d",j?", ":"",pi[j]);printf("], [");}else printf("None, [");
+  for(int r=0;r<ND;r++){printf("%s[",r?", ":"");for(int t=0;t<T;t++)printf("%s[%d, %d, %d, %d]",t?", ":"",dv[r*T+t][0],dv[r*T+t][1],dv[r*T+t][2],dv[r*T+t][3]);printf("]");}
+  printf("], [");
+  for(int k=0;k<NF;k++){printf("%s[",k?", ":"");for(int h=0;h<2;h++){printf("%s[",h?", ":"");for(int i=0;i<4;i++){int j=st[k*8+h*4+i];printf("%s%d",i?", ":"",j*U+of[k*8+j]);}printf("]");}printf("]");}
+  printf("])\n");
+}
+
 int main(int argc,char**argv){
   if(argc<7){fprintf(stderr,"usage: U W PI SEED SECONDS TEMP\n");return 2;}
-  U=atoi(argv[1]);W=atoi(argv[2]);const char*pis=argv[3];rs=0x9E3779B97F4A7C15ULL*(atoll(argv[4])+7);double secs=atof(argv[5]),T0=atof(argv[6]),focus=argc>7?atof(argv[7]):0.5;int nkicks=argc>8?atoi(argv[8]):0;
+  U=atoi(argv[1]);W=atoi(argv[2]);const char*pis=argv[3];rs=0x9E3779B97F4A7C15ULL*(atoll(argv[4])+7);double secs=atof(argv[5]),T0=atof(argv[6]),focus=argc>7?atof(argv[7]):0.5;int nkicks=argc>8?atoi(argv[8]):0,dump=argc>9?atoi(argv[9]):-1;
   int pi[L],haspi=strcmp(pis,"-")!=0;for(int j=0;j<L;j++)pi[j]=haspi?pis[j]-'0':j;
   F=1;{long long x=W%U;while(x!=1){x=x*W%U;F++;if(F>U){fprintf(stderr,"W not a unit\n");return 2;}}}
   NV=L*U;T=NV/4;
@@ -137,12 +148,9 @@ int main(int argc,char**argv){
       if(cost<best){best=cost;since=0;memcpy(bdev,dev,sizeof(int)*4*ND*T);memcpy(bseat,seat,sizeof(int)*8*NF);memcpy(boff,off,sizeof(int)*8*NF);}
     }
     if(cost==0){
-      printf("(%d, %d, ",U,W);
-      if(haspi){printf("[");for(int j=0;j<L;j++)printf("%s%d",j?", ":"",pi[j]);printf("], [");}else printf("None, [");
-      for(int r=0;r<ND;r++){printf("%s[",r?", ":"");for(int t=0;t<T;t++)printf("%s[%d, %d, %d, %d]",t?", ":"",dev[r*T+t][0],dev[r*T+t][1],dev[r*T+t][2],dev[r*T+t][3]);printf("]");}
-      printf("], [");
-      for(int k=0;k<NF;k++){printf("%s[",k?", ":"");for(int h=0;h<2;h++){printf("%s[",h?", ":"");for(int i=0;i<4;i++){int j=seat[k*8+h*4+i];printf("%s%d",i?", ":"",j*U+off[k*8+j]);}printf("]");}printf("]");}
-      printf("])\n");fprintf(stderr,"# found %.1fs steps %lld\n",(double)(clock()-st)/CLOCKS_PER_SEC,steps);return 0;}
+      print_state(U,W,haspi,pi,dev,seat,off);
+      fprintf(stderr,"# found %.1fs steps %lld\n",(double)(clock()-st)/CLOCKS_PER_SEC,steps);return 0;}
+    if(best<=dump){printf("# best %d\n",best);print_state(U,W,haspi,pi,bdev,bseat,boff);fflush(stdout);}
     if(best<gbest)gbest=best;
     fprintf(stderr,"restart best %d (overall %d)\n",best,gbest);
   }
