@@ -163,13 +163,14 @@ def decode(u, shape, dev, fixed, model):
     return developed, fixed_out
 
 
-def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", seed=0):
+def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", seed=0, budget=20_000):
     """Large-neighbourhood search from a near-solution ``state`` (a
     ``(u, w, pi, developed, fixed)`` literal, e.g. a ``# best`` dump of
     ``whist_col_search``): keep all but ``n_free`` tables of each developed
     round (tables holding a pair of an over-full orbit are always freed, the
-    rest picked at random), leave the fixed rounds free, and ask the solver
-    (incrementally, under assumptions) to complete it. Returns
+    rest picked at random), free each fixed round with probability 1/4, and ask the solver
+    (incrementally, under assumptions, at most ``budget`` conflicts per
+    attempt) to complete it. Returns
     ``(developed, fixed)`` or ``None``."""
     import random
 
@@ -201,7 +202,15 @@ def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", se
                 for i, t in enumerate(base):
                     if i not in free:
                         assume += [(Pr if kind == 'P' else Or)[key(a, b)] for a, b, kind in seats(t)]
-            sat.conf_budget(20_000)
+            for (Pk, Ok, Z), base in zip(fixed, state[4]):  # keep most fixed rounds as they are
+                if rng.random() < 0.25:
+                    continue
+                off = {p // u: p % u for t in base for p in t}
+                for t in base:
+                    lv = [p // u for p in t]
+                    assume += [(Pk if kind == 'P' else Ok)[key(a, b)] for a, b, kind in seats(lv)]
+                assume += [Z[j, (off[j] - off[0]) % u] for j in range(LEVELS)]
+            sat.conf_budget(budget)
             ok = sat.solve_limited(assumptions=assume)
             print(f"# attempt {attempt}: {ok}", file=sys.stderr, flush=True)
             if ok:
