@@ -20,7 +20,11 @@ had order s would count s times; with the groups of ``_columns`` s = 1).
 near-solution in STATEFILE (see :func:`neighbourhood`).
 
 Wh(104) (u = 13, w = 3, PI) took 7.5 minutes with CaDiCaL, the annealer
-about 80 s; Wh(56) a few seconds.
+4–80 s, ``lns`` from a cost-4 state one attempt; Wh(56) a few seconds.
+Wh(152) (u = 19, w = 7, PI; the target): about 40 minutes of annealing
+reached cost 2 (one orbit off by one pair) a few times, and ``lns`` with
+8–14 free tables found those states unsatisfiable or ran out of budget;
+not found yet.
 """
 import itertools
 import sys
