@@ -193,8 +193,9 @@ def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", se
     for base in state[4]:
         for t in base:
             for a, b, kind in seats(t):
-                o = orb[key(a, b)][0]
-                count[o, kind] = count.get((o, kind), 0) + 1
+                if a % u != b % u:
+                    o = orb[key(a, b)][0]
+                    count[o, kind] = count.get((o, kind), 0) + 1
     over = {o for (o, kind), c in count.items() if c > (1 if kind == 'P' else 2)}
     with Solver(name=solver, bootstrap_with=cl) as sat:
         for attempt in range(tries):
