@@ -184,13 +184,7 @@ def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", se
     key = lambda x, y: (min(x, y), max(x, y))
     seats = lambda t: ((t[0], t[2], 'P'), (t[1], t[3], 'P'), (t[0], t[1], 'O'), (t[0], t[3], 'O'), (t[2], t[1], 'O'), (t[2], t[3], 'O'))
     count = {}
-    for base in state[3]:
-        for t in base:
-            for a, b, kind in seats(t):
-                if a % u != b % u:
-                    o = orb[key(a, b)][0]
-                    count[o, kind] = count.get((o, kind), 0) + 1
-    for base in state[4]:
+    for base in state[3] + state[4]:  # developed and fixed base rounds alike
         for t in base:
             for a, b, kind in seats(t):
                 if a % u != b % u:
