@@ -24,9 +24,10 @@ hold exactly one partnership.) The 8u − 1 rounds:
 ND = 1, NF = 5. A pair of players of different columns meets exactly as
 often as the base tables hold pairs of its orbit, so the base tables must
 hold one partner pair and two opponent pairs of each of the 96 orbits.
-Found by ``tools/whist_col_search.c`` (annealing; ``tools/whist_col_sat.py``
-is the same model as SAT); the data is in ``COLUMN_STARTERS`` in
-:mod:`._starters`. Everything is rebuilt and checked with
+Starters come from ``tools/whist_col_search.c`` (annealing;
+``tools/whist_col_sat.py`` is the same model as SAT) and go into
+``COLUMN_STARTERS`` in :mod:`._starters` (empty so far: the search for u = 19
+has come within one pair, see that tool). Everything is rebuilt and checked with
 :func:`designs.is_whist` before use.
 """
 
@@ -83,8 +84,8 @@ def whist_columns(v: int, design: Callable[[int], list[DesignRound] | None]) -> 
     from euchre_tourney.rotation.designs import is_whist
 
     data = COLUMN_STARTERS.get(v)
-    wh8 = design(8)
-    if data is None or wh8 is None:
+    wh8 = None if data is None else design(8)
+    if wh8 is None:
         return None
     u, w, pi, developed, fixed = data
     rounds = develop_columns(u, w, pi, developed, fixed, wh8)

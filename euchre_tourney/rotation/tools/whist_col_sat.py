@@ -34,7 +34,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from euchre_tourney.rotation._columns import LEVELS, group
-from euchre_tourney.rotation.tools.whist_sat import _cards, _table_rules
+from euchre_tourney.rotation.tools.whist_sat import _cards, _table_rules, _tables
 
 
 def layout(u, w, pi=None):
@@ -91,21 +91,8 @@ def build(u, w, pi=None):
             Pr[p, q] = a = pool.id(('P', r, p, q)); Or[p, q] = b = pool.id(('O', r, p, q))
             cl.append([-a, -b])
             cover((p, q), a, b)
-        for p in pts:  # table rules among the players of other columns
-            others = [q for q in pts if col(q) != col(p)]
-            card([Pr[key(p, q)] for q in others], 1)
-            card([Or[key(p, q)] for q in others], 2)
-            for y in others:
-                for z in others:
-                    if z == y:
-                        continue
-                    if col(z) == col(y):  # two players of one column never share a table
-                        if y < z:
-                            cl.extend([[-Pr[key(p, y)], -Or[key(p, z)]], [-Or[key(p, y)], -Pr[key(p, z)]], [-Or[key(p, y)], -Or[key(p, z)]]])
-                        continue
-                    cl.append([-Pr[key(p, y)], -Or[key(p, z)], Or[key(y, z)]])
-                    if y < z:
-                        cl.append([-Or[key(p, y)], -Or[key(p, z)], Pr[key(y, z)]])
+        # table rules; two players of one column never share a table
+        _table_rules(pts, pts, Pr, Or, key, card, cl, apart=lambda y, z: col(y) == col(z))
         dev.append((Pr, Or))
     fixed = []
     lv = list(range(LEVELS))
@@ -142,28 +129,11 @@ def build(u, w, pi=None):
 
 def decode(u, shape, dev, fixed, model):
     on = {l for l in model if l > 0}
-
-    def tables(points, P, O):
-        partner, opp = {}, {x: [] for x in points}
-        for (x, y), v in P.items():
-            if v in on:
-                partner[x] = y; partner[y] = x
-        for (x, y), v in O.items():
-            if v in on:
-                opp[x].append(y); opp[y].append(x)
-        out, done = [], set()
-        for x in points:
-            if x in done:
-                continue
-            y = partner[x]; z, t = opp[x]
-            out.append([x, z, y, t]); done |= {x, y, z, t}
-        return out
-
-    developed = [tables(list(range(LEVELS * u)), Pr, Or) for Pr, Or in dev]
+    developed = [_tables(list(range(LEVELS * u)), Pr, Or, on) for Pr, Or in dev]
     fixed_out = []
     for Pk, Ok, Z in fixed:
         off = {j: next(x for x in range(u) if Z[j, x] in on) for j in range(LEVELS)}
-        fixed_out.append([[j * u + off[j] for j in t] for t in tables(list(range(LEVELS)), Pk, Ok)])
+        fixed_out.append([[j * u + off[j] for j in t] for t in _tables(list(range(LEVELS)), Pk, Ok, on)])
     return developed, fixed_out
 
 

@@ -69,7 +69,7 @@ int main(int argc,char**argv){
   fprintf(stderr,"u=%d w=%d f=%d |G|=%d: %d developed, %d fixed base rounds\n",U,W,F,NG,ND,NF);
   /* orbits of pairs of players of different columns; orbit 0 = same column (target 0) */
   orb=malloc(sizeof(int)*NV*NV);for(int i=0;i<NV*NV;i++)orb[i]=-1;norb=1;
-  int *opa=malloc(sizeof(int)*NV*NV/NG*NG+NG),*opb=malloc(sizeof(int)*NV*NV/NG*NG+NG); /* pairs of each orbit */
+  int *opa=malloc(sizeof(int)*NV*NV),*opb=malloc(sizeof(int)*NV*NV); /* the NG pairs of each orbit (fewer than NV*NV/NG orbits) */
   for(int p=0;p<NV;p++)for(int q=0;q<NV;q++){
     if(p==q||p%U==q%U){orb[p*NV+q]=0;continue;}
     if(orb[p*NV+q]>=0)continue;
@@ -138,7 +138,6 @@ int main(int argc,char**argv){
         }
         if(p==q)continue;
         int pp=pos[r*NV+p],pq=pos[r*NV+q],tpp=pp/4,tq=pq/4;
-        if(tpp!=tq&&p%U!=q%U){ /* quick reject nothing */ }
         int d=apply4(dev[r*T+tpp],-1);if(tq!=tpp)d+=apply4(dev[r*T+tq],-1);
         dev[r*T+tpp][pp%4]=q;dev[r*T+tq][pq%4]=p;
         d+=apply4(dev[r*T+tpp],1);if(tq!=tpp)d+=apply4(dev[r*T+tq],1);

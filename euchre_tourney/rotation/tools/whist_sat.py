@@ -51,18 +51,27 @@ def _cards(pool, cl):
     return card
 
 
-def _table_rules(points, xs, P, O, key, card, cl):
+def _table_rules(points, xs, P, O, key, card, cl, apart=None):
     """For each x in ``xs`` (orbit representatives of ``points``): one
     partner and two opponents among ``points``; and the table rules from x
-    (a partner's opponent is an opponent, two opponents are partners)."""
+    (a partner's opponent is an opponent, two opponents are partners).
+    ``apart(y, z)``, if given, says that y and z may never share a table
+    (their pair then has no variables): x gets no P/O with such a y, and
+    never two table-mates that are apart."""
+    apart = apart or (lambda y, z: False)
     tri = set()
     for x in xs:
-        card([P[key(x, y)] for y in points if y != x], 1)
-        card([O[key(x, y)] for y in points if y != x], 2)
-        for y in points:
-            if y == x: continue
-            for z in points:
-                if z == x or z == y: continue
+        mates = [y for y in points if y != x and not apart(x, y)]
+        card([P[key(x, y)] for y in mates], 1)
+        card([O[key(x, y)] for y in mates], 2)
+        for y in mates:
+            for z in mates:
+                if z == y:
+                    continue
+                if apart(y, z):
+                    if y < z:
+                        tri.update({(-P[key(x, y)], -O[key(x, z)]), (-O[key(x, y)], -P[key(x, z)]), (-O[key(x, y)], -O[key(x, z)])})
+                    continue
                 # P_xy & O_xz -> O_yz
                 tri.add((-P[key(x, y)], -O[key(x, z)], O[key(y, z)]))
                 if y < z:
@@ -166,21 +175,26 @@ def build_partial(n, w, n_special=2):
     return V, Pf, Of, cl, m
 
 
-def decode(kind, n, V, P, O, model):
-    s = set(l for l in model if l > 0)
-    partner = {}
+def _tables(order, P, O, on):
+    """Tables [x, opponent, partner, opponent] read off the true P and O
+    variables (``on``: the set of true literals), one per player in
+    ``order`` that is not yet seated."""
+    partner, opp = {}, {x: [] for x in order}
     for (x, y), v in P.items():
-        if v in s: partner[x] = y; partner[y] = x
-    opp = {x: [] for x in V}
+        if v in on: partner[x] = y; partner[y] = x
     for (x, y), v in O.items():
-        if v in s: opp[x].append(y); opp[y].append(x)
+        if v in on: opp[x].append(y); opp[y].append(x)
     tables = []; done = set()
-    order = ([-1] if kind == "rot" else []) + [x for x in V if x != -1]
     for x in order:
         if x in done: continue
         y = partner[x]; z, w = opp[x]
         tables.append([x, z, y, w]); done |= {x, y, z, w}
     return tables
+
+
+def decode(kind, n, V, P, O, model):
+    order = ([-1] if kind == "rot" else []) + [x for x in V if x != -1]
+    return _tables(order, P, O, set(l for l in model if l > 0))
 
 if __name__ == "__main__":
     kind, n = sys.argv[1], int(sys.argv[2])
