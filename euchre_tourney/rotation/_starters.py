@@ -66,7 +66,16 @@ STARTERS: dict[tuple[str, int], list[list[int]]] = {
     ("cyc1", 77): [[1, 2, 76, 75], [3, 36, 74, 41], [4, 28, 73, 49], [5, 9, 72, 68], [6, 37, 71, 40], [7, 16, 70, 61], [8, 21, 69, 56], [10, 20, 67, 57], [11, 26, 66, 51], [12, 14, 65, 63], [13, 29, 64, 48], [15, 34, 62, 43], [17, 38, 60, 39], [18, 23, 59, 54], [19, 31, 58, 46], [22, 30, 55, 47], [24, 35, 53, 42], [25, 32, 52, 45], [27, 33, 50, 44]],
 }
 
-# Column starters (u, w, pi, developed base rounds, fixed base rounds) of
-# Wh(8u), keyed by 8u; see ._columns (tools/whist_col_search.c).
-COLUMN_STARTERS: dict[int, tuple[int, int, list[int], list[list[list[int]]], list[list[list[int]]]]] = {
+# Column starters (u, w, level generators, holey base rounds, complete base
+# rounds) of Wh(8u), keyed by 8u; see ._columns (tools/whist_col_sat.py).
+COLUMN_STARTERS: dict[int, tuple[int, int, list[list[int]], list[list[list[int]]], list[list[list[int]]]]] = {
+    152: (19, 4, [[1, 0, 5, 7, 6, 2, 4, 3]], [
+        [[1, 2, 60, 139], [39, 48, 128, 81]],
+        [[1, 59, 124, 73], [2, 101, 51, 125]],
+        [[1, 32, 91, 82], [39, 41, 68, 65]],
+        [[1, 46, 12, 140], [39, 84, 121, 151]],
+        [[1, 18, 105, 49], [58, 75, 86, 93]],
+        [[1, 84, 63, 146], [2, 107, 87, 112]],
+        [[1, 34, 111, 61], [40, 86, 151, 92]],
+    ], [[[0, 86, 34, 118], [54, 74, 98, 151]]]),
 }

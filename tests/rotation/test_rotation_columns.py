@@ -1,42 +1,53 @@
-"""The column construction of Wh(8u) (``rotation._columns``): the group has
-no element fixing a pair of players of different columns, σ permutes the
-stored Wh(8), a small starter builds a whist design, a damaged one is
-refused."""
+"""The holey column construction of Wh(8u) (``rotation._columns``): the level
+group fixes every round of the stored Wh(8), the group has no element fixing
+a pair of players of different columns, the stored Wh(152) and a small Wh(56)
+starter build whist designs, a damaged starter is refused."""
 
 import itertools
 
 import pytest
 
-from euchre_tourney.rotation import _columns
-from euchre_tourney.rotation._columns import LEVELS, develop_columns, group, whist_columns
+from euchre_tourney.rotation import _columns, check, progressive
+from euchre_tourney.rotation._columns import LEVELS, develop_columns, group, level_group, whist_columns
+from euchre_tourney.rotation._starters import COLUMN_STARTERS
 from euchre_tourney.rotation.designs import is_whist, whist_design
 
-PI = [1, 0, 5, 7, 6, 2, 4, 3]
-# Wh(56): u = 7, w = 2 (order 3), found by tools/whist_col_search.c in 12 s.
+SIGMA = [1, 0, 5, 7, 6, 2, 4, 3]
+# Wh(56): u = 7, w = 2 (order 3), Λ = {id, σ}; tools/whist_col_sat.py
+# ``7 2 10576243 -``, 4 s.
 SAMPLE_56 = (
-    7, 2, PI,
-    [[[36, 38, 33, 46], [39, 1, 19, 45], [11, 7, 43, 6], [4, 44, 0, 27], [25, 31, 50, 28],
-      [51, 3, 41, 54], [52, 26, 13, 2], [20, 18, 22, 49], [29, 14, 12, 9], [47, 21, 30, 34],
-      [35, 55, 10, 53], [42, 48, 16, 8], [32, 40, 24, 23], [15, 37, 17, 5]]],
-    [[[34, 54, 15, 0], [11, 43, 35, 27]]],
+    7, 2, [SIGMA],
+    [[[1, 13, 18, 19], [22, 30, 27, 45]], [[1, 5, 51, 52], [15, 32, 34, 40]],
+     [[1, 23, 6, 33], [15, 41, 44, 52]], [[1, 10, 27, 47], [15, 25, 17, 44]],
+     [[1, 16, 12, 38], [22, 48, 44, 54]], [[1, 3, 32, 48], [15, 19, 27, 53]],
+     [[1, 46, 38, 47], [3, 23, 26, 36]]],
+    [[[0, 25, 15, 55], [10, 41, 32, 43]]],
 )
 
 
-def _partner_sets(rounds):
-    return {frozenset(frozenset((frozenset((a, c)), frozenset((b, d)))) for a, b, c, d in games) for games, _ in rounds}
+def _partner_sets(games):
+    return frozenset(frozenset((frozenset((a, c)), frozenset((b, d)))) for a, b, c, d in games)
 
 
-def test_sigma_permutes_the_rounds_of_the_stored_wh8():
+def test_the_level_group_fixes_every_round_of_the_stored_wh8_and_moves_every_level():
     wh8 = whist_design(8)
-    image = [([tuple(PI[p] for p in g) for g in games], out) for games, out in wh8]
-    assert _partner_sets(image) == _partner_sets(wh8)
+    # the eight level permutations fixing every round: (Z_2)^3, regular
+    full = level_group([SIGMA, [2, 5, 0, 4, 3, 1, 7, 6], [3, 7, 4, 0, 2, 6, 5, 1]])
+    assert len(full) == 8
+    for lam in full:
+        for games, _ in wh8:
+            assert _partner_sets([tuple(lam[p] for p in g) for g in games]) == _partner_sets(games)
+        assert lam == list(range(LEVELS)) or all(lam[j] != j for j in range(LEVELS))
+    # a permutation that does not fix the rounds is not among them
+    assert [1, 0, 2, 3, 4, 5, 6, 7] not in full
 
 
-@pytest.mark.parametrize("u, w", [(7, 2), (19, 7)])
-def test_no_group_element_but_the_identity_fixes_a_pair_of_two_columns(u, w):
-    maps = group(u, w, PI)
-    assert len(maps) == 2 * 3 * u
+@pytest.mark.parametrize("u, w, size", [(7, 2, 42), (19, 4, 342)])
+def test_no_group_element_but_the_identity_fixes_a_pair_of_two_columns(u, w, size):
+    maps = group(u, w, [SIGMA])
+    assert len(maps) == size
     assert len({tuple(g) for g in maps}) == len(maps)
+    assert all(g[p] % u == p % u for g in maps[::u] for p in range(0, LEVELS * u, u))  # maps[::u] fix column 0
     players = range(LEVELS * u)
     for p, q in itertools.combinations(players, 2):
         if p % u == q % u:
@@ -46,17 +57,30 @@ def test_no_group_element_but_the_identity_fixes_a_pair_of_two_columns(u, w):
 
 
 def test_the_sample_starter_builds_wh56():
-    u, w, pi, developed, fixed = SAMPLE_56
-    rounds = develop_columns(u, w, pi, developed, fixed, whist_design(8))
+    u, w, levels, holey, complete = SAMPLE_56
+    rounds = develop_columns(u, w, levels, holey, complete, whist_design(8))
     assert len(rounds) == 55
     assert is_whist(56, rounds)
 
 
+def test_the_stored_starter_builds_wh152_and_the_full_night_is_perfect():
+    u, w, levels, holey, complete = COLUMN_STARTERS[152]
+    assert (u, w, len(holey), len(complete)) == (19, 4, 7, 1)
+    rounds = whist_columns(152, whist_design)
+    assert rounds is not None and len(rounds) == 151 and is_whist(152, rounds)
+    # every column sits out of the cross-column play in exactly 7 rounds
+    own = [sum(1 for games, _ in rounds if any(len({p % u for p in g}) == 1 and g[0] % u == x for g in games))
+           for x in range(u)]
+    assert own == [7] * u
+    q = check(progressive(152, 151, seed=3))
+    assert q.perfect and q.partner_repeats == 0 and q.max_opposed == 2 and q.min_meetings == 3
+
+
 def test_a_damaged_starter_is_refused(monkeypatch):
-    u, w, pi, developed, fixed = SAMPLE_56
-    bad = [[t[:] for t in developed[0]]]
-    bad[0][0][0], bad[0][1][0] = bad[0][1][0], bad[0][0][0]
-    monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: (u, w, pi, bad, fixed)})
+    u, w, levels, holey, complete = SAMPLE_56
+    bad = [[t[:] for t in base] for base in holey]
+    bad[0][0][1], bad[0][1][1] = bad[0][1][1], bad[0][0][1]
+    monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: (u, w, levels, bad, complete)})
     assert whist_columns(56, whist_design) is None
     monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: SAMPLE_56})
     assert is_whist(56, whist_columns(56, whist_design))

@@ -1,30 +1,38 @@
 """Exact (SAT) search for a column starter of Wh(8u) -- developer tool only
-(the model of ``whist_col_search.c``; nothing in the app imports this
-module). The design and its group G are described in
-:mod:`euchre_tourney.rotation._columns`.
+(nothing in the app imports this module). The design and its group G are
+described in :mod:`euchre_tourney.rotation._columns`.
 
 Needs ``pip install python-sat`` (NOT a dependency of the package).
-``python3 -m euchre_tourney.rotation.tools.whist_col_sat U W [SOLVER [PI]]``
-(PI e.g. ``10576243``) prints one ``(u, w, pi, developed, fixed)`` literal
-for ``COLUMN_STARTERS`` in :mod:`euchre_tourney.rotation._starters`.
+``python3 -m euchre_tourney.rotation.tools.whist_col_sat U W LEVELS COMPLETE [SOLVER]``
+prints one ``(u, w, levels, holey, complete)`` literal for
+``COLUMN_STARTERS`` in :mod:`euchre_tourney.rotation._starters`, after
+rebuilding the design and checking it with ``designs.is_whist``.
 
-Encoding: each developed base round has one P and one O Boolean per pair of
-players of different columns with the table rules of ``whist_sat`` (and no
-two players of one column at a table); each fixed base round has P and O per
-pair of levels (the same rules on 8 points) and a one-hot offset per level
-(level 0 at offset 0), and its pair of levels j, j' stands for the pair
-((0, j), (off_j' − off_j, j')). Every orbit of pairs under G needs exactly
-one P and two O among its pairs in the base rounds (a pair whose stabilizer
-had order s would count s times; with the groups of ``_columns`` s = 1).
-``... whist_col_sat lns STATEFILE [N_FREE [SEED]]`` completes the last
-near-solution in STATEFILE (see :func:`neighbourhood`).
+* LEVELS: generators of the level group Λ, comma-separated digit strings
+  (e.g. ``10576243``), or ``-`` for none. Every one must map each round of
+  the stored Wh(8) onto itself and move every level; the eight level
+  permutations that do so for the stored Wh(8) form (Z_2)^3.
+* COMPLETE: one item per complete base round: ``-`` (the round's orbit has
+  f·|Λ| rounds) or an involution λ of Λ that maps the round onto itself
+  (its two base tables are then λ-images of each other: f·|Λ|/2 rounds).
+  The orbits must add up to u − 1 rounds.
 
-Wh(104) (u = 13, w = 3, PI) took 7.5 minutes with CaDiCaL, the annealer
-4–80 s, ``lns`` from a cost-4 state one attempt; Wh(56) a few seconds.
-Wh(152) (u = 19, w = 7, PI; the target): about 40 minutes of annealing
-reached cost 2 (one orbit off by one pair) a few times, and ``lns`` with
-8–14 free tables found those states unsatisfiable or ran out of budget;
-not found yet.
+Wh(152): ``19 4 10576243 -`` (|G| = 342: 2 base tables per holey round,
+one complete base round of 18 images; 1.7 million clauses) took 155 s with
+CaDiCaL on this machine (193 s for an earlier copy of the model). Wh(56):
+``7 2 10576243 -`` 4 s.
+
+Encoding: each holey base round (column 0 away) has one P and one O Boolean
+per orbit, under the stabilizer S of column 0, of pairs of players of
+different columns (so the round is S-invariant by construction), with the
+table rules of ``whist_sat`` (and no two players of one column at a table);
+each complete base round has P and O per pair of levels (the same rules on
+8 points; with λ, invariant under λ and never j with λ(j)) and a one-hot
+offset per level (level 0 at offset 0; with λ, level λ(j) at j's offset),
+and its pair of levels j, j' stands for the pair ((0, j), (off_j' − off_j,
+j')). Every orbit of pairs under G needs exactly one P and two O among the
+counted pairs: one per S-orbit in a holey round, every level pair of a
+complete round (one per λ-orbit of level pairs with λ).
 """
 import itertools
 import sys
@@ -33,80 +41,84 @@ import time
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from euchre_tourney.rotation._columns import LEVELS, group
+from euchre_tourney.rotation._columns import LEVELS, develop_columns, group
 from euchre_tourney.rotation.tools.whist_sat import _cards, _table_rules, _tables
 
 
-def layout(u, w, pi=None):
-    """(|G|, ND, NF): 7 + NF·|G|/u + ND·|G| = 8u − 1."""
-    n = len(group(u, w, pi))
-    rest = LEVELS * u - 8
-    nd = rest // n
-    nf, r = divmod(rest - nd * n, n // u)
-    if r:
-        raise SystemExit("no layout")
-    return n, nd, nf
-
-
-def pair_orbits(u, G):
-    """{(p, q): (orbit id, |stabilizer|)} for players p < q of different
-    columns."""
-    n = LEVELS * u
+def orbit_ids(pairs, maps):
+    """({(p, q): orbit id} for every image of ``pairs`` (p < q) under
+    ``maps``, number of orbits)."""
     seen = {}
     nid = 0
-    for p in range(n):
-        for q in range(p + 1, n):
-            if p % u == q % u or (p, q) in seen:
-                continue
-            imgs = {(min(g[p], g[q]), max(g[p], g[q])) for g in G}
-            for pq in imgs:
-                seen[pq] = (nid, len(G) // len(imgs))
-            nid += 1
-    return seen
+    for p, q in pairs:
+        if (p, q) in seen:
+            continue
+        for g in maps:
+            a, b = g[p], g[q]
+            seen[min(a, b), max(a, b)] = nid
+        nid += 1
+    return seen, nid
 
 
-def build(u, w, pi=None):
-    G = group(u, w, pi)
-    shape = layout(u, w, pi)
-    _, nd, nf = shape
-    orb = pair_orbits(u, G)
+def build(u, w, levels, complete):
+    """(maps of G, holey P/O dicts, complete (P, O, Z) triples, clauses);
+    ``complete``: per complete base round None or its involution λ."""
+    G = group(u, w, levels)
+    S = G[::u]
+    n = LEVELS * u
+    col = lambda p: p % u
+    key = lambda x, y: (min(x, y), max(x, y))
+    orb, norb = orbit_ids([(p, q) for p, q in itertools.combinations(range(n), 2) if col(p) != col(q)], G)
     pool = IDPool(); cl = []
     card = _cards(pool, cl)
     cover_p, cover_o = {}, {}
 
     def cover(pq, a, b):
-        o, stab = orb[pq]
-        cover_p.setdefault(o, []).extend([a] * stab)
-        cover_o.setdefault(o, []).extend([b] * stab)
+        cover_p.setdefault(orb[pq], []).append(a)
+        cover_o.setdefault(orb[pq], []).append(b)
 
-    pts = list(range(LEVELS * u))
-    col = lambda p: p % u
-    key = lambda x, y: (min(x, y), max(x, y))
-    dev = []
-    for r in range(nd):
-        Pr, Or = {}, {}
-        for p, q in itertools.combinations(pts, 2):
-            if col(p) == col(q):
-                continue
-            Pr[p, q] = a = pool.id(('P', r, p, q)); Or[p, q] = b = pool.id(('O', r, p, q))
-            cl.append([-a, -b])
-            cover((p, q), a, b)
-        # table rules; two players of one column never share a table
-        _table_rules(pts, pts, Pr, Or, key, card, cl, apart=lambda y, z: col(y) == col(z))
-        dev.append((Pr, Or))
+    pts = [p for p in range(n) if col(p) != 0]
+    sorb, _ = orbit_ids([(p, q) for p, q in itertools.combinations(pts, 2) if col(p) != col(q)], S)
+    xs, seen = [], set()
+    for p in pts:
+        if p not in seen:
+            xs.append(p); seen.update(s[p] for s in S)
+    holey = []
+    for r in range(7):  # one holey base round per round of Wh(8)
+        P = {pq: pool.id(('P', r, o)) for pq, o in sorb.items()}
+        O = {pq: pool.id(('O', r, o)) for pq, o in sorb.items()}
+        counted = set()
+        for pq, o in sorb.items():
+            if o not in counted:
+                counted.add(o)
+                cl.append([-P[pq], -O[pq]])
+                cover(pq, P[pq], O[pq])
+        _table_rules(pts, xs, P, O, key, card, cl, apart=lambda y, z: col(y) == col(z))
+        holey.append((P, O))
     fixed = []
     lv = list(range(LEVELS))
-    for k in range(nf):
+    for k, lam in enumerate(complete):
         Pk, Ok = {}, {}
         for j, jj in itertools.combinations(lv, 2):
             Pk[j, jj] = a = pool.id(('Pf', k, j, jj)); Ok[j, jj] = b = pool.id(('Of', k, j, jj))
             cl.append([-a, -b])
+        if lam is not None:
+            for j, jj in itertools.combinations(lv, 2):
+                img = key(lam[j], lam[jj])
+                if img == (j, jj):  # j and λ(j) sit at different tables
+                    cl.extend([[-Pk[j, jj]], [-Ok[j, jj]]])
+                else:
+                    for V in (Pk, Ok):
+                        cl.extend([[-V[j, jj], V[img]], [V[j, jj], -V[img]]])
         _table_rules(lv, lv, Pk, Ok, key, card, cl)
         Z = {(j, x): pool.id(('Z', k, j, x)) for j in lv for x in range(u)}
         for j in lv:
             card([Z[j, x] for x in range(u)], 1)
+            if lam is not None:
+                cl.extend([-Z[j, x], Z[lam[j], x]] for x in range(u))
         cl.append([Z[0, 0]])
         for j, jj in itertools.combinations(lv, 2):
+            counted = lam is None or (j, jj) <= key(lam[j], lam[jj])
             for d in range(u):
                 D = pool.id(('D', k, j, jj, d))
                 for x in range(u):
@@ -115,97 +127,55 @@ def build(u, w, pi=None):
                 if d == 0:
                     cl.extend([[-D, -Pk[j, jj]], [-D, -Ok[j, jj]]])
                     continue
-                # the round's images cover the orbit of ((0, j), (d, jj))
-                cp = pool.id(('cp', k, j, jj, d)); co = pool.id(('co', k, j, jj, d))
-                cl.extend([[-cp, D], [-cp, Pk[j, jj]], [cp, -D, -Pk[j, jj]]])
-                cl.extend([[-co, D], [-co, Ok[j, jj]], [co, -D, -Ok[j, jj]]])
-                cover(key(j * u, jj * u + d), cp, co)
+                if counted:  # the round's images cover the orbit of ((0, j), (d, jj))
+                    cp = pool.id(('cp', k, j, jj, d)); co = pool.id(('co', k, j, jj, d))
+                    cl.extend([[-cp, D], [-cp, Pk[j, jj]], [cp, -D, -Pk[j, jj]]])
+                    cl.extend([[-co, D], [-co, Ok[j, jj]], [co, -D, -Ok[j, jj]]])
+                    cover(key(j * u, jj * u + d), cp, co)
         fixed.append((Pk, Ok, Z))
-    for o in cover_p:
-        card(cover_p[o], 1)
-        card(cover_o[o], 2)
-    return shape, dev, fixed, cl
+    for o in range(norb):
+        card(cover_p.get(o, []), 1)
+        card(cover_o.get(o, []), 2)
+    return G, holey, fixed, cl
 
 
-def decode(u, shape, dev, fixed, model):
+def decode(u, G, holey, fixed, model):
+    """(holey base tables: one per S-orbit of tables, complete base
+    tables) read off a model."""
     on = {l for l in model if l > 0}
-    developed = [_tables(list(range(LEVELS * u)), Pr, Or, on) for Pr, Or in dev]
-    fixed_out = []
+    pts = [p for p in range(LEVELS * u) if p % u]
+    holey_out = []
+    for P, O in holey:
+        seen, base = set(), []
+        for t in _tables(pts, P, O, on):
+            if frozenset(t) not in seen:
+                base.append(t)
+                seen.update(frozenset(s[p] for p in t) for s in G[::u])
+        holey_out.append(base)
+    complete_out = []
     for Pk, Ok, Z in fixed:
         off = {j: next(x for x in range(u) if Z[j, x] in on) for j in range(LEVELS)}
-        fixed_out.append([[j * u + off[j] for j in t] for t in _tables(list(range(LEVELS)), Pk, Ok, on)])
-    return developed, fixed_out
-
-
-def neighbourhood(u, w, pi, state, n_free=12, tries=300, solver="cadical153", seed=0, budget=20_000):
-    """Large-neighbourhood search from a near-solution ``state`` (a
-    ``(u, w, pi, developed, fixed)`` literal, e.g. a ``# best`` dump of
-    ``whist_col_search``): keep all but ``n_free`` tables of each developed
-    round (tables holding a pair of an over-full orbit are always freed, the
-    rest picked at random), free each fixed round with probability 1/4, and ask the solver
-    (incrementally, under assumptions, at most ``budget`` conflicts per
-    attempt) to complete it. Returns
-    ``(developed, fixed)`` or ``None``."""
-    import random
-
-    rng = random.Random(seed)
-    shape, dev, fixed, cl = build(u, w, pi)
-    orb = pair_orbits(u, group(u, w, pi))
-    key = lambda x, y: (min(x, y), max(x, y))
-    seats = lambda t: ((t[0], t[2], 'P'), (t[1], t[3], 'P'), (t[0], t[1], 'O'), (t[0], t[3], 'O'), (t[2], t[1], 'O'), (t[2], t[3], 'O'))
-    count = {}
-    for base in state[3] + state[4]:  # developed and fixed base rounds alike
-        for t in base:
-            for a, b, kind in seats(t):
-                if a % u != b % u:
-                    o = orb[key(a, b)][0]
-                    count[o, kind] = count.get((o, kind), 0) + 1
-    over = {o for (o, kind), c in count.items() if c > (1 if kind == 'P' else 2)}
-    with Solver(name=solver, bootstrap_with=cl) as sat:
-        for attempt in range(tries):
-            assume = []
-            for (Pr, Or), base in zip(dev, state[3]):
-                bad = [i for i, t in enumerate(base) if any(a % u == b % u or orb[key(a, b)][0] in over for a, b, _ in seats(t))]
-                rest = [i for i in range(len(base)) if i not in bad]
-                free = set(bad) | set(rng.sample(rest, max(0, n_free - len(bad))))
-                for i, t in enumerate(base):
-                    if i not in free:
-                        assume += [(Pr if kind == 'P' else Or)[key(a, b)] for a, b, kind in seats(t)]
-            for (Pk, Ok, Z), base in zip(fixed, state[4]):  # keep most fixed rounds as they are
-                if rng.random() < 0.25:
-                    continue
-                off = {p // u: p % u for t in base for p in t}
-                for t in base:
-                    lv = [p // u for p in t]
-                    assume += [(Pk if kind == 'P' else Ok)[key(a, b)] for a, b, kind in seats(lv)]
-                assume += [Z[j, (off[j] - off[0]) % u] for j in range(LEVELS)]
-            sat.conf_budget(budget)
-            ok = sat.solve_limited(assumptions=assume)
-            print(f"# attempt {attempt}: {ok}", file=sys.stderr, flush=True)
-            if ok:
-                return decode(u, shape, dev, fixed, sat.get_model())
-    return None
+        complete_out.append([[j * u + off[j] for j in t] for t in _tables(list(range(LEVELS)), Pk, Ok, on)])
+    return holey_out, complete_out
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "lns":  # lns STATEFILE [N_FREE [SEED]]
-        import ast
-        lines = [ln for ln in open(sys.argv[2]) if ln.startswith("(")]
-        st = ast.literal_eval(lines[-1])
-        found = neighbourhood(st[0], st[1], st[2], st, int(sys.argv[3]) if len(sys.argv) > 3 else 12,
-                              seed=int(sys.argv[4]) if len(sys.argv) > 4 else 0)
-        if found:
-            print(repr((st[0], st[1], st[2], found[0], found[1])), flush=True)
-        raise SystemExit(0 if found else 1)
+    from euchre_tourney.rotation.designs import is_whist, whist_design
+
     u, w = int(sys.argv[1]), int(sys.argv[2])
-    solver = sys.argv[3] if len(sys.argv) > 3 else "cadical153"
-    pi = [int(c) for c in sys.argv[4]] if len(sys.argv) > 4 else None
+    perm = lambda s: [int(c) for c in s]
+    levels = [] if sys.argv[3] == "-" else [perm(s) for s in sys.argv[3].split(",")]
+    complete = [None if s == "-" else perm(s) for s in sys.argv[4].split(",")]
+    solver = sys.argv[5] if len(sys.argv) > 5 else "cadical153"
     t = time.time()
-    shape, dev, fixed, cl = build(u, w, pi)
-    print(f"# Wh({8 * u}) over Z_{u}, w = {w}: |G|, ND, NF = {shape}; {len(cl)} clauses, built {time.time() - t:.1f}s", file=sys.stderr, flush=True)
+    G, holey, fixed, cl = build(u, w, levels, complete)
+    print(f"# Wh({8 * u}) over Z_{u}, w = {w}: |G| = {len(G)}; {len(cl)} clauses, built {time.time() - t:.1f}s", file=sys.stderr, flush=True)
     with Solver(name=solver, bootstrap_with=cl) as sat:
         ok = sat.solve()
         print(f"# solved {ok} {time.time() - t:.1f}s", file=sys.stderr, flush=True)
-        if ok:
-            d, fx = decode(u, shape, dev, fixed, sat.get_model())
-            print(repr((u, w, pi, d, fx)), flush=True)
+        if not ok:
+            raise SystemExit(1)
+        hb, cb = decode(u, G, holey, fixed, sat.get_model())
+    rounds = develop_columns(u, w, levels, hb, cb, whist_design(8))
+    print(f"# {len(rounds)} rounds, whist: {is_whist(8 * u, rounds)}", file=sys.stderr, flush=True)
+    print(repr((u, w, levels, hb, cb)), flush=True)
