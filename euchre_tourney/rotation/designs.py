@@ -26,6 +26,10 @@ Sources (see ``ROTATION-NOTES.md``):
   (Wh(mq), Wh(mq + 1): 48 = 12·4, 69 = 17·4 + 1, 92 = 13·7 + 1, 105 = 21·5,
   192 = 48·4, …), see :mod:`euchre_tourney.rotation.inflation`; Wh(4) is the
   one table with its three partner splittings.
+* Holey column designs Wh(8u) (:mod:`._columns`, Wh(152)): u columns of
+  eight levels, each column playing Wh(8) in its own rounds while the rest
+  play across columns, developed by a group of order f·u·2 from a starter
+  found by ``tools/whist_col_sat.py``.
 
 Every design returned by :func:`whist_design` has been verified here (and the
 public checker verifies the schedule built from it again).

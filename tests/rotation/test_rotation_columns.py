@@ -85,3 +85,39 @@ def test_a_damaged_starter_is_refused(monkeypatch):
     monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: SAMPLE_56})
     assert is_whist(56, whist_columns(56, whist_design))
     assert _columns.whist_columns(64, whist_design) is None  # nothing stored
+
+
+def _damaged(kind):
+    u, w, levels, holey, complete = SAMPLE_56
+    holey = [[t[:] for t in base] for base in holey]
+    if kind == "number too big":
+        holey[0][0][0] = 8 * u
+    elif kind == "negative number":
+        holey[0][0][0] = -holey[0][0][0]
+    elif kind == "three seats":
+        holey[0][0] = holey[0][0][:3]
+    elif kind == "w no unit":
+        w = 0
+    elif kind == "even u":
+        u = 8
+    elif kind == "short level map":
+        levels = [SIGMA[:7]]
+    elif kind == "missing field":
+        return (u, w, levels, holey)
+    return (u, w, levels, holey, complete)
+
+
+@pytest.mark.parametrize("kind", ["number too big", "negative number", "three seats", "w no unit", "even u",
+                                  "short level map", "missing field"])
+def test_a_malformed_starter_gives_none_and_never_raises(monkeypatch, kind):
+    monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: _damaged(kind)})
+    assert whist_columns(56, whist_design) is None
+
+
+def test_group_refuses_what_is_no_unit_or_no_permutation():
+    with pytest.raises(ValueError):
+        group(19, 19)
+    with pytest.raises(ValueError):
+        group(20, 3)
+    with pytest.raises(ValueError):
+        level_group([[0, 0, 1, 2, 3, 4, 5, 6]])

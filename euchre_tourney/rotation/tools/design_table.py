@@ -14,7 +14,7 @@ import time
 
 from euchre_tourney.rotation import check, full_length, progressive
 from euchre_tourney.rotation import designs
-from euchre_tourney.rotation._starters import STARTERS
+from euchre_tourney.rotation._starters import COLUMN_STARTERS, STARTERS
 
 
 def source(n: int) -> str:
@@ -23,7 +23,9 @@ def source(n: int) -> str:
     if n % 4 == 1 and all(p**e % 4 == 1 for p, e in designs._prime_power_factors(n)):
         return "ring GF(q1)x...xGF(qr)"
     kind = "rot" if n % 4 == 0 else "cyc1"
-    return f"stored {kind} starter" if (kind, n) in STARTERS else "-"
+    if (kind, n) in STARTERS:
+        return f"stored {kind} starter"
+    return "stored column starter" if n in COLUMN_STARTERS else "other construction"
 
 
 def main(argv: list[str]) -> int:

@@ -6,7 +6,9 @@ Needs ``pip install python-sat`` (NOT a dependency of the package).
 ``python3 -m euchre_tourney.rotation.tools.whist_col_sat U W LEVELS COMPLETE [SOLVER]``
 prints one ``(u, w, levels, holey, complete)`` literal for
 ``COLUMN_STARTERS`` in :mod:`euchre_tourney.rotation._starters`, after
-rebuilding the design and checking it with ``designs.is_whist``.
+rebuilding the design and checking it with ``designs.is_whist``. Exit
+status 0 with a checked literal, 1 when the model is unsatisfiable, 2 for
+bad arguments or a model that did not rebuild into a whist design.
 
 * LEVELS: generators of the level group Λ, comma-separated digit strings
   (e.g. ``10576243``), or ``-`` for none. Every one must map each round of
@@ -41,7 +43,7 @@ import time
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from euchre_tourney.rotation._columns import LEVELS, develop_columns, group
+from euchre_tourney.rotation._columns import LEVELS, develop_columns, group, level_group
 from euchre_tourney.rotation.tools.whist_sat import _cards, _table_rules, _tables
 
 
@@ -167,6 +169,10 @@ if __name__ == "__main__":
     levels = [] if sys.argv[3] == "-" else [perm(s) for s in sys.argv[3].split(",")]
     complete = [None if s == "-" else perm(s) for s in sys.argv[4].split(",")]
     solver = sys.argv[5] if len(sys.argv) > 5 else "cadical153"
+    lam_ok = lambda lam: lam in level_group(levels) and lam != list(range(LEVELS)) and [lam[j] for j in lam] == list(range(LEVELS))
+    if any(lam is not None and not lam_ok(lam) for lam in complete):
+        print("COMPLETE: each item is '-' or an involution of the level group", file=sys.stderr)
+        raise SystemExit(2)
     t = time.time()
     G, holey, fixed, cl = build(u, w, levels, complete)
     print(f"# Wh({8 * u}) over Z_{u}, w = {w}: |G| = {len(G)}; {len(cl)} clauses, built {time.time() - t:.1f}s", file=sys.stderr, flush=True)
@@ -177,5 +183,8 @@ if __name__ == "__main__":
             raise SystemExit(1)
         hb, cb = decode(u, G, holey, fixed, sat.get_model())
     rounds = develop_columns(u, w, levels, hb, cb, whist_design(8))
-    print(f"# {len(rounds)} rounds, whist: {is_whist(8 * u, rounds)}", file=sys.stderr, flush=True)
+    ok = is_whist(8 * u, rounds)
+    print(f"# {len(rounds)} rounds, whist: {ok}", file=sys.stderr, flush=True)
+    if not ok:
+        raise SystemExit(2)
     print(repr((u, w, levels, hb, cb)), flush=True)
