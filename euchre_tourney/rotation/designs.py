@@ -597,7 +597,7 @@ def _greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRo
     return out, worst
 
 
-def _whist_plus_one(n: int, tries: int = 30) -> list[DesignRound] | None:
+def _whist_plus_one(n: int, tries: int = 100) -> list[DesignRound] | None:
     """A full-length night for n ≡ 2 (mod 4) with no partner repeats, from
     Wh(n − 1) and one extra player X (= n − 1), when no near-whist design is
     known; ``None`` when Wh(n − 1) is unknown or the seeded tries fail.
@@ -610,7 +610,10 @@ def _whist_plus_one(n: int, tries: int = 30) -> list[DesignRound] | None:
     one last round partners a matching of them (the player q never replaced
     and X sit out), so nobody partners twice. Everyone sits out exactly
     twice. Checked here (partition, sit-outs, partner counts) and put in a
-    fair order; X may face some players more than twice."""
+    fair order: the first of the seeded tries whose sit-outs allow
+    everyone-once-before-anyone-twice (:func:`_two_pass_order`), else the
+    first night found in the greedy order of :func:`_fair_order`. X may face
+    some players more than twice."""
     import random
 
     if n % 4 != 2 or n < 10:
@@ -621,6 +624,7 @@ def _whist_plus_one(n: int, tries: int = 30) -> list[DesignRound] | None:
     X = n - 1
     rng = random.Random(n)
     rounds = [(list(g), list(o)) for g, o in base]
+    fallback = None  # the first night found, when none allows a two-pass order
     for _ in range(tries):
         order = list(range(len(rounds)))
         rng.shuffle(order)
@@ -653,7 +657,62 @@ def _whist_plus_one(n: int, tries: int = 30) -> list[DesignRound] | None:
         last = [(pairs[i][0], pairs[i + 1][0], pairs[i][1], pairs[i + 1][1]) for i in range(0, len(pairs), 2)]
         out.append((last, sorted([q, X])))
         if _no_partner_repeats(n, out):
-            return _fair_order(n, out, tries=8)
+            fair = _two_pass_order(out)
+            if fair is not None:
+                return fair
+            if fallback is None:
+                fallback = out
+    return None if fallback is None else _fair_order(n, fallback, tries=8)
+
+
+def _two_pass_order(rounds: list[DesignRound]) -> list[DesignRound] | None:
+    """``rounds`` (two sit-outs each, everyone sitting out exactly twice) in
+    an order where everyone sits out once before anyone twice and never two
+    rounds running, or ``None`` when there is none of that kind.
+
+    The sit-out pairs are the edges of a 2-regular multigraph, a union of
+    cycles. Such an order exists exactly when every cycle is even: the first
+    n/2 rounds must then be a perfect matching (every other edge of each
+    cycle) and the rest the other one; within a pass the sit-outs are
+    disjoint, and the last round of the first pass is chosen disjoint from
+    the first of the second."""
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, (_, out) in enumerate(rounds):
+        if len(out) != 2 or out[0] == out[1]:
+            return None
+        a, b = out
+        adj.setdefault(a, []).append((b, i))
+        adj.setdefault(b, []).append((a, i))
+    if any(len(v) != 2 for v in adj.values()):
+        return None
+    first: list[int] = []
+    second: list[int] = []
+    used = [False] * len(rounds)
+    for start in adj:
+        if any(used[i] for _, i in adj[start]):
+            continue
+        cycle, v = [], start
+        while True:
+            nxt = [(w, i) for w, i in adj[v] if not used[i]]
+            if not nxt:
+                break
+            w, i = nxt[0]
+            used[i] = True
+            cycle.append(i)
+            v = w
+        if len(cycle) % 2:
+            return None
+        first += cycle[0::2]
+        second += cycle[1::2]
+    sets = [set(out) for _, out in rounds]
+    for k, j in enumerate(second):  # open the second pass with a round disjoint from the first's end
+        if not sets[j] & sets[first[-1]]:
+            second[0], second[k] = second[k], second[0]
+            return [rounds[i] for i in first + second]
+    for k, j in enumerate(first):  # or close the first pass differently
+        if not sets[j] & sets[second[0]]:
+            first[-1], first[k] = first[k], first[-1]
+            return [rounds[i] for i in first + second]
     return None
 
 

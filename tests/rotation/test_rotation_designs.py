@@ -154,3 +154,39 @@ def test_two_mod_four_without_near_whist_still_no_partner_repeats(n):
     assert q.partner_repeats == 0
     assert q.sit_out_min == q.sit_out_max == 2
     assert q.consecutive_sit_outs == 0
+    assert q.sit_out_prefix_spread == 1  # everyone once before anyone twice (_two_pass_order)
+
+
+@given(st.lists(st.integers(1, 12), min_size=1, max_size=8), st.integers(0, 10**6))
+def test_two_pass_order_exactly_when_every_cycle_is_even(halves, seed):
+    """Sit-out pairs forming cycles of lengths 2·h (and, when the seed says
+    so, one pair of cycles made odd): an order with everyone once before
+    anyone twice and nobody twice running exists exactly for even cycles,
+    and ``_two_pass_order`` finds it."""
+    import random
+
+    from euchre_tourney.rotation.designs import _prefix_spread, _two_pass_order
+
+    rng = random.Random(seed)
+    lengths = [2 * h for h in halves]
+    odd = seed % 2 == 1 and len(lengths) >= 2 and lengths[0] > 2
+    if odd:  # move one edge's worth: cycles of lengths 2h − 1 and 2h' + 1
+        lengths[0] -= 1
+        lengths[1] += 1
+    rounds, v = [], 0
+    for length in lengths:
+        ring = list(range(v, v + length))
+        v += length
+        rounds += [([], sorted({ring[i], ring[(i + 1) % length]} if length > 2 else {ring[0], ring[1]}))
+                   for i in range(length)]
+    rng.shuffle(rounds)
+    order = _two_pass_order(rounds)
+    if odd:
+        assert order is None
+        return
+    n = v
+    if n == 2 or (len(lengths) == 1 and n == 4):
+        return  # too few players to avoid a back-to-back sit-out
+    assert order is not None and sorted(map(str, order)) == sorted(map(str, rounds))
+    assert _prefix_spread(n, order) == 1
+    assert all(not set(a[1]) & set(b[1]) for a, b in zip(order, order[1:]))
