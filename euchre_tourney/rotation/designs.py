@@ -759,33 +759,44 @@ def _distinct_stand_ins(rounds: list[DesignRound], rest: list[int], rng, steps: 
         return rounds[r][0][o[0]][o[1]], o[2]
 
     pick = {r: rng.choice(opts[r]) for r in rest}
-    p_cnt: dict[int, int] = {}
-    a_cnt: dict[int, int] = {}
+    by_p: dict[int, set[int]] = {}  # stand-in → rounds choosing it (likewise partners)
+    by_a: dict[int, set[int]] = {}
 
     def add(r, o, d):
         p, a = who(r, o)
-        p_cnt[p] = p_cnt.get(p, 0) + d
-        a_cnt[a] = a_cnt.get(a, 0) + d
+        for by, x in ((by_p, p), (by_a, a)):
+            if d > 0:
+                by.setdefault(x, set()).add(r)
+            else:
+                by[x].discard(r)
 
-    def clash(r, o) -> bool:
-        p, a = who(r, o)
-        return p_cnt.get(p, 0) > 1 or a_cnt.get(a, 0) > 1
+    def clash(r) -> bool:
+        p, a = who(r, pick[r])
+        return len(by_p[p]) > 1 or len(by_a[a]) > 1
 
     for r in rest:
         add(r, pick[r], 1)
+    hard = {r for r in rest if clash(r)}  # kept up to date: O(1) rounds a move
     for _ in range(steps):
-        hard = [r for r in rest if clash(r, pick[r])]
         if not hard:
             return pick
-        r = hard[int(rng.random() * len(hard))]
+        ordered = sorted(hard)
+        r = ordered[int(rng.random() * len(ordered))]
+        p0, a0 = who(r, pick[r])
         add(r, pick[r], -1)
         scored = []
         for o in opts[r]:
             p, a = who(r, o)
-            cost = p_cnt.get(p, 0) + a_cnt.get(a, 0)
+            cost = len(by_p.get(p, ())) + len(by_a.get(a, ()))
             scored.append((cost, rng.random(), o))
         pick[r] = min(scored)[2]
         add(r, pick[r], 1)
+        p1, a1 = who(r, pick[r])
+        for x in by_p.get(p0, set()) | by_p[p1] | by_a.get(a0, set()) | by_a[a1] | {r}:
+            if clash(x):
+                hard.add(x)
+            else:
+                hard.discard(x)
     return None
 
 
