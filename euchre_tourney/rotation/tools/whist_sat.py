@@ -4,11 +4,11 @@ Needs ``pip install python-sat`` (NOT a dependency of the package; nothing in
 the app imports this module). Found starters are pasted into
 ``../_starters.py`` where :mod:`euchre_tourney.rotation.designs` re-verifies them.
 
-``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W] [ap|partial]``
+``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W] [ap|partialK [ap]]``
 (KIND ``rot`` or ``cyc1``; prints one ``(kind, n, starter)`` literal).
 
 ``partial`` or ``partialK`` (kind ``rot``, K special orbits, default 2): see
-:func:`build_partial`.
+:func:`build_partial`; a following ``ap`` fixes ∞'s table as below.
 
 ``ap`` (kind ``rot``, W = 1) fixes the ∞ table to (∞, 1, 0, 2), whose ghost
 night can be dealt fairly (see ``designs._ap_order``).
@@ -119,12 +119,14 @@ def build(kind, n, w=1, ap=False):
     full = lambda D: {(x, y): D[key(x, y)] for x, y in itertools.combinations(V, 2)}
     return V, full(P), full(O), cl, m
 
-def build_partial(n, w, n_special=2):
+def build_partial(n, w, n_special=2, ap=False):
     """``rot`` with partial multiplier symmetry: ∞, 0 and ``n_special`` orbits
     of x ↦ W·x form "special" tables searched freely; every other table is
     one of W·T, W²·T, … for a base table T on the remaining orbits (the layout
     of ``whist_symsearch.c``, as an exact model; needed for rot because a
-    fully W-invariant starter is impossible there)."""
+    fully W-invariant starter is impossible there). ``ap``: ∞'s table is
+    (∞, 1, 0, 2) as in :func:`build` (1 and 2 are special when
+    ``n_special`` ≥ 2)."""
     m = n - 1
     f = 1
     while pow(w, f, m) != 1:
@@ -167,6 +169,8 @@ def build_partial(n, w, n_special=2):
         prs = [key(y, (y + d) % m) for y in range(m) if (y in Bset) == ((y + d) % m in Bset)]
         card([P[k] for k in prs], 1)
         card([O[k] for k in prs], 2)
+    if ap:
+        cl.extend([[P[key(-1, 0)]], [O[key(-1, 1)]], [O[key(-1, 2)]]])
     V = [-1] + list(range(m))
     Pf = {}; Of = {}
     for part in (Sl, B):
@@ -201,7 +205,7 @@ if __name__ == "__main__":
     t = time.time()
     w = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     if len(sys.argv) > 5 and sys.argv[5].startswith("partial"):
-        V, P, O, cl, m = build_partial(n, w, int(sys.argv[5][7:] or 2))
+        V, P, O, cl, m = build_partial(n, w, int(sys.argv[5][7:] or 2), ap=sys.argv[6:7] == ["ap"])
     else:
         V, P, O, cl, m = build(kind, n, w, ap=len(sys.argv) > 5 and sys.argv[5] == "ap")
     print(f"# {kind} {n}: {len(cl)} clauses, built {time.time()-t:.1f}s", file=sys.stderr, flush=True)
