@@ -674,8 +674,9 @@ def _two_pass_order(rounds: list[DesignRound]) -> list[DesignRound] | None:
     cycles. Such an order exists exactly when every cycle is even: the first
     n/2 rounds must then be a perfect matching (every other edge of each
     cycle) and the rest the other one; within a pass the sit-outs are
-    disjoint, and the last round of the first pass is chosen disjoint from
-    the first of the second."""
+    disjoint, and the second pass opens with a round disjoint from the last
+    of the first (of its n/2 rounds at most two meet that one, so with six
+    or more players there always is one)."""
     adj: dict[int, list[tuple[int, int]]] = {}
     for i, (_, out) in enumerate(rounds):
         if len(out) != 2 or out[0] == out[1]:
@@ -776,7 +777,7 @@ def _distinct_stand_ins(rounds: list[DesignRound], rest: list[int], rng, steps: 
 
     for r in rest:
         add(r, pick[r], 1)
-    hard = {r for r in rest if clash(r)}  # kept up to date: O(1) rounds a move
+    hard = {r for r in rest if clash(r)}  # after a move only rounds sharing its old or new p or a are rechecked
     for _ in range(steps):
         if not hard:
             return pick
