@@ -11,7 +11,15 @@ round r) implies the same table, exactly one partner a player and round
 (so each table splits into two partnerships), at most PI per pair. Tables of
 a round are ordered by their smallest player (symmetry breaking).
 
-Usage: python3 golfer_sat.py N R LAM PI [SOLVER] [--free] [--tables]
+``--involution`` (N ≡ 0, 1 mod 4, R even): rounds 2i and 2i + 1 are mirror
+images under σ: p ↦ −p mod N (N odd; player 0 never sits out, round 2i sits
+out i + 1 and round 2i + 1 its mirror) or p ↦ p xor 1 (N ≡ 0): the same
+tables and partnerships with every player replaced by σ of it. For odd N
+any choice of sit-out pairs {s, −s} is the same up to relabelling, so UNSAT
+rules out every night with an involution that fixes one player and pairs up
+the rounds: 13 × 8 at most twice is UNSAT this way (about 8 minutes).
+
+Usage: python3 golfer_sat.py N R LAM PI [SOLVER] [--free] [--tables] [--involution]
 Prints the rounds in the C tool's format (4T seated players N E S W by
 table, partners seats 0–2 and 1–3, then the sit-outs) or ``UNSAT``.
 """
@@ -31,7 +39,8 @@ def sit_outs(n: int, rounds: int) -> list[list[int]]:
     return [sorted({(s * r + i) % n for i in range(s)}) for r in range(rounds)]
 
 
-def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", free: bool = False, tables: bool = False):
+def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", free: bool = False, tables: bool = False,
+          involution: bool = False):
     """``free``: the sit-outs are variables too (any choice keeping the rules:
     counts within 1 after every round, never two rounds running; round 0 sits
     out players 0…s−1, which loses nothing), so UNSAT is a proof. ``tables``:
@@ -39,6 +48,14 @@ def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", fr
     T = n // 4
     s_ = n % 4
     outs = sit_outs(n, rounds)
+    # --involution: rounds 2i and 2i + 1 swapped by σ: p ↦ −p (n ≡ 1 mod 4,
+    # fixing player 0, who never sits out) or p ↦ p xor 1 (n ≡ 0 mod 4)
+    sigma = (lambda p: (-p) % n) if n % 2 else (lambda p: p ^ 1)
+    if involution:
+        if n % 4 not in (0, 1) or rounds % 2 or free or rounds > n - 1:
+            raise SystemExit("--involution: n ≡ 0, 1 (mod 4), an even number of rounds, not --free")
+        if n % 4 == 1:
+            outs = [[(1 + r // 2) * (-1) ** r % n] for r in range(rounds)]
     plays = [list(range(n)) if free else [p for p in range(n) if p not in set(o)] for o in outs]
     pool = IDPool()
     cls: list[list[int]] = []
@@ -98,6 +115,16 @@ def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", fr
         for t in range(1, T if not tables else 1):
             for i, p in enumerate(P):
                 cls.append([-x(r, p, t)] + [x(r, q, t - 1) for q in P[:i]])
+    if involution:  # m exact (same table), then m and y of round 2i + 1 mirror round 2i
+        for r in range(rounds):
+            for p, q in itertools.combinations(plays[r], 2):
+                for t in range(T):
+                    cls.append([-m(r, p, q), -x(r, p, t), x(r, q, t)])
+        for r in range(0, rounds, 2):
+            for p, q in itertools.combinations(plays[r], 2):
+                for v in (m, y):
+                    a_, b_ = v(r, p, q), v(r + 1, sigma(p), sigma(q))
+                    cls.extend([[-a_, b_], [a_, -b_]])
     for p, q in itertools.combinations(range(n), 2):
         both = [r for r in range(rounds) if p in plays[r] and q in plays[r]]
         if len(both) > lam:
@@ -125,7 +152,8 @@ def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", fr
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     n, rounds, lam, pi = map(int, args[:4])
-    res = solve(n, rounds, lam, pi, *(args[4:5]), free="--free" in sys.argv, tables="--tables" in sys.argv)
+    res = solve(n, rounds, lam, pi, *(args[4:5]), free="--free" in sys.argv, tables="--tables" in sys.argv,
+                involution="--involution" in sys.argv)
     if res is None:
         print("UNSAT")
         return
