@@ -17,7 +17,7 @@ out i + 1 and round 2i + 1 its mirror) or p ↦ p xor 1 (N ≡ 0): the same
 tables and partnerships with every player replaced by σ of it. For odd N
 any choice of sit-out pairs {s, −s} is the same up to relabelling, so UNSAT
 rules out every night with an involution that fixes one player and pairs up
-the rounds: 13 × 8 at most twice is UNSAT this way (about 8 minutes).
+the rounds: 13 × 8 at most twice is UNSAT this way (in 5–8 minutes).
 
 Usage: python3 golfer_sat.py N R LAM PI [SOLVER] [--free] [--tables] [--involution]
 Prints the rounds in the C tool's format (4T seated players N E S W by
@@ -53,7 +53,7 @@ def solve(n: int, rounds: int, lam: int, pi: int, solver: str = "cadical153", fr
     sigma = (lambda p: (-p) % n) if n % 2 else (lambda p: p ^ 1)
     if involution:
         if n % 4 not in (0, 1) or rounds % 2 or free or rounds > n - 1:
-            raise SystemExit("--involution: n ≡ 0, 1 (mod 4), an even number of rounds, not --free")
+            raise SystemExit("--involution: n ≡ 0, 1 (mod 4), an even number of rounds up to n − 1, not --free")
         if n % 4 == 1:
             outs = [[(1 + r // 2) * (-1) ** r % n] for r in range(rounds)]
     plays = [list(range(n)) if free else [p for p in range(n) if p not in set(o)] for o in outs]
