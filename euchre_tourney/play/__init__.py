@@ -13,8 +13,12 @@ standard library only.
   (``pass``, ``order``, ``name:H``, ``alone``, ``misdeal``, ``discard:9C``,
   ``play:JH``); a hand's whole state has a one-line text form
   (:meth:`Hand.to_text` / :meth:`Hand.from_text`).
-* :class:`RandomPlayer` -- picks uniformly among the legal actions;
-  :class:`SimplePlayer` -- rule-of-thumb play from what its seat can see.
+* computer players (:mod:`.players`) get only a :class:`SeatView`
+  (``hand.view()``: what one seat can see, :mod:`.view`) and return an
+  action: :class:`RandomPlayer` -- uniformly among the legal actions;
+  :class:`SimplePlayer` -- rule-of-thumb play; :func:`make_player` by level
+  (easy / medium / hard); :func:`hint` -- the strongest player's choice with
+  a reason and every legal action ranked.
 
 Why ints everywhere: the practice table's computer player searches by playing
 many random hands; per-trump tables (:mod:`euchre_tourney.rules.cards`) keep a
@@ -45,7 +49,8 @@ from euchre_tourney.play.hand import (
     parse_seat,
     seat_text,
 )
-from euchre_tourney.play.players import RandomPlayer, SimplePlayer, play_random_hand
+from euchre_tourney.play.players import LEVELS, Hint, RandomPlayer, SimplePlayer, hint, make_player, play_random_hand
+from euchre_tourney.play.view import SeatView
 
 __all__ = [
     "ALONE",
@@ -64,9 +69,14 @@ __all__ = [
     "WEST",
     "Game",
     "Hand",
+    "Hint",
+    "LEVELS",
     "RandomPlayer",
+    "SeatView",
     "SimplePlayer",
     "action_text",
+    "hint",
+    "make_player",
     "parse_action",
     "parse_seat",
     "play_random_hand",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from euchre_tourney.play.hand import SEAT_LETTERS, Hand, parse_seat
+from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules.ruleset import RuleSet
 from euchre_tourney.rules.scoring import GameScore, RuleViolation, Side
 
@@ -96,12 +97,20 @@ class Game:
         dealer = hand.dealer if hand.misdeal else (hand.dealer + 1) & 3
         self.hand = self._new_hand(dealer)
 
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` (default: the seat to act) sees of the hand in
+        progress, with the game score before it (:meth:`Hand.view`).
+        ``ValueError`` once the game is over."""
+        if self.hand is None:
+            raise ValueError("the game is over: no hand to view")
+        return self.hand.view(seat, (self.score.ns, self.score.ew))
+
     def play_out(self, players) -> Side | None:
         """Play to the end with ``players`` (four objects with
-        ``choose(hand) -> action``, by seat). Returns the winner."""
+        ``choose(view) -> action``, by seat; each gets only its seat's
+        :class:`SeatView`). Returns the winner."""
         while self.hand is not None:
-            hand = self.hand
-            self.apply(players[hand.to_act].choose(hand))
+            self.apply(players[self.hand.to_act].choose(self.view()))
         return self.winner
 
     def to_text(self) -> str:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
+from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules.cards import (
     BENNY,
     JACK,
@@ -237,6 +238,7 @@ class Hand:
         "tricks",
         "tricks_won",
         "_bids",
+        "_actors",
         "result",
         "score",
         "thrown_in",
@@ -359,6 +361,7 @@ class Hand:
         self.tricks = []
         self.tricks_won = [0, 0, 0, 0]
         self._bids = []
+        self._actors = []
         self._passed = []
         if turn_up == BENNY:
             # 001: "If the Benny is turned up then the dealer's team are
@@ -470,6 +473,7 @@ class Hand:
             raise RuleViolation(self._why_illegal(action))
         if self.phase != PLAYING:
             self._bids.append(action)
+            self._actors.append(self.to_act)
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
         seat = self.to_act
@@ -829,6 +833,53 @@ class Hand:
             return "the Benny was turned up: the dealer must name trump (the dealer's side are the makers)"
         return ""
 
+    def view(self, seat: int | None = None, game_score: tuple[int, int] | None = None) -> SeatView:
+        """What ``seat`` (default: the seat to act) can see now, as an
+        immutable :class:`~euchre_tourney.play.view.SeatView`: the only input
+        a computer player gets. ``game_score`` is ``(north_south, east_west)``
+        before this hand, when the hand is part of a game. ``ValueError``
+        unless ``seat`` is ``0..3`` (or ``None`` with someone to act)."""
+        if seat is None:
+            seat = self.to_act
+        if seat.__class__ is not int or not 0 <= seat <= 3:
+            raise ValueError(f"{seat!r} is not a seat (0..3 = North, East, South, West)")
+        bids = []
+        discarded = -1
+        for who, action in zip(self._actors, self._bids):
+            if DISCARD <= action <= DISCARD + BENNY:
+                if who == seat:
+                    discarded = action - DISCARD
+                continue
+            bids.append((who, action))
+        picked_up = self.bid_round == 1 and self.maker >= 0 and self.dealer not in self.sitting_out and (
+            self.phase in (DISCARDING, PLAYING, DONE)
+        )
+        return SeatView(
+            rules=self.rules,
+            seat=seat,
+            to_act=self.to_act,
+            legal=tuple(self._legal) if seat == self.to_act else (),
+            dealer=self.dealer,
+            phase=self.phase,
+            turn_up=self.turn_up,
+            cards=tuple(self.hands[seat]),
+            bids=tuple(bids),
+            picked_up=picked_up,
+            discarded=discarded,
+            trump=self.trump,
+            maker=self.maker,
+            bid_round=self.bid_round,
+            lone=self.lone,
+            lone_defender=self.lone_defender,
+            sitting_out=tuple(self.sitting_out),
+            trick=tuple(self.trick),
+            trick_leader=self.trick_leader,
+            tricks=tuple((leader, tuple(cards), winner) for leader, cards, winner in self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            pack=tuple(self._cfg.deck),
+            game_score=game_score,
+        )
+
     # ----------------------------------------------------------- text form
 
     def deal_text(self) -> str:
@@ -884,7 +935,7 @@ class Hand:
                 continue
             if name == "hands":
                 value = [h[:] for h in value]
-            elif name in ("trick", "tricks", "tricks_won", "_bids", "_passed", "_alone_queue"):
+            elif name in ("trick", "tricks", "tricks_won", "_bids", "_actors", "_passed", "_alone_queue"):
                 value = value[:]
             setattr(other, name, value)
         return other

@@ -1,5 +1,12 @@
-"""Computer players: objects with ``choose(hand) -> action`` for the seat
-``hand.to_act``.
+"""Computer players: objects with ``choose(view) -> action``, where ``view``
+is the :class:`~euchre_tourney.play.view.SeatView` of the seat to act
+(``hand.view()``) -- never the hand itself, so no player can see a hidden
+card.
+
+* :func:`make_player` -- a player by level (``"easy"``, ``"medium"``,
+  ``"hard"``) and seed: what the practice table and the arena use.
+* :func:`hint` -- what the strongest player would do, with a one-line
+  reason and every legal action ranked (:class:`Hint`).
 
 * :class:`RandomPlayer` -- uniformly random among the legal actions (tests,
   benchmarks, search rollouts).
@@ -15,7 +22,10 @@ from __future__ import annotations
 import random
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
+from dataclasses import dataclass
+
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, Hand
+from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules.cards import ACE, BENNY, SUITS, TRUMP_TABLES
 
 
@@ -26,9 +36,9 @@ class RandomPlayer:
     def __init__(self, rng: random.Random | int | None = None) -> None:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
-    def choose(self, hand: Hand) -> int:
-        """A uniformly random legal action for ``hand.to_act``."""
-        legal = hand.legal_actions()
+    def choose(self, view: SeatView) -> int:
+        """A uniformly random legal action of ``view.legal``."""
+        legal = view.legal
         return legal[int(self.rng.random() * len(legal))]
 
 
@@ -68,14 +78,15 @@ class SimplePlayer:
         self.order_at = order_at
         self.alone_at = alone_at
 
-    def choose(self, hand: Hand) -> int:
-        """The action for ``hand.to_act``, always one of ``hand.legal_actions()``."""
-        legal = hand.legal_actions()
+    def choose(self, view: SeatView) -> int:
+        """The action for ``view.seat``, always one of ``view.legal``."""
+        hand = view
+        legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        seat = hand.to_act
-        mine = hand.hands[seat]
-        phase = hand.phase
+        seat = view.seat
+        mine = list(view.cards)
+        phase = view.phase
         if MISDEAL in legal:
             return MISDEAL
         if phase == BID1:
@@ -102,7 +113,7 @@ class SimplePlayer:
             return DISCARD + self._discard(mine, hand.trump)
         return self._play(hand, seat, legal)
 
-    def _worth_ordering(self, hand: Hand, seat: int, mine: list[int]) -> bool:
+    def _worth_ordering(self, hand: SeatView, seat: int, mine: list[int]) -> bool:
         trump = hand.turn_up >> 3
         worth = hand_strength(mine, trump)
         up = hand_strength([hand.turn_up], trump)
@@ -127,7 +138,7 @@ class SimplePlayer:
         return min(plain, key=lambda c: (counts[table.suit[c]], _rank_value(table, c)))
 
     @staticmethod
-    def _play(hand: Hand, seat: int, legal) -> int:
+    def _play(hand: SeatView, seat: int, legal) -> int:
         trump = hand.trump
         table = TRUMP_TABLES[trump]
         if not hand.trick:
@@ -158,4 +169,47 @@ def _rank_value(table, c: int) -> int:
     return 100 - place if place >= 0 else c & 7
 
 
-__all__ = ["RandomPlayer", "SimplePlayer", "hand_strength", "play_random_hand"]
+LEVELS = ("easy", "medium", "hard")
+"""The computer players' levels, weakest first."""
+
+
+def make_player(level: str, seed: int | None = None):
+    """A computer player of ``level`` (one of :data:`LEVELS`), deterministic
+    for a given ``seed``. Every player has ``choose(view) -> action``.
+    ``ValueError`` for an unknown level.
+
+    (Interface skeleton: until the medium and hard players land, every level
+    is the rule-of-thumb :class:`SimplePlayer`.)"""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return SimplePlayer()
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the strongest computer player would do for a seat.
+
+    ``action`` -- the suggested action (one of ``view.legal``); ``reason`` --
+    one line in the player's words (e.g. ``"order up: three trumps with the
+    right bower"``); ``ranking`` -- every legal action with its expected
+    points for the seat's side, best first, as ``(action, points)``."""
+
+    action: int
+    reason: str
+    ranking: tuple[tuple[int, float], ...]
+
+
+def hint(view: SeatView, seed: int | None = None) -> Hint:
+    """The :class:`Hint` for ``view`` (the seat to act). ``ValueError`` when
+    the view's seat is not to act (nothing to hint).
+
+    (Interface skeleton: the rule-of-thumb choice, ranked first, every other
+    action after it with no estimate, until the hard player lands.)"""
+    if view.seat != view.to_act or not view.legal:
+        raise ValueError("no decision to hint: it is not this seat's turn")
+    best = SimplePlayer().choose(view)
+    ranking = ((best, 0.0),) + tuple((a, 0.0) for a in view.legal if a != best)
+    return Hint(best, "rule of thumb", ranking)
+
+
+__all__ = ["LEVELS", "Hint", "RandomPlayer", "SimplePlayer", "hand_strength", "hint", "make_player", "play_random_hand"]

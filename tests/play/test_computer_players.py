@@ -22,7 +22,7 @@ def test_simple_player_only_legal_and_blind_to_hidden_cards(rules, seed):
     player = SimplePlayer()
     while not hand.done:
         seat = hand.to_act
-        choice = player.choose(hand)
+        choice = player.choose(hand.view())
         assert choice in hand.legal_actions()
         # Deal the cards this seat cannot see afresh among the others: the
         # choice must not change.
@@ -35,7 +35,7 @@ def test_simple_player_only_legal_and_blind_to_hidden_cards(rules, seed):
             n = len(twin.hands[s])
             twin.hands[s][:] = hidden[pos : pos + n]
             pos += n
-        assert player.choose(twin) == choice
+        assert player.choose(twin.view()) == choice
         hand.apply(choice)
 
 
@@ -53,7 +53,7 @@ def test_random_player_is_uniform_over_legal_actions():
     player = RandomPlayer(5)
     counts = {a: 0 for a in hand.legal_actions()}
     for _ in range(2000):
-        counts[player.choose(hand)] += 1
+        counts[player.choose(hand.view())] += 1
     assert set(counts) == set(hand.legal_actions())
     assert min(counts.values()) > 800
 
@@ -75,4 +75,39 @@ def test_simple_player_names_trump_in_round_two_only_if_it_would_go_alone_when_f
             hand.apply("pass")  # round 1, then North in round 2
         assert hand.to_act == 1
         assert hand.legal_action_texts()[0] == "pass"
-        assert action_text(player.choose(hand)) == expected
+        assert action_text(player.choose(hand.view())) == expected
+
+
+def test_a_view_holds_only_what_its_seat_can_see():
+    hand = Hand.deal(NORTH_AMERICAN, 0, 11)
+    while hand.phase_name != "play":
+        hand.apply(SimplePlayer().choose(hand.view()))
+    dealer = hand.dealer
+    for seat in range(4):
+        view = hand.view(seat)
+        assert view.cards == tuple(hand.hands[seat])
+        assert (view.legal != ()) == (seat == hand.to_act)
+        # the dealer alone knows the discard; nobody sees another hand
+        assert (view.discarded >= 0) == (seat == dealer and view.picked_up)
+        hidden = {c for s in range(4) if s != seat for c in hand.hands[s]}
+        assert hidden <= set(view.unseen())
+        assert not set(view.cards) & set(view.unseen())
+    first = hand.view(seat=0)
+    try:
+        first.cards = ()  # type: ignore[misc]
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("a view must be immutable")
+
+
+def test_make_player_and_hint_give_legal_actions():
+    from euchre_tourney.play import LEVELS, hint, make_player
+
+    hand = Hand.deal(NORTH_AMERICAN, 1, 5)
+    for level in LEVELS:
+        assert make_player(level, seed=1).choose(hand.view()) in hand.legal_actions()
+    advice = hint(hand.view())
+    assert advice.action in hand.legal_actions()
+    assert {a for a, _ in advice.ranking} == set(hand.legal_actions())
+    assert advice.reason
