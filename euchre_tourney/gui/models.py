@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
+from euchre_tourney.rules import SEATS, Side
+
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -138,7 +140,7 @@ class CheckInModel(RowsModel):
         return False
 
 
-SEAT_TITLES = ("North", "East", "South", "West")
+SEAT_TITLES = tuple(s.title for s in SEATS)
 
 
 class TablesModel(RowsModel):
@@ -152,8 +154,9 @@ class TablesModel(RowsModel):
         )
 
 
-def side_name(side: str) -> str:
-    return "North–South" if side == "NS" else "East–West"
+def side_name(side: str | Side) -> str:
+    """``"NS"`` -> ``"North–South"``, ``"EW"`` -> ``"East–West"`` (:attr:`Side.title`)."""
+    return Side(side).title
 
 
 class HandsModel(RowsModel):
@@ -165,7 +168,7 @@ class HandsModel(RowsModel):
                 Column("Hand", lambda h: h.number, CENTER),
                 Column("Makers", lambda h: side_name(h.makers)),
                 Column("Tricks", lambda h: h.maker_tricks, CENTER),
-                Column("Alone", lambda h: (h.alone_seat or "").title()),
+                Column("Alone", lambda h: h.alone_seat.title if h.alone_seat is not None else ""),
                 Column("Defender alone", lambda h: "yes" if h.defender_alone else ""),
                 Column("N–S points", lambda h: h.ns_points or "", RIGHT),
                 Column("E–W points", lambda h: h.ew_points or "", RIGHT),

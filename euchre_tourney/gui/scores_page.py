@@ -36,7 +36,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import HandsModel, side_name
-from euchre_tourney.rules import HandResult, RuleSet, RuleViolation, Side, score_hand
+from euchre_tourney.rules import SIDE_SEATS, HandEntry, RuleSet, RuleViolation, Seat, Side
 
 SIDE_KEYS = {Qt.Key_N: "NS", Qt.Key_S: "NS", Qt.Key_E: "EW", Qt.Key_W: "EW"}
 """In the makers box: N or S picks North–South, E or W picks East–West."""
@@ -268,46 +268,39 @@ class ScoresPage(Page):
     def fill_alone(self) -> None:
         if self.table_view is None:
             return
-        n, e, s, w = self.table_view.names
+        names = self.table_view.names
         keep = self.alone.currentData()
         self.alone.blockSignals(True)
         self.alone.clear()
         self.alone.addItem("Nobody", None)
-        if self.makers.currentData() == "NS":
-            self.alone.addItem(f"North: {n}", "north")
-            self.alone.addItem(f"South: {s}", "south")
-        else:
-            self.alone.addItem(f"East: {e}", "east")
-            self.alone.addItem(f"West: {w}", "west")
+        for seat in SIDE_SEATS[Side(self.makers.currentData())]:
+            self.alone.addItem(f"{seat.title}: {names[seat]}", seat.key)
         self.alone.setCurrentIndex(max(0, self.alone.findData(keep)))
         self.alone.blockSignals(False)
         self.update_preview()
 
     # entry --------------------------------------------------------------------
-    def entered(self) -> dict | None:
+    def entered(self) -> HandEntry | None:
+        """The hand in the entry row, or ``None`` while no tricks are typed."""
         text = self.tricks.text().strip()
         if not text:
             return None
-        return {
-            "makers": self.makers.currentData(),
-            "maker_tricks": int(text),
-            "alone_seat": self.alone.currentData(),
-            "defender_alone": self.defender_alone.isChecked(),
-        }
+        alone = self.alone.currentData()
+        return HandEntry(
+            Side(self.makers.currentData()),
+            int(text),
+            Seat.parse(alone) if alone else None,
+            self.defender_alone.isChecked(),
+        )
 
     def update_preview(self) -> None:
-        values = self.entered()
-        if values is None or self.rules is None:
+        entry = self.entered()
+        if entry is None or self.rules is None:
             self.preview.setText("Type the tricks the makers took; the points appear here.")
             self.preview.setStyleSheet("")
             return
         try:
-            score = score_hand(
-                self.rules,
-                HandResult(
-                    Side(values["makers"]), values["maker_tricks"], values["alone_seat"] is not None, values["defender_alone"]
-                ),
-            )
+            score = entry.score(self.rules)  # the very call the saved hand is scored by
         except RuleViolation as exc:
             self.preview.setText(exc.message)
             self.preview.setStyleSheet(ERROR_STYLE)
@@ -355,7 +348,7 @@ class ScoresPage(Page):
         state: dict = {}
 
         def do():
-            state["hand"] = self.ctx.run(tournament.record_hand, event_id, round_number, table, number, **values)
+            state["hand"] = self.ctx.run(tournament.record_hand, event_id, round_number, table, number, values)
             return state["hand"]
 
         return self.ctx.push(
@@ -364,17 +357,10 @@ class ScoresPage(Page):
 
     def _correct(self, hand_id, number, values):
         old = next(h for h in self.table_view.hands if h.id == hand_id)
-        before = {
-            "makers": old.makers,
-            "maker_tricks": old.maker_tricks,
-            "alone_seat": old.alone_seat,
-            "defender_alone": old.defender_alone,
-            "number": old.number,
-        }
         return self.ctx.push(
             f"Correct hand {old.number} at table {old.table}",
-            lambda: self.ctx.run(tournament.correct_hand, hand_id, number=number, **values),
-            lambda: self.ctx.run(tournament.correct_hand, hand_id, **before),
+            lambda: self.ctx.run(tournament.correct_hand, hand_id, values, number=number),
+            lambda: self.ctx.run(tournament.correct_hand, hand_id, old.entry, number=old.number),
         )
 
     def after_save(self, table: int) -> None:
@@ -410,7 +396,7 @@ class ScoresPage(Page):
         self.hand_number.setValue(h.number)
         self.makers.setCurrentIndex(self.makers.findData(h.makers))
         self.fill_alone()
-        self.alone.setCurrentIndex(max(0, self.alone.findData(h.alone_seat)))
+        self.alone.setCurrentIndex(max(0, self.alone.findData(h.alone_seat.key if h.alone_seat is not None else None)))
         self.tricks.setText(str(h.maker_tricks))
         self.defender_alone.setChecked(h.defender_alone)
         self.makers.setFocus()
@@ -430,15 +416,9 @@ class ScoresPage(Page):
             return
         event_id = self.ctx.event_id
         state = {"id": h.id}
-        values = {
-            "makers": h.makers,
-            "maker_tricks": h.maker_tricks,
-            "alone_seat": h.alone_seat,
-            "defender_alone": h.defender_alone,
-        }
 
         def undo():
-            state["id"] = self.ctx.run(tournament.record_hand, event_id, h.round, h.table, h.number, **values).id
+            state["id"] = self.ctx.run(tournament.record_hand, event_id, h.round, h.table, h.number, h.entry).id
 
         self.ctx.push(
             f"Delete hand {h.number} at table {h.table}",

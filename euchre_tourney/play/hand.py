@@ -1,9 +1,10 @@
 """One hand of euchre as a state machine: deal, bidding, going alone, the
 dealer's pick-up and discard, five tricks, the result and its points.
 
-Seats are ints ``0..3`` = North, East, South, West, in clockwise order
-(the deal, the bidding and the play all go clockwise, 000 "Players"); North
-and South are partners (:data:`SEAT_SIDE`). Cards and actions are small ints
+Seats are :class:`~euchre_tourney.rules.Seat` values -- ints ``0..3`` =
+North, East, South, West, in clockwise order (the deal, the bidding and the
+play all go clockwise, 000 "Players"); North and South are partners
+(:data:`SEAT_SIDE`). Cards and actions are small ints
 (:mod:`euchre_tourney.rules.cards`, :mod:`euchre_tourney.play.actions`).
 
 Use::
@@ -51,12 +52,15 @@ from euchre_tourney.rules.cards import (
 )
 from euchre_tourney.rules.ruleset import AloneLead, DefendAlone, RuleSet
 from euchre_tourney.rules.scoring import HandResult, RuleViolation, Side, score_hand
+from euchre_tourney.rules.seats import Seat
 
-NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
-SEAT_LETTERS = "NESW"
-SEAT_NAMES = ("North", "East", "South", "West")
-SEAT_SIDE = (Side.NS, Side.EW, Side.NS, Side.EW)
-"""The partnership of each seat."""
+NORTH, EAST, SOUTH, WEST = Seat
+SEAT_LETTERS = "".join(s.letter for s in Seat)
+"""``"NESW"``: :attr:`Seat.letter` by seat, for the text forms."""
+SEAT_NAMES = tuple(s.title for s in Seat)
+"""``("North", "East", "South", "West")``: :attr:`Seat.title` by seat."""
+SEAT_SIDE = tuple(s.side for s in Seat)
+"""The partnership of each seat (:attr:`Seat.side`), as a tuple for the hot path."""
 
 BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING, PLAYING, DONE = range(7)
 PHASE_NAMES = ("bid1", "bid2", "benny", "alone", "discard", "play", "done")
@@ -90,17 +94,16 @@ _NEXT_ACTIVE = {
 
 
 def seat_text(seat: int) -> str:
-    """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+    """``"N"``, ``"E"``, ``"S"`` or ``"W"`` (:attr:`Seat.letter`)."""
     return SEAT_LETTERS[seat]
 
 
-def parse_seat(text: str) -> int:
-    """Inverse of :func:`seat_text` (also accepts the full name)."""
-    t = text.strip().upper()
-    for i, (letter, word) in enumerate(zip(SEAT_LETTERS, SEAT_NAMES, strict=True)):
-        if t in (letter, word.upper()):
-            return i
-    raise ValueError(f"{text!r} is not a seat (N, E, S or W)")
+def parse_seat(text: str) -> Seat:
+    """Inverse of :func:`seat_text` (also accepts the full name):
+    :meth:`Seat.parse` of a string. ``ValueError`` for anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a seat (N, E, S or W)")
+    return Seat.parse(text)
 
 
 class _Config:
@@ -189,7 +192,10 @@ def _is_no_face_hand(cards: list[int]) -> bool:
 
 
 def _check_dealer(dealer: object) -> None:
-    """``RuleViolation`` unless ``dealer`` is a seat ``0..3`` (an int, not a bool)."""
+    """``RuleViolation`` unless ``dealer`` is a seat: a :class:`Seat` or an
+    int ``0..3`` (not a bool)."""
+    if dealer.__class__ is Seat:
+        return
     if dealer.__class__ is not int or not 0 <= dealer <= 3:  # type: ignore[operator]
         raise RuleViolation(f"The dealer must be one of the four seats (0–3: N, E, S, W), not {dealer!r}.")
 

@@ -27,6 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.rules import Seat
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
 from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView
 
@@ -44,8 +45,6 @@ COLHEAD_H = 20.0
 TOTALS_H = 18.0
 
 CARD_LABEL = "Scorecard"
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 # fixed column widths in points; the names column takes what is left
 W_ROUND = 22.0
@@ -65,11 +64,9 @@ def format_date(d: date) -> str:
     return f"{days[d.weekday()]} {d.day} {months[d.month - 1]} {d.year}"
 
 
-def seat_name(seat: str | None) -> str:
-    """"N"/"north"/"North" -> "North"; None -> ""; anything else as given."""
-    if not seat:
-        return ""
-    return SEAT_NAMES.get(seat[:1].upper(), seat) if seat.lower() in ("n", "e", "s", "w", "north", "east", "south", "west") else seat
+def seat_name(seat: Seat | None) -> str:
+    """``Seat.NORTH`` -> ``"North"`` (:attr:`Seat.title`); ``None`` (sits out) -> ``""``."""
+    return "" if seat is None else seat.title
 
 
 class ScorecardReport(CardSheetReport[ScorecardView]):

@@ -21,6 +21,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.rules import SIDE_SEATS, Side
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
 from euchre_tourney.tournament.readmodels import TallySheetView
@@ -95,9 +96,10 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         # -- partnerships ----------------------------------------------
         y_teams_top = top - HEADER_H
         half = (width - 8) / 2
+        by_seat = (sheet.north, sheet.east, sheet.south, sheet.west)
         teams = (
-            ("North\u2013South", (("North", sheet.north), ("South", sheet.south)), left),
-            ("East\u2013West", (("East", sheet.east), ("West", sheet.west)), left + half + 8),
+            (Side.NS.title, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
+            (Side.EW.title, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.EW]), left + half + 8),
         )
         for (label, seats, x), shade in zip(teams, (NS_SHADE, EW_SHADE)):
             canvas.setFillGray(shade)

@@ -9,6 +9,10 @@ file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
   :data:`PRESET_SOURCES`, :data:`PRESET_FIXED` and ``CUSTOM``.
 * :mod:`.scoring` -- :func:`score_hand` (the one validation shared by score
   entry and the play engine), :class:`GameScore`, :func:`game_winner`.
+* :mod:`.seats` -- :class:`Seat` (North, East, South, West: side, partner,
+  next, text forms), the one seat type of the whole app.
+* :mod:`.entry` -- :class:`HandEntry`, a hand as the director enters it;
+  its :meth:`~HandEntry.score` is the preview and the saved score alike.
 
 Why cards are ints and not objects: the play engine (``euchre_tourney.play``)
 must play tens of thousands of random hands a second for a searching computer
@@ -17,6 +21,7 @@ index, and options of the rule set cost nothing on the common path.
 """
 
 from euchre_tourney.rules.cards import BENNY, card_text, parse_card
+from euchre_tourney.rules.entry import HandEntry
 from euchre_tourney.rules.ruleset import (
     BRITISH,
     CANADIAN,
@@ -46,6 +51,7 @@ from euchre_tourney.rules.scoring import (
     possible_points,
     score_hand,
 )
+from euchre_tourney.rules.seats import SEATS, SIDE_SEATS, Seat
 
 __all__ = [
     "BENNY",
@@ -59,16 +65,20 @@ __all__ = [
     "PRESET_FIXED",
     "PRESET_SOURCES",
     "PRESET_TITLES",
+    "SEATS",
+    "SIDE_SEATS",
     "THIRTY_THREE",
     "THIRTY_TWO",
     "WEB_GAME",
     "AloneLead",
     "DefendAlone",
     "GameScore",
+    "HandEntry",
     "HandResult",
     "HandScore",
     "RuleSet",
     "RuleViolation",
+    "Seat",
     "Side",
     "all_hand_results",
     "card_text",

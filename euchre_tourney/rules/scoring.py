@@ -25,6 +25,11 @@ class Side(StrEnum):
         """The opposing partnership."""
         return Side.EW if self is Side.NS else Side.NS
 
+    @property
+    def title(self) -> str:
+        """``"North–South"`` or ``"East–West"`` (with an en dash)."""
+        return "North\u2013South" if self is Side.NS else "East\u2013West"
+
 
 class RuleViolation(ValueError):
     """Something that cannot happen under the rule set or the game state.

@@ -7,7 +7,7 @@ a backup copy of the file.
 """
 
 from euchre_tourney.store.db import Database, database_url, default_database_path, open_database
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, Player, Seat, SitOut
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, Player, Seating, SitOut
 
 __all__ = [
     "Database",
@@ -17,7 +17,7 @@ __all__ = [
     "EventRound",
     "Hand",
     "Player",
-    "Seat",
+    "Seating",
     "SitOut",
     "database_url",
     "default_database_path",

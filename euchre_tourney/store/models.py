@@ -80,7 +80,7 @@ class EventRound(SQLModel, table=True):
     number: int
 
 
-class Seat(SQLModel, table=True):
+class Seating(SQLModel, table=True):
     """Where an entrant sits in a round: table number and seat
     ("north", "east", "south", "west")."""
 

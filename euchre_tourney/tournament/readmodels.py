@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from euchre_tourney.rules import HandEntry, Seat, Side
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
@@ -49,7 +51,7 @@ class PlayerRoundView:
 
     round: int
     table: int | None
-    seat: str | None
+    seat: Seat | None
     partner: str
     opponents: tuple[str, ...]
     sitting_out: bool = False
@@ -144,18 +146,34 @@ class RotationView:
 
 @dataclass(frozen=True, slots=True)
 class HandView:
-    """One recorded hand. ``makers``/``scoring_side``: "NS" or "EW"."""
+    """One recorded hand: where it was played (``round``, ``table``, hand
+    ``number``), what was entered (``entry``, a
+    :class:`~euchre_tourney.rules.HandEntry`) and what it scored
+    (``scoring_side`` :class:`~euchre_tourney.rules.Side`, ``points``)."""
 
     id: int
     round: int
     table: int
     number: int
-    makers: str
-    maker_tricks: int
-    alone_seat: str | None
-    defender_alone: bool
-    scoring_side: str
+    entry: HandEntry
+    scoring_side: Side
     points: int
+
+    @property
+    def makers(self) -> Side:
+        return self.entry.makers
+
+    @property
+    def maker_tricks(self) -> int:
+        return self.entry.maker_tricks
+
+    @property
+    def alone_seat(self) -> Seat | None:
+        return self.entry.alone_seat
+
+    @property
+    def defender_alone(self) -> bool:
+        return self.entry.defender_alone
 
     @property
     def ns_points(self) -> int:

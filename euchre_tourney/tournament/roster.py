@@ -15,7 +15,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from euchre_tourney.store import Entrant, Player, Seat, SitOut
+from euchre_tourney.store import Entrant, Player, Seating, SitOut
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import PlayerView
 
@@ -108,7 +108,7 @@ def remove_player(session: Session, player_id: int) -> str:
         raise NotFound(f"There is no player number {player_id}.")
     entrant_ids = [e.id for e in session.exec(select(Entrant).where(Entrant.player_id == player_id))]
     has_history = bool(entrant_ids) and (
-        session.exec(select(Seat.id).where(Seat.entrant_id.in_(entrant_ids)).limit(1)).first() is not None
+        session.exec(select(Seating.id).where(Seating.entrant_id.in_(entrant_ids)).limit(1)).first() is not None
         or session.exec(select(SitOut.id).where(SitOut.entrant_id.in_(entrant_ids)).limit(1)).first() is not None
     )
     if has_history:

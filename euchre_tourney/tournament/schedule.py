@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seat, SitOut
+from euchre_tourney.rules import SEATS, Seat
+from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seating, SitOut
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, last_played_round, load_event
 from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.readmodels import (
@@ -27,7 +28,6 @@ from euchre_tourney.tournament.readmodels import (
     TallySheetView,
 )
 
-SEATS = ("north", "east", "south", "west")
 
 
 def generate_rotation(
@@ -141,7 +141,7 @@ def _store_rounds(session: Session, event_id: int, rounds) -> None:
         session.flush()
         for t in rnd.tables:
             for seat, entrant_id in zip(SEATS, t.seats):
-                session.add(Seat(round_id=r.id, table_number=t.number, seat=seat, entrant_id=entrant_id))
+                session.add(Seating(round_id=r.id, table_number=t.number, seat=seat.key, entrant_id=entrant_id))
         for entrant_id in rnd.sit_out:
             session.add(SitOut(round_id=r.id, entrant_id=entrant_id))
 
@@ -201,15 +201,15 @@ def load_schedule(session: Session, event_id: int) -> _Stored:
             select(EventRound.id, EventRound.number).where(EventRound.event_id == event_id).order_by(EventRound.number)
         )
     )
-    seats: dict[int, dict[int, dict[str, int]]] = {rid: {} for rid, _ in rounds_rows}
+    seats: dict[int, dict[int, dict[Seat, int]]] = {rid: {} for rid, _ in rounds_rows}
     sits: dict[int, list[int]] = {rid: [] for rid, _ in rounds_rows}
     if rounds_rows:  # plain column rows, no ORM objects: this runs on every refresh
         for round_id, table_number, seat, entrant_id in session.exec(
-            select(Seat.round_id, Seat.table_number, Seat.seat, Seat.entrant_id)
-            .join(EventRound, Seat.round_id == EventRound.id)
+            select(Seating.round_id, Seating.table_number, Seating.seat, Seating.entrant_id)
+            .join(EventRound, Seating.round_id == EventRound.id)
             .where(EventRound.event_id == event_id)
         ):
-            seats[round_id].setdefault(table_number, {})[seat] = entrant_id
+            seats[round_id].setdefault(table_number, {})[Seat.parse(seat)] = entrant_id
         for round_id, entrant_id in session.exec(
             select(SitOut.round_id, SitOut.entrant_id)
             .join(EventRound, SitOut.round_id == EventRound.id)

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import HandResult, RuleViolation, Side, score_hand
-from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seat
-from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.rules import SEATS, HandEntry, HandScore, RuleViolation, Seat, Side
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating
 from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
-from euchre_tourney.tournament.schedule import SEATS
-
-SIDE_SEATS = {"NS": ("north", "south"), "EW": ("east", "west")}
 
 
 class InvalidHand(TournamentError):
@@ -39,7 +36,7 @@ def _round(session: Session, event_id: int, round_number: int) -> EventRound:
 
 
 def _tables_in_round(session: Session, round_id: int) -> list[int]:
-    return sorted(set(session.exec(select(Seat.table_number).where(Seat.round_id == round_id))))
+    return sorted(set(session.exec(select(Seating.table_number).where(Seating.round_id == round_id))))
 
 
 def _validate(
@@ -48,18 +45,20 @@ def _validate(
     round_number: int,
     table: int,
     number: int,
-    makers: str | Side,
-    maker_tricks: int,
-    alone_seat: str | None,
-    defender_alone: bool,
+    entry: HandEntry,
     replacing: int | None = None,
-):
+) -> tuple[EventRound, HandScore]:
+    if not isinstance(entry, HandEntry):
+        raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
+    for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
+        if value.__class__ is not int:
+            raise InvalidHand(f"The {what} must be a whole number, not {value!r}.")
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
     tables = _tables_in_round(session, r.id)
     if table not in tables:
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
-    if not isinstance(number, int) or not 1 <= number <= event.hands_per_round:
+    if not 1 <= number <= event.hands_per_round:
         raise InvalidHand(
             f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands."
         )
@@ -69,21 +68,32 @@ def _validate(
     if clash is not None and clash.id != replacing:
         raise InvalidHand(f"Hand {number} at table {table} is already recorded; correct it instead.")
     try:
-        side = Side(str(makers).upper())
-    except ValueError:
-        raise InvalidHand("Say which side made trump: North–South (NS) or East–West (EW).") from None
-    if alone_seat is not None:
-        alone_seat = alone_seat.lower()
-        if alone_seat not in SEATS:
-            raise InvalidHand(f"{alone_seat!r} is not a seat (north, east, south, west).")
-        if alone_seat not in SIDE_SEATS[side.value]:
-            raise InvalidHand(f"{alone_seat.title()} is a defender: only a maker can go alone as the maker.")
-    rules = event_rules(event)
-    try:
-        score = score_hand(rules, HandResult(side, maker_tricks, alone_seat is not None, bool(defender_alone)))
+        score = entry.score(event_rules(event))
     except RuleViolation as exc:
         raise InvalidHand(exc.message) from exc
-    return r, side, alone_seat, score
+    return r, score
+
+
+def entry_of(h: Hand) -> HandEntry:
+    """The :class:`HandEntry` a stored hand row records (the inverse of
+    :func:`_store`)."""
+    return HandEntry(
+        Side(h.makers),
+        h.maker_tricks,
+        Seat.parse(h.alone_seat) if h.alone_seat else None,
+        bool(h.defender_alone),
+    )
+
+
+def _store(h: Hand, entry: HandEntry, score: HandScore) -> None:
+    """Write ``entry`` and its ``score`` into the row ``h`` (stored text
+    forms: ``"NS"``/``"EW"``, :attr:`Seat.key`)."""
+    h.makers = entry.makers.value
+    h.maker_tricks = entry.maker_tricks
+    h.alone_seat = entry.alone_seat.key if entry.alone_seat is not None else None
+    h.defender_alone = entry.defender_alone
+    h.scoring_side = score.side.value
+    h.points = score.points
 
 
 def _view(h: Hand, round_number: int) -> HandView:
@@ -92,11 +102,8 @@ def _view(h: Hand, round_number: int) -> HandView:
         round=round_number,
         table=h.table_number,
         number=h.number,
-        makers=h.makers,
-        maker_tricks=h.maker_tricks,
-        alone_seat=h.alone_seat,
-        defender_alone=h.defender_alone,
-        scoring_side=h.scoring_side,
+        entry=entry_of(h),
+        scoring_side=Side(h.scoring_side),
         points=h.points,
     )
 
@@ -107,32 +114,21 @@ def record_hand(
     round_number: int,
     table: int,
     number: int,
-    *,
-    makers: str | Side,
-    maker_tricks: int,
-    alone_seat: str | None = None,
-    defender_alone: bool = False,
+    entry: HandEntry,
 ) -> HandView:
     """Validate, score and store one hand; commit.
 
-    ``makers``: "NS"/"EW"; ``maker_tricks``: 0–5; ``alone_seat``: the seat of
-    a maker who went alone, or None. Returns the stored hand with its points.
-    Raises :class:`InvalidHand` (nothing stored) for anything that cannot happen.
+    ``entry``: the :class:`~euchre_tourney.rules.HandEntry` as typed (makers,
+    tricks, the lone maker's seat, a lone defender); ``round_number``,
+    ``table`` and ``number`` (the hand within the round, from 1): ints.
+    Returns the stored hand with its points (scored by
+    :meth:`HandEntry.score`, the call the Scores page previews with).
+    Raises :class:`InvalidHand` (nothing stored) for anything that cannot
+    happen or is not of these types.
     """
-    r, side, alone_seat, score = _validate(
-        session, event_id, round_number, table, number, makers, maker_tricks, alone_seat, defender_alone
-    )
-    h = Hand(
-        round_id=r.id,
-        table_number=table,
-        number=number,
-        makers=side.value,
-        maker_tricks=maker_tricks,
-        alone_seat=alone_seat,
-        defender_alone=bool(defender_alone),
-        scoring_side=score.side.value,
-        points=score.points,
-    )
+    r, score = _validate(session, event_id, round_number, table, number, entry)
+    h = Hand(round_id=r.id, table_number=table, number=number)
+    _store(h, entry, score)
     session.add(h)
     session.commit()
     return _view(h, round_number)
@@ -145,30 +141,15 @@ def _load_hand(session: Session, hand_id: int) -> tuple[Hand, EventRound]:
     return h, session.get(EventRound, h.round_id)
 
 
-def correct_hand(
-    session: Session,
-    hand_id: int,
-    *,
-    makers: str | Side,
-    maker_tricks: int,
-    alone_seat: str | None = None,
-    defender_alone: bool = False,
-    number: int | None = None,
-) -> HandView:
-    """Replace a recorded hand's result (validated as in :func:`record_hand`); commit."""
+def correct_hand(session: Session, hand_id: int, entry: HandEntry, *, number: int | None = None) -> HandView:
+    """Replace a recorded hand's result with ``entry`` (and optionally its
+    hand ``number``), validated as in :func:`record_hand`; commit. Raises
+    :class:`InvalidHand` (nothing changed) or :class:`NotFound`."""
     h, r = _load_hand(session, hand_id)
     number = h.number if number is None else number
-    _, side, alone_seat, score = _validate(
-        session, r.event_id, r.number, h.table_number, number, makers, maker_tricks, alone_seat, defender_alone,
-        replacing=h.id,
-    )
+    _, score = _validate(session, r.event_id, r.number, h.table_number, number, entry, replacing=h.id)
     h.number = number
-    h.makers = side.value
-    h.maker_tricks = maker_tricks
-    h.alone_seat = alone_seat
-    h.defender_alone = bool(defender_alone)
-    h.scoring_side = score.side.value
-    h.points = score.points
+    _store(h, entry, score)
     session.add(h)
     session.commit()
     return _view(h, r.number)
@@ -188,12 +169,12 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
     seated = {
-        seat: name
+        Seat.parse(seat): name
         for seat, name in session.exec(
-            select(Seat.seat, Player.name)
-            .join(Entrant, Seat.entrant_id == Entrant.id)
+            select(Seating.seat, Player.name)
+            .join(Entrant, Seating.entrant_id == Entrant.id)
             .join(Player, Entrant.player_id == Player.id)
-            .where(Seat.round_id == r.id, Seat.table_number == table)
+            .where(Seating.round_id == r.id, Seating.table_number == table)
         )
     }
     if len(seated) != 4:

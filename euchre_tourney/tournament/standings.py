@@ -28,10 +28,10 @@ from sqlmodel import Session, select
 from euchre_tourney.store import Entrant, EventRound, Hand
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
-from euchre_tourney.tournament.schedule import SEATS, load_schedule
+from euchre_tourney.rules import SEATS, Seat, Side
+from euchre_tourney.tournament.schedule import load_schedule
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
-NS_SEATS = ("north", "south")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class HandFact:
     table: int
     scoring_side: str
     points: int
-    alone_seat: str | None
+    alone_seat: Seat | None
     maker_tricks: int
 
 
@@ -68,7 +68,7 @@ def compute_standings(
     """
     total_rounds = total_rounds or len(rounds)
     table_side_points: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # ns, ew, hands
-    loner_hands: dict[tuple[int, int, str], int] = defaultdict(int)
+    loner_hands: dict[tuple[int, int, Seat], int] = defaultdict(int)
     started: set[int] = set()
     for h in hands:
         acc = table_side_points[(h.round, h.table)]
@@ -89,7 +89,7 @@ def compute_standings(
             for seat, entrant in zip(SEATS, t.seats):
                 if entrant not in per:
                     continue
-                mine, theirs = (acc[0], acc[1]) if seat in NS_SEATS else (acc[1], acc[0])
+                mine, theirs = (acc[0], acc[1]) if seat.side is Side.NS else (acc[1], acc[0])
                 rec = per[entrant]
                 rec["points"][rnd.number - 1] = mine
                 rec["played"] += 1
@@ -162,8 +162,8 @@ def standings(session: Session, event_id: int) -> StandingsView:
         if entrant_id in in_rotation
     }
     facts = [
-        HandFact(*row)
-        for row in session.exec(
+        HandFact(number, table, side, points, Seat.parse(alone) if alone else None, tricks)
+        for number, table, side, points, alone, tricks in session.exec(
             select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks)
             .join(EventRound, Hand.round_id == EventRound.id)
             .where(EventRound.event_id == event_id)

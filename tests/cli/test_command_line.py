@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from euchre_tourney import cli
 from euchre_tourney import tournament as T
+from euchre_tourney.rules import HandEntry, Side
 from euchre_tourney.store import open_database
 
 
@@ -86,7 +87,7 @@ def stored_event(tmp_path):
         ev = T.create_event(s, "Club night", datetime.date(2026, 11, 20), rounds=2, hands_per_round=2)
         T.set_checked_in(s, ev.id, ids)
         T.generate_rotation(s, ev.id, seed=4)
-        T.record_hand(s, ev.id, 1, 1, 1, makers="NS", maker_tricks=5)
+        T.record_hand(s, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
     db.dispose()
     return path, ev.id
 

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from euchre_tourney import tournament as T
+from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.gui.models import CheckInModel, HandsModel, StandingsModel
 from euchre_tourney.tournament.readmodels import EntrantView, HandView, StandingRow
@@ -44,7 +45,7 @@ def test_checkin_model_emits_toggle_and_shows_checkbox(qtbot):
 
 def test_hands_and_standings_models_format_rows():
     hands = HandsModel()
-    hands.set_rows([HandView(1, 1, 2, 3, "EW", 5, "west", False, "EW", 4)])
+    hands.set_rows([HandView(1, 1, 2, 3, HandEntry(Side.EW, 5, Seat.WEST, False), Side.EW, 4)])
     assert [hands.data(hands.index(0, c)) for c in range(7)] == ["3", "East–West", "5", "West", "", "", "4"]
     standings = StandingsModel()
     row = StandingRow(1, True, 9, 4, "Zoë", 12, 3, 2, 1, 1, 4, (4, None, 8))
@@ -111,7 +112,7 @@ def test_defender_alone_refused_under_north_american_rules(qtbot, window, night)
 
 
 def test_settings_lock_after_scores(window, night, gui_env):
-    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, HandEntry(Side.NS, 3))
     window.tabs.setCurrentWidget(window.event_page)
     window.event_page.refresh()
     window.event_page.form.hands.setValue(10)
@@ -130,7 +131,7 @@ def test_new_check_in_discards_unscored_rotation_after_asking(window, night, gui
 
 
 def test_projector_shows_standings(window, night):
-    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=5)
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, HandEntry(Side.NS, 5))
     window.ctx.changed.emit()  # what every page action does after a change
     window.standings_page.show_projector()
     projector = window.standings_page.projector
@@ -164,7 +165,7 @@ def test_requests_box_adds_removes_and_undoes(window, night):
 
 
 def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, gui_env):
-    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, HandEntry(Side.NS, 3))
     window.ctx.changed.emit()
     window.tabs.setCurrentWidget(window.rotation_page)
     before = window.rotation_page.view.rounds[0]
@@ -179,7 +180,7 @@ def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, g
 def test_replan_button_keeps_played_rounds(window, night):
     window.tabs.setCurrentWidget(window.rotation_page)
     assert not window.rotation_page.replan_button.isEnabled()
-    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, HandEntry(Side.NS, 3))
     window.ctx.changed.emit()
     page = window.rotation_page
     assert page.replan_button.isEnabled() and not page.regenerate_button.isEnabled()
@@ -190,7 +191,7 @@ def test_replan_button_keeps_played_rounds(window, night):
 
 def test_hidden_pages_redraw_when_shown(window, night):
     window.tabs.setCurrentWidget(window.roster_page)
-    window.ctx.run(T.record_hand, night.id, 1, 1, 1, makers="NS", maker_tricks=5)
+    window.ctx.run(T.record_hand, night.id, 1, 1, 1, HandEntry(Side.NS, 5))
     window.ctx.changed.emit()
     assert window.standings_page._stale  # not redrawn while hidden
     window.tabs.setCurrentWidget(window.standings_page)

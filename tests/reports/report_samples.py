@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
+from euchre_tourney.rules import Seat
 from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, TallySheetView
 
 LONG_NAME = "Maximilian Alexander Bartholomew Fitzgerald-Worthington Jnr."  # 60 characters
@@ -19,7 +20,7 @@ UNICODE_NAMES = [
     "Ann & Bob <Co>",
     LONG_NAME,
 ]
-SEATS = ("N", "E", "S", "W")
+SEATS = tuple(Seat)
 EVENT = "Thursday Night Progressive Euchre"
 EVENT_DATE = date(2026, 11, 19)
 

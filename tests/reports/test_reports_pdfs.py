@@ -17,6 +17,7 @@ from euchre_tourney.reports import fonts
 from euchre_tourney.reports.scorecards import SCORECARD_SIZES, ScorecardReport
 from euchre_tourney.reports.sheet import choose_layout, page_dimensions
 from euchre_tourney.reports.tally import TallySheetReport
+from euchre_tourney.rules import Seat
 from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, TallySheetView
 
 
@@ -30,8 +31,6 @@ def _load_samples():
 
 
 samples = _load_samples()
-
-SEAT_WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def _pdf(write, items, **kw) -> PdfReader:
@@ -65,7 +64,7 @@ def _assert_card_matches(text: str, card: ScorecardView) -> None:
         if rnd.sitting_out:
             pos = text.index(f" {rnd.round} Sits out ", pos) + 1
             continue
-        head = f" {rnd.round} {rnd.table} {SEAT_WORD[rnd.seat]} {rnd.partner} vs "
+        head = f" {rnd.round} {rnd.table} {rnd.seat.title} {rnd.partner} vs "
         start = text.find(head, pos)
         assert start >= 0, f"round {rnd.round} of {card.player_name!r}: {head!r} not found"
         pos = start + len(head)
@@ -101,7 +100,7 @@ def test_scorecards_unicode_and_long_names_extract_whole():
 
 
 def test_scorecards_mixed_script_name_is_one_string():
-    rounds = (PlayerRoundView(1, 3, "W", "Anna 王小明 Smith", ("Ivan Петров", "Ωmega 东京")),)
+    rounds = (PlayerRoundView(1, 3, Seat.WEST, "Anna 王小明 Smith", ("Ivan Петров", "Ωmega 东京")),)
     card = ScorecardView("Club", date(2026, 1, 2), "Zoë 李 Ångström", 7, 8, rounds)
     text = _flat(_pdf(write_scorecards, [card]).pages[0].extract_text())
     for s in ("Zoë 李 Ångström", "Anna 王小明 Smith", "vs Ivan Петров · Ωmega 东京"):
@@ -216,7 +215,7 @@ def test_rotation_chart_rows_give_table_and_seat_every_round():
     assert box[2] > box[3]  # landscape past 6 rounds
     text = _flat(reader.pages[0].extract_text())
     for card in cards:
-        cells = " ".join("out" if r.sitting_out else f"{r.table} {r.seat}" for r in card.rounds)
+        cells = " ".join("out" if r.sitting_out else f"{r.table} {r.seat.letter}" for r in card.rounds)
         assert f" {card.number} {card.player_name} {cells} " in text
     # sorted by name
     order = [text.index(f" {c.player_name} ") for c in sorted(cards, key=lambda c: c.player_name.casefold())]

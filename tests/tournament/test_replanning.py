@@ -8,6 +8,7 @@ import pytest
 
 from euchre_tourney import rotation
 from euchre_tourney import tournament as T
+from euchre_tourney.rules import HandEntry, Side
 from euchre_tourney.tournament.schedule import load_schedule
 
 
@@ -17,7 +18,7 @@ def night(session):
     ev = T.create_event(session, "Night", datetime.date(2026, 6, 7), rounds=5, hands_per_round=2)
     T.set_checked_in(session, ev.id, ids)
     T.generate_rotation(session, ev.id, seed=11)
-    T.record_hand(session, ev.id, 1, 1, 1, makers="NS", maker_tricks=4)
+    T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 4))
     return ev, ids
 
 
@@ -43,7 +44,7 @@ def test_late_arrival_joins_from_next_round(session, night):
 
 def test_player_leaving_keeps_history_and_is_absent_later(session, night):
     ev, ids = night
-    T.record_hand(session, ev.id, 2, 1, 1, makers="EW", maker_tricks=5)
+    T.record_hand(session, ev.id, 2, 1, 1, HandEntry(Side.EW, 5))
     before = T.rotation_view(session, ev.id)
     leaver = T.get_player(session, ids[0]).name
     T.set_checked_in(session, ev.id, ids[0], False)
@@ -60,7 +61,7 @@ def test_too_few_players_left_is_refused_and_nothing_changes(session):
     ev = T.create_event(session, "Tiny", datetime.date(2026, 6, 7), rounds=3, hands_per_round=1)
     T.set_checked_in(session, ev.id, ids)
     T.generate_rotation(session, ev.id, seed=1)
-    T.record_hand(session, ev.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 3))
     before = T.rotation_view(session, ev.id)
     with pytest.raises(T.TournamentError, match="At least 4 players"):
         T.set_checked_in(session, ev.id, ids[0], False)

@@ -7,6 +7,7 @@ import datetime
 import pytest
 
 from euchre_tourney import tournament as T
+from euchre_tourney.rules import HandEntry, Side
 
 
 def test_add_and_list_sorted_by_name(session):
@@ -43,7 +44,7 @@ def test_remove_after_playing_keeps_history(session):
     ev = T.create_event(session, "Night", datetime.date(2026, 1, 2), rounds=1, hands_per_round=1)
     T.set_checked_in(session, ev.id, ids)
     T.generate_rotation(session, ev.id, seed=1)
-    T.record_hand(session, ev.id, 1, 1, 1, makers="NS", maker_tricks=3)
+    T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 3))
     assert T.remove_player(session, ids[0]) == "retired"
     assert ids[0] not in [p.id for p in T.list_players(session)]
     assert ids[0] in [p.id for p in T.list_players(session, include_removed=True)]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from euchre_tourney import tournament as T
 from euchre_tourney.rotation import Round, Table
+from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.tournament.standings import HandFact, compute_standings, round_half_up
 
 PLAYERS = {i: (100 + i, f"P{i}", i) for i in range(1, 6)}
@@ -56,7 +57,7 @@ def test_tie_breaks_points_then_rounds_won_then_loners():
     players = {i: (i, f"P{i}", i) for i in range(1, 9)}
     rounds = (Round(1, (Table(1, 1, 2, 3, 4), Table(2, 5, 6, 7, 8)), ()),)
     hands = [
-        HandFact(1, 1, "NS", 1, "north", 3),
+        HandFact(1, 1, "NS", 1, Seat.NORTH, 3),
         HandFact(1, 1, "EW", 1, None, 3),  # table 1 tied 1-1
         HandFact(1, 2, "NS", 1, None, 3),  # table 2: NS 1, EW 0
     ]
@@ -90,7 +91,7 @@ def test_standings_use_case_reads_stored_hands(session):
     ev = T.create_event(session, "Five", datetime.date(2026, 5, 6), rounds=2, hands_per_round=2)
     T.set_checked_in(session, ev.id, ids)
     rot = T.generate_rotation(session, ev.id, seed=2)
-    T.record_hand(session, ev.id, 1, 1, 1, makers="NS", maker_tricks=5)
+    T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
     view = T.standings(session, ev.id)
     table = rot.rounds[0].tables[0]
     by_name = {r.name: r for r in view.rows}

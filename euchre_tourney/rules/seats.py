@@ -1,0 +1,102 @@
+"""The four seats at a euchre table.
+
+:class:`Seat` is the one name for a seat everywhere in the app -- the play
+engine, score entry, the database, the reports and the windows. Seats go
+clockwise North, East, South, West (the deal, the bidding and the play all
+go clockwise: 000 "Players", 001 "The Deal"); North and South are partners
+against East and West (000 "Players": "partners sit opposite each other").
+
+Why an ``IntEnum``: the play engine does seat arithmetic on small ints in
+its hot path (``(seat + 1) & 3`` is the next seat, ``seat ^ 2`` the
+partner); a ``Seat`` *is* that int, so the engine and everything above it
+share one type at no cost, while text forms (``"N"``, ``"North"``, and the
+stored ``"north"``) come from one place.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from euchre_tourney.rules.scoring import Side
+
+
+class Seat(IntEnum):
+    """A seat: ``NORTH`` (0), ``EAST`` (1), ``SOUTH`` (2), ``WEST`` (3),
+    clockwise.
+
+    * :attr:`side` -- the partnership (:class:`Side`); :attr:`partner` -- the
+      seat opposite; :attr:`next` -- the seat on the left (clockwise, the
+      next to deal, bid and play).
+    * Text: :attr:`letter` (``"N"``), :attr:`title` (``"North"``), :attr:`key`
+      (``"north"``, the form stored in the database and used in files);
+      :meth:`parse` reads any of them back.
+    """
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def side(self) -> Side:
+        """North–South or East–West."""
+        return Side.EW if self & 1 else Side.NS
+
+    @property
+    def partner(self) -> Seat:
+        """The seat opposite (North ↔ South, East ↔ West)."""
+        return Seat(self ^ 2)
+
+    @property
+    def next(self) -> Seat:
+        """The seat on this one's left: the next clockwise."""
+        return Seat((self + 1) & 3)
+
+    @property
+    def letter(self) -> str:
+        """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+        return "NESW"[self]
+
+    @property
+    def title(self) -> str:
+        """``"North"``, ``"East"``, ``"South"`` or ``"West"``."""
+        return self.name.title()
+
+    @property
+    def key(self) -> str:
+        """``"north"``, ``"east"``, ``"south"`` or ``"west"`` (stored form)."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, value: object) -> Seat:
+        """The seat named by ``value``: a :class:`Seat`, an int ``0..3``, or
+        text -- a letter or a whole name in any case (``"n"``, ``"North"``,
+        ``"WEST"``). ``ValueError`` naming the value for anything else
+        (``bool`` included, although ``True == 1``)."""
+        if isinstance(value, cls):
+            return value
+        if value.__class__ is int and 0 <= value <= 3:  # type: ignore[operator]
+            return cls(value)
+        if isinstance(value, str):
+            text = value.strip().upper()
+            for seat in cls:
+                if text in (seat.letter, seat.name):
+                    return seat
+        raise ValueError(f"{value!r} is not a seat (North, East, South or West)")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def __bool__(self) -> bool:
+        # Every seat is a seat: North (0) must not read as "no seat" in an
+        # ``if seat:`` test.
+        return True
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The four seats in clockwise order from North."""
+
+SIDE_SEATS: dict[Side, tuple[Seat, Seat]] = {Side.NS: (Seat.NORTH, Seat.SOUTH), Side.EW: (Seat.EAST, Seat.WEST)}
+"""The two seats of each partnership."""
+
+__all__ = ["SEATS", "SIDE_SEATS", "Seat"]
