@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from euchre_tourney import __version__
+from euchre_tourney.reports.registry import REPORTS, report
 
 EXIT_USAGE = 2
 
@@ -75,12 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--seed", type=_int, default=0)
     r.add_argument("--format", choices=("json", "text"), default="json")
 
-    for name, help_text in (
-        ("scorecards", "write the player scorecards PDF"),
-        ("tally-sheets", "write the table tally sheets PDF"),
-        ("rotation-chart", "write the rotation chart PDF for the wall"),
-    ):
-        c = sub.add_parser(name, help=help_text)
+    for rep in REPORTS:
+        c = sub.add_parser(rep.name, help=rep.help)
         c.add_argument("event", metavar="EVENT", help="event id or exact name")
         c.add_argument("--out", required=True, metavar="FILE.pdf")
         c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
@@ -180,22 +177,18 @@ def _write_atomically(path: Path, write) -> None:
         raise
 
 
-def _pdf(kind: str):
+def _pdf(name: str):
     def run(args, out: TextIO) -> int:
-        from euchre_tourney import reports, tournament
+        from euchre_tourney import tournament
 
+        rep = report(name)
         path = _check_out_path(args.out)
         with _open_event(args) as (session, event):
             try:
-                if kind == "tally-sheets":
-                    data = tournament.tally_sheets(session, event.id)
-                    writer = reports.write_tally_sheets
-                else:
-                    data = tournament.scorecards(session, event.id)
-                    writer = reports.write_scorecards if kind == "scorecards" else reports.write_rotation_chart
+                data = rep.gather(session, event.id)
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
-            _write_atomically(path, lambda fh: writer(data, fh, page_size=args.page_size))
+            _write_atomically(path, lambda fh: rep.write(data, fh, page_size=args.page_size))
         out.write(f"wrote {path}\n")
         return 0
 
@@ -259,8 +252,6 @@ def standings_text(view) -> str:
 
 _COMMANDS = {
     "rotation": _rotation,
-    "scorecards": _pdf("scorecards"),
-    "tally-sheets": _pdf("tally-sheets"),
-    "rotation-chart": _pdf("rotation-chart"),
+    **{rep.name: _pdf(rep.name) for rep in REPORTS},
     "standings": _standings,
 }

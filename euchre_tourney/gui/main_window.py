@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney import __version__, reports, tournament
+from euchre_tourney import __version__, tournament
+from euchre_tourney.reports import REPORTS, report
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.event_page import EventPage, NewEventDialog
@@ -39,6 +40,15 @@ HELP_TEXT = """<h3>Club night in five steps</h3>
 The standings update at once. Ctrl+Z undoes the last change.</li>
 </ol>
 <p>Everything is saved the moment you enter it: you can close the app at any time.</p>"""
+
+
+REPORT_SHORTCUTS = {
+    "scorecards": QKeySequence.Print,
+    "tally-sheets": "Ctrl+Shift+P",
+    "rotation-chart": "Ctrl+Shift+C",
+}
+"""Keyboard shortcuts of the *File* menu's report actions, by report name
+(the reports themselves: :data:`euchre_tourney.reports.REPORTS`)."""
 
 
 def default_page_size() -> str:
@@ -96,9 +106,15 @@ class MainWindow(QMainWindow):
     def _create_actions(self) -> None:
         self.new_event_action = self._action("&New event…", self.new_event, QKeySequence.New, "Create a tournament night")
         self.import_action = self._action("&Import players…", self.roster_page.import_dialog, "Ctrl+I")
-        self.scorecards_action = self._action("Save &scorecards PDF…", self.save_scorecards_dialog, QKeySequence.Print)
-        self.tally_action = self._action("Save &tally sheets PDF…", self.save_tally_dialog, "Ctrl+Shift+P")
-        self.chart_action = self._action("Save rotation &chart PDF…", self.save_chart_dialog, "Ctrl+Shift+C")
+        self.report_actions = {
+            rep.name: self._action(
+                rep.menu_text,
+                lambda _checked=False, name=rep.name: self.save_report_dialog(name),
+                REPORT_SHORTCUTS.get(rep.name),
+                rep.help[:1].upper() + rep.help[1:],
+            )
+            for rep in REPORTS
+        }
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
@@ -108,7 +124,7 @@ class MainWindow(QMainWindow):
         self.help_action = self._action("&Help", self.show_help, QKeySequence.HelpContents)
         self.about_action = self._action("&About", self.show_about)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, self.scorecards_action, self.tally_action, self.chart_action, None, self.quit_action):
+        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -181,20 +197,18 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     # printing ------------------------------------------------------------------
-    def save_pdf(self, kind: str, path: str, page_size: str | None = None) -> bool:
-        """Write the scorecards or tally sheets PDF; True on success."""
+    def save_pdf(self, name: str, path: str, page_size: str | None = None) -> bool:
+        """Write the report called ``name`` (:data:`~euchre_tourney.reports.REPORTS`)
+        for the current event to ``path``; True on success, else the reason
+        is shown and nothing is written."""
         if self.ctx.event_id is None:
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
+        rep = report(name)
         page_size = page_size or default_page_size()
         try:
-            if kind == "tally":
-                data = self.ctx.run(tournament.tally_sheets, self.ctx.event_id)
-                reports.write_tally_sheets(data, path, page_size=page_size)
-            else:
-                data = self.ctx.run(tournament.scorecards, self.ctx.event_id)
-                writer = reports.write_scorecards if kind == "scorecards" else reports.write_rotation_chart
-                writer(data, path, page_size=page_size)
+            data = self.ctx.run(rep.gather, self.ctx.event_id)
+            rep.write(data, path, page_size=page_size)
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print yet", exc.message)
             return False
@@ -204,25 +218,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {path}", 8000)
         return True
 
-    def _save_dialog(self, kind: str, default_name: str) -> None:
-        start = str(Path(self.settings.value("pdf_dir", str(Path.home()))) / default_name)
+    def save_report_dialog(self, name: str) -> None:
+        """Ask where to save the report called ``name``, write it and open it."""
+        start = str(Path(self.settings.value("pdf_dir", str(Path.home()))) / report(name).default_file)
         path, _ = QFileDialog.getSaveFileName(self, "Save PDF", start, "PDF files (*.pdf)")
         if not path:
             return
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
         self.settings.setValue("pdf_dir", str(Path(path).parent))
-        if self.save_pdf(kind, path):
+        if self.save_pdf(name, path):
             QDesktopServices.openUrl(QUrl.fromLocalFile(path))
-
-    def save_scorecards_dialog(self) -> None:
-        self._save_dialog("scorecards", "scorecards.pdf")
-
-    def save_tally_dialog(self) -> None:
-        self._save_dialog("tally", "tally-sheets.pdf")
-
-    def save_chart_dialog(self) -> None:
-        self._save_dialog("chart", "rotation-chart.pdf")
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:

@@ -21,10 +21,35 @@ the row heights they allow) in a table, densest first, and the shared
 template in :mod:`euchre_tourney.reports.sheet` picks the first that gives
 every row enough room to write in. Text that does not fit shrinks; only below
 a legible minimum is it cut short with an ellipsis.
+
+Every report is listed once in :data:`REPORTS` (:mod:`.registry`): name,
+title, default file name, the use case that gathers its data and its
+writer. The command line and the main window both offer exactly those.
+
+The writers are loaded on first use (``reports.write_scorecards`` works as
+an attribute all the same): importing reportlab and the fonts is slow, and
+the first screen needs none of it.
 """
 
-from euchre_tourney.reports.rotation_chart import write_rotation_chart
-from euchre_tourney.reports.scorecards import write_scorecards
-from euchre_tourney.reports.tally import write_tally_sheets
+from __future__ import annotations
 
-__all__ = ["write_rotation_chart", "write_scorecards", "write_tally_sheets"]
+import importlib
+
+from euchre_tourney.reports.registry import REPORTS, Report, report
+
+_LAZY = {
+    "write_scorecards": "euchre_tourney.reports.scorecards",
+    "write_tally_sheets": "euchre_tourney.reports.tally",
+    "write_rotation_chart": "euchre_tourney.reports.rotation_chart",
+}
+
+
+def __getattr__(name: str):
+    # deferred on purpose: start-up time (reportlab is imported on first use)
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = ["REPORTS", "Report", "report", "write_rotation_chart", "write_scorecards", "write_tally_sheets"]

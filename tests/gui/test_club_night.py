@@ -142,7 +142,7 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
     # 4. PDFs: every player's card names the right partner and opponents
     cards_pdf, tally_pdf = tmp_path / "cards.pdf", tmp_path / "tally.pdf"
     assert window.save_pdf("scorecards", str(cards_pdf), "letter")
-    assert window.save_pdf("tally", str(tally_pdf), "a4")
+    assert window.save_pdf("tally-sheets", str(tally_pdf), "a4")
     cards = parse_cards(cards_pdf)
     assert set(cards) == set(roster_names())
     for r in rot.rounds:
@@ -161,7 +161,7 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
         for name in r.sit_out:
             assert cards[name][r.number] == "sit"
     chart_pdf = tmp_path / "chart.pdf"
-    assert window.save_pdf("chart", str(chart_pdf))
+    assert window.save_pdf("rotation-chart", str(chart_pdf))
     chart_text = "\n".join(p.extract_text() for p in PdfReader(chart_pdf).pages)
     assert all(name in chart_text for name in roster_names())
     tally_text = "\n".join(p.extract_text() for p in PdfReader(tally_pdf).pages)

@@ -205,3 +205,21 @@ def test_renaming_the_event_updates_the_picker_and_title(window, night):
     window.event_page.save_settings()
     assert window.events.currentText() == "Renamed night (2026-02-03)"
     assert window.windowTitle().startswith("Renamed night")
+
+
+def test_menu_and_command_line_offer_the_same_reports(window, night, tmp_path):
+    """One registry (issue 17): every report is a File menu action and a
+    subcommand under the same name, and the menu action writes that report."""
+    from euchre_tourney import cli
+    from euchre_tourney.reports import REPORTS
+
+    names = [r.name for r in REPORTS]
+    assert list(window.report_actions) == names
+    file_menu = window.menuBar().actions()[0].menu()
+    assert [a.text() for a in file_menu.actions() if a in window.report_actions.values()] == [r.menu_text for r in REPORTS]
+    subcommands = next(a for a in cli.build_parser()._actions if a.dest == "command").choices
+    assert set(names) <= set(subcommands)
+    for rep in REPORTS:
+        out = tmp_path / rep.default_file
+        assert window.save_pdf(rep.name, str(out), "a4")
+        assert out.read_bytes().startswith(b"%PDF")

@@ -1,0 +1,107 @@
+"""Every printable report, listed once: its name, title, default file name
+and how it is built.
+
+The command line (one subcommand per report, named :attr:`Report.name`) and
+the main window (one *File* menu action per report) both read
+:data:`REPORTS`, so they offer the same reports under the same names.
+
+Why the use cases and writers are named instead of imported: importing
+reportlab, the fonts and the database layer costs a noticeable part of a
+second, and neither the first screen nor ``euchre-tourney --help`` needs
+them; they are imported the first time a report is built.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One printable report.
+
+    * ``name`` -- its command-line subcommand and key (``"tally-sheets"``);
+    * ``title`` -- what a person calls it (``"Table tally sheets"``);
+    * ``menu_text`` -- the *File* menu entry, with its mnemonic;
+    * ``help`` -- one line for ``--help`` and the status bar;
+    * ``default_file`` -- the file name offered when saving;
+    * ``use_case`` -- the name of the :mod:`~euchre_tourney.tournament` use
+      case that returns the report's read models (see :meth:`gather`);
+    * ``writer`` -- ``"module:function"`` of the reportlab writer,
+      ``function(data, out, page_size=...)``.
+    """
+
+    name: str
+    title: str
+    menu_text: str
+    help: str
+    default_file: str
+    use_case: str
+    writer: str
+
+    def gather(self, session: Any, event_id: int) -> Any:
+        """The report's read models for the event: ``tournament.<use_case>(session,
+        event_id)``. Raises
+        :class:`~euchre_tourney.tournament.TournamentError` when there is
+        nothing to print yet."""
+        # deferred on purpose: start-up time (the database layer loads on first use)
+        tournament = importlib.import_module("euchre_tourney.tournament")
+        return getattr(tournament, self.use_case)(session, event_id)
+
+    def write(self, data: Any, out: str | BinaryIO, *, page_size: str = "letter") -> None:
+        """Write the PDF of ``data`` (what :attr:`gather` returned) to ``out``
+        (a path or a binary file) on ``page_size`` (``"letter"`` or
+        ``"a4"``). ``OSError`` if the file cannot be written."""
+        module, _, function = self.writer.partition(":")
+        getattr(importlib.import_module(module), function)(data, out, page_size=page_size)
+
+    def build(self, session: Any, event_id: int, out: str | BinaryIO, *, page_size: str = "letter") -> None:
+        """Gather the event's data and write the PDF (:meth:`write`).
+        ``TournamentError`` when there is nothing to print; ``OSError``."""
+        self.write(self.gather(session, event_id), out, page_size=page_size)
+
+
+REPORTS: tuple[Report, ...] = (
+    Report(
+        "scorecards",
+        "Player scorecards",
+        "Save &scorecards PDF…",
+        "write the player scorecards PDF",
+        "scorecards.pdf",
+        "scorecards",
+        "euchre_tourney.reports.scorecards:write_scorecards",
+    ),
+    Report(
+        "tally-sheets",
+        "Table tally sheets",
+        "Save &tally sheets PDF…",
+        "write the table tally sheets PDF",
+        "tally-sheets.pdf",
+        "tally_sheets",
+        "euchre_tourney.reports.tally:write_tally_sheets",
+    ),
+    Report(
+        "rotation-chart",
+        "Rotation chart",
+        "Save rotation &chart PDF…",
+        "write the rotation chart PDF for the wall",
+        "rotation-chart.pdf",
+        "scorecards",
+        "euchre_tourney.reports.rotation_chart:write_rotation_chart",
+    ),
+)
+"""The reports, in menu order."""
+
+
+def report(name: str) -> Report:
+    """The report called ``name`` (:attr:`Report.name`). ``KeyError`` naming
+    the known reports for any other name."""
+    for r in REPORTS:
+        if r.name == name:
+            return r
+    raise KeyError(f"no report called {name!r}: choose one of {', '.join(r.name for r in REPORTS)}")
+
+
+__all__ = ["REPORTS", "Report", "report"]
