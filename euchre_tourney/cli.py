@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from euchre_tourney import __version__
-from euchre_tourney.reports.registry import REPORTS, report
+from euchre_tourney.reports import REPORTS, report
 
 EXIT_USAGE = 2
 
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            from euchre_tourney.gui.app import run_app  # Qt only when the app is wanted
+            from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
             return run_app(args.database)
         return _COMMANDS[args.command](args, out)

@@ -7,7 +7,7 @@ import sys
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from euchre_tourney import __version__
-from euchre_tourney.store import open_database
+from euchre_tourney.tournament import open_database
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:

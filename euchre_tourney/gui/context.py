@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from euchre_tourney.store import Database
+from euchre_tourney.tournament import Database
 
 
 class AppContext(QObject):

@@ -28,7 +28,6 @@ from euchre_tourney.gui.roster_page import RosterPage
 from euchre_tourney.gui.rotation_page import RotationPage
 from euchre_tourney.gui.scores_page import ScoresPage
 from euchre_tourney.gui.standings_page import StandingsPage
-from euchre_tourney.store import Database
 
 HELP_TEXT = """<h3>Club night in five steps</h3>
 <ol>
@@ -58,7 +57,7 @@ def default_page_size() -> str:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, db: Database, parent: QWidget | None = None) -> None:
+    def __init__(self, db: tournament.Database, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.ctx = AppContext(db, self)

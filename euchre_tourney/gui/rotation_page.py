@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from euchre_tourney import rotation, tournament
+from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
@@ -166,7 +166,7 @@ class RotationPage(Page):
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the rotation", exc.message)
             return False
-        except rotation.Cancelled:  # the director pressed Cancel: keep what was there
+        except tournament.Cancelled:  # the director pressed Cancel: keep what was there
             return False
         finally:
             dialog.reset()

@@ -22,7 +22,7 @@ out card lists unchanged.
 
 from __future__ import annotations
 
-from euchre_tourney.rules.cards import BENNY, SUIT_LETTERS, card_text, parse_card, parse_suit
+from euchre_tourney.rules import BENNY, SUIT_LETTERS, card_text, parse_card, parse_suit
 
 DISCARD = 64
 """``DISCARD + card``: the dealer discards ``card``."""

@@ -15,8 +15,7 @@ import random
 
 from euchre_tourney.play.hand import SEAT_LETTERS, Hand, parse_seat
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules.ruleset import RuleSet
-from euchre_tourney.rules.scoring import GameScore, RuleViolation, Side
+from euchre_tourney.rules import GameScore, RuleSet, RuleViolation, Side
 
 
 class Game:

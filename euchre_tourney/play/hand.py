@@ -36,7 +36,7 @@ import random
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules.cards import (
+from euchre_tourney.rules import (
     BENNY,
     JACK,
     KING,
@@ -45,14 +45,19 @@ from euchre_tourney.rules.cards import (
     SUIT_NAMES,
     TEN,
     TRUMP_TABLES,
+    AloneLead,
+    DefendAlone,
+    HandResult,
+    RuleSet,
+    RuleViolation,
+    Seat,
+    Side,
     card_name,
     card_text,
     deck,
     parse_card,
+    score_hand,
 )
-from euchre_tourney.rules.ruleset import AloneLead, DefendAlone, RuleSet
-from euchre_tourney.rules.scoring import HandResult, RuleViolation, Side, score_hand
-from euchre_tourney.rules.seats import Seat
 
 NORTH, EAST, SOUTH, WEST = Seat
 SEAT_LETTERS = "".join(s.letter for s in Seat)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, Hand
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules.cards import ACE, BENNY, SUITS, TRUMP_TABLES
+from euchre_tourney.rules import ACE, BENNY, SUITS, TRUMP_TABLES
 
 
 class RandomPlayer:

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre_tourney.rules.cards import TRUMP_TABLES
-from euchre_tourney.rules.ruleset import RuleSet
+from euchre_tourney.rules import TRUMP_TABLES, RuleSet
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from euchre_tourney.reports import fonts
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import MARGIN, page_dimensions
-from euchre_tourney.tournament.readmodels import ScorecardView
+from euchre_tourney.tournament import ScorecardView
 
 HEADER_H = 34.0  # title block, points
 COLHEAD_H = 18.0

@@ -29,7 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from euchre_tourney.reports import fonts
 from euchre_tourney.rules import Seat
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
-from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView
+from euchre_tourney.tournament import PlayerRoundView, ScorecardView
 
 #: Card sizes, densest first: (name, columns, rows per page, min / max body row height in points).
 #: 3 per page for up to ~6 rounds, 2 per page up to ~13, then a page each.

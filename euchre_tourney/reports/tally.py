@@ -24,7 +24,7 @@ from euchre_tourney.reports import fonts
 from euchre_tourney.rules import SIDE_SEATS, Side
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
-from euchre_tourney.tournament.readmodels import TallySheetView
+from euchre_tourney.tournament import TallySheetView
 
 #: Card sizes, densest first: (name, columns, rows per page, min / max hand-row height in points).
 TALLY_SIZES: tuple[CardSize, ...] = (

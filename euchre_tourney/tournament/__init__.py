@@ -4,8 +4,15 @@ Each mutating function is one user action and commits before returning, so
 nothing is lost if the laptop dies right after the screen says "saved".
 Errors the director can fix raise :class:`TournamentError` with a sentence
 saying why.
+
+This package is the windows' only way to the data: it also hands out the
+read models (:mod:`.readmodels`), the database handle (``Database``,
+``open_database``, from :mod:`euchre_tourney.store`) and ``Cancelled``
+(raised when the director cancels a rotation search).
 """
 
+from euchre_tourney.rotation import Cancelled
+from euchre_tourney.store import Database, open_database
 from euchre_tourney.tournament.constraints import add_constraint, list_constraints, remove_constraint
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.events import (
@@ -39,6 +46,22 @@ from euchre_tourney.tournament.schedule import (
     scorecards,
     tally_sheets,
 )
+from euchre_tourney.tournament.readmodels import (
+    ConstraintView,
+    EntrantView,
+    EventView,
+    HandView,
+    PlayerRoundView,
+    PlayerView,
+    RotationView,
+    RoundView,
+    ScorecardView,
+    StandingRow,
+    StandingsView,
+    TableScoreView,
+    TableView,
+    TallySheetView,
+)
 from euchre_tourney.tournament.scoring import (
     InvalidHand,
     correct_hand,
@@ -50,6 +73,23 @@ from euchre_tourney.tournament.scoring import (
 from euchre_tourney.tournament.standings import TIE_BREAKS, compute_standings, standings, standings_csv
 
 __all__ = [
+    "Cancelled",
+    "ConstraintView",
+    "Database",
+    "EntrantView",
+    "EventView",
+    "HandView",
+    "PlayerRoundView",
+    "PlayerView",
+    "RotationView",
+    "RoundView",
+    "ScorecardView",
+    "StandingRow",
+    "StandingsView",
+    "TableScoreView",
+    "TableView",
+    "TallySheetView",
+    "open_database",
     "SIT_OUT_RULES",
     "TIE_BREAKS",
     "ImportReport",
