@@ -4,7 +4,8 @@
 engine, score entry, the database, the reports and the windows. Seats go
 clockwise North, East, South, West (the deal, the bidding and the play all
 go clockwise: 000 "Players", 001 "The Deal"); North and South are partners
-against East and West (000 "Players": "partners sit opposite each other").
+against East and West (000 "Players": "partners sitting opposite each
+other", "Turn order is clockwise").
 
 Why an ``IntEnum``: the play engine does seat arithmetic on small ints in
 its hot path (``(seat + 1) & 3`` is the next seat, ``seat ^ 2`` the

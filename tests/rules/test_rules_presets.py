@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import os
 import re
 from pathlib import Path
 
@@ -204,9 +205,10 @@ def test_new_options_validate_and_coerce():
 
 # --- the sources: every quotation in a docstring is in the file it cites ------------
 
-RULES_DIR = Path(__file__).resolve().parents[2].parent / "shared" / "rules"
-if not RULES_DIR.is_dir():
-    RULES_DIR = Path("/work/shared/rules")
+REPO_ROOT = Path(__file__).resolve().parents[2]
+RULES_DIR = REPO_ROOT.parent / "shared" / "rules"
+"""The rule texts: ``../shared/rules/`` beside the repository, as on every
+developer's machine and in CI."""
 
 
 def _norm(text: str) -> str:
@@ -225,17 +227,23 @@ def _docstrings(module) -> list[str]:
 _REF = re.compile(r'\b(00[0-4])\b(?: lines? (\d+)(?:-(\d+))?)?|"([^"]+)"')
 
 
-@pytest.mark.skipif(not RULES_DIR.is_dir(), reason="the rule texts are not here")
 def test_every_quotation_is_in_the_source_it_cites():
     """A quotation after ``NNN`` is in source NNN; after ``NNN line L`` at
     least one of its quotations is on line L (issue: a sentence of 003 line 40
-    was quoted as 004's, 004 line 35 was misquoted)."""
+    was quoted as 004's, 004 line 35 was misquoted). In CI (``CI`` set) the
+    texts must be there; elsewhere their absence skips with the path."""
+    if not any(RULES_DIR.glob("00?_*.txt")):
+        if os.environ.get("CI"):
+            pytest.fail(f"the rule texts are missing: expected them in {RULES_DIR} (../shared/rules beside the repository)")
+        pytest.skip(f"the rule texts are not in {RULES_DIR} (../shared/rules beside the repository)")
     from euchre_tourney.play import hand as hand_module
+    from euchre_tourney.rules import entry as entry_module
     from euchre_tourney.rules import scoring as scoring_module
+    from euchre_tourney.rules import seats as seats_module
 
     files = {p.name[:3]: p.read_text(encoding="utf-8").splitlines() for p in RULES_DIR.glob("00?_*.txt")}
     checked = 0
-    for module in (ruleset_module, scoring_module, hand_module):
+    for module in (ruleset_module, scoring_module, hand_module, seats_module, entry_module):
         for doc in _docstrings(module):
             doc = re.sub(r"``.*?``", "", doc, flags=re.S)
             source, lines, on_line, quoted = None, None, False, 0
