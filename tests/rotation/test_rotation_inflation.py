@@ -1,4 +1,4 @@
-"""Inflation and triplication constructions for whist designs (``rotation.inflation``),
+"""Inflation and triplication constructions for whist designs (``rotation.designs.inflation``),
 each result checked by the designs module's ``is_whist`` and, for the sizes in
 the app, by the public checker through ``progressive``."""
 
@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from euchre_tourney.rotation import check, full_length, progressive
-from euchre_tourney.rotation.designs import is_whist, whist_design
-from euchre_tourney.rotation.inflation import inflate, inflation_plans, resolvable_td, triplicate
+from euchre_tourney.rotation import check, full_length, progressive, whist_design
+from euchre_tourney.rotation.testing import inflate, inflation_plans, is_whist, triplicate
+from euchre_tourney.rotation.testing import rtd as resolvable_td
 
 
 @pytest.mark.parametrize("n", [4, 5, 7, 8, 9, 11, 13, 16, 19, 23, 27])

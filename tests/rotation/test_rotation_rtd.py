@@ -1,6 +1,6 @@
-"""Resolvable transversal designs RTD(4, n) for 3 | n (``rotation._rgdd``):
+"""Resolvable transversal designs RTD(4, n) for 3 | n (``rotation.designs.transversal``):
 the stored (n, 4, 1) difference matrices over Z_n for n = 21, 33, the RTDs
-they give (checked here independently of ``_rgdd._is_rtd``), and the whist
+they give (checked here independently of ``designs.transversal.is_rtd``), and the whist
 designs 84 = 4·21, 132 = 4·33, 168 = 8·21 that the mixed inflation builds
 from them."""
 
@@ -8,14 +8,13 @@ import itertools
 
 import pytest
 
-from euchre_tourney.rotation._rgdd import _DIFFERENCE_MATRICES, rtd
-from euchre_tourney.rotation.designs import is_whist, whist_design
-from euchre_tourney.rotation.inflation import rtd_known
+from euchre_tourney.rotation import whist_design
+from euchre_tourney.rotation.testing import is_whist, rtd, rtd_known, stored
 
 
 @pytest.mark.parametrize("n", [21, 33])
 def test_stored_difference_matrix(n):
-    rows = _DIFFERENCE_MATRICES[n]
+    rows = stored("difference_matrices")[n]
     assert len(rows) == 4 and all(len(r) == n for r in rows)
     for a, b in itertools.combinations(rows, 2):
         assert sorted((x - y) % n for x, y in zip(a, b)) == list(range(n))

@@ -34,18 +34,19 @@ tables (one per orbit of a round's stabilizer) hold pairs of its orbit, so
 those must hold one partner pair and two opponent pairs of each orbit. The
 starter of Wh(152) (u = 19, w = 4 of order 9, Λ = {id, σ}, σ = (0 1)(2 5)
 (3 7)(4 6); 7 holey base rounds of 2 tables, one complete base round) was
-found by ``tools/whist_col_sat.py`` in 2.5 minutes and is stored in
-``COLUMN_STARTERS`` (:mod:`._starters`). Everything is rebuilt and checked
-with :func:`designs.is_whist` before use.
+found by ``search/whist_col_sat.py`` in 2.5 minutes and is stored in
+``data/column_starters.json``. Everything is rebuilt and checked
+with :func:`.verify.is_whist` before use.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
-Game = tuple[int, int, int, int]
-DesignRound = tuple[list[Game], list[int]]
+from euchre_tourney.rotation.designs import data
+from euchre_tourney.rotation.designs.verify import is_whist
+from euchre_tourney.rotation.shapes import DesignRound
 
 LEVELS = 8
 
@@ -122,19 +123,17 @@ def develop_columns(u: int, w: int, levels: Sequence[list[int]], holey: list[lis
 
 def whist_columns(v: int, design: Callable[[int], list[DesignRound] | None]) -> list[DesignRound] | None:
     """Verified Wh(v) (v − 1 rounds, as :func:`develop_columns`) from the
-    starter ``COLUMN_STARTERS[v]``, or ``None`` when none is stored, it is
+    stored column starter for v (``data/column_starters.json``), or ``None``
+    when none is stored, it is
     malformed (wrong shapes, numbers out of range, w no unit) or what it
     builds is no whist design; never raises for bad data. ``design(8)`` must
     give a Wh(8) whose every round Λ maps onto itself."""
-    from euchre_tourney.rotation._starters import COLUMN_STARTERS
-    from euchre_tourney.rotation.designs import is_whist
-
-    data = COLUMN_STARTERS.get(v)
-    wh8 = None if data is None else design(8)
+    entry = data.table("column_starters").get(v)
+    wh8 = None if entry is None else design(8)
     if wh8 is None:
         return None
     try:
-        u, w, levels, holey, complete = data
+        u, w, levels, holey, complete = entry
         if LEVELS * u != v:
             return None
         rounds = develop_columns(u, w, levels, holey, complete, wh8)

@@ -6,11 +6,11 @@ small stored base classes.
 
 All designs are *1-rotational*: r = (v − 1)/3 parallel classes are the
 translates of one base class by a group of order r (or 3r) fixing a point ∞
-(numbered ``v − 1``); the other points are numbered 0 … 3r − 1. Three kinds of
-stored data (found offline by ``tools/rbibd_search.py`` and
-``tools/rbibd_search.c``):
+(numbered ``v − 1``); the other points are numbered 0 … 3r − 1. Kinds of
+stored data (``data/resolvable.json``, keyed ``"KIND r"``; found offline by
+``search/rbibd_search.py`` and ``search/rbibd_search.c``):
 
-* ``_PM_PAIRS[r]`` (3 ∤ r), points Z_r × {0, 1, 2}, (x, i) numbered
+* ``pm_pairs`` r (3 ∤ r), points Z_r × {0, 1, 2}, (x, i) numbered
   ``i·r + x``, class g = base class + (g, 0). The base class is
   {∞, (0,0), (0,1), (0,2)} and, for each stored pair {x, y}, the three blocks
   {(±x, i), (±y, i + 1)}, i = 0, 1, 2. The t = (r − 1)/4 pairs split the 2t
@@ -24,7 +24,7 @@ stored data (found offline by ``tools/rbibd_search.py`` and
   they need 9 | r (if a pairs have both classes prime to 3 and b pairs one
   of each, counting classes divisible by 3 gives a = b and 3a = r/3), and
   for r = 9 and 45 an exhaustive search finds none; so for 3 | r one of:
-* ``_PM_GROUP[r]``: the same as ``_PM_PAIRS`` over the group
+* ``pm_group`` r: the same as ``pm_pairs`` over the group
   Z_m1 × Z_m2 × ⋯ (order r) instead of Z_r, its elements numbered 0 … r − 1
   in mixed radix (first coordinate fastest). Used for r = 45 with
   Z_3 × Z_3 × Z_5, the additive group of GF(9) × GF(5), where such pairs exist
@@ -32,22 +32,22 @@ stored data (found offline by ``tools/rbibd_search.py`` and
   half the units that are squares in the GF(9) coordinate, with 1 − ε₉² a
   nonsquare; the two fields' own pairs on GF(9) × 0 and 0 × GF(5)); the
   stored pairs were found by SAT.
-* ``_CYC[r]``: points Z_{3r}, numbered as themselves; the base class is
+* ``cyc`` r: points Z_{3r}, numbered as themselves; the base class is
   {∞, 0, r, 2r} and the translates B, B + r, B + 2r of each stored block B
   (so it is fixed by +r), and class g = base class + g, g = 0 … r − 1. The t
   stored blocks have one point in each nonzero residue class mod r, and their
   6t differences ±(a − b) are all of Z_{3r} ∖ {0, ±r}, each once (the ∞
   block's translates cover the differences ±r). Found by annealing.
-* ``_SIGMA[r]``: points as for ``_PM_PAIRS``; a base class fixed by the copy
+* ``sigma`` r: points as for ``pm_pairs``; a base class fixed by the copy
   rotation (x, i) ↦ (x, i + 1): the stored t blocks (whose 4t points have the
   distinct first coordinates 1 … r − 1) and their images under the rotation.
   Found by annealing.
-* ``_FULL[r]``: points as for ``_PM_PAIRS``; all 3t blocks of the base class
+* ``full`` r: points as for ``pm_pairs``; all 3t blocks of the base class
   other than the ∞ block, as ((x, copy), …) quadruples, found by annealing
-  (used for r = 9, where the annealing found no ``_CYC`` base class).
+  (used for r = 9, where the annealing found no ``cyc`` base class).
 
 Stored: every v ≡ 4 (mod 12) from 16 to 196 except 172 (r = 57: ± pairs
-cannot exist and the annealing has not yet found a ``_CYC``/``_SIGMA`` base
+cannot exist and the annealing has not yet found a ``cyc``/``sigma`` base
 class); see :func:`known_sizes`.
 
 Every design is developed and checked (each class a partition of 0 … v − 1
@@ -60,75 +60,46 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
-Block = tuple[int, int, int, int]
+from euchre_tourney.rotation.designs import data
+from euchre_tourney.rotation.designs.verify import PairCounts
+from euchre_tourney.rotation.shapes import Block
 
-_PM_PAIRS: dict[int, list[tuple[int, int]]] = {
-    5: [(1, 2)],
-    13: [(1, 5), (2, 3), (4, 6)],
-    17: [(1, 5), (2, 7), (3, 4), (6, 8)],
-    25: [(1, 8), (2, 6), (3, 9), (4, 7), (5, 10), (11, 12)],
-    29: [(1, 10), (2, 6), (3, 9), (4, 11), (5, 8), (7, 12), (13, 14)],
-    37: [(1, 12), (2, 18), (3, 9), (6, 4), (7, 16), (8, 11), (10, 5), (13, 17), (14, 15)],
-    41: [(1, 13), (2, 5), (3, 8), (4, 20), (6, 14), (9, 19), (10, 12), (11, 15), (16, 7), (18, 17)],
-    49: [(1, 22), (2, 7), (3, 11), (5, 12), (6, 10), (8, 21), (9, 15), (13, 24), (14, 17), (16, 18), (19, 20), (23, 4)],
-    53: [(1, 12), (2, 8), (3, 26), (4, 13), (6, 10), (11, 23), (14, 19), (15, 16), (17, 9), (18, 21), (20, 5), (22, 24), (25, 7)],
-    61: [(1, 28), (2, 19), (4, 12), (5, 23), (7, 6), (8, 30), (9, 3), (10, 15), (13, 17), (14, 21), (18, 29), (20, 22), (24, 27), (25, 16), (26, 11)],
-    65: [(1, 30), (2, 7), (3, 17), (6, 21), (8, 5), (9, 28), (10, 22), (13, 29), (14, 4), (15, 26), (18, 12), (19, 20), (24, 16), (25, 23), (27, 31), (32, 11)],
-}
 
-_CYC: dict[int, list[tuple[int, int, int, int]]] = {
-    21: [(30, 20, 61, 57), (23, 7, 25, 53), (34, 29, 43, 5), (10, 60, 16, 17), (14, 54, 3, 6)],
-}
-
-_PM_GROUP: dict[int, tuple[tuple[int, ...], list[tuple[tuple[int, ...], tuple[int, ...]]]]] = {
-    45: (
-        (3, 3, 5),
-        [((0, 0, 1), (0, 0, 2)), ((0, 1, 0), (1, 0, 0)), ((0, 1, 1), (1, 0, 2)), ((0, 1, 2), (1, 0, 4)), ((0, 1, 3), (1, 0, 1)), ((0, 1, 4), (1, 0, 3)), ((1, 1, 0), (1, 2, 0)), ((1, 1, 1), (1, 2, 2)), ((1, 1, 2), (1, 2, 4)), ((1, 1, 3), (1, 2, 1)), ((1, 1, 4), (1, 2, 3))],
-    ),
-}
-
-_SIGMA: dict[int, list[tuple[tuple[int, int], ...]]] = {
-    33: [((3, 2), (5, 0), (29, 1), (32, 2)), ((13, 1), (27, 2), (16, 1), (15, 1)), ((19, 2), (20, 1), (11, 1), (6, 2)), ((8, 2), (18, 0), (25, 2), (26, 0)), ((14, 0), (9, 0), (31, 1), (2, 0)), ((12, 0), (22, 0), (24, 2), (30, 2)), ((10, 0), (23, 2), (28, 0), (1, 2)), ((7, 2), (21, 2), (4, 0), (17, 1))],
-}
-
-_FULL: dict[int, list[tuple[tuple[int, int], ...]]] = {
-    9: [((8, 2), (1, 2), (6, 0), (3, 0)), ((3, 1), (7, 0), (6, 1), (2, 0)), ((1, 1), (4, 2), (8, 1), (5, 2)), ((8, 0), (2, 2), (7, 2), (1, 0)), ((5, 1), (4, 1), (6, 2), (3, 2)), ((5, 0), (2, 1), (4, 0), (7, 1))],
-}
-
+def _stored(kind: str) -> dict:
+    """The stored base data of one kind (``pm_pairs``, ``cyc``, ``pm_group``,
+    ``sigma``, ``full``; module doc), keyed by r."""
+    return data.table("resolvable", kind)
 
 def _base_class(r: int) -> list[tuple[tuple[int, int], ...]] | None:
     """The base class's blocks other than the ∞ block, as (x, copy) quadruples."""
-    if r in _PM_PAIRS:
+    pm_pairs, sigma, full = _stored("pm_pairs"), _stored("sigma"), _stored("full")
+    if r in pm_pairs:
         out = []
-        for x, y in _PM_PAIRS[r]:
+        for x, y in pm_pairs[r]:
             for i in range(3):
                 j = (i + 1) % 3
                 out.append(((x % r, i), (-x % r, i), (y % r, j), (-y % r, j)))
         return out
-    if r in _SIGMA:
-        return [tuple((x % r, (i + k) % 3) for x, i in b) for b in _SIGMA[r] for k in range(3)]
-    if r in _FULL:
-        return [tuple((x % r, i % 3) for x, i in b) for b in _FULL[r]]
+    if r in sigma:
+        return [tuple((x % r, (i + k) % 3) for x, i in b) for b in sigma[r] for k in range(3)]
+    if r in full:
+        return [tuple((x % r, i % 3) for x, i in b) for b in full[r]]
     return None
 
 
-def _is_rbibd(v: int, classes: list[list[Block]]) -> bool:
+def is_rbibd(v: int, classes: list[list[Block]]) -> bool:
     """Each class a partition of 0 … v − 1 into 4-sets, each pair in exactly one block."""
     if v % 12 != 4 or len(classes) != (v - 1) // 3:
         return False
-    seen = bytearray(v * v)
+    counts = PairCounts(v)
     for cls in classes:
         pts = [p for b in cls for p in b]
         if any(len(b) != 4 for b in cls) or sorted(pts) != list(range(v)):
             return False
         for blk in cls:
-            a, b, c, d = sorted(blk)
-            for i in (a * v + b, a * v + c, a * v + d, b * v + c, b * v + d, c * v + d):
-                if seen[i]:
-                    return False
-                seen[i] = 1
+            counts.add_table(blk)
     # no unordered pair twice, and C(v, 2) pairs in all: every pair exactly once
-    return sum(len(cls) for cls in classes) * 6 == v * (v - 1) // 2
+    return counts.most_meetings() <= 1 and sum(len(cls) for cls in classes) * 6 == v * (v - 1) // 2
 
 
 def _group(moduli: tuple[int, ...]) -> tuple[list[tuple[int, ...]], dict[tuple[int, ...], int]]:
@@ -149,15 +120,16 @@ def _classes(v: int) -> list[list[Block]] | None:
     """The developed (unchecked) classes for v from the stored data, or ``None``."""
     r = (v - 1) // 3
     inf = v - 1
-    if r in _CYC:
+    cyc, pm_group = _stored("cyc"), _stored("pm_group")
+    if r in cyc:
         m = 3 * r
-        reps = [tuple(z % m for z in b) for b in _CYC[r]]
+        reps = [tuple(z % m for z in b) for b in cyc[r]]
         return [
             [(inf, g, g + r, g + 2 * r)] + [tuple((z + k * r + g) % m for z in b) for b in reps for k in range(3)]
             for g in range(r)
         ]
-    if r in _PM_GROUP:
-        moduli, pairs = _PM_GROUP[r]
+    if r in pm_group:
+        moduli, pairs = pm_group[r]
         if _prod(moduli) != r:
             return None
         elems, code = _group(moduli)
@@ -188,7 +160,7 @@ def _cached(v: int) -> tuple[tuple[Block, ...], ...] | None:
         return None
     try:
         classes = _classes(v)
-        ok = classes is not None and _is_rbibd(v, classes)
+        ok = classes is not None and is_rbibd(v, classes)
     except (TypeError, ValueError, IndexError, KeyError):
         ok = False
     if not ok:

@@ -1,10 +1,11 @@
 """Whist designs built from smaller ones: inflation by a resolvable transversal
-design, and triplication of resolvable designs.
+design (also mixed), and triplication of resolvable designs.
 
 Pure functions on design rounds (``(games, sit_outs)`` with games
-``(north, east, south, west)`` on players 0 … v−1, as in
-:mod:`euchre_tourney.rotation.designs`). Nothing here is trusted:
-:func:`designs.whist_design` verifies every result with ``is_whist``.
+``(north, east, south, west)`` on players 0 … v−1, see
+:mod:`euchre_tourney.rotation.shapes`). :func:`inflate` does not verify its
+result: the lookup (:mod:`euchre_tourney.rotation.designs`) checks every
+result with ``is_whist``; :func:`whist_mixed` checks its own.
 
 **Inflation.** Replace each player i of a Wh(m) by a *group* of n players
 (i, 0) … (i, n−1), player (i, x) being number i·n + x. A resolvable
@@ -31,9 +32,33 @@ idle:
 This is the standard "inflation" (weighting) of design theory; the products
 for whist tournaments go back to Baker (1975) and Anderson's *Combinatorial
 Designs and Tournaments* (1997), ch. 9 (see ``ROTATION-NOTES.md``).
-RTD(4, n) comes from :func:`euchre_tourney.rotation._rgdd.rtd` (TD(5, n) over
-GF(n) for a prime power n ≥ 4, the fifth group indexing the parallel classes;
-MacNeish products; stored difference matrices).
+RTD(4, n) comes from :func:`.transversal.rtd` (TD(5, n) over GF(n) for a
+prime power n ≥ 4, the fifth group indexing the parallel classes; MacNeish
+products; stored difference matrices).
+
+**Mixed inflation** (:func:`whist_mixed`): Wh(m) with m ≡ 0 (mod 4), Wh(n)
+with n ≡ 1 (mod 4) and an RTD(4, n) give Wh(m·n), for sizes no stored cyclic
+starter reaches. Player (i, y) of group i (i < m, y < n) is number i·n + y.
+Make one parallel class of the RTD the *diagonal* {(y, y, y, y)}
+(:func:`.transversal.rtd` returns it first). Then
+
+* each outer round, inflated by each of the n − 1 other classes — game
+  (a, b, c, d) and block (y0, y1, y2, y3) give the game
+  ((a, y0), (b, y1), (c, y2), (d, y3)): (m − 1)(n − 1) rounds;
+* n rounds in which every group plays one round of Wh(n) and the m players
+  sitting out (one per group, all with the same y) play outer round 0 on the
+  diagonal: games ((a, y), (b, y), (c, y), (d, y));
+* outer rounds 1 … m − 2 on the whole diagonal: m − 2 rounds.
+
+Two players of different groups i ≠ j meet once per outer game where i and
+j meet, in the same relation (the block through them lies in exactly one
+class, the diagonal included): partners once, opponents twice. Pairs inside
+a group meet in Wh(n). (m − 1)(n − 1) + n + m − 2 = mn − 1 rounds, nobody
+sits out. This reaches 60 = 12·5, 68 = 4·17, 72 = 8·9, 104 = 8·13,
+108 = 12·9, 140 = 28·5, 164 = 4·41, 180 = 20·9, 200 = 8·25 — sizes with
+v − 1 prime, where a 1-rotational starter needs a long unstructured search
+(no multiplier symmetry exists) — and 84 = 4·21, 132 = 4·33, 168 = 8·21
+from the stored difference matrices for RTD(4, 21) and RTD(4, 33).
 
 **Triplication.** A resolvable (v, 4, 1) design (every pair in exactly one
 block) gives Wh(v): each parallel class is played three times, each block
@@ -43,28 +68,11 @@ through the classes is itself a schedule in which nobody meets twice.
 
 from __future__ import annotations
 
-Game = tuple[int, int, int, int]
-DesignRound = tuple[list[Game], list[int]]
+from collections.abc import Callable
 
-
-def resolvable_td(n: int) -> tuple[tuple[tuple[int, int, int, int], ...], ...] | None:
-    """A verified RTD(4, n), or ``None`` (see :func:`._rgdd.rtd`: prime powers
-    ≥ 4 over GF(n), MacNeish products of those, stored difference matrices).
-
-    Returns n parallel classes, each n blocks (y0, y1, y2, y3) with y_i in
-    0 … n−1 the point of position i; every two points of different positions
-    lie in exactly one block."""
-    from euchre_tourney.rotation._rgdd import rtd
-
-    return rtd(n)
-
-
-def rtd_known(n: int) -> bool:
-    """Cheap test whether :func:`resolvable_td` has an RTD(4, n) (see
-    :func:`._rgdd.rtd_parts`; nothing is built)."""
-    from euchre_tourney.rotation._rgdd import rtd_parts
-
-    return rtd_parts(n) is not None
+from euchre_tourney.rotation.designs.transversal import rtd, rtd_known
+from euchre_tourney.rotation.designs.verify import is_whist
+from euchre_tourney.rotation.shapes import Block, DesignRound, Game
 
 
 def inflated(games: list[Game], cls, n: int) -> list[Game]:
@@ -92,15 +100,15 @@ def inflate(
     for which residues combine); ``None`` when n has no RTD(4, n) or the
     residues do not combine. ∞ is player m·n. The result is not verified
     here."""
-    rtd = resolvable_td(n)
-    if rtd is None:
+    classes = rtd(n)
+    if classes is None:
         return None
     inf = m * n
     size = n + 1 if with_infinity else n
     if m % 4 == 0 and not with_infinity and n % 4 == 0:
         rounds: list[DesignRound] = []
         for games, _ in outer:
-            for cls in rtd:
+            for cls in classes:
                 rounds.append((inflated(games, cls, n), []))
         for games, _ in inner:
             rounds.append(([tuple(i * n + x for x in g) for i in range(m) for g in games], []))
@@ -117,7 +125,7 @@ def inflate(
             fill = [r for r in fill if r[1] != [inf]]
         if len(fill) != n:
             return None
-        for cls, (fg, fo) in zip(rtd, fill):
+        for cls, (fg, fo) in zip(classes, fill):
             games_r = inflated(games, cls, n)
             rounds.append((games_r + fg, fo))
     if last:
@@ -127,9 +135,9 @@ def inflate(
 
 def inflation_plans(v: int) -> list[tuple[int, int, bool]]:
     """Ways to build Wh(v) by :func:`inflate`: ``(m, n, with_infinity)`` with
-    v = m·n (+ 1), an RTD(4, n) known (:func:`rtd_known`), m ≥ 4, residues as
-    in the module doc; larger n first (fewer, bigger inflations; the recursion
-    stays shallow)."""
+    v = m·n (+ 1), an RTD(4, n) known (:func:`.transversal.rtd_known`), m ≥ 4,
+    residues as in the module doc; larger n first (fewer, bigger inflations;
+    the recursion stays shallow)."""
     plans = []
     for n in range(v - 1, 3, -1):
         if not rtd_known(n):
@@ -145,7 +153,45 @@ def inflation_plans(v: int) -> list[tuple[int, int, bool]]:
     return plans
 
 
-def triplicate(classes: list[list[tuple[int, int, int, int]]]) -> list[DesignRound]:
+def mixed_plans(v: int) -> list[tuple[int, int]]:
+    """Factorisations v = m·n, m ≡ 0, n ≡ 1 (mod 4), m ≥ 4, n ≥ 5, larger n
+    first."""
+    return [(v // n, n) for n in range(v // 4, 4, -1) if n % 4 == 1 and v % n == 0 and (v // n) % 4 == 0]
+
+
+def whist_mixed(v: int, design: Callable[[int], list[DesignRound] | None]) -> list[DesignRound] | None:
+    """Verified Wh(v) by mixed inflation (module doc), or ``None``.
+
+    ``design(k)`` supplies smaller whist designs (for example the lookup of
+    :mod:`euchre_tourney.rotation.designs`, which has Wh(4)). The inner Wh(n)
+    must have one sit-out per round, each player once (every n ≡ 1 (mod 4)
+    design does)."""
+    for m, n in mixed_plans(v):
+        classes = rtd(n)
+        if classes is None:
+            continue
+        outer = design(m)
+        inner = design(n)
+        if outer is None or inner is None or len(outer) != m - 1 or len(inner) != n:
+            continue
+        outs = [o[0] for _, o in inner if len(o) == 1]
+        if sorted(outs) != list(range(n)):
+            continue
+        rounds: list[DesignRound] = []
+        for games, _ in outer:
+            for cls in classes[1:]:
+                rounds.append((inflated(games, cls, n), []))
+        for games, (y,) in inner:
+            own = [tuple(i * n + x for x in g) for i in range(m) for g in games]
+            rounds.append((own + [tuple(p * n + y for p in g) for g in outer[0][0]], []))
+        for games, _ in outer[1:]:
+            rounds.append(([tuple(p * n + y for p in g) for g in games for y in range(n)], []))
+        if is_whist(v, rounds):
+            return rounds
+    return None
+
+
+def triplicate(classes: list[list[Block]]) -> list[DesignRound]:
     """Wh(v) from a resolvable (v, 4, 1) design: three passes through the
     parallel classes; in pass k each block {p, q, r, s} is seated with
     partners split the k-th way ({p,q}|{r,s}, {p,r}|{q,s}, {p,s}|{q,r}), so

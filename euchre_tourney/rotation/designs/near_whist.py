@@ -14,16 +14,17 @@ full-length night is a *near-whist design* NWh(n):
 A player plays n − 2 games, so partners n − 2 of the n − 1 others: one missing
 partner each is forced, which makes this the optimum (no partner repeats, the
 least possible opposition). :func:`is_near_whist` checks all of it
-independently (it is the check ``designs.is_whist(n, rounds,
-skip_matching=True)`` makes, plus the sit-out counts).
+independently (counting pairs with the shared
+:class:`.verify.PairCounts`, as ``is_whist`` does, plus the sit-out
+counts and couples).
 
 Players are 0 … n−1, a round is ``(games, sit_outs)``, a game
 ``(north, east, south, west)`` with partners {north, south} and
-{east, west}, as in :mod:`euchre_tourney.rotation.designs`.
+{east, west}, as in :mod:`euchre_tourney.rotation.shapes`.
 
 Constructions (``h = n/2``, always odd):
 
-**Cyclic (``_CYC2``).** Players Z_n; a starter round has sit-outs {0, h} and
+**Cyclic (``cyc2`` in ``data/near_whist.json``).** Players Z_n; a starter round has sit-outs {0, h} and
 tables on the other n − 2 elements; round g adds g to everything (sit-outs
 {g, g + h}: the couples are {x, x + h}). The starter must contain every
 difference class ±d (d = 1 … h − 1) once between partners and twice between
@@ -34,7 +35,7 @@ Z_n ∖ {0, h}; the (h − 1)/2 odd classes ±d are each used once, so
 h − 1 ≡ (h − 1)/2 (mod 2), i.e. (h − 1)/2 is even, n ≡ 2 (mod 8).
 n = 10 has no cyclic design either (exhaustive search).
 
-**Bi-cyclic (``_BI``).** Players (y, e), y ∈ Z_h, e ∈ {0, 1}, numbered
+**Bi-cyclic (``bi``).** Players (y, e), y ∈ Z_h, e ∈ {0, 1}, numbered
 e·h + y; two starter rounds, both with sit-outs {(0, 0), (0, 1)}, developed by
 adding g ∈ Z_h to y only (couples {(y, 0), (y, 1)}). Difference classes: ±d
 inside level 0, ±d inside level 1, and d = y₁ − y₀ ≠ 0 across the levels
@@ -52,20 +53,20 @@ impossible for h ≡ 3 (mod 4): every table of a fixed round is stabilised by
 the half-turn y → y + (h−1)/2, so each pair {x, x + (h−1)/2} of a level meets
 once in each fixed round, while the developed starters meet such a pair an
 even number of times in each relation; partners once then forces opponents
-odd. NWh(14) and NWh(22) exist all the same (``_EXPLICIT``): found by an
-exact SAT search (``tools/nwh_sat.py``) for designs with couples
+odd. NWh(14) and NWh(22) exist all the same (``explicit``): found by an
+exact SAT search (``search/nwh_sat.py``) for designs with couples
 {c, c + h}, couple c sitting out in rounds 2c and 2c + 1, and an automorphism
 fixing couple 0 and permuting the other couples in two cycles (of length 3
 for 14, 5 for 22), rounds following their sit-out couple.
 
-The starters were found offline by ``tools/nwh_search.c`` (simulated
+The starters were found offline by ``search/nwh_search.c`` (simulated
 annealing, optionally with a multiplier symmetry y → w·y; 34 by the older
-``tools/whist_search.c``) and the explicit designs by ``tools/nwh_sat.py``;
-all are stored here as data, and each is developed and checked by
+``search/whist_search.c``) and the explicit designs by ``search/nwh_sat.py``;
+all are stored as data (``data/near_whist.json``), and each is developed and checked by
 :func:`is_near_whist` before use (a bad entry yields ``None``).
 
 **Inflation (:func:`_inflate`).** NWh(m), NWh(2k) and a resolvable
-transversal design RTD(4, k) (k odd, see :func:`._rgdd.rtd`) give NWh(m·k).
+transversal design RTD(4, k) (k odd, see :func:`.transversal.rtd`) give NWh(m·k).
 Player (i, y) of group i < m, y < k, is i·k + y. Each outer round is played k
 times, once per parallel class of the RTD: outer game (a, b, c, d) and block
 (y0, y1, y2, y3) give the game ((a, y0), (b, y1), (c, y2), (d, y3)). Two
@@ -78,7 +79,7 @@ during the couple's first outer round, the rest during the second). That
 covers the pairs inside a group and between the groups of a couple, and the
 inner couples become the couples of the result. mk rounds, two sit-outs each.
 This is the usual weighting ("inflation") of design theory, as for whist
-tournaments (``inflation.py``).
+tournaments (:mod:`.inflation`).
 
 Verified sizes are listed by :func:`known_sizes`: 10, 14, 18, 22, 26, 34,
 50, 58, 70, 90, 98, 110, 126, 130, 154, 162, 170, 182, 198.
@@ -88,77 +89,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-Game = tuple[int, int, int, int]
-DesignRound = tuple[list[Game], list[int]]
-
-# Cyclic starters over Z_n (sit-outs {0, n/2}): whitespace-separated
-# (north, east, south, west) quadruples.
-_CYC2: dict[int, str] = {
-    18: "5 12 4 10  3 17 7 6  14 8 11 16  1 15 13 2",
-    26: "3 15 6 11  20 24 5 14  17 10 18 16  2 23 9 25  7 8 12 22  4 19 21 1",
-    34: (
-        "7 19 25 31  33 32 18 21  11 26 1 24  23 2 28 3  9 14 30 6  5 10 8 4  "
-        "22 29 13 15  27 12 20 16"
-    ),
-    58: (
-        "4 18 54 51  6 56 52 33  38 26 20 35  28 10 30 9  42 44 16 57  34 8 24 13  "
-        "22 12 36 5  39 11 1 14  15 31 45 50  37 3 53 46  41 19 7 40  47 43 25 2  "
-        "27 21 23 32  55 17 49 48"
-    ),
-}
-
-# Bi-cyclic starters (points e·h + y): the two starter rounds, each as
-# whitespace-separated quadruples.
-_BI: dict[int, tuple[str, str]] = {
-    10: ("8 7 4 6  2 3 1 9", "2 1 4 8  7 6 9 3"),
-}
-
-
-# Explicit designs (found offline by tools/nwh_sat.py with the automorphism
-# given in the module doc): one string per round, "games / sit-outs".
-_EXPLICIT: dict[int, tuple[str, ...]] = {
-    14: (
-        "1 4 10 13  2 5 8 11  3 6 9 12 / 0 7",
-        "1 9 5 13  2 10 6 11  3 8 4 12 / 0 7",
-        "0 9 3 11  2 6 5 10  4 7 12 13 / 1 8",
-        "0 5 11 6  2 3 13 12  4 7 10 9 / 1 8",
-        "0 10 1 12  3 4 6 8  5 7 13 11 / 2 9",
-        "0 4 12 6  1 3 13 11  5 7 8 10 / 2 9",
-        "0 8 2 13  1 5 4 9  6 7 11 12 / 3 10",
-        "0 4 13 5  1 2 12 11  6 7 9 8 / 3 10",
-        "0 2 5 3  1 6 9 7  8 12 10 13 / 4 11",
-        "0 9 8 12  1 5 6 10  2 3 7 13 / 4 11",
-        "0 1 6 3  2 4 10 7  8 11 9 13 / 5 12",
-        "0 10 9 13  1 3 11 7  2 6 4 8 / 5 12",
-        "0 1 4 2  3 5 8 7  9 11 10 12 / 6 13",
-        "0 8 10 11  1 2 7 12  3 4 5 9 / 6 13",
-    ),
-    22: (
-        "1 9 18 14  2 10 19 15  3 6 20 16  4 7 21 12  5 8 17 13 / 0 11",
-        "1 10 16 18  2 6 12 19  3 7 13 20  4 8 14 21  5 9 15 17 / 0 11",
-        "0 2 3 20  4 14 18 17  5 15 9 19  6 10 8 13  7 11 16 21 / 1 12",
-        "0 9 13 15  2 4 8 16  3 6 18 10  5 14 11 21  7 17 19 20 / 1 12",
-        "0 3 4 21  1 16 10 20  5 15 19 18  6 7 14 9  8 11 12 17 / 2 13",
-        "0 10 14 16  1 15 11 17  3 5 9 12  4 6 19 7  8 18 20 21 / 2 13",
-        "0 4 5 17  1 16 20 19  2 12 6 21  7 8 15 10  9 11 13 18 / 3 14",
-        "0 6 15 12  1 4 13 10  2 16 11 18  5 7 20 8  9 17 21 19 / 3 14",
-        "0 5 1 18  2 12 21 20  3 13 7 17  6 8 9 16  10 11 14 19 / 4 15",
-        "0 7 16 13  1 8 21 9  2 5 14 6  3 12 11 19  10 18 17 20 / 4 15",
-        "0 1 2 19  3 13 17 21  4 14 8 18  6 11 15 20  7 9 10 12 / 5 16",
-        "0 8 12 14  1 3 7 15  2 9 17 10  4 13 11 20  6 19 18 21 / 5 16",
-        "0 7 19 21  1 5 3 8  2 14 15 20  4 10 9 11  12 13 16 18 / 6 17",
-        "0 4 10 13  1 20 5 21  2 7 9 14  3 11 19 16  8 12 18 15 / 6 17",
-        "0 8 20 17  1 2 9 4  3 15 16 21  5 6 10 11  12 14 13 19 / 7 18",
-        "0 5 6 14  1 17 2 21  3 8 10 15  4 11 20 12  9 13 19 16 / 7 18",
-        "0 9 21 18  1 7 6 11  2 3 10 5  4 16 12 17  13 15 14 20 / 8 19",
-        "0 1 7 15  2 17 3 18  4 9 6 16  5 11 21 13  10 12 20 14 / 8 19",
-        "0 10 17 19  1 3 4 6  2 8 7 11  5 12 13 18  14 16 15 21 / 9 20",
-        "0 2 8 16  1 11 17 14  3 18 4 19  5 10 7 12  6 13 21 15 / 9 20",
-        "0 6 18 20  1 13 14 19  2 4 5 7  3 9 8 11  12 15 17 16 / 10 21",
-        "0 3 9 12  1 6 8 13  2 11 18 15  4 19 5 20  7 14 17 16 / 10 21",
-    ),
-}
-
+from euchre_tourney.rotation.designs import data
+from euchre_tourney.rotation.designs.inflation import inflated
+from euchre_tourney.rotation.designs.transversal import rtd
+from euchre_tourney.rotation.designs.verify import PairCounts, seats_everyone
+from euchre_tourney.rotation.shapes import DesignRound, Game
 
 def _quads(text: str) -> list[Game]:
     xs = [int(t) for t in text.split()]
@@ -172,15 +107,11 @@ def is_near_whist(n: int, rounds: list[DesignRound]) -> bool:
     pair partners exactly once and opposes exactly twice."""
     if n % 4 != 2 or n < 6 or len(rounds) != n:
         return False
-    part = bytearray(n * n)
-    opp = bytearray(n * n)
+    counts = PairCounts(n)
     out_count = [0] * n
     companion = [-1] * n
     for games, out in rounds:
-        if len(out) != 2 or len(games) != (n - 2) // 4:
-            return False
-        seen = [x for g in games for x in g] + list(out)
-        if len(set(seen)) != n or min(seen) < 0 or max(seen) >= n or len(seen) != n:
+        if len(out) != 2 or len(games) != (n - 2) // 4 or not seats_everyone(n, games, out):
             return False
         a, b = out
         for x, y in ((a, b), (b, a)):
@@ -191,23 +122,15 @@ def is_near_whist(n: int, rounds: list[DesignRound]) -> bool:
         for g in games:
             if len(g) != 4:
                 return False
-            w, x, y, z = g
-            for p, q in ((w, y), (x, z)):
-                part[p * n + q] += 1
-                part[q * n + p] += 1
-            for p, q in ((w, x), (w, z), (y, x), (y, z)):
-                opp[p * n + q] += 1
-                opp[q * n + p] += 1
+            counts.add_game(g)
     if any(c != 2 for c in out_count):
         return False
-    for x in range(n):
-        for y in range(x + 1, n):
-            i = x * n + y
-            if companion[x] == y:
-                if part[i] or opp[i]:
-                    return False
-            elif part[i] != 1 or opp[i] != 2:
+    for x, y in counts.pairs():
+        if companion[x] == y:
+            if counts.meetings(x, y):
                 return False
+        elif counts.partners(x, y) != 1 or counts.meetings(x, y) != 3:
+            return False
     return True
 
 
@@ -260,9 +183,6 @@ def _bicyclic(n: int, starters: tuple[list[Game], list[Game]]) -> list[DesignRou
 def _inflate(outer: list[DesignRound], m: int, inner: list[DesignRound], k: int) -> list[DesignRound] | None:
     """NWh(m·k) from NWh(m) ``outer``, NWh(2k) ``inner`` and RTD(4, k) (module
     doc); ``None`` without an RTD(4, k). Not verified here."""
-    from euchre_tourney.rotation._rgdd import rtd
-    from euchre_tourney.rotation.inflation import inflated
-
     classes = rtd(k)
     if classes is None or len(inner) != 2 * k:
         return None
@@ -293,13 +213,14 @@ def _plans(n: int) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=None)
 def _design(n: int) -> tuple | None:
+    cyc2, bi, explicit = (data.table("near_whist", kind) for kind in ("cyc2", "bi", "explicit"))
     candidates = []
-    if n in _CYC2:
-        candidates.append(lambda: _cyclic(n, _quads(_CYC2[n])))
-    if n in _BI:
-        candidates.append(lambda: _bicyclic(n, (_quads(_BI[n][0]), _quads(_BI[n][1]))))
-    if n in _EXPLICIT:
-        candidates.append(lambda: _explicit(_EXPLICIT[n]))
+    if n in cyc2:
+        candidates.append(lambda: _cyclic(n, _quads(cyc2[n])))
+    if n in bi:
+        candidates.append(lambda: _bicyclic(n, (_quads(bi[n][0]), _quads(bi[n][1]))))
+    if n in explicit:
+        candidates.append(lambda: _explicit(explicit[n]))
     for cand in candidates:
         try:
             rounds = cand()
