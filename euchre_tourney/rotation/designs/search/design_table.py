@@ -1,6 +1,6 @@
 """Timing table for full-length perfect schedules (developer tool).
 
-``python3 -m euchre_tourney.rotation.tools.design_table [MAX] [--design-only]``
+``python3 -m euchre_tourney.rotation.designs.search.design_table [MAX] [--design-only]``
 
 For every N ≡ 0, 1 (mod 4) from 8 to MAX (default 200): how the whist design is
 obtained, the time to build and verify it (cold cache), the time of
@@ -12,20 +12,21 @@ from __future__ import annotations
 import sys
 import time
 
-from euchre_tourney.rotation import check, full_length, progressive
-from euchre_tourney.rotation import designs
-from euchre_tourney.rotation._starters import COLUMN_STARTERS, STARTERS
+from euchre_tourney.rotation import check, full_length, progressive, whist_design
+from euchre_tourney.rotation.designs import data
+from euchre_tourney.rotation.designs.fields import prime_power, prime_power_factors
+from euchre_tourney.rotation.testing import forget_designs
 
 
 def source(n: int) -> str:
-    if n % 4 == 1 and designs._prime_power(n):
+    if n % 4 == 1 and prime_power(n):
         return "field GF(q)"
-    if n % 4 == 1 and all(p**e % 4 == 1 for p, e in designs._prime_power_factors(n)):
+    if n % 4 == 1 and all(p**e % 4 == 1 for p, e in prime_power_factors(n)):
         return "ring GF(q1)x...xGF(qr)"
     kind = "rot" if n % 4 == 0 else "cyc1"
-    if (kind, n) in STARTERS:
+    if (kind, n) in data.table("whist_starters"):
         return f"stored {kind} starter"
-    return "stored column starter" if n in COLUMN_STARTERS else "other construction"
+    return "stored column starter" if n in data.table("column_starters") else "other construction"
 
 
 def main(argv: list[str]) -> int:
@@ -36,9 +37,9 @@ def main(argv: list[str]) -> int:
     for n in range(8, top + 1):
         if n % 4 not in (0, 1):
             continue
-        designs._whist_cached.cache_clear()
+        forget_designs()
         t = time.perf_counter()
-        d = designs.whist_design(n)
+        d = whist_design(n)
         td = time.perf_counter() - t
         if d is None:
             missing.append(n)

@@ -1,6 +1,7 @@
 """Offline search for an (n, 4, 1) difference matrix over Z_n (developer tool:
-not imported by the app; a found matrix goes into ``_DIFFERENCE_MATRICES`` in
-``../_rgdd.py``, which re-verifies it and turns it into an RTD(4, n)).
+not imported by the app; a found matrix goes into
+``../data/difference_matrices.json``; ``../transversal.py`` re-verifies it and
+turns it into an RTD(4, n)).
 
 An (n, 4, 1) difference matrix — four rows of n entries whose pairwise
 differences each run over Z_n once — develops into a TD(4, n) that is

@@ -1,7 +1,7 @@
 /* Offline search for an (n, 5, 1) difference matrix over Z_n (developer tool:
  * not built at install, not imported by the app; a found matrix goes into
- * _DIFFERENCE_MATRICES in ../_rgdd.py, which re-verifies it and turns it into
- * an RTD(4, n) for the mixed inflation there).
+ * ../data/difference_matrices.json; ../transversal.py re-verifies it and turns
+ * it into an RTD(4, n) for the mixed inflation of ../inflation.py).
  *
  * Rows 0 and 1 are fixed to 0 and to 0, 1, ..., n-1; rows 2..4 are
  * permutations of Z_n. Cost: for the pairs of rows (1,k) and (h,k), h, k >= 2,

@@ -1,24 +1,34 @@
-"""Write ``euchre_tourney/rotation/_golfer_data.py`` from search results
+"""Write ``../data/short_nights.json`` from search results
 (developer tool; nothing in the app imports this module).
 
 Usage: python3 golfer_store.py FILE...   where each FILE is named
 ``*_N_R_LAM_PI.txt`` and holds the output of ``golfer_search.c`` or
 ``golfer_sat.py`` (one line a round: 4T seated players N E S W by table,
-then the sit-outs). Every file is checked by the loader's own verifier before
-it is written; the longest verified schedule per (N, LAM) is kept. Only
-the ``STARTS`` entries of that module are rewritten; its code and docs stay
-as they are (the verifier used here is the module's own).
+then the sit-outs). Every file is checked by the runtime's own verifier
+(``rotation.starts.verify_night``) before it is written; the longest
+verified schedule per (N, LAM) is kept. The data file is written anew with
+the nights found (pass the files of the nights to keep as well); no code
+module is ever written.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
 
-#: the line that opens the stored dict in _golfer_data.py; the entries run
-#: from the next line up to the first line that is just "}"
-OPEN = "STARTS: dict[int, tuple[int, tuple[str, ...]]] = {"
+#: the data file the runtime reads (``rotation.designs.data``, ``short_nights``)
+OUT = Path(__file__).resolve().parents[1] / "data" / "short_nights.json"
+
+
+def write_nights(found: dict[int, tuple[int, tuple[str, ...]]], out: Path = OUT) -> None:
+    """Write ``{N: (lam, rows)}`` as the JSON data file, one night a line
+    (``{"N": {"lam": lam, "rounds": [...]}}``, sizes increasing)."""
+    lines = [f"  {json.dumps(str(n))}: " + json.dumps({"lam": found[n][0], "rounds": list(found[n][1])},
+                                                     separators=(",", ":"))
+             for n in sorted(found)]
+    out.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
 
 
 def _assignment(cost: list[list[int]]) -> list[int]:
@@ -154,11 +164,14 @@ def balance_tables(n: int, rows: list[list[int]], seed: int = 1, restarts: int =
 
 
 def main() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[4]))  # this checkout's package
     found: dict[int, tuple[int, tuple[str, ...]]] = {}
-    from euchre_tourney.rotation._golfer_data import ALPHABET as alphabet
-    from euchre_tourney.rotation._golfer_data import verify
-    from euchre_tourney.rotation._golfer_data import STARTS as current
+    # imported here, once sys.path points at this checkout (a script, not a module of the app)
+    from euchre_tourney.rotation.designs import data
+    from euchre_tourney.rotation.testing import ALPHABET as alphabet
+    from euchre_tourney.rotation.testing import verify_night as verify
+
+    current = {n: (e["lam"], tuple(e["rounds"])) for n, e in data.table("short_nights").items()}
     for name in sys.argv[1:]:
         mt = re.search(r"_(\d+)_(\d+)_(\d+)_(\d+)\.txt$", name)
         if not mt:
@@ -176,16 +189,8 @@ def main() -> None:
         old = found.get(n)
         if old is None or (lam, -len(enc)) < (old[0], -len(old[1])):
             found[n] = (lam, enc)
-    body = []
-    for n in sorted(found):
-        lam, enc = found[n]
-        body.append(f"    {n}: ({lam}, (\n" + "".join(f'        "{row}",\n' for row in enc) + "    )),\n")
-    out = Path(__file__).resolve().parents[1] / "_golfer_data.py"
-    lines = out.read_text().splitlines(keepends=True)
-    start = next(i for i, line in enumerate(lines) if line.startswith(OPEN))
-    end = next(i for i in range(start + 1, len(lines)) if lines[i].rstrip() == "}")
-    out.write_text("".join(lines[: start + 1] + body + lines[end:]))
-    print(f"wrote {out}: " + ", ".join(f"{n}×{len(found[n][1])} (lam {found[n][0]})" for n in sorted(found)))
+    write_nights(found)
+    print(f"wrote {OUT}: " + ", ".join(f"{n}×{len(found[n][1])} (lam {found[n][0]})" for n in sorted(found)))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 symmetry assumed -- developer tool only (needs ``pip install python-sat``;
 nothing in the app imports this module).
 
-``python3 -m euchre_tourney.rotation.tools.nwh_sat N [SECONDS [CYCLES]]``
+``python3 -m euchre_tourney.rotation.designs.search.nwh_sat N [SECONDS [CYCLES]]``
 prints the rounds as a Python literal, ``UNSAT`` or ``UNKNOWN``. CYCLES (e.g.
 ``1,2,3:4,5,6``) imposes an automorphism: it permutes the couples in those
 cycles (couple c = {c, c + n/2}; member c ↦ member σ(c)), and round 2c + i

@@ -1,13 +1,14 @@
 /* Offline search for near-whist starters NWh(N), N = 2h, h odd (developer
  * tool: not built at install, not imported by the app; its output is pasted
- * into ../_near_whist.py, which re-verifies every stored starter at load).
+ * into ../data/near_whist.json; ../near_whist.py re-verifies every stored
+ * starter on first use).
  *
  * Points are (y, e), y in Z_h \ {0}, e in {0, 1}, written e*h + y.
  *
  * KIND cyc2: one starter round; Z_N = Z_h x Z_2 acts by translation (the
  *   cyclic design over Z_N; printed in Z_N numbers, x = y (mod h), x = e
  *   (mod 2)). Difference class of two points: (e xor e', +-(y' - y)).
- *   Impossible unless N = 2 (mod 8) (see ../_near_whist.py).
+ *   Impossible unless N = 2 (mod 8) (see ../near_whist.py).
  * KIND bi: two starter rounds; only Z_h acts (y -> y + g), levels are fixed.
  *   Classes: +-d inside level 0, +-d inside level 1, and d = y1 - y0 from
  *   level 0 to level 1 (d != 0). Printed as two lists of tables, points

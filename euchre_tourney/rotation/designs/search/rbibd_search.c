@@ -1,7 +1,7 @@
 /* Offline annealing search for base parallel classes of 1-rotational
  * RBIBD(3r+1, 4, 1) over Z_r x {0,1,2} u {inf} (developer tool; never built
- * or imported by the app; results are pasted into ../_resolvable.py, which
- * re-verifies them at load time).
+ * or imported by the app; results are pasted into ../data/resolvable.json;
+ * ../resolvable.py re-verifies them on first use).
  *
  * Fixed block {inf, (0,0), (0,1), (0,2)}; the other blocks must partition
  * (Z_r \ {0}) x {0,1,2}, cover every pure difference +-d within one copy once

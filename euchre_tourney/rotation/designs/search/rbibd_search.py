@@ -1,13 +1,13 @@
-"""Offline search for the base pairs of :mod:`euchre_tourney.rotation._resolvable`
+"""Offline search for the base pairs of :mod:`euchre_tourney.rotation.designs.resolvable`
 -- developer tool only (nothing in the app imports this module).
 
-``python3 -m euchre_tourney.rotation.tools.rbibd_search R [SEED]`` (R ≡ 1
+``python3 -m euchre_tourney.rotation.designs.search.rbibd_search R [SEED]`` (R ≡ 1
 mod 4, odd) prints one line ``R: [(x, y), ...],`` to paste into
-``_PM_PAIRS``.
+the ``pm_pairs`` entries of ``../data/resolvable.json``.
 
-``python3 -m euchre_tourney.rotation.tools.rbibd_search cyc R [SOLVER]``
+``python3 -m euchre_tourney.rotation.designs.search.rbibd_search cyc R [SOLVER]``
 runs an exact SAT search (needs ``pip install python-sat``, NOT a dependency
-of the package) for a ``_CYC`` base class over Z_{3R} (see ``_resolvable``):
+of the package) for a ``cyc`` base class over Z_{3R} (see ``designs/resolvable.py``):
 t = (R − 1)/4 blocks, each nonzero residue c mod R in one block (B[c, j])
 with one lift c + k·R (L[c, k]); for each pair of residues and lifts an
 auxiliary A ⇔ same block ∧ both lifts; for every difference class of
@@ -15,16 +15,16 @@ Z_{3R} ∖ {0, ±R} exactly one A. Blocks are ordered by least residue and each
 block's least residue has lift 0. The annealing in ``rbibd_search.c`` is
 the faster first try.
 
-``python3 -m euchre_tourney.rotation.tools.rbibd_search pm M1xM2x… [SOLVER]``:
+``python3 -m euchre_tourney.rotation.designs.search.rbibd_search pm M1xM2x… [SOLVER]``:
 the same problem as SAT (one Boolean per pair of ±classes; each class in
 exactly one pair and exactly one ±(x ± y)) over the group Z_M1 × Z_M2 × ⋯ of
-odd order (e.g. ``pm 3x3x5`` for ``_PM_GROUP[45]``; ``pm 45`` is Z_45, where
+odd order (e.g. ``pm 3x3x5`` for ``pm_group 45``; ``pm 45`` is Z_45, where
 it proves there is none).
 
 The problem: split the 2t classes {±c} of Z_R ∖ {0} (R = 4t + 1) into t pairs
 {x, y} so that the 4t elements ±(x + y), ±(x − y) are all the nonzero
 elements of Z_R, each once. (Why that gives an RBIBD(3R + 1, 4, 1) is
-explained in ``_resolvable``.)
+explained in ``designs/resolvable.py``.)
 
 Method: depth-first search that always fills the ±class with fewest remaining
 candidates (classes to cover: a class is "used" once it is in a pair, "hit"

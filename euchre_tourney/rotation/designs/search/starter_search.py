@@ -1,8 +1,9 @@
 """Offline search for cyclic whist starters (developer tool, not imported by the app).
 
-Run ``python3 -m euchre_tourney.rotation.tools.starter_search KIND N [seed]`` to search
-one starter, or ``... all`` to print a table for ``_starters.py``. The found
-starters are stored as data in :mod:`euchre_tourney.rotation._starters` and
+Run ``python3 -m euchre_tourney.rotation.designs.search.starter_search KIND N [seed]``
+to search one starter, or ``... all`` to print a table for
+``../data/whist_starters.json``. The found
+starters are stored as data in ``designs/data/whist_starters.json`` and
 re-checked by :mod:`euchre_tourney.rotation.designs` (and the checker) before use,
 so nothing here has to be trusted.
 

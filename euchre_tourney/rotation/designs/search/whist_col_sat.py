@@ -1,11 +1,11 @@
 """Exact (SAT) search for a column starter of Wh(8u) -- developer tool only
 (nothing in the app imports this module). The design and its group G are
-described in :mod:`euchre_tourney.rotation._columns`.
+described in :mod:`euchre_tourney.rotation.designs.columns`.
 
 Needs ``pip install python-sat`` (NOT a dependency of the package).
-``python3 -m euchre_tourney.rotation.tools.whist_col_sat U W LEVELS COMPLETE [SOLVER]``
+``python3 -m euchre_tourney.rotation.designs.search.whist_col_sat U W LEVELS COMPLETE [SOLVER]``
 prints one ``(u, w, levels, holey, complete)`` literal for
-``COLUMN_STARTERS`` in :mod:`euchre_tourney.rotation._starters`, after
+``designs/data/column_starters.json``, after
 rebuilding the design and checking it with ``designs.is_whist``. Exit
 status 0 with a checked literal, 1 when the model is unsatisfiable, 2 for
 bad arguments or a model that did not rebuild into a whist design.
@@ -43,8 +43,8 @@ import time
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from euchre_tourney.rotation._columns import LEVELS, develop_columns, group, level_group
-from euchre_tourney.rotation.tools.whist_sat import _cards, _table_rules, _tables
+from euchre_tourney.rotation.designs.columns import LEVELS, develop_columns, group, level_group
+from euchre_tourney.rotation.designs.search.whist_sat import _cards, _table_rules, _tables
 
 
 def orbit_ids(pairs, maps):
@@ -162,7 +162,8 @@ def decode(u, G, holey, fixed, model):
 
 
 if __name__ == "__main__":
-    from euchre_tourney.rotation.designs import is_whist, whist_design
+    from euchre_tourney.rotation import whist_design
+    from euchre_tourney.rotation.designs import is_whist
 
     u, w = int(sys.argv[1]), int(sys.argv[2])
     perm = lambda s: [int(c) for c in s]

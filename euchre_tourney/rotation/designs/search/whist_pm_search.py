@@ -2,7 +2,7 @@
 imported by the app). Every table is (a, b, −a, −b) and, for ``rot``, the ∞
 table is (∞, x, 0, −x): the classes {±u} of Z_m ∖ {0} are paired so that the
 classes of a + b and a − b (and x) cover every class exactly once. Found
-starters go, written out as tables, into ``../_starters.py``.
+starters go, written out as tables, into ``../data/whist_starters.json``.
 
 Usage: ``python3 whist_pm_search.py M rot|cyc [NODE_LIMIT]`` (M = n − 1 for
 ``rot``, M = n for ``cyc``); prints ``M seconds (x, pairs)`` or ``None``.

@@ -2,16 +2,17 @@
 
 Needs ``pip install python-sat`` (NOT a dependency of the package; nothing in
 the app imports this module). Found starters are pasted into
-``../_starters.py`` where :mod:`euchre_tourney.rotation.designs` re-verifies them.
+``../data/whist_starters.json``, where :mod:`euchre_tourney.rotation.designs`
+re-verifies them.
 
-``python3 -m euchre_tourney.rotation.tools.whist_sat KIND N [SOLVER] [W] [ap|partialK [ap]]``
+``python3 -m euchre_tourney.rotation.designs.search.whist_sat KIND N [SOLVER] [W] [ap|partialK [ap]]``
 (KIND ``rot`` or ``cyc1``; prints one ``(kind, n, starter)`` literal).
 
 ``partial`` or ``partialK`` (kind ``rot``, K special orbits, default 2): see
 :func:`build_partial`; a following ``ap`` fixes ∞'s table as below.
 
 ``ap`` (kind ``rot``, W = 1) fixes the ∞ table to (∞, 1, 0, 2), whose ghost
-night can be dealt fairly (see ``designs._ap_order``).
+night can be dealt fairly (see ``designs.cyclic.ap_order``).
 
 With a multiplier W (a unit of Z_m of odd order, so that no difference class
 is mapped to its negative) the starter is required to be invariant under

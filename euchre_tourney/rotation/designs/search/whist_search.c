@@ -1,5 +1,5 @@
 /* Offline search for cyclic whist starters (developer tool; see
- * euchre_tourney/rotation/tools/starter_search.py for the problem statement; this
+ * starter_search.py beside this file for the problem statement; this
  * is the same annealing written in C for speed). Output: one Python literal
  * line ('kind', n, [[N,E,S,W], ...]) with -1 for infinity, or nothing.
  * Build: cc -O2 -o /tmp/whist_search whist_search.c -lm

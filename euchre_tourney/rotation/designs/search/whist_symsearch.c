@@ -1,11 +1,11 @@
 /* Offline search for cyclic whist starters with a multiplier symmetry
  * (developer tool: not built at install, not imported by the app; its output
- * is pasted into ../_starters.py, where designs.py re-verifies it).
+ * is pasted into ../data/whist_starters.json, where ../cyclic.py re-verifies it).
  *
  * KIND rot (N = 0 mod 4, players Z_{N-1} + infinity), cyc1 (N = 1 mod 4,
  * players Z_N, 0 sits out) or rot1 (N = 1 mod 4, players Z_{N-1} + infinity,
  * 0 sits out; a fixed extra round of the cosets of the subgroup of order 4,
- * see ../_rgdd.py, covers the pairs at difference (N-1)/2 once as partners
+ * see ../cyclic.py, covers the pairs at difference (N-1)/2 once as partners
  * and at +-(N-1)/4 once as opponents, so those classes have smaller targets). W is a unit of the group Z_m; its orbits on Z_m
  * split into full orbits (size = order of W) and short ones (fixed points
  * etc.). All short orbits, infinity and a few full orbits form "special"
