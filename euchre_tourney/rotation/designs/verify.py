@@ -7,7 +7,8 @@ stored night is developed and checked before use (:func:`is_whist` here;
 ``is_rbibd`` in :mod:`.resolvable`, the packing and short-night checks in
 :mod:`euchre_tourney.rotation.starts`, the partner check of
 :mod:`euchre_tourney.rotation.full_nights`), and the public checker
-:func:`euchre_tourney.rotation.check` verifies the finished schedule again.
+:func:`euchre_tourney.rotation.check` verifies the finished schedule again —
+all of them counting pairs with :class:`PairCounts`.
 """
 
 from __future__ import annotations
