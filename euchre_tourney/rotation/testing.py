@@ -21,7 +21,8 @@ Short nights (:mod:`.starts`): :func:`packing`, :func:`verify_night`,
 :func:`seat_and_number`, :func:`split_free`. Director requests
 (:mod:`.progressive`): :func:`relabel_for_sit_outs`, :func:`split_apart`.
 
-Stored data: :func:`stored` gives the live table a construction reads
+Stored data: :func:`files_read` says which data files this process has
+read so far; :func:`stored` gives the live table a construction reads
 (``monkeypatch.setitem`` on it plants a bad entry for one test); call
 :func:`forget_designs` before and after such a test so no design built from
 the planted entry outlives it.
@@ -59,6 +60,7 @@ __all__ = [
     "develop",
     "develop_columns",
     "field_design",
+    "files_read",
     "forget_designs",
     "inflate",
     "inflation_plans",
@@ -98,6 +100,12 @@ def stored(name: str, kind: str | None = None) -> dict:
     (``(kind, n)`` for ``whist_starters``). See :mod:`.designs.data` for the
     shapes. Raises ``FileNotFoundError`` for an unknown name."""
     return data.table(name, kind)
+
+
+def files_read() -> list[str]:
+    """The names of the stored-data files read so far in this process, in
+    the order they were first read (each file is read once)."""
+    return list(data.READ)
 
 
 def forget_designs() -> None:

@@ -13,24 +13,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
-import functools
 import euchre_tourney.rotation as rotation
-from euchre_tourney.rotation.designs import data
+from euchre_tourney.rotation import testing
 
-assert data.raw.cache_info().currsize == 0, "a data file was read at import"
-seen = []
-unwrapped = data.raw.__wrapped__
-data.raw = functools.lru_cache(maxsize=None)(lambda name: seen.append(name) or unwrapped(name))
-print("import", seen)
+print("import", testing.files_read())
 rotation.full_length(12)
 rotation.Constraints()
-print("full_length", seen)
+print("full_length", testing.files_read())
 rotation.progressive(12, 11, 1)
-print("Wh(12)", seen)
+print("Wh(12)", testing.files_read())
+rotation.progressive(46, 8, 1)
+print("46 x 8", testing.files_read())
 """
 
 
 def test_no_design_data_is_read_until_a_design_is_asked_for():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
-    assert out.stdout.splitlines() == ["import []", "full_length []", "Wh(12) ['whist_starters']"]
+    assert out.stdout.splitlines() == [
+        "import []",
+        "full_length []",
+        "Wh(12) ['whist_starters']",
+        "46 x 8 ['whist_starters', 'short_nights']",
+    ]

@@ -103,13 +103,19 @@ def _tuples(x):
     return tuple(_tuples(y) for y in x) if isinstance(x, list) else x
 
 
+#: the names of the files read so far, in order (each is read once)
+READ: list[str] = []
+
+
 @lru_cache(maxsize=None)
 def raw(name: str) -> dict:
     """The file ``name``.json as a dict with its keys decoded (``"N"`` → N,
     ``"KIND N"`` → (KIND, N)). Read once; the same dict is returned each call
     (tests alter it with ``monkeypatch.setitem`` to plant a bad entry).
     Raises ``FileNotFoundError`` for an unknown name."""
-    return {_key(k): v for k, v in json.loads((HERE / f"{name}.json").read_text(encoding="utf-8")).items()}
+    text = (HERE / f"{name}.json").read_text(encoding="utf-8")
+    READ.append(name)
+    return {_key(k): v for k, v in json.loads(text).items()}
 
 
 def table(name: str, kind: str | None = None) -> dict:
