@@ -124,10 +124,10 @@ def develop_columns(u: int, w: int, levels: Sequence[list[int]], holey: list[lis
 def whist_columns(v: int, design: Callable[[int], list[DesignRound] | None]) -> list[DesignRound] | None:
     """Verified Wh(v) (v − 1 rounds, as :func:`develop_columns`) from the
     stored column starter for v (``data/column_starters.json``), or ``None``
-    when none is stored, it is
-    malformed (wrong shapes, numbers out of range, w no unit) or what it
-    builds is no whist design; never raises for bad data. ``design(8)`` must
-    give a Wh(8) whose every round Λ maps onto itself."""
+    when none is stored, it is malformed (wrong shapes, numbers out of range,
+    w no unit) or what it builds is no whist design; never raises for bad
+    data. ``design(8)`` must give a Wh(8) whose every round Λ maps onto
+    itself."""
     entry = data.table("column_starters").get(v)
     wh8 = None if entry is None else design(8)
     if wh8 is None:
