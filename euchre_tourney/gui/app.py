@@ -7,11 +7,13 @@ import sys
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from euchre_tourney import __version__
+from euchre_tourney.gui.refcount_guard import keep_singletons_alive
 from euchre_tourney.store import open_database
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
     """The QApplication with the names QSettings uses (or the running one)."""
+    keep_singletons_alive()  # PySide6 6.12.0 over-releases None/True/False on every callback
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     app.setOrganizationName("euchre-tourney")
     app.setApplicationName("Euchre Tourney")

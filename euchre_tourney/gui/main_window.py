@@ -99,6 +99,9 @@ class MainWindow(QMainWindow):
         self.scorecards_action = self._action("Save &scorecards PDF…", self.save_scorecards_dialog, QKeySequence.Print)
         self.tally_action = self._action("Save &tally sheets PDF…", self.save_tally_dialog, "Ctrl+Shift+P")
         self.chart_action = self._action("Save rotation &chart PDF…", self.save_chart_dialog, "Ctrl+Shift+C")
+        self.practice_action = self._action(
+            "&Practice table…", self.open_practice, "Ctrl+T", "Play euchre against three computer players"
+        )
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
@@ -108,7 +111,7 @@ class MainWindow(QMainWindow):
         self.help_action = self._action("&Help", self.show_help, QKeySequence.HelpContents)
         self.about_action = self._action("&About", self.show_about)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, self.scorecards_action, self.tally_action, self.chart_action, None, self.quit_action):
+        for a in (self.new_event_action, self.import_action, None, self.scorecards_action, self.tally_action, self.chart_action, None, self.practice_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -129,6 +132,8 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         bar.addAction(self.undo_action)
         bar.addAction(self.redo_action)
+        bar.addSeparator()
+        bar.addAction(self.practice_action)
         self.addToolBar(bar)
 
     # events --------------------------------------------------------------------
@@ -223,6 +228,13 @@ class MainWindow(QMainWindow):
 
     def save_chart_dialog(self) -> None:
         self._save_dialog("chart", "rotation-chart.pdf")
+
+    def open_practice(self):
+        """File ▸ Practice table: the practice table in a window of its own."""
+        from euchre_tourney.gui.practice import open_practice
+
+        self.practice_window = open_practice()
+        return self.practice_window
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:
