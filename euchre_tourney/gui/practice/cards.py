@@ -94,12 +94,16 @@ def paint_card(
     p.save()
     p.setRenderHint(QPainter.Antialiasing, True)
     p.setRenderHint(QPainter.TextAntialiasing, True)
-    if not face_up:
-        paint_back(p, rect)
-        p.restore()
-        return
     w = rect.width()
     radius = w * 0.08
+    if not face_up:
+        paint_back(p, rect)
+        if dim:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(40, 40, 40, 140))
+            p.drawRoundedRect(rect, radius, radius)
+        p.restore()
+        return
     p.setPen(QPen(QColor("#666"), max(1.0, w / 90)))
     p.setBrush(FACE)
     p.drawRoundedRect(rect, radius, radius)
@@ -186,15 +190,18 @@ class CardButton(QAbstractButton):
         self.card_width = width
         self.four_colour = four_colour
         self.number = 0
+        self.dim = False
         self.setFocusPolicy(Qt.StrongFocus)
         self.setCursor(Qt.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
         self.setAccessibleName(card_name(card))
 
-    def set_state(self, number: int, enabled: bool, verb: str) -> None:
-        """The key that plays it (1–6), whether it may be played, and what
-        playing it means ("play", "discard")."""
+    def set_state(self, number: int, enabled: bool, verb: str, dim: bool = True) -> None:
+        """The key that plays it (1–6), whether it may be played, what
+        playing it means ("play", "discard"), and whether a card that cannot
+        be played is greyed (``dim``: only while the player chooses a card)."""
         self.number = number
+        self.dim = dim and not enabled
         self.setEnabled(enabled)
         name = card_name(self.card)
         self.setAccessibleName(f"{name}, {verb if enabled else 'cannot be played now'}")
@@ -209,7 +216,7 @@ class CardButton(QAbstractButton):
         lift = 0 if (self.isEnabled() and (self.underMouse() or self.hasFocus())) else 8
         rect = QRectF(2, 2 + lift, self.card_width, self.card_width * CARD_RATIO)
         ring = QColor("#ffd54a") if self.hasFocus() else None
-        paint_card(p, rect, self.card, four_colour=self.four_colour, dim=not self.isEnabled(), highlight=ring)
+        paint_card(p, rect, self.card, four_colour=self.four_colour, dim=self.dim, highlight=ring)
         if self.number:
             p.setPen(QColor("#ffffff") if self.isEnabled() else QColor("#b0b0b0"))
             p.setFont(_font(13, True))

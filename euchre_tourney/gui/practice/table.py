@@ -43,7 +43,7 @@ from euchre_tourney.play import ALONE, MISDEAL, NAME, ORDER, PASS, SEAT_NAMES, G
 from euchre_tourney.play.actions import DISCARD
 from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn, write_egn
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING
-from euchre_tourney.rules.cards import BENNY, SUIT_NAMES, SUIT_SYMBOLS, card_name
+from euchre_tourney.rules.cards import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
 from euchre_tourney.rules.scoring import RuleViolation
 
 HUMAN = 2
@@ -136,7 +136,7 @@ class TableView(QWidget):
 
     def card_width(self) -> float:
         scale = 1.3 if self.w.large_cards else 1.0
-        return max(42.0, min(self.width() / 11.0, self.height() / 4.6) * scale)
+        return max(40.0, min(self.width() / 11.0, (self.height() - 90) / 4.3) * scale)
 
     def paintEvent(self, _event) -> None:  # noqa: N802
         s = self.w.scene()
@@ -149,30 +149,33 @@ class TableView(QWidget):
         cw = self.card_width()
         ch = cw * CARD_RATIO
         W, H = self.width(), self.height()
-        cx, cy = W / 2, H / 2 + ch * 0.05
         four = self.w.four_colour
         small = cw * 0.62
         label_font = QFont()
-        label_font.setPixelSize(max(12, int(cw * 0.2)))
+        label_font.setPixelSize(max(12, int(cw * 0.19)))
         label_font.setBold(True)
         p.setFont(label_font)
-        # seats: (centre of its hand, direction of the fan, label position)
+        line = p.fontMetrics().height()
+        top = 8 + small * CARD_RATIO + 2 * line + 6  # North's cards and two lines of label
+        bottom = H - 2 * line - 6  # South's label
+        cx, cy = W / 2, (top + bottom) / 2
+        # seats: the area of its cards and how they fan
         spots = {
             0: (QRectF(cx - 2.8 * small, 8, 5.6 * small, small * CARD_RATIO), "h"),
-            1: (QRectF(W - small * CARD_RATIO - 14, cy - 2.6 * small, small * CARD_RATIO, 5.2 * small), "v"),
-            3: (QRectF(14, cy - 2.6 * small, small * CARD_RATIO, 5.2 * small), "v"),
+            1: (QRectF(W - small * CARD_RATIO - 14, cy - 2.0 * small - line, small * CARD_RATIO, 4.0 * small), "v"),
+            3: (QRectF(14, cy - 2.0 * small - line, small * CARD_RATIO, 4.0 * small), "v"),
         }
         for seat, (area, way) in spots.items():
             self._paint_seat(p, s, seat, area, way, small, four)
         # South's label (its cards are the buttons below the felt)
-        self._label_aligned(p, s, HUMAN, QRectF(cx - 230, H - cw * 0.5 - 4, 460, cw * 0.5), Qt.AlignHCenter)
+        self._label_aligned(p, s, HUMAN, QRectF(cx - 300, bottom + 2, 600, 2 * line + 4), Qt.AlignHCenter)
         # the turn-up during the bidding
         if s["turn_up"] >= 0:
             r = QRectF(cx - cw / 2, cy - ch / 2, cw, ch)
             paint_card(p, r, s["turn_up"], four_colour=four, face_up=s["turn_up_face_up"])
             p.setPen(QColor("#f4f1e0"))
             p.drawText(QRectF(cx - 2 * cw, cy + ch / 2 + 2, 4 * cw, cw * 0.3), Qt.AlignCenter, s["turn_up_text"])
-        offsets = {0: (0, -0.62), 1: (0.78, 0), 2: (0, 0.62), 3: (-0.78, 0)}
+        offsets = {0: (0, -0.6), 1: (1.0, 0), 2: (0, 0.6), 3: (-1.0, 0)}
         trick = s["trick"]
         for seat, c in trick:
             dx, dy = offsets[seat]
@@ -181,7 +184,7 @@ class TableView(QWidget):
             paint_card(p, r, c, four_colour=four, highlight=ring)
         if s["centre_text"]:
             p.setPen(QColor("#ffffff"))
-            p.drawText(QRectF(cx - 3 * cw, cy - ch * 1.25 - cw * 0.3, 6 * cw, cw * 0.3), Qt.AlignCenter, s["centre_text"])
+            p.drawText(QRectF(cx + cw * 1.5, cy - ch * 1.06, 4 * cw, line * 2), Qt.AlignLeft | Qt.TextWordWrap, s["centre_text"])
         p.end()
 
     def _paint_seat(self, p: QPainter, s: dict, seat: int, area: QRectF, way: str, cw: float, four: bool) -> None:
@@ -189,25 +192,24 @@ class TableView(QWidget):
         n = s["counts"][seat]
         ch = cw * CARD_RATIO
         out = seat in s["sitting_out"]
+        line = p.fontMetrics().height()
         if way == "h":
             step = min(cw * 0.75, (area.width() - cw) / max(1, n - 1)) if n > 1 else 0
             x0 = area.center().x() - (cw + step * (n - 1)) / 2
             rects = [QRectF(x0 + i * step, area.top(), cw, ch) for i in range(n)]
-            label = QRectF(area.left() - 60, area.bottom() + 2, area.width() + 120, cw * 0.75)
+            label = QRectF(area.center().x() - 300, area.top() + ch + 2, 600, 2 * line + 4)
         else:
             step = min(cw * 0.42, (area.height() - ch) / max(1, n - 1)) if n > 1 else 0
             y0 = area.center().y() - (ch + step * (n - 1)) / 2
             left = area.left() + (area.width() - cw) / 2
             rects = [QRectF(left, y0 + i * step, cw, ch) for i in range(n)]
-            label = QRectF(area.left() - 40 if seat == 3 else area.right() - 200, area.bottom() + 6, 240, cw * 0.9)
-            if seat == 3:
-                label = QRectF(area.left(), area.bottom() + 6, 240, cw * 0.9)
+            bottom = (rects[-1].bottom() if rects else area.center().y()) + 4
+            label = QRectF(area.left(), bottom, 260, 2 * line + 4) if seat == 3 else QRectF(area.right() - 260, bottom, 260, 2 * line + 4)
         for i, r in enumerate(rects):
             face = cards is not None and i < len(cards)
             paint_card(p, r, cards[i] if face else 0, four_colour=four, face_up=face, dim=out)
         align = Qt.AlignLeft if seat == 3 else (Qt.AlignRight if seat == 1 else Qt.AlignHCenter)
-        text_rect = label if seat != 1 else QRectF(area.right() - 240, area.bottom() + 6, 240, cw * 0.9)
-        self._label_aligned(p, s, seat, text_rect, align)
+        self._label_aligned(p, s, seat, label, align)
 
     def _label_aligned(self, p: QPainter, s: dict, seat: int, rect: QRectF, align) -> None:
         text = s["names"][seat]
@@ -319,6 +321,9 @@ class PracticeWindow(QMainWindow):
         self.score_label = QLabel()
         self.score_label.setAccessibleName("Score")
         self.score_label.setTextFormat(Qt.RichText)
+        f = self.score_label.font()
+        f.setPointSizeF(f.pointSizeF() * 1.2)
+        self.score_label.setFont(f)
         self.info_label = QLabel()
         self.info_label.setAccessibleName("Trump and tricks")
         self.info_label.setTextFormat(Qt.RichText)
@@ -341,12 +346,19 @@ class PracticeWindow(QMainWindow):
         self.hand_layout = QHBoxLayout(self.hand_row)
         self.hand_layout.setContentsMargins(6, 2, 6, 2)
         self.cards: list[CardButton] = []
+        self.banner = QLabel()
+        self.banner.setAccessibleName("Result")
+        self.banner.setStyleSheet("color: #ffd54a; font-size: 22pt; font-weight: bold; background: transparent;")
+        self.banner.hide()
         self.bid_bar = QHBoxLayout()
         self.bid_buttons: dict[int, QPushButton] = {}
         keys = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M"}
         for action in (PASS, ORDER, NAME, NAME + 1, NAME + 2, NAME + 3, ALONE, MISDEAL):
             b = QPushButton()
-            b.setMinimumHeight(34)
+            b.setMinimumHeight(38)
+            f = b.font()
+            f.setPointSizeF(f.pointSizeF() * 1.15)
+            b.setFont(f)
             if action in keys:
                 b.setShortcut(QKeySequence(keys[action]))
             elif NAME <= action < NAME + 4:
@@ -719,7 +731,7 @@ class PracticeWindow(QMainWindow):
         winner = -1
         centre = ""
         show_last = self.last_button.isChecked() or (not trick and view.tricks and view.phase == PLAYING)
-        if (not trick) and view.tricks and (show_last or hand.done):
+        if view.tricks and ((not trick and (show_last or hand.done)) or self.last_button.isChecked()):
             leader, cards, winner = view.tricks[-1]
             seats, seat = [], leader
             for _ in cards:
@@ -729,9 +741,8 @@ class PracticeWindow(QMainWindow):
                     seat = (seat + 1) & 3
             trick = list(zip(seats, cards, strict=True))
             trick_done = True
-            centre = f"Trick {len(view.tricks)} won by {SEAT_NAMES[winner] if winner != HUMAN else 'you'}"
-        elif self.last_button.isChecked() and view.tricks:
-            centre = "Last trick: see the summary"
+            last = "Last trick" if self.last_button.isChecked() else f"Trick {len(view.tricks)}"
+            centre = f"{last}: won by {SEAT_NAMES[winner] if winner != HUMAN else 'you'}"
         if self.thinking and not hand.done:
             centre = f"{SEAT_NAMES[self.game.to_act]} is thinking…"
         return {
@@ -752,6 +763,16 @@ class PracticeWindow(QMainWindow):
             "trick_winner": winner,
             "centre_text": centre,
         }
+
+    def _banner(self, hand: Hand) -> str:
+        """The result over the felt while a hand's summary shows."""
+        if self.replay is not None or self.shown is None:
+            return ""
+        if self.game.done:
+            ns, ew = self.game.score.ns, self.game.score.ew
+            who = "You and North win" if self.game.winner.value == "NS" else "East and West win"
+            return f"{who} {max(ns, ew)} to {min(ns, ew)}"
+        return self._result_words(hand)
 
     def refresh(self) -> None:
         """Redraw everything from the engine's state."""
@@ -790,14 +811,23 @@ class PracticeWindow(QMainWindow):
 
     def _refresh_cards(self, hand: Hand | None, view) -> None:
         cards = list(view.cards) if view is not None else []
-        cards.sort(key=lambda c: (-1, 0) if c == BENNY else (_SUIT_ORDER[c >> 3], c & 7))
+        if view is not None and view.trump >= 0:
+            # trump first, highest first (the bowers and the Benny with it), then the other suits
+            table = TRUMP_TABLES[view.trump]
+            cards.sort(key=lambda c: (-1, table.trump_order[c]) if table.suit[c] == view.trump else (_SUIT_ORDER[c >> 3], -(c & 7)))
+        else:
+            cards.sort(key=lambda c: (-1, 0) if c == BENNY else (_SUIT_ORDER[c >> 3], -(c & 7)))
         width = int(self.table.card_width() * 1.05)
         if [b.card for b in self.cards] != cards or (self.cards and self.cards[0].card_width != width) or (
             self.cards and self.cards[0].four_colour != self.four_colour
         ):
             while self.hand_layout.count():
                 item = self.hand_layout.takeAt(0)
+                if item.widget() is self.banner:
+                    continue
                 if item.widget() is not None:
+                    item.widget().hide()  # gone at once, not at the next return to the event loop
+                    item.widget().setParent(None)
                     item.widget().deleteLater()
             self.cards = []
             self.hand_layout.addStretch(1)
@@ -806,14 +836,19 @@ class PracticeWindow(QMainWindow):
                 b.clicked.connect(lambda _c=False, b=b: self._card_clicked(b))
                 self.cards.append(b)
                 self.hand_layout.addWidget(b)
+            self.hand_layout.addWidget(self.banner)
             self.hand_layout.addStretch(1)
         my_turn = self.replay is None and self.shown is None and view is not None and view.to_act == HUMAN and not self.thinking
         legal = set(view.legal) if my_turn else set()
         discarding = view is not None and view.phase == DISCARDING
+        choosing = my_turn and view.phase in (PLAYING, DISCARDING)
         for i, b in enumerate(self.cards):
             action = DISCARD + b.card if discarding else b.card
-            b.set_state(i + 1, action in legal, "discard" if discarding else "play")
+            b.set_state(i + 1, action in legal, "discard" if discarding else "play", dim=choosing)
         self.hand_row.setMinimumHeight(int(width * CARD_RATIO) + 34)
+        banner = self._banner(hand) if hand is not None else ""
+        self.banner.setText(banner)
+        self.banner.setVisible(bool(banner))
 
     def _card_clicked(self, button: CardButton) -> None:
         view = self.game.view(HUMAN) if self.game.hand is not None else None
@@ -885,6 +920,9 @@ class PracticeWindow(QMainWindow):
         for seat, a in view.bids:
             who = "You" if seat == HUMAN else SEAT_NAMES[seat]
             words = bid_words(seat, a, view.dealer)
+            if seat == HUMAN:
+                for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"), ("calls", "call")):
+                    words = words.replace(third, second, 1)
             if made and a == PASS:
                 words = "plays with partner" if (seat ^ view.maker) & 1 == 0 else "does not defend alone"
             made = made or a == ORDER or NAME <= a < NAME + 4
