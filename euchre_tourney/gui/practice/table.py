@@ -168,7 +168,7 @@ class TableView(QWidget):
         for seat, (area, way) in spots.items():
             self._paint_seat(p, s, seat, area, way, small, four)
         # South's label (its cards are the buttons below the felt)
-        self._label_aligned(p, s, HUMAN, QRectF(cx - 300, bottom + 2, 600, 2 * line + 4), Qt.AlignHCenter)
+        self._label_aligned(p, s, HUMAN, QRectF(cx - W * 0.4, bottom + 2, W * 0.8, 2 * line + 4), Qt.AlignHCenter)
         # the turn-up during the bidding
         if s["turn_up"] >= 0:
             r = QRectF(cx - cw / 2, cy - ch / 2, cw, ch)
@@ -781,8 +781,9 @@ class PracticeWindow(QMainWindow):
         g = self.game if self.replay is None else self.replay["game"]
         rules = g.rules
         ns, ew = g.score.ns, g.score.ew
+        sides = ("North–South", "East–West") if self.replay is not None else SIDE_NAMES
         self.score_label.setText(
-            f"<b>{SIDE_NAMES[0]}: {ns}</b> &nbsp; — &nbsp; <b>{SIDE_NAMES[1]}: {ew}</b> &nbsp; "
+            f"<b>{sides[0]}: {ns}</b> &nbsp; — &nbsp; <b>{sides[1]}: {ew}</b> &nbsp; "
             f"<span style='color:#666'>(game to {rules.target}{', win by two' if rules.win_by_two else ''} · {rules.title})</span>"
         )
         self.score_picture.set_score(ns, ew, rules.target)
@@ -913,18 +914,19 @@ class PracticeWindow(QMainWindow):
         if hand is None or view is None:
             return ""
         lines = []
-        dealer = SEAT_NAMES[view.dealer]
+        dealer = self._who(view.dealer)
         up = "the Benny" if view.turn_up == BENNY else f"the {card_name(view.turn_up)}"
         lines.append(f"<p>{dealer} deals; {up} is turned up.</p><ol>")
         made = False
         for seat, a in view.bids:
-            who = "You" if seat == HUMAN else SEAT_NAMES[seat]
+            who = self._who(seat)
             words = bid_words(seat, a, view.dealer)
-            if seat == HUMAN:
-                for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"), ("calls", "call")):
-                    words = words.replace(third, second, 1)
             if made and a == PASS:
                 words = "plays with partner" if (seat ^ view.maker) & 1 == 0 else "does not defend alone"
+            if who == "You":
+                for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"),
+                                      ("calls", "call"), ("plays", "play"), ("does", "do")):
+                    words = words.replace(third, second, 1)
             made = made or a == ORDER or NAME <= a < NAME + 4
             lines.append(f"<li>{who}: {words}</li>")
         lines.append("</ol>")
@@ -932,11 +934,18 @@ class PracticeWindow(QMainWindow):
             lines.append("<p><b>Tricks</b></p><ol>")
             for leader, cards, winner in view.tricks:
                 played = " ".join(self._card_html(c) for c in cards)
-                lines.append(f"<li>{SEAT_NAMES[leader]} led: {played} — won by {SEAT_NAMES[winner]}</li>")
+                lines.append(f"<li>{self._who(leader)} led: {played} — won by {self._who(winner)}</li>")
             lines.append("</ol>")
         if hand.done:
             lines.append(f"<p><b>{self._result_words(hand)}</b></p>")
         return "".join(lines)
+
+    def _who(self, seat: int) -> str:
+        """A seat in the log: "You" for South at play, the recorded names in a game file."""
+        if self.replay is not None:
+            players = self.replay["record"].players
+            return players[seat] if seat < len(players) and players[seat] else SEAT_NAMES[seat]
+        return "You" if seat == HUMAN else SEAT_NAMES[seat]
 
     def _card_html(self, c: int) -> str:
         if c == BENNY:
