@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt, QTimer
 from euchre_tourney import cli
 from euchre_tourney.gui.practice import PracticeWindow, SettingsDialog, TableSettings
 from euchre_tourney.gui.practice.table import HUMAN
-from euchre_tourney.play import make_player
+from euchre_tourney.play import PASS, make_player
 from euchre_tourney.play.actions import DISCARD
 from euchre_tourney.play.hand import DISCARDING, PLAYING
 from euchre_tourney.rules import PRESETS
@@ -293,3 +293,30 @@ def test_command_line_practice(monkeypatch):
     assert cli.main(["practice", "--rules", "british", "--seed", "7"]) == 0
     assert calls == [("british", 7)]
     assert cli.main(["practice", "--rules", "nonsense"]) == cli.EXIT_USAGE and len(calls) == 1
+
+
+def test_a_take_back_while_a_player_thinks_waits_for_it_and_never_runs_two_at_once(qtbot, table):
+    gate = threading.Event()
+    busy = []
+    overlap = []
+
+    class Counting(_Gate):
+        def choose(self, view):
+            busy.append(1)
+            overlap.append(len(busy) > 1)
+            try:
+                return super().choose(view)
+            finally:
+                busy.pop()
+
+    w = table(seed=1, player_factory=lambda level, seed=None: Counting(gate))  # East deals: South bids first
+    assert w.game.to_act == HUMAN and not w.thinking
+    before = w.game.hand.to_text()
+    qtbot.mouseClick(w.bid_buttons[PASS], Qt.LeftButton)
+    qtbot.waitUntil(lambda: w.running == 1, timeout=5000)  # West is blocked in its decision
+    qtbot.mouseClick(w.undo_button, Qt.LeftButton)  # take back meanwhile
+    assert w.game.hand.to_text() == before and w.game.to_act == HUMAN
+    qtbot.mouseClick(w.bid_buttons[PASS], Qt.LeftButton)  # pass again: West must wait for its old decision
+    gate.set()
+    settle(qtbot, w)
+    assert not any(overlap) and w.running == 0

@@ -306,6 +306,7 @@ class PracticeWindow(QMainWindow):
         self.signals = _Signals()
         self.signals.done.connect(self._thought)
         self.generation = 0
+        self.running = 0
         self.thinking = False
         self.undo: list[_Snapshot] = []
         self.shown: Hand | None = None
@@ -548,6 +549,8 @@ class PracticeWindow(QMainWindow):
         g = self.game
         if self.replay is not None or self.shown is not None or g.done or g.to_act == HUMAN or self.thinking:
             return
+        if self.running:
+            return  # a player is still busy with a dropped request: go on when it reports
         generation = self.generation
         seat = g.to_act
         view = g.view()
@@ -559,11 +562,17 @@ class PracticeWindow(QMainWindow):
     def _think(self, generation: int, fn, kind: str) -> None:
         if generation != self.generation:
             return
+        if kind == "play":
+            self.running += 1  # one computer decision at a time: a player object is never shared by two threads
         self.pool.start(_Think(fn, generation, kind, self.signals))
 
     def _thought(self, generation: int, kind: str, result: object) -> None:
+        if kind == "play":
+            self.running -= 1
         if generation != self.generation:
-            return  # a take-back, replay or new game came first
+            if kind == "play":
+                self.advance()  # a take-back, replay or new game came first: its turn now
+            return
         if kind == "hint":
             if isinstance(result, Exception):
                 self.hint_text = f"No hint now: {result}"
