@@ -269,8 +269,11 @@ def test_settings_dialog_offers_every_option_with_the_preset_defaults(qtbot, gui
     assert "do not go together" in dlg.error.text() and dlg.result() == 0
 
 
-def test_main_window_opens_the_practice_table(qtbot, gui_env, db):
+def test_main_window_opens_the_practice_table(qtbot, gui_env, db, tmp_path, monkeypatch):
     from euchre_tourney.gui.main_window import MainWindow
+    from euchre_tourney.gui.practice import stats
+
+    monkeypatch.setattr(stats, "default_path", lambda: tmp_path / "stats.json")
 
     main = MainWindow(db)
     qtbot.addWidget(main)
@@ -282,7 +285,7 @@ def test_main_window_opens_the_practice_table(qtbot, gui_env, db):
     main.practice_action.trigger()
     window = main.practice_window
     qtbot.addWidget(window)
-    assert window.isVisible() and window.parent() is None
+    assert window.isVisible() and window.parent() is None and window.stats_path == tmp_path / "stats.json"
 
 
 def test_command_line_practice(monkeypatch):
@@ -320,3 +323,19 @@ def test_a_take_back_while_a_player_thinks_waits_for_it_and_never_runs_two_at_on
     gate.set()
     settle(qtbot, w)
     assert not any(overlap) and w.running == 0
+
+
+def test_statistics_file_counts_and_survives_damage(tmp_path):
+    from euchre_tourney.gui.practice.stats import Stats
+
+    path = tmp_path / "sub" / "stats.json"
+    stats = Stats.load(path)  # missing: zeros
+    stats.record_hand(our_side_scored=True, euchre=True, we_made=False, i_went_alone=False)
+    stats.record_hand(our_side_scored=False, euchre=False, we_made=False, i_went_alone=True)
+    stats.record_game(won=True)
+    stats.save(path)
+    again = Stats.load(path)
+    assert (again.hands, again.hands_won, again.euchres, again.euchred, again.loners, again.loners_won) == (2, 1, 1, 0, 1, 0)
+    assert again.games == again.games_won == 1
+    path.write_text("{not json")
+    assert Stats.load(path) == Stats()

@@ -37,7 +37,8 @@ from PySide6.QtWidgets import (
 from euchre_tourney.gui import context
 from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton, paint_card, suit_colour
 from euchre_tourney.gui.practice.settings import LEVEL_TITLES, SettingsDialog, TableSettings
-from euchre_tourney.gui.practice.stats import Stats, default_path
+from euchre_tourney.gui.practice import stats as stats_file
+from euchre_tourney.gui.practice.stats import Stats
 from euchre_tourney.gui.refcount_guard import keep_singletons_alive
 from euchre_tourney.play import ALONE, MISDEAL, NAME, ORDER, PASS, SEAT_NAMES, Game, Hand, hint, make_player
 from euchre_tourney.play.actions import DISCARD
@@ -295,7 +296,7 @@ class PracticeWindow(QMainWindow):
         self.table_settings = settings or TableSettings()
         self.player_factory = player_factory
         self.hint_fn = hint_fn
-        self.stats_path = Path(stats_path) if stats_path else default_path()
+        self.stats_path = Path(stats_path) if stats_path else stats_file.default_path()
         self.stats = Stats.load(self.stats_path)
         self.qsettings = QSettings()
         self.four_colour = self.qsettings.value("practice/four_colour", False, type=bool)
