@@ -245,6 +245,9 @@ def test_save_and_open_a_game_file(qtbot, table, tmp_path, gui_env):
     replayed = w.replay["game"]
     assert (replayed.score.ns, replayed.score.ew) == (w.game.score.ns, w.game.score.ew)
     assert [h.history for h in replayed.hands] == [h.history for h in w.game.hands]
+    assert "Trick" in w.table.accessibleDescription() or "deals" in w.table.accessibleDescription()
+    qtbot.mouseClick(w.leave_button, Qt.LeftButton)  # back to the game in progress, untouched
+    assert w.replay is None and [h.history for h in w.game.hands] + [w.game.hand.history] == played
     bad = tmp_path / "bad.egn"
     bad.write_text(path.read_text().replace('"upCard": "', '"upCard": "Z', 1))
     assert not w.open_egn(str(bad))

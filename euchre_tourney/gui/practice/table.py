@@ -378,7 +378,9 @@ class PracticeWindow(QMainWindow):
         self.back_button.clicked.connect(lambda: self.step_replay(-1))
         self.forward_button = QPushButton("Forward ▶")
         self.forward_button.clicked.connect(lambda: self.step_replay(1))
-        for b in (self.back_button, self.forward_button):
+        self.leave_button = QPushButton("Back to my game")
+        self.leave_button.clicked.connect(self.leave_replay)
+        for b in (self.back_button, self.forward_button, self.leave_button):
             b.hide()
             self.bid_bar.addWidget(b)
         self.bid_bar.addStretch(1)
@@ -580,6 +582,9 @@ class PracticeWindow(QMainWindow):
             else:
                 view = self.game.view(HUMAN)
                 self.hint_text = f"Hint: <b>{action_words(result.action, view)}</b> — {result.reason}"
+                if any(points for _, points in result.ranking):
+                    ranked = ", ".join(f"{action_words(a, view)} {points:+.2f}" for a, points in result.ranking[:4])
+                    self.hint_text += f"<br><span style='color:#555'>Expected points: {ranked}</span>"
             self.refresh()
             return
         self.thinking = False
@@ -818,7 +823,22 @@ class PracticeWindow(QMainWindow):
         self.log.setHtml(self._log_html(hand, view))
         self.hint_label.setText(self.hint_text)
         self.stats_label.setText(self.stats.summary())
+        self.table.setAccessibleDescription(self._felt_words(view))
         self.table.update()
+
+    def _felt_words(self, view) -> str:
+        """What the felt shows, in words (for screen readers)."""
+        if view is None:
+            return ""
+        words = []
+        if view.trump < 0:
+            words.append(f"{self._who(view.dealer)} deals; turn-up: {card_name(view.turn_up)}.")
+        if view.trick:
+            played = ", ".join(f"{self._who(seat)} {card_name(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True))
+            words.append(f"Trick {len(view.tricks) + 1}: {played}.")
+        if view.sitting_out:
+            words.append(", ".join(self._who(s) for s in view.sitting_out) + " sits out.")
+        return " ".join(words)
 
     def _refresh_cards(self, hand: Hand | None, view) -> None:
         cards = list(view.cards) if view is not None else []
@@ -885,6 +905,7 @@ class PracticeWindow(QMainWindow):
         self.next_button.setText("New game" if self.game.done else "Next hand")
         self.back_button.setVisible(replaying)
         self.forward_button.setVisible(replaying)
+        self.leave_button.setVisible(replaying)
         for b in (self.hint_button, self.replay_button, self.swap_button, self.undo_button):
             b.setEnabled(not replaying)
         self.hint_button.setEnabled(my_turn)
@@ -1016,6 +1037,14 @@ class PracticeWindow(QMainWindow):
             game.apply(a)
         r["game"] = game
         self.refresh()
+
+    def leave_replay(self) -> None:
+        """Close the game file and go back to the game in progress."""
+        if self.replay is not None:
+            self.replay = None
+            self.generation += 1
+            self.thinking = False
+            self.advance()
 
     def step_replay(self, delta: int) -> None:
         if self.replay is not None:
