@@ -115,6 +115,8 @@ class EgnGame:
             line = self.lines[i] if i < len(self.lines) else None
             if game.hand is None:
                 raise EgnError(f"deal {i + 1} is recorded after the game was won", line)
+            if len(game.hands) != i:
+                raise EgnError(f"deal {i + 1} follows a deal whose hand was not played to its end", line)
             try:
                 for a in actions:
                     game.apply(a)

@@ -151,6 +151,20 @@ def test_a_card_the_player_does_not_hold_is_refused_with_its_line():
     assert text.splitlines()[info.value.line - 1].strip().startswith('"initialState"')
 
 
+def test_a_deal_after_an_unfinished_one_is_refused():
+    data = json.loads(json.dumps(SIX))
+    del data["deals"][0]["phases"][1]  # the first deal stops after the bidding
+    text = json.dumps(data, indent=2)
+    with pytest.raises(EgnError) as info:
+        read_egn(text).replay()
+    assert "not played to its end" in info.value.problem and info.value.line == _line_of_deal(text, 1)
+
+
+def _line_of_deal(text: str, index: int) -> int:
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if '"initialState"' in line]
+    return lines[index]
+
+
 def test_broken_json_names_its_line():
     with pytest.raises(EgnError) as info:
         read_egn('{\n  "fileType": "Euchre Game Notation",\n  "version": 1.6,,\n}')

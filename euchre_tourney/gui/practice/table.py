@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from datetime import datetime
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -991,11 +992,12 @@ class PracticeWindow(QMainWindow):
         """Write the game (or the hand on the table) to ``path`` in EGN; True on success."""
         g = self.game
         try:
+            when = datetime.now().strftime("%Y-%m-%dT%H:%M")
+            seats = ("North", "East", "You (South)", "West")
             if whole_game:
-                text = game_to_egn(g, title="Practice game", players=("North", "East", "You (South)", "West"))
+                text = game_to_egn(g, title="Practice game", players=seats, date=when)
             else:
-                hand = self.current()
-                text = write_egn([hand], g.rules, title="Practice hand", players=("North", "East", "You (South)", "West"))
+                text = write_egn([self.current()], g.rules, title="Practice hand", players=seats, date=when)
             Path(path).write_text(text, encoding="utf-8")
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
