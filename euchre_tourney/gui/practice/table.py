@@ -132,7 +132,7 @@ class TableView(QWidget):
     def __init__(self, window: PracticeWindow) -> None:
         super().__init__(window)
         self.w = window
-        self.setMinimumSize(560, 330)
+        self.setMinimumSize(520, 260)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setAccessibleName("Card table")
 
@@ -332,11 +332,14 @@ class PracticeWindow(QMainWindow):
         self.info_label.setTextFormat(Qt.RichText)
         self.score_picture = ScorePicture()
         self.score_picture.setVisible(self.qsettings.value("practice/score_cards", False, type=bool))
+        self.info_label.setWordWrap(True)
+        self.info_label.setMinimumWidth(200)
+        self.info_label.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        self.score_label.setWordWrap(True)
         top = QHBoxLayout()
-        top.addWidget(self.score_label)
+        top.addWidget(self.score_label, 3)
         top.addWidget(self.score_picture)
-        top.addStretch(1)
-        top.addWidget(self.info_label)
+        top.addWidget(self.info_label, 4)
         self.prompt = QLabel()
         self.prompt.setAccessibleName("What to do")
         self.prompt.setAlignment(Qt.AlignCenter)
@@ -948,7 +951,7 @@ class PracticeWindow(QMainWindow):
         lines = []
         dealer = self._who(view.dealer)
         up = "the Benny" if view.turn_up == BENNY else f"the {card_name(view.turn_up)}"
-        lines.append(f"<p>{dealer} deals; {up} is turned up.</p><ol>")
+        lines.append(f"<p>{dealer} {'deal' if dealer == 'You' else 'deals'}; {up} is turned up.</p><ol>")
         made = False
         for seat, a in view.bids:
             who = self._who(seat)
@@ -966,7 +969,8 @@ class PracticeWindow(QMainWindow):
             lines.append("<p><b>Tricks</b></p><ol>")
             for leader, cards, winner in view.tricks:
                 played = " ".join(self._card_html(c) for c in cards)
-                lines.append(f"<li>{self._who(leader)} led: {played} — won by {self._who(winner)}</li>")
+                won_by = "you" if self._who(winner) == "You" else self._who(winner)
+                lines.append(f"<li>{self._who(leader)} led: {played} — won by {won_by}</li>")
             lines.append("</ol>")
         if hand.done:
             lines.append(f"<p><b>{self._result_words(hand)}</b></p>")
