@@ -15,6 +15,8 @@ the jack of the other suit of the trump's colour.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
@@ -160,8 +162,6 @@ def _paint_joker(p: QPainter, rect: QRectF) -> None:
     p.drawText(QRectF(rect.left() + w * 0.05, rect.top() + w * 0.04, w * 0.3, w * 0.3), Qt.AlignCenter, "★")
     centre = rect.center()
     star = QPainterPath()
-    import math
-
     outer, inner = w * 0.26, w * 0.11
     for i in range(10):
         r = outer if i % 2 == 0 else inner
