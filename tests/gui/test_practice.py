@@ -342,3 +342,22 @@ def test_statistics_file_counts_and_survives_damage(tmp_path):
     assert again.games == again.games_won == 1
     path.write_text("{not json")
     assert Stats.load(path) == Stats()
+
+
+def test_the_dealer_names_trump_blind_on_a_turned_up_benny(qtbot, table):
+    from euchre_tourney.play import Hand
+    from euchre_tourney.rules.cards import BENNY
+
+    w = table(rules=PRESETS["british"], seed=1)
+    hands = [[r + s for r in ("9", "T", "J", "Q", "K")] for s in "CDHS"]
+    w.game.hand = Hand(PRESETS["british"], HUMAN, hands, BENNY)  # South deals and turns up the Benny
+    w.generation += 1
+    w.thinking = False
+    w.advance()
+    assert all(b.face_down and not b.isEnabled() for b in w.cards)
+    assert all(b.accessibleName().startswith("a card face down") for b in w.cards)
+    assert not w.hint_button.isEnabled() and "without looking" in w.prompt.text()
+    named = [a for a, b in w.bid_buttons.items() if b.isVisible()]
+    assert sorted(named) == sorted(w.game.legal_actions())  # the four suits, no pass
+    qtbot.mouseClick(w.bid_buttons[named[3]], Qt.LeftButton)
+    assert w.game.hand.trump == 3 and w.game.hand.maker == HUMAN

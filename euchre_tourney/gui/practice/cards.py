@@ -191,19 +191,23 @@ class CardButton(QAbstractButton):
         self.four_colour = four_colour
         self.number = 0
         self.dim = False
+        self.face_down = False
         self.setFocusPolicy(Qt.StrongFocus)
         self.setCursor(Qt.PointingHandCursor)
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
         self.setAccessibleName(card_name(card))
 
-    def set_state(self, number: int, enabled: bool, verb: str, dim: bool = True) -> None:
+    def set_state(self, number: int, enabled: bool, verb: str, dim: bool = True, face_down: bool = False) -> None:
         """The key that plays it (1–6), whether it may be played, what
-        playing it means ("play", "discard"), and whether a card that cannot
-        be played is greyed (``dim``: only while the player chooses a card)."""
+        playing it means ("play", "discard"), whether a card that cannot
+        be played is greyed (``dim``: only while the player chooses a card),
+        and whether it lies face down (the dealer names trump on a turned-up
+        Benny without looking, 001)."""
         self.number = number
+        self.face_down = face_down
         self.dim = dim and not enabled
         self.setEnabled(enabled)
-        name = card_name(self.card)
+        name = "a card face down" if face_down else card_name(self.card)
         self.setAccessibleName(f"{name}, {verb if enabled else 'cannot be played now'}")
         self.setToolTip(f"{number}: {verb} the {name}" if enabled else f"The {name} cannot be played now")
         self.update()
@@ -216,8 +220,8 @@ class CardButton(QAbstractButton):
         lift = 0 if (self.isEnabled() and (self.underMouse() or self.hasFocus())) else 8
         rect = QRectF(2, 2 + lift, self.card_width, self.card_width * CARD_RATIO)
         ring = QColor("#ffd54a") if self.hasFocus() else None
-        paint_card(p, rect, self.card, four_colour=self.four_colour, dim=self.dim, highlight=ring)
-        if self.number:
+        paint_card(p, rect, self.card, four_colour=self.four_colour, dim=self.dim, highlight=ring, face_up=not self.face_down)
+        if self.number and not self.face_down:
             p.setPen(QColor("#ffffff") if self.isEnabled() else QColor("#b0b0b0"))
             p.setFont(_font(13, True))
             p.drawText(QRectF(0, rect.bottom() + 1, self.width(), 16), Qt.AlignCenter, str(self.number))

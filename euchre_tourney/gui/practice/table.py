@@ -176,7 +176,7 @@ class TableView(QWidget):
             r = QRectF(cx - cw / 2, cy - ch / 2, cw, ch)
             paint_card(p, r, s["turn_up"], four_colour=four, face_up=s["turn_up_face_up"])
             p.setPen(QColor("#f4f1e0"))
-            p.drawText(QRectF(cx - 2 * cw, cy + ch / 2 + 2, 4 * cw, cw * 0.3), Qt.AlignCenter, s["turn_up_text"])
+            p.drawText(QRectF(cx - 4 * cw, cy + ch / 2 + 2, 8 * cw, line * 2.2), Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap, s["turn_up_text"])
         offsets = {0: (0, -0.6), 1: (1.0, 0), 2: (0, 0.6), 3: (-1.0, 0)}
         trick = s["trick"]
         for seat, c in trick:
@@ -877,9 +877,11 @@ class PracticeWindow(QMainWindow):
         legal = set(view.legal) if my_turn else set()
         discarding = view is not None and view.phase == DISCARDING
         choosing = my_turn and view.phase in (PLAYING, DISCARDING)
+        # 001: on a turned-up Benny the dealer names trump without looking.
+        blind = view is not None and view.phase == BENNY_UP and view.dealer == HUMAN and self.replay is None
         for i, b in enumerate(self.cards):
             action = DISCARD + b.card if discarding else b.card
-            b.set_state(i + 1, action in legal, "discard" if discarding else "play", dim=choosing)
+            b.set_state(i + 1, action in legal, "discard" if discarding else "play", dim=choosing, face_down=blind)
         self.hand_row.setMinimumHeight(int(width * CARD_RATIO) + 34)
         banner = self._banner(hand) if hand is not None else ""
         self.banner.setText(banner)
@@ -912,7 +914,8 @@ class PracticeWindow(QMainWindow):
         self.leave_button.setVisible(replaying)
         for b in (self.hint_button, self.replay_button, self.swap_button, self.undo_button):
             b.setEnabled(not replaying)
-        self.hint_button.setEnabled(my_turn)
+        blind = view is not None and view.phase == BENNY_UP
+        self.hint_button.setEnabled(my_turn and not blind)  # no peeking for the dealer naming blind
         self.undo_button.setEnabled(bool(self.undo) and not replaying)
         if replaying:
             r = self.replay
@@ -931,6 +934,8 @@ class PracticeWindow(QMainWindow):
                 self.prompt.setText("Your lead: click a card or press 1–5" if not view.trick else "Your turn: click a card or press its number (only legal cards are lit)")
             elif view.phase == ALONE_ROUND:
                 self.prompt.setText("Go alone, or play with your partner?" if (view.maker ^ HUMAN) & 1 == 0 else "Defend alone?")
+            elif view.phase == BENNY_UP:
+                self.prompt.setText("The Benny is turned up: name trump without looking at your cards")
             else:
                 self.prompt.setText("Your bid")
         else:
