@@ -26,6 +26,8 @@ def table(qtbot, gui_env, tmp_path):
     windows = []
 
     def make(rules=PRESETS["north_american"], seed=1, **kwargs):
+        # the easy level keeps a whole game fast once the searching players land (~1 s a decision)
+        kwargs.setdefault("player_factory", lambda level, seed=None: make_player("easy", seed))
         w = PracticeWindow(TableSettings(rules=rules, pause_ms=0), seed=seed, stats_path=tmp_path / "stats.json", **kwargs)
         qtbot.addWidget(w)
         w.resize(1280, 720)
