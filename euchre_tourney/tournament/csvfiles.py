@@ -345,8 +345,8 @@ def refused_character(text: str) -> str | None:
     return None
 
 
-def _check_field(what: str, value: str, limit: int, problems: list[CsvProblem], line: int) -> None:
-    bad = refused_character(value)
+def _check_field(what: str, value: str, limit: int, problems: list[CsvProblem], line: int, plain: bool) -> None:
+    bad = None if plain else refused_character(value)
     if bad is not None:
         kind = "a NUL" if bad.startswith("U+0000") else "an invisible or control character"
         problems.append(CsvProblem(line, f"the {what} {_shown(value)!r} contains {kind} ({bad}); retype it."))
@@ -466,12 +466,13 @@ def read_roster(
         name = " ".join(name.split())
         email, phone = cell(row, cols.email), cell(row, cols.phone)
         before = len(problems)
+        plain = line.isascii() and _ASCII_CONTROL.search(line) is None  # most lines: nothing to look for
         if not name:
             problems.append(CsvProblem(line_no, "no name (fill it in, or delete the line)."))
         else:
-            _check_field("name", name, MAX_NAME, problems, line_no)
-        _check_field("e-mail", email, MAX_EMAIL, problems, line_no)
-        _check_field("phone", phone, MAX_PHONE, problems, line_no)
+            _check_field("name", name, MAX_NAME, problems, line_no, plain)
+        _check_field("e-mail", email, MAX_EMAIL, problems, line_no, plain)
+        _check_field("phone", phone, MAX_PHONE, problems, line_no, plain)
         if len(problems) == before:
             rows.append(RosterRow(line_no, name, email, phone))
     if progress is not None:

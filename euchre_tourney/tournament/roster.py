@@ -216,7 +216,7 @@ def preview_import(session: Session, file: RosterFile, source: str = "") -> Impo
     possibly on another thread): the duplicates against the active roster
     and within the file. Writes nothing."""
     owners: dict[str, str] = {}
-    for (name,) in session.exec(select(Player.name).where(Player.active == True)).all():  # noqa: E712
+    for name in session.exec(select(Player.name).where(Player.active == True)).all():  # noqa: E712
         owners.setdefault(name_key(name), "already on the roster")
     duplicates = []
     for row in file.rows:
