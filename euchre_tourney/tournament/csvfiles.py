@@ -110,13 +110,19 @@ def decode_text(data: bytes) -> tuple[str, str, str]:
                     "The file is in UTF-32, which this import does not read: save it as 'CSV UTF-8' and try again."
                 )
             return _decode(data[len(bom):], codec, title), title, ""
-    if b"\x00" in data:
-        codec, title = _utf16_without_bom(data)
+    has_nul = b"\x00" in data
+    if has_nul and (utf16 := _utf16_without_bom(data)) is not None:
+        codec, title = utf16
         return _decode(data, codec, title), title, ""
     try:
-        return data.decode("utf-8"), "UTF-8", ""
+        return data.decode("utf-8"), "UTF-8", ""  # a stray NUL is then refused on its line
     except UnicodeDecodeError:
-        pass
+        if has_nul:
+            raise TournamentError(
+                "The file contains NUL bytes and is neither UTF-16 nor UTF-8 text: it is probably not a CSV file "
+                "(a spreadsheet or a picture?). Nothing was imported. Save the roster from your spreadsheet as "
+                "'CSV UTF-8'."
+            ) from None
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError as exc:
@@ -132,20 +138,15 @@ def decode_text(data: bytes) -> tuple[str, str, str]:
     )
 
 
-def _utf16_without_bom(data: bytes) -> tuple[str, str]:
+def _utf16_without_bom(data: bytes) -> tuple[str, str] | None:
     sample = data[:4096]
     half = max(1, len(sample) // 2)
-    if len(data) % 2:
-        half = 0  # UTF-16 has an even number of bytes
     even, odd = sample[0::2].count(0), sample[1::2].count(0)
     if half and odd >= 0.3 * half and even <= 0.05 * half:
         return "utf-16-le", "UTF-16 LE"
     if half and even >= 0.3 * half and odd <= 0.05 * half:
         return "utf-16-be", "UTF-16 BE"
-    raise TournamentError(
-        "The file contains NUL bytes and is not UTF-16 text: it is probably not a CSV file (a spreadsheet "
-        "or a picture?). Nothing was imported. Save the roster from your spreadsheet as 'CSV UTF-8'."
-    )
+    return None
 
 
 def _decode(data: bytes, codec: str, title: str) -> str:
@@ -295,7 +296,7 @@ def _choose_separator(header_line: str, excel_sep: str | None, line_no: int) -> 
             f"Line {line_no} (the header) has a quote mark that is not closed. Nothing was imported."
         )
     _, cells, columns = max(parsed, key=lambda p: len(p[1]))
-    found = ", ".join(repr(c.strip()) for c in cells if c.strip()) or "nothing"
+    found = ", ".join(repr(_shown(c.strip())) for c in cells if c.strip()) or "nothing"
     also = " (it has an e-mail column, but a name is never taken from an e-mail address)" if columns.email is not None else ""
     raise TournamentError(
         f"Line {line_no} (the header) has no name column{also}: it has {_shorten(found, 120)}. "
