@@ -34,6 +34,7 @@ from euchre_tourney.tournament.csvfiles import (
     read_roster_file,
     refused_character,
 )
+from euchre_tourney.tournament.common import plain_text, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import PlayerView
 
@@ -44,7 +45,7 @@ def name_key(name: str) -> str:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join((name or "").split())
+    cleaned = " ".join(plain_text(name, "name").split())
     if not cleaned:
         raise TournamentError("A player needs a name.")
     if len(cleaned) > MAX_NAME:
@@ -52,6 +53,16 @@ def _clean_name(name: str) -> str:
     bad = refused_character(cleaned)
     if bad is not None:
         raise TournamentError(f"The name contains an invisible or control character ({bad}); retype it.")
+    return cleaned
+
+
+def _contact(value: str | None, what: str, limit: int) -> str:
+    cleaned = plain_text(value, what, optional=True).strip()
+    if len(cleaned) > limit:
+        raise TournamentError(f"The {what} can be at most {limit} characters (this one has {len(cleaned)}).")
+    bad = refused_character(cleaned)
+    if bad is not None:
+        raise TournamentError(f"The {what} contains an invisible or control character ({bad}); retype it.")
     return cleaned
 
 
@@ -81,9 +92,16 @@ def list_players(session: Session, *, include_removed: bool = False) -> list[Pla
     return _views(shown, everyone)
 
 
+def _load_player(session: Session, player_id: int) -> Player:
+    p = session.get(Player, whole_number(player_id, "player number"))
+    if p is None:
+        raise NotFound(f"There is no player number {player_id}.")
+    return p
+
+
 def get_player(session: Session, player_id: int) -> PlayerView:
     """One player; :class:`NotFound` if there is no such id."""
-    p = session.get(Player, player_id)
+    p = session.get(Player, whole_number(player_id, "player number"))
     if p is None:
         raise NotFound(f"There is no player number {player_id}.")
     return _views([p], list(session.exec(select(Player))))[0]
@@ -91,7 +109,11 @@ def get_player(session: Session, player_id: int) -> PlayerView:
 
 def add_player(session: Session, name: str, email: str = "", phone: str = "") -> PlayerView:
     """Add a player and commit. :class:`TournamentError` for an empty or too long name."""
-    p = Player(name=_clean_name(name), email=(email or "").strip(), phone=(phone or "").strip())
+    p = Player(
+        name=_clean_name(name),
+        email=_contact(email, "e-mail", MAX_EMAIL),
+        phone=_contact(phone, "phone", MAX_PHONE),
+    )
     session.add(p)
     session.commit()
     return get_player(session, p.id)
@@ -100,16 +122,14 @@ def add_player(session: Session, name: str, email: str = "", phone: str = "") ->
 def update_player(
     session: Session, player_id: int, *, name: str | None = None, email: str | None = None, phone: str | None = None
 ) -> PlayerView:
-    """Change a player's details and commit."""
-    p = session.get(Player, player_id)
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    """Change a player's details and commit (``None`` keeps a detail)."""
+    p = _load_player(session, player_id)
     if name is not None:
         p.name = _clean_name(name)
     if email is not None:
-        p.email = email.strip()
+        p.email = _contact(email, "e-mail", MAX_EMAIL)
     if phone is not None:
-        p.phone = phone.strip()
+        p.phone = _contact(phone, "phone", MAX_PHONE)
     session.add(p)
     session.commit()
     return get_player(session, player_id)
@@ -122,9 +142,7 @@ def remove_player(session: Session, player_id: int) -> str:
     check-ins go), or ``"retired"`` when they have a seat or sit-out in some
     rotation: they leave the roster but their history and standings stay.
     """
-    p = session.get(Player, player_id)
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    p = _load_player(session, player_id)
     entrant_ids = [e.id for e in session.exec(select(Entrant).where(Entrant.player_id == player_id))]
     has_history = bool(entrant_ids) and (
         session.exec(select(Seating.id).where(Seating.entrant_id.in_(entrant_ids)).limit(1)).first() is not None
@@ -144,9 +162,7 @@ def remove_player(session: Session, player_id: int) -> str:
 
 def restore_player(session: Session, player_id: int) -> PlayerView:
     """Bring a removed (retired) player back onto the roster."""
-    p = session.get(Player, player_id)
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    p = _load_player(session, player_id)
     p.active = True
     session.add(p)
     session.commit()

@@ -317,3 +317,45 @@ def test_csv_file_is_excel_clean_and_atomic(tmp_path):
 
 def test_line_cap_is_below_the_csv_modules_field_limit():
     assert MAX_LINE < csv.field_size_limit()
+
+
+# the standings CSV ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def hostile_night(db):
+    import datetime
+
+    from euchre_tourney.rules import HandEntry, Side
+
+    with db.session() as session:
+        ids = [T.add_player(session, n).id for n in ("=HYPERLINK(\"http://evil\",\"x\")", "+Bo", "-Cy", "@Di", "Ed")]
+        ev = T.create_event(session, "Night", datetime.date(2026, 3, 1), rounds=2, hands_per_round=1)
+        T.set_checked_in(session, ev.id, ids)
+        T.generate_rotation(session, ev.id, seed=3)
+        T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 3))
+        return ev.id
+
+
+def test_standings_csv_escapes_formulas_on_stdout_without_bom(db, db_path, hostile_night):
+    from euchre_tourney import cli
+
+    out = io.StringIO()
+    assert cli.main(["--database", str(db_path), "standings", str(hostile_night), "--format", "csv"], stdout=out) == 0
+    text = out.getvalue()
+    assert not text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert rows[0][:4] == ["place", "number", "name", "points"] and rows[0][9] == "tied"
+    names = {r[2] for r in rows[1:]}
+    assert "'=HYPERLINK(\"http://evil\",\"x\")" in names and {"'+Bo", "'-Cy", "'@Di", "Ed"} <= names
+    assert all(r[0].isdigit() for r in rows[1:])  # places are numbers; a shared place is marked in "tied"
+
+
+def test_standings_file_export_has_bom_and_crlf(db, hostile_night, tmp_path):
+    with db.session() as session:
+        view = T.standings(session, hostile_night)
+    path = tmp_path / "standings.csv"
+    T.write_standings_csv(view, path)
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\r\n") == len(view.rows) + 1
+    assert data.decode("utf-8-sig") == T.standings_csv(view).replace("\n", "\r\n")
