@@ -31,9 +31,11 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -167,16 +169,22 @@ class ErrorDialog(QDialog):
         buttons.addButton(self.show_button, QDialogButtonBox.ActionRole)
         buttons.rejected.connect(self.reject)
         self.close_button = buttons.button(QDialogButtonBox.Close)
+        icon = QLabel()
+        icon.setPixmap(self.style().standardIcon(QStyle.SP_MessageBoxCritical).pixmap(40, 40))
+        icon.setAlignment(Qt.AlignTop)
+        top = QHBoxLayout()
+        top.addWidget(icon)
+        top.addWidget(self.message, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.message)
+        layout.addLayout(top)
         layout.addWidget(self.details, 1)
         layout.addWidget(buttons)
-        self.resize(560, self.sizeHint().height())
+        self.setMinimumWidth(560)
 
     def _toggle(self, shown: bool) -> None:
         self.details.setVisible(shown)
         self.show_button.setText("Hide &details" if shown else "Show &details")
-        self.adjustSize()
+        self.resize(self.width(), self.sizeHint().height())
 
     def copy_details(self) -> None:
         QApplication.clipboard().setText(self.details.toPlainText())

@@ -104,7 +104,7 @@ class ImportPreviewDialog(QDialog):
         for column, width in enumerate((50, 220, 220, 120)):
             self.rows_view.setColumnWidth(column, width)
         self.problems_model = RowsModel(
-            [Column("Line", lambda p: p.line, Qt.AlignRight | Qt.AlignVCenter), Column("Problem", lambda p: p.message)],
+            [Column("Line", lambda p: p.line, Qt.AlignRight | Qt.AlignVCenter), Column("Problem", lambda p: p.message[:1].upper() + p.message[1:])],
             self,
         )
         self.problems_model.set_rows(preview.problems)

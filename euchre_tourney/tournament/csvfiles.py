@@ -455,7 +455,7 @@ def read_roster(
             problems.append(
                 CsvProblem(
                     line_no,
-                    f"{len(row)} fields but the header has {width}: a name containing a "
+                    f"the line has {len(row)} fields but the header has {width}: a name containing a "
                     f"{SEPARATORS[separator]} must be in quotes.",
                 )
             )

@@ -203,9 +203,10 @@ class ImportPreview:
             n = len(f.problems)
             parts.append(f"{n:,} line{'s' if n != 1 else ''} with a problem: nothing will be imported until the file is fixed")
         text = "; ".join(parts) + "."
-        text += f" Read as {f.encoding}, {f.separator_name}-separated."
         if f.encoding_note:
-            text += " " + f.encoding_note
+            text += f" {f.separator_name.capitalize()}-separated. {f.encoding_note}"
+        else:
+            text += f" Read as {f.encoding}, {f.separator_name}-separated."
         return text
 
 
