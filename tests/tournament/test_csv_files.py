@@ -248,7 +248,7 @@ def malformed_file(draw):
     return data, spoilt, int(excel)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(case=malformed_file())
 def test_malformed_corpus_never_crashes_never_imports_part_and_names_the_line(db, tmp_path, case):
     data, _spoilt, _offset = case
