@@ -30,7 +30,6 @@ from euchre_tourney.tournament.csvfiles import (
     CsvProblem,
     RosterFile,
     RosterRow,
-    read_roster,
     read_roster_file,
     refused_character,
 )
@@ -220,12 +219,6 @@ class ImportReport:
     added: tuple[PlayerView, ...]
     duplicates: tuple[str, ...]
     notes: tuple[str, ...] = ()
-
-
-def parse_roster_csv(text: str) -> RosterFile:
-    """Read roster CSV *text* (already decoded) by the rules of
-    :func:`~euchre_tourney.tournament.csvfiles.read_roster`."""
-    return read_roster(text.encode("utf-8"))
 
 
 def preview_import(session: Session, file: RosterFile, source: str = "") -> ImportPreview:
