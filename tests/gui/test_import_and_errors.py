@@ -195,3 +195,25 @@ def test_error_dialog_copy_details_puts_the_traceback_on_the_clipboard(qtbot):
     assert dialog.copy_button.text() == "Copied"
     dialog.show_button.click()
     assert dialog.details.isVisibleTo(dialog)
+
+
+def test_standings_export_writes_an_excel_clean_file_or_says_why(qtbot, window, tmp_path, gui_env, monkeypatch):
+    import datetime
+
+    from PySide6.QtWidgets import QFileDialog
+
+    ids = [window.ctx.run(T.add_player, n).id for n in ("=cmd|' /C calc'!A0", "Bo", "Cy", "Di")]
+    window.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=1, hands_per_round=1)
+    window.event_page.set_checked_in(ids, True)
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert window.rotation_page.generate()
+    page = window.standings_page
+    window.tabs.setCurrentWidget(page)
+    path = tmp_path / "standings.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    page.export_button.click()
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and b"\r\n" in data and b"'=cmd|" in data
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "no" / "s.csv"), ""))
+    page.export_button.click()
+    assert gui_env["errors"][-1][0] == "Cannot save" and "Nothing was saved" in gui_env["errors"][-1][1]
