@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -33,7 +34,8 @@ class AppContext(QObject):
         :class:`~euchre_tourney.tournament.StorageError` that
         :func:`~euchre_tourney.tournament.explain_error` makes of it, so every
         page's ``except TournamentError`` shows the director a sentence, never
-        SQLAlchemy's text; the original stays as ``__cause__`` for the log.
+        SQLAlchemy's text; the original, with its traceback, goes to the log
+        (:mod:`.errors`) and stays as ``__cause__``.
         Anything else (a bug) propagates unchanged.
         """
         try:
@@ -45,6 +47,9 @@ class AppContext(QObject):
             explained = explain_error(exc)
             if explained is None:
                 raise
+            logging.getLogger("euchre_tourney").warning(
+                "%s failed: %s", getattr(use_case, "__name__", use_case), explained.message, exc_info=exc
+            )
             raise explained from exc
 
     def set_event(self, event_id: int | None) -> None:

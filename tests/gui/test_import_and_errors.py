@@ -123,9 +123,10 @@ def locked(*_a, **_k):
     raise OperationalError("INSERT INTO hand ...", {}, sqlite3.OperationalError("database is locked"))
 
 
-def test_a_database_error_reaches_the_director_as_a_sentence(window):
+def test_a_database_error_reaches_the_director_as_a_sentence(window, caplog):
     with pytest.raises(T.StorageError) as info:
         window.ctx.run(lambda _s: locked())
+    assert "database is locked" in caplog.text  # the driver's own words go to the log, not the screen
     assert info.value.kind == "locked" and "Nothing was saved" in info.value.message
     assert "sqlite" not in info.value.message.lower() and "background" not in info.value.message.lower()
     assert isinstance(info.value.__cause__, OperationalError)
