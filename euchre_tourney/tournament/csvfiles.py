@@ -88,7 +88,7 @@ _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 _INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800")  # fillers, grapheme joiner, blank braille
 _JOINERS = frozenset("\u200c\u200d")  # ZWNJ, ZWJ: allowed between two letters
-_SEP_LINE = re.compile(r'^"?sep=(.)"?$', re.IGNORECASE)
+_SEP_LINE = re.compile(r'^"?sep=(.)"?[,;\t]*$', re.IGNORECASE)  # Excel may pad it with separators
 
 
 # ---------------------------------------------------------------------------
@@ -391,7 +391,7 @@ def read_roster(
     excel_sep = None
     while index < total and not lines[index].strip():
         index += 1
-    if index < total and len(lines[index]) <= 8 and (m := _SEP_LINE.match(lines[index].strip())):
+    if index < total and len(lines[index]) <= 64 and (m := _SEP_LINE.match(lines[index].strip())):
         excel_sep = m.group(1)
         if excel_sep not in SEPARATORS:
             raise TournamentError(

@@ -83,6 +83,22 @@ def test_a_refused_file_is_said_in_words(qtbot, window, tmp_path, gui_env):
     assert job.dialog is None and window.ctx.run(T.list_players) == []
 
 
+def test_a_bug_in_the_reading_worker_is_shown_with_details_not_lost(qtbot, window, tmp_path, gui_env, monkeypatch):
+    def broken(*_a, **_k):
+        raise RuntimeError("worker bug")
+
+    monkeypatch.setattr(T, "read_roster_file", broken)
+    path = tmp_path / "r.csv"
+    path.write_text("Name\nAnn\n", encoding="utf-8")
+    job = window.roster_page.import_csv(str(path))
+    with qtbot.waitSignal(job.stopped, timeout=60000) as stopped:
+        pass
+    assert stopped.args == ["failed"]
+    title, exc = gui_env["unexpected"][-1]
+    assert title == "Cannot import" and str(exc) == "worker bug" and exc.__traceback__ is not None
+    assert window.ctx.run(T.list_players) == []
+
+
 @pytest.fixture
 def big_csv(tmp_path):
     path = tmp_path / "big.csv"

@@ -94,9 +94,15 @@ def test_separator_is_found_from_the_header(sep):
     assert f.rows[1].email == "b@x"
 
 
-def test_excels_sep_line_sets_the_separator_and_is_not_a_player():
-    f = T.read_roster(b"sep=;\r\nName;Email\r\nAnn;a@x\r\n")
+@pytest.mark.parametrize("line", ["sep=;", '"sep=;"', "sep=;;", "SEP=;"])
+def test_excels_sep_line_sets_the_separator_and_is_not_a_player(line):
+    f = T.read_roster(f"{line}\r\nName;Email\r\nAnn;a@x\r\n".encode())
     assert f.separator == ";" and [r.name for r in f.rows] == ["Ann"] and f.rows[0].line == 3
+
+
+def test_a_sep_line_asking_for_another_separator_is_refused():
+    with pytest.raises(T.TournamentError, match="Line 1 asks for the separator '|'"):
+        T.read_roster(b"sep=|\nName|Email\nAnn|a\n")
 
 
 def test_no_name_column_is_refused_never_guessed_from_emails():
