@@ -1,0 +1,127 @@
+"""Start-up benchmark (not part of the test run): launch to a visible main window.
+
+    python3 tests/benchmarks/bench_startup.py [--runs 5] [-- COMMAND...]
+
+Starts a private Xvfb (``Xvfb -displayfd``: a free display number, so it
+never meets another session's), then for each database launches the app
+``--runs`` times and prints the best and the median time from process start
+to the main window being mapped (the X server exposes it then; see
+``packaging/linux/xprobe.py``). Databases:
+
+* *new file*: the first launch on a new machine (the file does not exist, so
+  the schema is created);
+* *empty*: an existing database at the newest schema with nothing in it;
+* *20 events of 40 players*: 40 players on the roster, 20 events each with
+  all 40 checked in, an 8-round rotation and every hand of round 1 recorded;
+  the last event is the one the window opens on.
+
+Settings (QSettings) live in a temporary folder, so the window opens as it
+would the first time. The default command is ``python3 -m euchre_tourney``
+from this checkout; after ``--`` give another, e.g. a frozen bundle's
+``dist/euchre-tourney/euchre-tourney``. Target: every median under 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "packaging" / "linux"))
+
+import xprobe  # noqa: E402  (a tool of the packaging folder, stdlib + libX11)
+
+
+def seed_club(path: Path, events: int = 20, players: int = 40) -> None:
+    """Fill ``path`` with ``players`` members and ``events`` played-in events."""
+    from euchre_tourney import tournament
+    from euchre_tourney.rules import Side
+    from euchre_tourney.store import open_database
+
+    db = open_database(path)
+    with db.session() as s:
+        ids = [tournament.add_player(s, f"Member {i:02d}").id for i in range(players)]
+        for e in range(events):
+            ev = tournament.create_event(s, f"Club night {e + 1}", datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * e),
+                                         rounds=8, hands_per_round=4)
+            tournament.set_checked_in(s, ev.id, ids)
+            tournament.generate_rotation(s, ev.id, seed=e)
+            view = tournament.rotation_view(s, ev.id)
+            for table in view.rounds[0].tables:
+                for hand in range(1, 5):
+                    tournament.record_hand(s, ev.id, 1, table.number, hand, makers=Side.NS, maker_tricks=3 + hand % 3)
+    db.dispose()
+
+
+class Xvfb:
+    """A private X server on a free display number, stopped on exit."""
+
+    def __enter__(self) -> str:
+        read, write = os.pipe()
+        self.proc = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            pass_fds=(write,), stderr=subprocess.DEVNULL,
+        )
+        os.close(write)
+        with os.fdopen(read) as fh:
+            number = fh.readline().strip()
+        if not number:
+            raise SystemExit("Xvfb did not start (apt-get install xvfb)")
+        return f":{number}"
+
+    def __exit__(self, *exc) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+def time_launches(command: list[str], database: Path, runs: int, env: dict[str, str]) -> list[float]:
+    times = []
+    for _ in range(runs):
+        seconds, proc = xprobe.launch(30, [*command, "--database", str(database)], env=env)
+        proc.terminate()
+        proc.wait(10)
+        times.append(seconds)
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    command = [sys.executable, "-m", "euchre_tourney"]
+    if "--" in argv:
+        command, argv = argv[argv.index("--") + 1 :], argv[: argv.index("--")]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp, Xvfb() as display:
+        tmp = Path(tmp)
+        empty, club = tmp / "empty.sqlite", tmp / "club.sqlite"
+        seed_club(club)
+        from euchre_tourney.store import open_database
+
+        open_database(empty).dispose()
+        env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "data"),
+                   PYTHONPATH=str(ROOT))
+        env.pop("QT_QPA_PLATFORM", None)
+        env.pop("EUCHRE_TOURNEY_DATABASE", None)
+        rows = []
+        new_times = []
+        for i in range(args.runs):  # a new file each launch: the schema is created every time
+            new_times += time_launches(command, tmp / f"new-{i}.sqlite", 1, env)
+        rows.append(("new file (first launch)", new_times))
+        rows.append(("empty, at the newest schema", time_launches(command, empty, args.runs, env)))
+        rows.append(("20 events of 40 players", time_launches(command, club, args.runs, env)))
+    print(f"launch to visible main window, {args.runs} runs each: {' '.join(command)}")
+    for label, times in rows:
+        print(f"  {label:<30} best {min(times):.3f} s  median {statistics.median(times):.3f} s  "
+              f"({', '.join(f'{t:.2f}' for t in times)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
