@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney import __version__, reports, tournament
+from euchre_tourney import __version__, tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.event_page import EventPage, NewEventDialog
@@ -187,6 +187,8 @@ class MainWindow(QMainWindow):
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
         page_size = page_size or default_page_size()
+        from euchre_tourney import reports  # deferred on purpose: start-up time (reportlab)
+
         try:
             if kind == "tally":
                 data = self.ctx.run(tournament.tally_sheets, self.ctx.event_id)

@@ -5,11 +5,18 @@ SQLite (the default, one file in the user's data directory) gets
 SQLAlchemy URL (PostgreSQL for several scoring stations) is used as given.
 Before migrating an existing file to a newer schema a copy is saved beside it
 (``NAME.backup-<revision>-<timestamp>``).
+
+Start-up time: Alembic takes about 0.2 s to import, so :meth:`Database.migrate`
+first compares the stored revision (one ``SELECT`` on ``alembic_version``)
+with the newest revision named in the migration scripts (read as text, see
+:func:`schema_head`) and imports Alembic only when they differ: on a new
+file, after an update of the app, or when the scripts cannot be read simply.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,16 +24,39 @@ from datetime import datetime
 from pathlib import Path
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
 APP_NAME = "euchre-tourney"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_VERSION_TABLE = "alembic_version"
+_ASSIGNMENT = re.compile(r"^(revision|down_revision)\s*(?::[^=]*)?=\s*(.*?)\s*$", re.MULTILINE)
+_QUOTED = re.compile(r"""['"]([^'"]+)['"]""")
+
+
+def schema_head(versions: Path | None = None) -> str | None:
+    """The newest revision of the migration scripts, read as text (no Alembic).
+
+    Each script in ``store/migrations/versions`` names its ``revision`` and
+    ``down_revision`` (a string, a tuple of strings for a merge, or None);
+    the head is the one revision no other script revises. Returns None when
+    that is not a single revision or a script does not say it plainly: the
+    caller then asks Alembic.
+    """
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    for script in sorted((versions or _MIGRATIONS / "versions").glob("*.py")):
+        found = dict(m.groups() for m in _ASSIGNMENT.finditer(script.read_text(encoding="utf-8")))
+        if "revision" not in found or "down_revision" not in found:
+            return None
+        names = _QUOTED.findall(found["revision"])
+        if len(names) != 1:
+            return None
+        revisions.add(names[0])
+        revised.update(_QUOTED.findall(found["down_revision"]))
+    heads = revisions - revised
+    return heads.pop() if len(heads) == 1 else None
 
 
 def default_database_path() -> Path:
@@ -91,16 +121,36 @@ class Database:
                 s.rollback()
                 raise
 
-    def current_revision(self) -> str | None:
+    def stored_revisions(self) -> tuple[str, ...]:
+        """The schema revisions recorded in the database (Alembic's
+        ``alembic_version`` table): () for a new database, one for a normal one."""
         with self.engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            if not inspect(conn).has_table(_VERSION_TABLE):
+                return ()
+            return tuple(row[0] for row in conn.exec_driver_sql(f"SELECT version_num FROM {_VERSION_TABLE}"))
+
+    def current_revision(self) -> str | None:
+        """The database's schema revision, or None for a new database.
+        Raises ``ValueError`` if it records several (a branched history)."""
+        stored = self.stored_revisions()
+        if len(stored) > 1:
+            raise ValueError(f"the database records several schema revisions: {', '.join(stored)}")
+        return stored[0] if stored else None
 
     def migrate(self) -> Path | None:
         """Bring the schema to the newest revision (Alembic ``upgrade head``).
 
         If an existing SQLite file is behind, it is first copied beside itself;
         returns that backup's path, or None when no backup was needed.
+        Alembic is imported only if the database is not already at the head.
         """
+        head = schema_head()
+        if head is not None and self.stored_revisions() == (head,):
+            return None
+        # deferred on purpose: start-up time (Alembic costs ~0.2 s; only needed to migrate)
+        from alembic import command
+        from alembic.script import ScriptDirectory
+
         config = _alembic_config(self.url)
         head = ScriptDirectory.from_config(config).get_current_head()
         current = self.current_revision()
@@ -129,7 +179,9 @@ class Database:
         self.engine.dispose()
 
 
-def _alembic_config(url: str) -> Config:
+def _alembic_config(url: str):
+    from alembic.config import Config  # deferred on purpose: start-up time
+
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))

@@ -83,3 +83,39 @@ def test_upgrade_from_first_schema_backs_up_and_keeps_data(db_path):
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select name from player").fetchall() == [("Old Timer",)]
     db.dispose()
+
+
+def test_schema_head_read_as_text_is_alembics_head():
+    from alembic.script import ScriptDirectory
+
+    from euchre_tourney.store.db import _alembic_config, schema_head
+
+    assert schema_head() == ScriptDirectory.from_config(_alembic_config("sqlite://")).get_current_head()
+
+
+def test_schema_head_gives_up_on_a_branched_or_unreadable_history(tmp_path):
+    from euchre_tourney.store.db import schema_head
+
+    (tmp_path / "a.py").write_text("revision = 'a'\ndown_revision = None\n")
+    (tmp_path / "b.py").write_text("revision: str = \"b\"\ndown_revision: str | None = 'a'\n")
+    assert schema_head(tmp_path) == "b"
+    (tmp_path / "c.py").write_text("revision = 'c'\ndown_revision = 'a'\n")  # two heads: b and c
+    assert schema_head(tmp_path) is None
+    (tmp_path / "m.py").write_text("revision = 'm'\ndown_revision = ('b', 'c')\n")  # merged again
+    assert schema_head(tmp_path) == "m"
+    (tmp_path / "x.py").write_text("revision = make_id()\ndown_revision = 'm'\n")
+    assert schema_head(tmp_path) is None
+
+
+def test_opening_a_database_at_head_does_not_import_alembic(db_path):
+    import subprocess
+    import sys
+
+    open_database(db_path).dispose()  # created and migrated: Alembic is used
+    code = (
+        "import sys; from euchre_tourney.store import open_database; "
+        f"db = open_database({str(db_path)!r}); db.dispose(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
