@@ -17,7 +17,7 @@ ALLOWED = {
     "store": {"rules", "store"},
     "tournament": {"rules", "rotation", "store", "tournament"},
     "reports": {"rules", "tournament", "reports", "resources"},
-    "gui": {"rules", "play", "rotation", "store", "tournament", "reports", "gui", "resources"},
+    "gui": {"rules", "play", "rotation", "store", "tournament", "reports", "gui", "resources", "desktop"},
 }
 THIRD_PARTY_FORBIDDEN = {
     "rules": {"PySide6", "sqlmodel", "sqlalchemy", "alembic", "reportlab", "numpy"},
