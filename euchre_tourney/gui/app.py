@@ -24,6 +24,10 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setApplicationName("Euchre Tourney")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_ID)  # Wayland/X11 match the window to the menu entry and its icon
+    if sys.platform == "win32":  # the taskbar groups the windows under the installer's shortcut
+        import ctypes
+
+        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)
     app.setWindowIcon(QIcon(str(resource_path("icons", f"{APP_ID}.svg"))))
     return app
 

@@ -15,6 +15,11 @@ to the main window being mapped (the X server exposes it then; see
   all 40 checked in, an 8-round rotation and every hand of round 1 recorded;
   the last event is the one the window opens on.
 
+Then, for the 20-event database, the first *Save scorecards PDF* in a fresh
+process (offscreen, through ``MainWindow.save_pdf``, as the menu does after
+its file dialog): once at once after the window is shown (reportlab and the
+fonts not loaded yet) and once after the background warm-up has finished.
+
 Settings (QSettings) live in a temporary folder, so the window opens as it
 would the first time. The default command is ``python3 -m euchre_tourney``
 from this checkout; after ``--`` give another, e.g. a frozen bundle's
@@ -90,6 +95,34 @@ def time_launches(command: list[str], database: Path, runs: int, env: dict[str, 
     return times
 
 
+FIRST_PDF = """
+import sys, time
+from pathlib import Path
+from euchre_tourney.gui.app import make_application, warm_up_reports
+from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.store import open_database
+app = make_application(["bench"])
+db = open_database(sys.argv[1])
+window = MainWindow(db)
+window.show()
+app.processEvents()
+if sys.argv[3] == "warm":
+    warm_up_reports().join()
+start = time.perf_counter()
+assert window.save_pdf("scorecards", sys.argv[2], "letter")
+print(time.perf_counter() - start)
+"""
+
+
+def time_first_pdf(database: Path, out: Path, warm: bool, runs: int, env: dict[str, str]) -> list[float]:
+    env = dict(env, QT_QPA_PLATFORM="offscreen")
+    return [
+        float(subprocess.run([sys.executable, "-c", FIRST_PDF, str(database), str(out), "warm" if warm else "cold"],
+                             env=env, check=True, capture_output=True, text=True).stdout)
+        for _ in range(runs)
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = [sys.executable, "-m", "euchre_tourney"]
@@ -116,10 +149,17 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(("new file (first launch)", new_times))
         rows.append(("empty, at the newest schema", time_launches(command, empty, args.runs, env)))
         rows.append(("20 events of 40 players", time_launches(command, club, args.runs, env)))
+        pdf_rows = [
+            ("right after start", time_first_pdf(club, tmp / "cards.pdf", False, args.runs, env)),
+            ("after the warm-up", time_first_pdf(club, tmp / "cards.pdf", True, args.runs, env)),
+        ]
     print(f"launch to visible main window, {args.runs} runs each: {' '.join(command)}")
     for label, times in rows:
         print(f"  {label:<30} best {min(times):.3f} s  median {statistics.median(times):.3f} s  "
               f"({', '.join(f'{t:.2f}' for t in times)})")
+    print("first scorecards PDF (40 players, 8 rounds) in a fresh process, 20-event database:")
+    for label, times in pdf_rows:
+        print(f"  {label:<30} best {min(times):.3f} s  median {statistics.median(times):.3f} s")
     return 0
 
 
