@@ -16,36 +16,12 @@
 # Takes a few minutes of CPU; run it with nice on a shared machine.
 set -euo pipefail
 
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-REPO="$(git -C "$HERE" rev-parse --show-toplevel)"
 OUT="$(mkdir -p "${1:-$PWD/dist-linux}" && cd "${1:-$PWD/dist-linux}" && pwd)"
-PYTHON="${PYTHON:-python3}"
 APP_ID="io.github.euchretourney.EuchreTourney"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/euchre-build.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
-step() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
-
-step "exporting $(git -C "$REPO" rev-parse --short HEAD) from $REPO"
-if [ -n "$(git -C "$REPO" status --porcelain --untracked-files=no)" ]; then
-    echo "note: uncommitted changes in $REPO are not part of the build"
-fi
-mkdir "$WORK/src"
-git -C "$REPO" archive HEAD | tar -x -C "$WORK/src"
-SRC="$WORK/src"
-VERSION="$("$PYTHON" -c 'import re,sys; print(re.search(r"__version__ = \"(.+?)\"", open(sys.argv[1]).read())[1])' "$SRC/euchre_tourney/__init__.py")"
+# shellcheck source=../prepare-build.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../prepare-build.sh"
 ARCH="$(uname -m)"
-
-step "temporary venv with the dependencies and PyInstaller"
-"$PYTHON" -m venv "$WORK/venv"
-VPY="$WORK/venv/bin/python"
-"$VPY" -m pip install --quiet --upgrade pip
-mapfile -t DEPS < <("$VPY" -c 'import tomllib,sys; print("\n".join(tomllib.load(open(sys.argv[1],"rb"))["project"]["dependencies"]))' "$SRC/pyproject.toml")
-"$VPY" -m pip install --quiet "${DEPS[@]}" "pyinstaller>=6.10"
-"$VPY" -m pip list --format=freeze > "$WORK/build-requirements.txt"
-
-step "freezing with PyInstaller"
-(cd "$SRC" && "$VPY" -m PyInstaller --noconfirm --log-level WARN \
-    --distpath "$WORK/dist" --workpath "$WORK/build" packaging/euchre-tourney.spec)
+freeze
 BUNDLE="$WORK/dist/euchre-tourney"
 cp "$WORK/build-requirements.txt" "$BUNDLE/_internal/build-requirements.txt"
 
@@ -56,7 +32,7 @@ cp "$SRC/resources/desktop/$APP_ID.desktop" "$SHARE/applications/"
 cp "$SRC/resources/desktop/$APP_ID.metainfo.xml" "$SHARE/metainfo/"
 QT_QPA_PLATFORM=offscreen "$VPY" "$SRC/packaging/icons.py" hicolor "$SHARE/icons" > /dev/null
 if command -v desktop-file-validate > /dev/null; then desktop-file-validate "$SHARE/applications/$APP_ID.desktop"; fi
-if command -v appstreamcli > /dev/null; then appstreamcli validate --no-net --pedantic "$SHARE/metainfo/$APP_ID.metainfo.xml" || true; fi
+if command -v appstreamcli > /dev/null; then appstreamcli validate --no-net "$SHARE/metainfo/$APP_ID.metainfo.xml"; fi
 cat > "$BUNDLE/README.txt" <<EOF
 Euchre Tourney $VERSION for Linux ($ARCH)
 
