@@ -9,8 +9,11 @@ Before migrating an existing file to a newer schema a copy is saved beside it
 Start-up time: Alembic takes about 0.2 s to import, so :meth:`Database.migrate`
 first compares the stored revision (one ``SELECT`` on ``alembic_version``)
 with the newest revision named in the migration scripts (read as text, see
-:func:`schema_head`) and imports Alembic only when they differ: on a new
-file, after an update of the app, or when the scripts cannot be read simply.
+:func:`schema_head`) and imports Alembic only when the database is behind:
+after an update of the app, or when the scripts cannot be read simply. A new,
+empty database gets the newest schema straight from the models and that head
+recorded as its revision (Alembic's "create_all, then stamp head" recipe);
+``tests/store`` checks that this gives exactly the schema the migrations build.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ from datetime import datetime
 from pathlib import Path
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event, inspect
+from sqlalchemy import Column, Engine, MetaData, PrimaryKeyConstraint, String, Table, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel
+
+from euchre_tourney.store import models
 
 APP_NAME = "euchre-tourney"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -145,7 +150,10 @@ class Database:
         Alembic is imported only if the database is not already at the head.
         """
         head = schema_head()
-        if head is not None and self.stored_revisions() == (head,):
+        stored = self.stored_revisions()
+        if head is not None and stored == (head,):
+            return None
+        if head is not None and not stored and self._create_newest(head):
             return None
         # deferred on purpose: start-up time (Alembic costs ~0.2 s; only needed to migrate)
         from alembic import command
@@ -162,6 +170,22 @@ class Database:
             command.upgrade(config, "head")
         return backup
 
+    def _create_newest(self, head: str) -> bool:
+        """On a database with no tables at all, create the models' tables and
+        record ``head`` as the revision, in one transaction. False (nothing
+        done) if the database has any table."""
+        with self.engine.begin() as conn:
+            if inspect(conn).get_table_names():
+                return False
+            SQLModel.metadata.create_all(conn, tables=app_tables())
+            version = Table(
+                _VERSION_TABLE, MetaData(), Column("version_num", String(32), nullable=False),
+                PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+            )
+            version.create(conn)
+            conn.execute(version.insert().values(version_num=head))
+        return True
+
     def backup(self, tag: str) -> Path | None:
         """Copy the SQLite file beside itself as ``NAME.backup-<tag>-<timestamp>``
         (after a WAL checkpoint, so the copy is whole). Returns its path, or
@@ -177,6 +201,16 @@ class Database:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def app_tables() -> list[Table]:
+    """The tables of :mod:`euchre_tourney.store.models` (and no other SQLModel table in the process)."""
+    return [
+        obj.__table__
+        for obj in vars(models).values()
+        if isinstance(obj, type) and issubclass(obj, SQLModel) and obj.__module__ == models.__name__
+        and hasattr(obj, "__table__")
+    ]
 
 
 def _alembic_config(url: str):
