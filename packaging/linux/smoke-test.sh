@@ -11,9 +11,9 @@
 #      the bundle; its first page is rendered to SHOT_DIR/smoke-scorecards.png if pdftoppm exists;
 #   4. every library the bundled Qt platform plugins need is in the bundle or on the system (ldd);
 #   5. --install-desktop into a temporary XDG folder: the entry validates, Exec= is the bundle;
-#   6. the main window under a private Xvfb on a new database (so the schema is created by
-#      the bundled Alembic), timed from start to the window being shown; screenshot saved
-#      as SHOT_DIR/smoke-main-window.png.
+#   6. the main window under a private Xvfb on a database of the first schema revision (so
+#      the bundled Alembic upgrades it, after a backup), timed from start to the window being
+#      shown; screenshot saved as SHOT_DIR/smoke-main-window.png.
 # Needs: tar, python3, Xvfb; optional: pdftoppm, pdfinfo, desktop-file-validate.
 set -euo pipefail
 
@@ -61,6 +61,18 @@ with db.session() as s:
     tournament.set_checked_in(s, ev.id, ids)
     tournament.generate_rotation(s, ev.id, seed=1)
 db.dispose()
+# a club file from the first release (schema revision 0001) for the bundle to upgrade
+from alembic import command
+from euchre_tourney.store import Database, database_url
+from euchre_tourney.store.db import _alembic_config
+old = Database(database_url(sys.argv[1].replace("club.sqlite", "old.sqlite")))
+config = _alembic_config(old.url)
+with old.engine.begin() as conn:
+    config.attributes["connection"] = conn
+    command.upgrade(config, "0001")
+with old.engine.begin() as conn:
+    conn.exec_driver_sql("insert into player (name, email, phone, active, created_at) values ('Old Timer', '', '', 1, '2020-01-01')")
+old.dispose()
 EOF
 "$APP" --database "$T/club.sqlite" scorecards "Smoke night" --out "$T/cards.pdf" || fail "scorecards exited with $?"
 [ "$(head -c 5 "$T/cards.pdf")" = "%PDF-" ] || fail "cards.pdf is not a PDF"
@@ -101,9 +113,11 @@ XVFB_PID=$!
 exec 3>&-
 for _ in $(seq 50); do [ -s "$T/display" ] && break; sleep 0.1; done
 export DISPLAY=":$(cat "$T/display")"
-python3 "$HERE/xprobe.py" window "$SHOTS/smoke-main-window.png" 30 -- "$APP" --database "$T/new.sqlite" \
+python3 "$HERE/xprobe.py" window "$SHOTS/smoke-main-window.png" 30 -- "$APP" --database "$T/old.sqlite" \
     || fail "the main window did not open"
-python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select version_num from alembic_version").fetchone()[0])' \
-    "$T/new.sqlite" > "$T/revision" || fail "the new database has no schema"
-ok "main window shown; the new database was created at schema revision $(cat "$T/revision")"
+REVISION="$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select version_num from alembic_version").fetchone()[0])' "$T/old.sqlite")"
+HEAD="$(PYTHONPATH="$REPO" python3 -c 'from euchre_tourney.store.db import schema_head; print(schema_head())')"
+[ "$REVISION" = "$HEAD" ] || fail "the bundle left the old database at revision $REVISION, not $HEAD"
+ls "$T"/old.sqlite.backup-rev0001-* > /dev/null 2>&1 || fail "no backup was made before the upgrade"
+ok "main window shown; the bundled Alembic upgraded the old database 0001 -> $REVISION after a backup"
 echo "SMOKE TEST PASSED"
