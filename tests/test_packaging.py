@@ -239,3 +239,18 @@ def test_no_display_is_said_plainly(monkeypatch, capsys):
     if sys.platform.startswith("linux"):
         assert cli.main(["--database", "sqlite://"]) == 1
         assert "no graphical display" in capsys.readouterr().err
+
+
+def test_the_pdf_fonts_are_warmed_up_off_the_gui_thread():
+    # a fresh process: reportlab is not imported by the window, only by the warm-up
+    code = (
+        "import sys\n"
+        "from euchre_tourney.gui.app import warm_up_reports\n"
+        "before = 'reportlab' in sys.modules\n"
+        "thread = warm_up_reports(); thread.join(60)\n"
+        "from reportlab.pdfbase import pdfmetrics\n"
+        "print(before, thread.daemon, thread.is_alive(), sorted(pdfmetrics.getRegisteredFontNames()))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out.startswith("False True False [")
+    assert "'EuchreSans'" in out and "'EuchreSans-Bold'" in out
