@@ -142,32 +142,34 @@ class Database:
             raise ValueError(f"the database records several schema revisions: {', '.join(stored)}")
         return stored[0] if stored else None
 
-    def migrate(self) -> Path | None:
-        """Bring the schema to the newest revision (Alembic ``upgrade head``).
+    def migrate(self, target: str = "head") -> Path | None:
+        """Bring the schema to the newest revision (Alembic ``upgrade head``),
+        or to an older ``target`` revision (tests and tools make old files so).
 
         If an existing SQLite file is behind, it is first copied beside itself;
         returns that backup's path, or None when no backup was needed.
-        Alembic is imported only if the database is not already at the head.
+        Alembic is imported only if the database is behind the head and not new.
         """
-        head = schema_head()
-        stored = self.stored_revisions()
-        if head is not None and stored == (head,):
-            return None
-        if head is not None and not stored and self._create_newest(head):
-            return None
+        if target == "head":
+            head = schema_head()
+            stored = self.stored_revisions()
+            if head is not None and stored == (head,):
+                return None
+            if head is not None and not stored and self._create_newest(head):
+                return None
         # deferred on purpose: start-up time (Alembic costs ~0.2 s; only needed to migrate)
         from alembic import command
         from alembic.script import ScriptDirectory
 
         config = _alembic_config(self.url)
-        head = ScriptDirectory.from_config(config).get_current_head()
+        wanted = ScriptDirectory.from_config(config).get_current_head() if target == "head" else target
         current = self.current_revision()
-        if current == head:
+        if current == wanted:
             return None
         backup = self.backup(f"rev{current}") if current is not None else None
         with self.engine.begin() as conn:
             config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+            command.upgrade(config, wanted)
         return backup
 
     def _create_newest(self, head: str) -> bool:
