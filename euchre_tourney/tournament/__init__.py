@@ -14,7 +14,15 @@ read models (:mod:`.readmodels`), the database handle (``Database``,
 from euchre_tourney.rotation import Cancelled
 from euchre_tourney.store import Database, open_database
 from euchre_tourney.tournament.constraints import add_constraint, list_constraints, remove_constraint
-from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.errors import (
+    DatabaseError,
+    DatabaseUnavailable,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    NotFound,
+    TournamentError,
+)
 from euchre_tourney.tournament.events import (
     SIT_OUT_RULES,
     create_event,
@@ -73,6 +81,11 @@ from euchre_tourney.tournament.scoring import (
 from euchre_tourney.tournament.standings import TIE_BREAKS, compute_standings, standings, standings_csv
 
 __all__ = [
+    "DatabaseError",
+    "DatabaseUnavailable",
+    "MigrationFailed",
+    "NewerDatabase",
+    "NotADatabase",
     "Cancelled",
     "ConstraintView",
     "Database",

@@ -1,13 +1,29 @@
-"""The one exception the use cases raise for anything the director can fix."""
+"""The one exception the use cases raise for anything the director can fix.
 
+:class:`TournamentError` is defined in :mod:`euchre_tourney.store.errors`
+(the lowest layer that raises it) so that database failures
+(:class:`DatabaseError` and its kinds) are ``TournamentError`` too and are
+shown wherever a refusal is.
+"""
 
-class TournamentError(ValueError):
-    """A refused action. ``str(exc)`` / ``exc.message`` is a sentence for the
-    director saying why (e.g. "Round 9 does not exist: this event has 8 rounds.")."""
+from euchre_tourney.store import (
+    DatabaseError,
+    DatabaseUnavailable,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    TournamentError,
+)
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+__all__ = [
+    "DatabaseError",
+    "DatabaseUnavailable",
+    "MigrationFailed",
+    "NewerDatabase",
+    "NotADatabase",
+    "NotFound",
+    "TournamentError",
+]
 
 
 class NotFound(TournamentError):
