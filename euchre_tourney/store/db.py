@@ -59,12 +59,16 @@ def database_url(value: str | os.PathLike | None = None) -> str:
 
     ``None`` → the ``EUCHRE_TOURNEY_DATABASE`` environment variable, else the
     default file. A value containing ``://`` is taken as a URL; anything else
-    is a file path. Raises ``ValueError`` for an unparseable URL.
+    is a file path; ``postgresql://`` means the psycopg 3 driver
+    (``postgresql+psycopg://``). Raises ``ValueError`` for an unparseable URL.
     """
     if value is None:
         value = os.environ.get("EUCHRE_TOURNEY_DATABASE") or default_database_path()
     text = os.fspath(value)
     if "://" in text:
+        for plain in ("postgresql://", "postgres://"):  # the driver the project ships: psycopg 3
+            if text.startswith(plain):
+                text = "postgresql+psycopg://" + text[len(plain):]
         try:
             make_url(text)
         except Exception as exc:  # sqlalchemy raises ArgumentError
