@@ -3,7 +3,8 @@
 :func:`probe` decides what a path holds without writing a byte of it: the
 first 100 bytes (SQLite's header: the magic string, the page size and the
 page count), then a read-only connection (``mode=ro``) for the table names
-and the stored schema revision. The same function serves the command line
+and the stored schema revision. Nothing is created beside it either (see :func:`_look_inside`).
+The same function serves the command line
 and the windows, so both give the same answer for the same file.
 
 :func:`create_atomically` builds a new database under a temporary name in
@@ -99,7 +100,12 @@ def _expected_size(header: bytes) -> int:
 
 
 def _look_inside(path: Path) -> Found:
-    uri = f"file:{quote(str(path))}?mode=ro"
+    # Without a -wal file the main file holds everything: read it as immutable,
+    # so not even the -wal/-shm files of a WAL database are created beside it.
+    # With one (the database is in use, or was left after a crash) a read-only
+    # connection takes the locks, so a locked file is seen as locked.
+    wal = Path(str(path) + "-wal")
+    uri = f"file:{quote(str(path))}?" + ("mode=ro" if wal.exists() else "immutable=1")
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT_SECONDS, isolation_level=None)
     except sqlite3.Error as exc:
