@@ -78,9 +78,33 @@ from euchre_tourney.tournament.scoring import (
     round_progress,
     table_score,
 )
+from euchre_tourney.tournament.stations import (
+    POLL_INTERVAL_MS,
+    AlreadyRecorded,
+    AuditView,
+    RoundLocked,
+    StaleHand,
+    StationConflict,
+    audit_trail,
+    change_stamp,
+    hand_history,
+    lock_round,
+    locked_rounds,
+)
 from euchre_tourney.tournament.standings import TIE_BREAKS, compute_standings, standings, standings_csv
 
 __all__ = [
+    "POLL_INTERVAL_MS",
+    "AlreadyRecorded",
+    "AuditView",
+    "RoundLocked",
+    "StaleHand",
+    "StationConflict",
+    "audit_trail",
+    "change_stamp",
+    "hand_history",
+    "lock_round",
+    "locked_rounds",
     "DatabaseError",
     "DatabaseUnavailable",
     "MigrationFailed",

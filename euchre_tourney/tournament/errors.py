@@ -18,6 +18,7 @@ from euchre_tourney.store import (
 __all__ = [
     "DatabaseError",
     "DatabaseUnavailable",
+    "InvalidHand",
     "MigrationFailed",
     "NewerDatabase",
     "NotADatabase",
@@ -28,3 +29,7 @@ __all__ = [
 
 class NotFound(TournamentError):
     """The player, event, round, table or hand asked for does not exist."""
+
+
+class InvalidHand(TournamentError):
+    """A hand that cannot be recorded, corrected or deleted; the message says why."""
