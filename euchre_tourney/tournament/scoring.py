@@ -33,6 +33,7 @@ from euchre_tourney.tournament.stations import (
     check_unlocked,
     describe_entry,
     describe_hand,
+    last_changed_by,
     station_of,
 )
 
@@ -141,11 +142,12 @@ def _slot(session: Session, round_id: int, table: int, number: int) -> Hand | No
     ).first()
 
 
-def _stale(now: HandView, proposed: str, doing: str) -> StaleHand:
-    at = f" at station {now.station}" if now.station else ""
+def _stale(session: Session, now: HandView, proposed: str, doing: str) -> StaleHand:
+    by = last_changed_by(session, now.id) or now.station
+    at = f" at station {by}" if by else ""
     return StaleHand(
         f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
-        f"{describe_hand(now)}; {doing} {proposed}. Nothing was changed: look at the hand again and "
+        f"{describe_hand(now)}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
         "correct it if it is still wrong.",
         now,
     )
@@ -217,7 +219,7 @@ def correct_hand(
     check_unlocked(r)
     old = _view(h, r.number)
     if expected_version is not None and old.version != expected_version:
-        raise _stale(old, describe_entry(entry), "your correction says")
+        raise _stale(session, old, describe_entry(entry), "your correction says")
     number = h.number if number is None else number
     _, score = _validate(session, r.event_id, r.number, h.table_number, number, entry, replacing=h.id)
     new = Hand(round_id=r.id, table_number=h.table_number, number=number, station=h.station, version=old.version + 1)
@@ -247,7 +249,7 @@ def correct_hand(
 
 def _refuse_stale(session: Session, hand_id: int, proposed: str, doing: str):
     h, r = _load_hand(session, hand_id)  # NotFound if it was deleted meanwhile
-    raise _stale(_view(h, r.number), proposed, doing)
+    raise _stale(session, _view(h, r.number), proposed, doing)
 
 
 def delete_hand(session: Session, hand_id: int, *, expected_version: int | None = None) -> HandView:
@@ -259,7 +261,7 @@ def delete_hand(session: Session, hand_id: int, *, expected_version: int | None 
     check_unlocked(r)
     view = _view(h, r.number)
     if expected_version is not None and view.version != expected_version:
-        raise _stale(view, "", "you asked to delete it")
+        raise _stale(session, view, "", "you asked to delete it")
     gone = session.execute(
         delete(Hand).where(Hand.id == h.id, Hand.version == view.version).execution_options(synchronize_session=False)
     ).rowcount

@@ -137,6 +137,13 @@ def audit(session: Session, event_id: int, action: str, round_number: int, *, ha
     )
 
 
+def last_changed_by(session: Session, hand_id: int) -> str:
+    """The station that last recorded or corrected hand ``hand_id`` ("" if unknown)."""
+    return session.exec(
+        select(HandAudit.station).where(HandAudit.hand_id == hand_id).order_by(HandAudit.id.desc()).limit(1)
+    ).first() or ""
+
+
 def _event_round(session: Session, event_id: int, round_number: int) -> EventRound:
     load_event(session, event_id)
     r = session.exec(
