@@ -34,7 +34,7 @@ one SQLite file) under its own station name (``Database.station``, from
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -87,7 +87,8 @@ class AuditView:
 
     @property
     def text(self) -> str:
-        """``23:10 at station 2: corrected NS 3 tricks → NS 5 tricks, march``."""
+        """``23:10 at Table 2 tablet: corrected NS 3 tricks: NS score 1 → NS 5 tricks: NS score 2``
+        (local time)."""
         where = f" at {self.station}" if self.station else ""
         verb = {"record": "recorded", "correct": "corrected", "delete": "deleted", "lock": "locked", "unlock": "unlocked"}[self.action]
         what = {
@@ -97,7 +98,8 @@ class AuditView:
             "lock": f"round {self.round}",
             "unlock": f"round {self.round}",
         }[self.action]
-        return f"{self.at:%H:%M}{where}: {verb} {what}"
+        at = self.at if self.at.tzinfo else self.at.replace(tzinfo=timezone.utc)  # stored in UTC
+        return f"{at.astimezone():%H:%M}{where}: {verb} {what}"
 
 
 def describe_entry(e: HandEntry) -> str:

@@ -1,0 +1,88 @@
+"""Two main windows on one database in one process, standing for two
+scoring stations (issue 15): a hand saved in one appears in the other's
+Scores and Standings pages at its next poll. Runs on PostgreSQL (and SQLite)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from PySide6.QtCore import Qt
+
+from euchre_tourney import tournament as T
+from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import HandEntry, Side
+from euchre_tourney.store import open_database
+
+
+@pytest.fixture
+def two_windows(qtbot, gui_env, db_url, db):
+    with db.session() as s:
+        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(8)]
+        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=2, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=3)
+    dbs = [open_database(db_url, station=name) for name in ("Front desk", "Back room")]
+    windows = []
+    for d in dbs:
+        w = MainWindow(d)
+        qtbot.addWidget(w)
+        w.poll_timer.stop()  # the test calls the poll itself: no test depends on timing
+        windows.append(w)
+    yield ev.id, windows
+    for w, d in zip(windows, dbs):
+        w.close()
+        d.dispose()
+
+
+@pytest.mark.postgres
+def test_a_hand_saved_at_one_station_shows_at_the_other(qtbot, two_windows, gui_env):
+    _ev, (front, back) = two_windows
+    assert front.poll_timer.interval() == T.POLL_INTERVAL_MS == 1000
+    back.tabs.setCurrentWidget(back.scores_page)
+    back.scores_page.select(1, 1)
+    assert back.poll_other_stations() is False  # first look: nothing to redraw
+    assert back.scores_page.table_view.hands == ()
+
+    page = front.scores_page
+    front.tabs.setCurrentWidget(page)
+    page.select(1, 1)
+    page.makers.setFocus()
+    qtbot.keyClick(page.makers, Qt.Key_N)
+    qtbot.keyClicks(page.tricks, "5")
+    qtbot.keyClick(page.tricks, Qt.Key_Return)
+    assert "Hand 1 saved" in page.message.text()
+
+    assert back.poll_other_stations() is True
+    shown = back.scores_page.table_view.hands
+    assert [(h.number, h.points, h.station) for h in shown] == [(1, 2, "Front desk")]
+    assert back.scores_page.model.rowCount() == 1
+    assert back.poll_other_stations() is False  # nothing new since
+
+    back.tabs.setCurrentWidget(back.standings_page)
+    assert sum(r.points for r in back.standings_page.view.rows) == 4  # two winners × 2 points
+
+    # the same hand typed at the back room: refused with the front desk's values
+    back.tabs.setCurrentWidget(back.scores_page)
+    bp = back.scores_page
+    bp.hand_number.setValue(1)
+    qtbot.keyClicks(bp.tricks, "3")
+    assert back.poll_other_stations() is False  # a half-typed hand is never wiped by a redraw
+    qtbot.keyClick(bp.tricks, Qt.Key_Return)
+    assert "already recorded at station Front desk: NS 5 tricks: NS score 2" in bp.message.text()
+
+    # a correction made at the back on a view the front has since changed: refused, both values shown
+    bp.hands.selectRow(0)
+    qtbot.keyClick(bp.hands, Qt.Key_Return)
+    hand = front.scores_page.table_view.hands[0]
+    front.ctx.run(T.correct_hand, hand.id, HandEntry(Side.NS, 4))
+    bp.tricks.clear()
+    qtbot.keyClicks(bp.tricks, "3")
+    qtbot.keyClick(bp.tricks, Qt.Key_Return)
+    assert "was changed at station Front desk" in bp.message.text() and "your correction says NS 3 tricks" in bp.message.text()
+    bp.cancel_edit()
+    assert back.poll_other_stations() is True
+    assert [h.maker_tricks for h in bp.table_view.hands] == [4]
+    bp.hands.selectRow(0)
+    assert "recorded NS 5 tricks" in bp.history.text() and "at Front desk: corrected" in bp.history.text()
+    bp.grab().save("/tmp/shots/store/scores_two_stations.png")
