@@ -124,7 +124,14 @@ class Database:
         if self.is_sqlite and parsed.database and parsed.database != ":memory:":
             self.path = Path(parsed.database)
         self.where = str(self.path) if self.path is not None else parsed.render_as_string(hide_password=True)
-        self.engine: Engine = create_engine(url)
+        try:
+            self.engine: Engine = create_engine(url)
+        except (SQLAlchemyError, ImportError) as exc:  # an unknown kind of database, or its driver missing
+            raise NotADatabase(
+                f"{self.where} is not a database this app can open: use a file path, or a sqlite:// or "
+                "postgresql:// address (PostgreSQL needs the [postgres] extra installed).",
+                str(exc),
+            ) from exc
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -302,11 +309,30 @@ def open_database(
                 _refuse_unknown(found.revisions, known, head, str(path))
     db = Database(url, station=station)
     try:
+        if db.path is None and not db.is_sqlite:
+            _check_server_database(db, read_only)
         db.migrate()
     except BaseException:
         db.dispose()
         raise
     return db
+
+
+def _check_server_database(db: Database, read_only: bool) -> None:
+    """The same decisions as for a file, on a database server: another
+    program's tables are never touched, and a read-only command does not
+    initialise an empty database."""
+    with db._translated(), db.engine.connect() as conn:
+        tables = set(inspect(conn).get_table_names())
+    if _VERSION_TABLE in tables:
+        return
+    if tables:
+        raise NotADatabase(
+            f"The database {db.where} belongs to another program (it holds tables such as "
+            f"{', '.join(sorted(tables)[:3])}), not Euchre Tourney. It was left untouched."
+        )
+    if read_only:
+        raise NotADatabase(f"The database {db.where} is empty: it has no Euchre Tourney data. It was left untouched.")
 
 
 def _create(path: Path, station: str | None) -> None:

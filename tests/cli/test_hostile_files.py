@@ -196,3 +196,44 @@ def test_the_window_makes_a_new_file_only_in_an_existing_folder(tmp_path, gui_en
     assert gui_env["errors"] == []
     assert open_at_start(str(tmp_path / "Clubs" / "new.sqlite")) is None
     assert not (tmp_path / "Clubs").exists()
+
+
+def test_a_server_that_does_not_answer_and_a_bad_url(capsys, gui_env):
+    from euchre_tourney.gui.app import open_at_start
+
+    url = "postgresql://postgres@127.0.0.1:9/club"  # the discard port: nothing listens
+    status, err = run_cli("standings", "1", "--database", url, capsys=capsys)
+    assert status == 1 and err.count("\n") == 1 and "does not answer" in err and "Traceback" not in err
+    assert open_at_start(url) is None and "does not answer" in gui_env["errors"][-1][1]
+    for bad in ("nosuchdb://club", "postgresql+nosuchdriver://u@h/club"):
+        status, err = run_cli("--database", bad, "standings", "1", capsys=capsys)
+        assert status == 2 and err.count("\n") == 1 and "is not a database this app can open" in err
+
+
+@pytest.mark.postgres
+def test_server_databases_get_the_same_decisions(postgres_server, capsys, gui_env):
+    """An empty server database is not initialised by a read-only command;
+    another program's database is refused by both, its tables untouched."""
+    from sqlalchemy import create_engine, inspect
+
+    from euchre_tourney.gui.app import open_at_start
+
+    empty, foreign = postgres_server.create(), postgres_server.create()
+    try:
+        empty_url, foreign_url = postgres_server.url_of(empty), postgres_server.url_of(foreign)
+        status, err = run_cli("standings", "1", "--database", empty_url, capsys=capsys)
+        assert status == 2 and "has no Euchre Tourney data" in err
+        engine = create_engine(foreign_url)
+        with engine.begin() as conn:
+            conn.exec_driver_sql("create table invoices (id int)")
+        assert run_cli("standings", "1", "--database", foreign_url, capsys=capsys)[0] == 2
+        assert open_at_start(foreign_url) is None and "belongs to another program" in gui_env["errors"][-1][1]
+        assert inspect(engine).get_table_names() == ["invoices"]
+        engine.dispose()
+        assert inspect(create_engine(empty_url)).get_table_names() == []
+        db = open_at_start(empty_url)  # the window may set up an empty database for the stations
+        assert db is not None and db.current_revision() is not None
+        db.dispose()
+    finally:
+        postgres_server.drop(empty)
+        postgres_server.drop(foreign)
