@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Seat, Side
@@ -121,3 +123,77 @@ def test_the_change_stamp_moves_exactly_when_another_station_changes_something(s
     with pytest.raises(T.InvalidHand):
         run(a, T.record_hand, ev, 1, 1, 1, HandEntry(Side.NS, 3))
     assert run(b, T.change_stamp, ev) == run(a, T.change_stamp, ev)
+
+
+SLOTS = [(1, 1, 1), (1, 1, 2), (1, 2, 1), (2, 1, 1)]
+operation = st.tuples(
+    st.sampled_from([0, 1]),  # which station
+    st.sampled_from(["record", "correct", "delete"]),
+    st.sampled_from(range(len(SLOTS))),
+    st.integers(0, 5),  # tricks
+    st.booleans(),  # made on a stale view (when there is an older version to have seen)
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops=st.lists(operation, min_size=1, max_size=12))
+def test_station_operations_match_a_model(sqlite_template, tmp_path_factory, ops):
+    """Any interleaving of two stations' records, corrections and deletions
+    (some on stale views) leaves exactly what a simple model says, refuses
+    exactly the conflicting ones, and audits exactly the accepted ones."""
+    import shutil
+
+    path = tmp_path_factory.mktemp("model") / "club.sqlite"
+    shutil.copyfile(sqlite_template, path)
+    first = open_database(path, station="S0")
+    with first.session() as s:
+        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
+        ev = T.create_event(s, "Model", datetime.date(2026, 11, 24), rounds=2, hands_per_round=2).id
+        T.set_checked_in(s, ev, ids)
+        T.generate_rotation(s, ev, seed=1)
+    handles = [first, open_database(path, station="S1")]
+    model: dict[tuple, dict] = {}  # slot -> {"id", "tricks", "version", "by"}
+    accepted = {"record": 0, "correct": 0, "delete": 0}
+    try:
+        for who, kind, slot_index, tricks, stale in ops:
+            slot, station = SLOTS[slot_index], handles[who]
+            entry = HandEntry(Side.NS, tricks)
+            held = model.get(slot)
+            if kind == "record":
+                if held is None:
+                    h = run(station, T.record_hand, ev, *slot, entry)
+                    model[slot] = {"id": h.id, "tricks": tricks, "version": 1, "by": f"S{who}"}
+                    accepted["record"] += 1
+                else:
+                    with pytest.raises(T.AlreadyRecorded, match=f"already recorded at station {held['by']}: "):
+                        run(station, T.record_hand, ev, *slot, entry)
+                continue
+            if held is None:
+                continue
+            seen = held["version"] - 1 if stale and held["version"] > 1 else held["version"]
+            if seen != held["version"]:
+                with pytest.raises(T.StaleHand, match=f"it now says NS {held['tricks']} tricks"):
+                    if kind == "correct":
+                        run(station, T.correct_hand, held["id"], entry, expected_version=seen)
+                    else:
+                        run(station, T.delete_hand, held["id"], expected_version=seen)
+            elif kind == "correct":
+                h = run(station, T.correct_hand, held["id"], entry, expected_version=seen)
+                held.update(tricks=tricks, version=h.version)
+                accepted["correct"] += 1
+            else:
+                run(station, T.delete_hand, held["id"], expected_version=seen)
+                del model[slot]
+                accepted["delete"] += 1
+        stored = {
+            (r, t, h.number): (h.maker_tricks, h.version, h.station)
+            for r in (1, 2)
+            for t in run(first, T.round_progress, ev, r)
+            for h in run(first, T.table_score, ev, r, t).hands
+        }
+        assert stored == {slot: (m["tricks"], m["version"], m["by"]) for slot, m in model.items()}
+        trail = run(first, T.audit_trail, ev)
+        assert {k: sum(x.action == k for x in trail) for k in accepted} == accepted
+    finally:
+        for handle in handles:
+            handle.dispose()
