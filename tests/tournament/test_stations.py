@@ -135,7 +135,7 @@ operation = st.tuples(
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops=st.lists(operation, min_size=1, max_size=12))
 def test_station_operations_match_a_model(sqlite_template, tmp_path_factory, ops):
     """Any interleaving of two stations' records, corrections and deletions
