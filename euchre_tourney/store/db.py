@@ -294,6 +294,8 @@ def open_database(
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
         path = Path(parsed.database)
         found = safety.probe(path, read_only=read_only, create_folder=default)
+        if found.state in ("ours", "blank"):
+            safety.remove_leftovers(path)  # of a start-up killed between its rename and its tidying
         if found.state == "new":
             safety.create_atomically(path, lambda tmp: _create(tmp, station))
         elif found.state == "foreign":

@@ -169,6 +169,13 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def remove_leftovers(path: Path) -> None:
+    """Remove the temporary files of killed start-ups beside ``path``
+    (a half-made new database, a half-written backup)."""
+    _remove_leftovers(path, f".{path.name}.new-*")
+    _remove_leftovers(path, f".{path.stem} (backup *")
+
+
 def create_atomically(path: Path, build: Callable[[Path], None]) -> None:
     """Make a new database at ``path``: ``build(tmp)`` fills a temporary file
     beside it, which is renamed to ``path`` once complete (never over an
