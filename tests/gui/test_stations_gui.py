@@ -86,3 +86,32 @@ def test_a_hand_saved_at_one_station_shows_at_the_other(qtbot, two_windows, gui_
     bp.hands.selectRow(0)
     assert "recorded NS 5 tricks" in bp.history.text() and "at Front desk: corrected" in bp.history.text()
     bp.grab().save("/tmp/shots/store/scores_two_stations.png")
+
+
+def test_a_database_that_cannot_be_written_says_not_saved(qtbot, gui_env, db_path):
+    """The Scores page says "Not saved" with the reason in words when the
+    database refuses the write (here: every connection read-only)."""
+    from sqlalchemy import event
+
+    db = open_database(db_path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(4)]
+        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=1, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=3)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.poll_timer.stop()
+    page = window.scores_page
+    window.tabs.setCurrentWidget(page)
+    page.select(1, 1)
+    event.listen(db.engine, "connect", lambda conn, _r: conn.execute("PRAGMA query_only=ON"))
+    db.engine.dispose()
+    qtbot.keyClicks(page.tricks, "3")
+    qtbot.keyClick(page.tricks, Qt.Key_Return)
+    text = page.message.text()
+    assert text.startswith("Not saved: The database ") and "is read-only. Nothing was saved." in text
+    assert "sqlite3" not in text and "Background" not in text
+    page.grab().save("/tmp/shots/store/scores_not_saved_read_only.png")
+    window.close()
+    db.dispose()

@@ -193,3 +193,35 @@ def test_a_newer_schema_is_refused_untouched_and_not_copied(db_path):
     assert "knows schemas up to 0003" in refused.value.message
     assert digest(db_path) == before
     assert sorted(p.name for p in db_path.parent.iterdir()) == files
+
+
+def _read_only_connections(db) -> None:
+    """Every new connection refuses writes as a read-only file would
+    (SQLite's ``query_only``: "attempt to write a readonly database")."""
+    from sqlalchemy import event
+
+    event.listen(db.engine, "connect", lambda conn, _r: conn.execute("PRAGMA query_only=ON"))
+    db.engine.dispose()
+
+
+def test_database_errors_reach_the_director_in_words(db_path):
+    from euchre_tourney import tournament as T
+
+    db = open_database(db_path)
+    _read_only_connections(db)
+    with pytest.raises(T.TournamentError) as refused:  # what every page already catches
+        with db.session() as s:
+            T.add_player(s, "Ann")
+    error = refused.value
+    assert isinstance(error, T.DatabaseUnavailable) and error.exit_code == 1
+    assert error.message == (
+        f"The database {db_path} cannot be written: the file or its folder is read-only. Nothing was saved. "
+        "Copy it to a folder you can write to, or ask for write permission."
+    )
+    assert "readonly database" in error.detail  # the driver's words kept for the details, not shown
+    assert "sqlalchemy" not in error.message.lower() and "background" not in error.message.lower()
+    db.dispose()
+    db = open_database(db_path)
+    with db.session() as s:
+        assert T.list_players(s) == []  # and indeed nothing was saved
+    db.dispose()
