@@ -80,7 +80,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.standings_page, "5 Standings")
         self.setCentralWidget(self.tabs)
         self._create_actions()
-        self.statusBar().addPermanentWidget(QLabel(f"Database: {db.path or db.url}"))
+        where = db.path or db.where
+        self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
         self.ctx.changed.connect(self._saved)
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
