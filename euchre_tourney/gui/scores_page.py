@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -67,6 +67,22 @@ class ScoresPage(Page):
         self.lock.setToolTip("The director locks a finished round: its hands can no longer be changed at any station.")
         self.lock.clicked.connect(self.set_locked)
         left.addWidget(self.lock)
+        self.station_tables = QLineEdit(QSettings().value("station_tables", "", type=str))
+        self.station_tables.setPlaceholderText("all")
+        self.station_tables.setToolTip(
+            "With several scoring stations on one event: the tables this station enters, e.g. 1-4, 7 "
+            "(empty: every table). The others' hands still show here as they are saved."
+        )
+        self.station_tables.editingFinished.connect(self.choose_tables)
+        mine_label = QLabel("This station's ta&bles:")
+        mine_label.setBuddy(self.station_tables)
+        left.addWidget(mine_label)
+        left.addWidget(self.station_tables)
+        self.mine: frozenset[int] = frozenset()
+        try:
+            self.mine = tournament.parse_tables(self.station_tables.text())
+        except tournament.TournamentError:
+            self.station_tables.clear()
         tables_label = QLabel("&Tables:")
         tables_label.setBuddy(self.tables)
         left.addWidget(tables_label)
@@ -227,6 +243,8 @@ class ScoresPage(Page):
         self.tables.blockSignals(True)
         self.tables.clear()
         for table, count in sorted(progress.items()):
+            if self.mine and table not in self.mine:
+                continue
             done = "✓ " if count >= event.hands_per_round else ""
             item = QListWidgetItem(f"{done}Table {table}   {count}/{event.hands_per_round}")
             item.setData(Qt.UserRole, table)
@@ -234,6 +252,18 @@ class ScoresPage(Page):
         self.tables.setCurrentRow(min(keep, self.tables.count() - 1))
         self.tables.blockSignals(False)
         self.load_table()
+
+    def choose_tables(self) -> None:
+        """Keep to the tables typed in *This station's tables* (remembered for next time)."""
+        try:
+            mine = tournament.parse_tables(self.station_tables.text())
+        except tournament.TournamentError as exc:
+            self.show_message(exc.message, error=True)
+            return
+        if mine != self.mine:
+            self.mine = mine
+            QSettings().setValue("station_tables", self.station_tables.text().strip())
+            self.load_tables()
 
     def typing(self) -> bool:
         """A hand or a correction is half-typed (a redraw would wipe it)."""
@@ -420,13 +450,16 @@ class ScoresPage(Page):
     def _advance_to_next_open_table(self, table: int) -> None:
         progress = self.ctx.run(tournament.round_progress, self.ctx.event_id, self.round.value())
         hands = self.table_view.hands_per_round
+        if self.mine:  # this station's tables only
+            progress = {t: n for t, n in progress.items() if t in self.mine}
         for candidate in sorted(progress):
             if candidate > table and progress[candidate] < hands:
                 self.select(self.round.value(), candidate)
                 self.show_message(f"Table {table} is complete. Now entering table {candidate}.", error=False)
                 return
         if all(count >= hands for count in progress.values()):
-            self.show_message(f"Every table of round {self.round.value()} is complete.", error=False)
+            which = "Every one of this station's tables" if self.mine else "Every table"
+            self.show_message(f"{which} of round {self.round.value()} is complete.", error=False)
 
     def selected_hand(self):
         rows = self.hands.selectionModel().selectedRows()

@@ -90,6 +90,7 @@ from euchre_tourney.tournament.stations import (
     hand_history,
     lock_round,
     locked_rounds,
+    parse_tables,
 )
 from euchre_tourney.tournament.standings import TIE_BREAKS, compute_standings, standings, standings_csv
 
@@ -105,6 +106,7 @@ __all__ = [
     "hand_history",
     "lock_round",
     "locked_rounds",
+    "parse_tables",
     "DatabaseError",
     "DatabaseUnavailable",
     "MigrationFailed",

@@ -102,6 +102,26 @@ class AuditView:
         return f"{at.astimezone():%H:%M}{where}: {verb} {what}"
 
 
+def parse_tables(text: str) -> frozenset[int]:
+    """The tables a station enters, as typed: ``"1-4, 7"`` → {1, 2, 3, 4, 7};
+    ``""`` → the empty set, meaning every table. Raises
+    :class:`TournamentError` for anything else."""
+    chosen: set[int] = set()
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        try:
+            first, last = int(low), int(high if dash else low)
+        except ValueError:
+            raise TournamentError(f"“{part}” is not a table number: type tables like 1-4, 7.") from None
+        if not 1 <= first <= last <= 999:
+            raise TournamentError(f"“{part}” is not a range of tables: type tables like 1-4, 7.")
+        chosen.update(range(first, last + 1))
+    return frozenset(chosen)
+
+
 def describe_entry(e: HandEntry) -> str:
     """What was entered, in a few words: ``NS 3 tricks, North alone``."""
     makers = getattr(e.makers, "value", e.makers)

@@ -115,3 +115,38 @@ def test_a_database_that_cannot_be_written_says_not_saved(qtbot, gui_env, db_pat
     page.grab().save("/tmp/shots/store/scores_not_saved_read_only.png")
     window.close()
     db.dispose()
+
+
+def test_a_station_enters_only_its_tables(qtbot, gui_env, db_path):
+    db = open_database(db_path, station="Tables 2-3")
+    with db.session() as s:
+        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(16)]
+        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=1, hands_per_round=1)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=3)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.poll_timer.stop()
+    page = window.scores_page
+    window.tabs.setCurrentWidget(page)
+    assert page.tables.count() == 4
+    page.station_tables.setText("2-3")
+    page.choose_tables()
+    assert [page.tables.item(i).data(Qt.UserRole) for i in range(page.tables.count())] == [2, 3]
+    assert page.current_table() == 2
+    for _table in (2, 3):
+        qtbot.keyClicks(page.tricks, "3")
+        qtbot.keyClick(page.tricks, Qt.Key_Return)
+    assert "Every one of this station's tables of round 1 is complete." in page.message.text()
+    window.statusBar().grab().save("/tmp/shots/store/status_bar_station.png")
+    page.grab().save("/tmp/shots/store/scores_station_tables.png")
+    page.station_tables.setText("two")
+    page.choose_tables()
+    assert "type tables like 1-4, 7" in page.message.text() and page.tables.count() == 2
+    window.close()
+    again = MainWindow(db)  # remembered for the next start
+    qtbot.addWidget(again)
+    again.poll_timer.stop()
+    assert again.scores_page.station_tables.text() == "2-3" and again.scores_page.mine == {2, 3}
+    again.close()
+    db.dispose()

@@ -197,3 +197,17 @@ def test_station_operations_match_a_model(sqlite_template, tmp_path_factory, ops
     finally:
         for handle in handles:
             handle.dispose()
+
+
+@pytest.mark.parametrize(
+    ("text", "tables"),
+    [("", set()), ("3", {3}), ("1-4, 7", {1, 2, 3, 4, 7}), (" 2 ; 5-6 ,", {2, 5, 6})],
+)
+def test_a_station_names_its_tables(text, tables):
+    assert T.parse_tables(text) == tables
+
+
+@pytest.mark.parametrize("text", ["one", "4-2", "0", "1-x", "-3"])
+def test_a_station_is_told_how_to_type_its_tables(text):
+    with pytest.raises(T.TournamentError, match="type tables like 1-4, 7"):
+        T.parse_tables(text)
