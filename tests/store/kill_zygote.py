@@ -8,8 +8,8 @@ after each commit returned. Forking from a warm process keeps each kill at
 a few milliseconds of overhead instead of an interpreter start.
 
 Jobs: ``{"job": "open", "path": P}`` (first run or upgrade: open_database),
-``{"job": "score", "path": P, "event": E}`` (record every free hand of the
-event in order, acknowledging each).
+``{"job": "score", "path": P, "event": E, "limit": N}`` (record the next N
+free hands of the event in order, acknowledging each).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _open(job: dict, ack) -> None:
 
 def _score(job: dict, ack) -> None:
     db = open_database(job["path"])
-    event = job["event"]
+    event, left = job["event"], job.get("limit", 10**9)
     with db.session() as s:
         view = T.get_event(s, event)
         tables = {r: sorted(T.round_progress(s, event, r)) for r in range(1, view.rounds + 1)}
@@ -52,6 +52,9 @@ def _score(job: dict, ack) -> None:
                 except T.InvalidHand:
                     continue  # recorded before an earlier kill
                 ack([r, t, n])
+                left -= 1
+                if left == 0:
+                    return
 
 
 JOBS = {"open": _open, "score": _score}
