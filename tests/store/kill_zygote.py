@@ -8,8 +8,10 @@ after each commit returned. Forking from a warm process keeps each kill at
 a few milliseconds of overhead instead of an interpreter start.
 
 Jobs: ``{"job": "open", "path": P}`` (first run or upgrade: open_database),
-``{"job": "score", "path": P, "event": E, "limit": N}`` (record the next N
-free hands of the event in order, acknowledging each).
+``{"job": "score", "path": P, "event": E, "limit": N}`` (open the database,
+then record the next N free hands of the event in order, acknowledging
+each; the pid is printed only once the database is open, so every kill of
+a score job lands during score entry).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def _score(job: dict, ack) -> None:
     with db.session() as s:
         view = T.get_event(s, event)
         tables = {r: sorted(T.round_progress(s, event, r)) for r in range(1, view.rounds + 1)}
+    ack("ready")  # set up: from here on every kill lands during score entry
     for r, ts in tables.items():
         for t in ts:
             for n in range(1, view.hands_per_round + 1):
@@ -75,9 +78,12 @@ def main() -> None:
             finally:
                 os._exit(0)
         os.close(write_end)
+        acks_in = os.fdopen(read_end)
+        if job["job"] == "score":
+            acks_in.readline()  # "ready": the pid goes out once the child is entering hands
         started = time.perf_counter()
         print(json.dumps({"pid": pid}), flush=True)
-        with os.fdopen(read_end) as acks_in:
+        with acks_in:
             acks = [json.loads(a) for a in acks_in if a.endswith("\n")]  # a line cut by the kill is not an ack
         _, status = os.waitpid(pid, 0)
         killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL

@@ -185,12 +185,12 @@ def test_kills_during_score_entry_lose_no_acknowledged_hand(zygote, tmp_path):
         T.generate_rotation(s, ev.id, seed=1)
     db.dispose()
     job = {"job": "score", "path": str(path), "event": ev.id, "limit": 40}
-    calibration = zygote.run(job, None)  # forty hands, unkilled: how long a job lasts on this machine
+    calibration = zygote.run(job, None)  # forty hands, unkilled: how long they take on this machine
     acknowledged: set[tuple[int, int, int]] = {tuple(a) for a in calibration["acks"]}
     rng = random.Random(99)
     killed = mid_entry = 0
     for _ in range(KILLS + 15):
-        result = zygote.run(job, rng.uniform(0.25, 0.9) * calibration["elapsed"])
+        result = zygote.run(job, rng.uniform(0, 0.9) * calibration["elapsed"])
         killed += result["killed"]
         mid_entry += result["killed"] and bool(result["acks"])  # killed after its first saved hand
         acknowledged |= {tuple(a) for a in result["acks"]}
@@ -208,7 +208,7 @@ def test_kills_during_score_entry_lose_no_acknowledged_hand(zygote, tmp_path):
     print(f"score entry: {killed} kills ({mid_entry} between saved hands), {len(acknowledged)} hands acknowledged, {len(stored)} stored")
     assert len(stored) < 10 * 10 * 16, "the event filled up: kills landed after the work"
     assert killed >= KILLS, f"only {killed} children were killed before finishing"
-    assert mid_entry >= KILLS // 5, f"only {mid_entry} kills landed between saved hands"
+    assert mid_entry >= 3, f"only {mid_entry} kills landed between saved hands"  # the rest: in the first hand
     missing = acknowledged - set(stored)
     assert not missing, f"acknowledged hands lost: {sorted(missing)[:5]}"
     assert all(stored[slot] == entry_for(*slot) for slot in stored)
