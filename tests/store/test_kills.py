@@ -82,9 +82,9 @@ def test_kills_during_the_first_run_migration(zygote, tmp_path):
     length = min(zygote.timed({"job": "open", "path": str(tmp_path / f"warmup-{i}.sqlite")}) for i in range(2))
     rng = random.Random(15)
     killed = absent = 0
-    for i in range(KILLS + 10):
+    for i in range(KILLS * 2):  # until 30 children are killed before finishing
         path = tmp_path / f"first-{i}.sqlite"
-        result = zygote.run({"job": "open", "path": str(path)}, rng.uniform(0, 0.9 * length))
+        result = zygote.run({"job": "open", "path": str(path)}, rng.uniform(0, 0.75 * length))
         killed += result["killed"]
         if result["acks"]:
             assert path.exists()  # acknowledged: the file is whole and in place
@@ -142,12 +142,12 @@ def test_kills_during_an_upgrade_migration(zygote, tmp_path):
     length = min(lengths)
     rng = random.Random(1515)
     killed = 0
-    for i in range(KILLS + 10):
+    for i in range(KILLS * 2):
         folder = tmp_path / f"up-{i}"
         folder.mkdir()
         path = folder / "club.sqlite"
         shutil.copyfile(original, path)
-        result = zygote.run({"job": "open", "path": str(path)}, rng.uniform(0, 0.9 * length))
+        result = zygote.run({"job": "open", "path": str(path)}, rng.uniform(0, 0.75 * length))
         killed += result["killed"]
         db = open_database(path)
         with db.session() as s:
@@ -189,7 +189,7 @@ def test_kills_during_score_entry_lose_no_acknowledged_hand(zygote, tmp_path):
     acknowledged: set[tuple[int, int, int]] = {tuple(a) for a in calibration["acks"]}
     rng = random.Random(99)
     killed = mid_entry = 0
-    for _ in range(KILLS + 15):
+    for _ in range(KILLS * 2):
         result = zygote.run(job, rng.uniform(0, 0.9) * calibration["elapsed"])
         killed += result["killed"]
         mid_entry += result["killed"] and bool(result["acks"])  # killed after its first saved hand
