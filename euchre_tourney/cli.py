@@ -12,8 +12,16 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney standings EVENT [--format text|csv|json]
     euchre-tourney --install-desktop | --uninstall-desktop
 
-Bad arguments print one line on standard error and exit with status 2;
-nothing is written then.
+``--database URL`` may come before or after the command.
+
+Every failure prints one line on standard error, never a traceback: exit
+status 2 for bad input (a bad argument, an unknown event, a path that is not
+a Euchre Tourney database: a folder, a missing file or folder, an empty,
+random or truncated file, another program's database), 1 for the
+environment (a locked or read-only file, a database from a newer version, a
+server that does not answer, anything unexpected). Nothing is written then,
+and the headless commands never create, initialise or change a file that
+is not already this app's database.
 """
 
 from __future__ import annotations
@@ -31,10 +39,19 @@ from euchre_tourney import __version__
 from euchre_tourney.reports import REPORTS, report
 
 EXIT_USAGE = 2
+EXIT_ENVIRONMENT = 1
 
 
 class UsageError(Exception):
     """A bad argument: reported as one line, exit status 2."""
+
+
+class Failure(Exception):
+    """A failure reported as one line with its own exit status."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,11 +79,7 @@ def _int(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="euchre-tourney", description="Run a euchre club's tournament night.")
     p.add_argument("--version", action="version", version=f"euchre-tourney {__version__}")
-    p.add_argument(
-        "--database",
-        metavar="URL",
-        help="SQLite file path or SQLAlchemy URL (default: $EUCHRE_TOURNEY_DATABASE or a file in your data folder)",
-    )
+    _add_database_option(p, None)
     desktop = p.add_mutually_exclusive_group()
     desktop.add_argument(
         "--install-desktop", action="store_true",
@@ -88,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("event", metavar="EVENT", help="event id or exact name")
         c.add_argument("--out", required=True, metavar="FILE.pdf")
         c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
+        _add_database_option(c, argparse.SUPPRESS)
 
     pr = sub.add_parser("practice", help="open the practice table: play euchre against three computer players")
     pr.add_argument("--rules", choices=sorted(_preset_keys()), default="north_american", metavar="PRESET",
@@ -97,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
     s.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    _add_database_option(s, argparse.SUPPRESS)
     return p
 
 
@@ -110,6 +125,17 @@ def _practice(args, _out: TextIO) -> int:
     from euchre_tourney.gui import run_practice  # Qt only when the table is wanted
 
     return run_practice(args.rules, args.seed)
+
+
+def _add_database_option(parser: argparse.ArgumentParser, default) -> None:
+    # after the command too (``standings 1 --database P``); SUPPRESS there so an
+    # absent option does not undo one given before the command
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        default=default,
+        help="SQLite file path or SQLAlchemy URL (default: $EUCHRE_TOURNEY_DATABASE or a file in your data folder)",
+    )
 
 
 def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
@@ -128,8 +154,18 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
             return run_app(args.database)
         return _COMMANDS[args.command](args, out)
     except UsageError as exc:
-        print(f"euchre-tourney: error: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(str(exc), EXIT_USAGE)
+    except Failure as exc:
+        return _fail(str(exc), exc.code)
+    except KeyboardInterrupt:
+        return _fail("interrupted", EXIT_ENVIRONMENT)
+    except Exception as exc:  # never a traceback: one line, the kind of error included for a report
+        return _fail(f"unexpected {type(exc).__name__}: {exc}", EXIT_ENVIRONMENT)
+
+
+def _fail(message: str, code: int) -> int:
+    print("euchre-tourney: error: " + " ".join(message.split()), file=sys.stderr)
+    return code
 
 
 def _desktop(args, out: TextIO) -> int:
@@ -182,15 +218,13 @@ def _open_event(args):
     """Yield ``(session, event)`` for the EVENT argument; :class:`UsageError`
     for a bad database or unknown event. The database is closed afterwards."""
     from euchre_tourney import tournament
-    from euchre_tourney.store import database_url, open_database
 
     try:
-        url = database_url(args.database)
-    except ValueError as exc:
+        db = tournament.open_database(args.database, read_only=True)
+    except tournament.DatabaseError as exc:
+        raise Failure(exc.message, exc.exit_code) from None
+    except ValueError as exc:  # a malformed URL
         raise UsageError(str(exc)) from None
-    if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
-        raise UsageError(f"no database at {url[len('sqlite:///'):]}")
-    db = open_database(url)
     try:
         with db.session() as session:
             try:
@@ -198,6 +232,8 @@ def _open_event(args):
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
             yield session, event
+    except tournament.DatabaseError as exc:
+        raise Failure(exc.message, exc.exit_code) from None
     finally:
         db.dispose()
 

@@ -1,9 +1,25 @@
 """Shared fixtures: offscreen Qt, a fresh database and settings per test,
-modal dialogs silenced (novelWriter / Vorta style)."""
+modal dialogs silenced (novelWriter / Vorta style).
+
+Two databases: every test under ``tests/store`` and ``tests/tournament``
+that uses ``db`` / ``session`` / ``db_url`` runs on SQLite and again on
+PostgreSQL when ``EUCHRE_TOURNEY_TEST_POSTGRES`` holds a server URL
+(``postgresql://postgres@127.0.0.1:5432/test``). The run makes its own
+database on that server, migrated once and dropped at the end; each test
+starts on it empty (every table truncated after the previous test, its
+connections closed: ~30 ms where a database per test took over a second),
+and tests that need a database of their own (migrations) ask
+``postgres_server.create()``. Without the
+variable those tests are skipped with the reason; with it, a server that
+does not answer fails them (``.ci/run`` relies on this).
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+import uuid
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -11,15 +27,142 @@ import pytest
 
 from euchre_tourney.store import Database, open_database
 
+POSTGRES_ENV = "EUCHRE_TOURNEY_TEST_POSTGRES"
+BOTH_DATABASES = ("store", "tournament")
+"""Test folders whose database tests also run on PostgreSQL."""
+
+
+def postgres_server_url() -> str | None:
+    """The test server's URL (driver psycopg 3), or None when not configured."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if not url:
+        return None
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            url = "postgresql+psycopg://" + url[len(plain):]
+    return url
+
+
+def pytest_generate_tests(metafunc):
+    if "backend" not in metafunc.fixturenames:
+        return
+    folder = Path(str(metafunc.definition.fspath)).parent.name
+    params = ["sqlite"]
+    sqlite_only = metafunc.definition.get_closest_marker("sqlite_only")
+    if not sqlite_only and (folder in BOTH_DATABASES or metafunc.definition.get_closest_marker("postgres")):
+        params.append(pytest.param("postgresql", marks=pytest.mark.postgres))
+    metafunc.parametrize("backend", params, indirect=True)
+
+
+@pytest.fixture
+def backend(request) -> str:
+    """"sqlite" or "postgresql" (the latter skipped without the server)."""
+    name = getattr(request, "param", "sqlite")
+    if name == "postgresql" and postgres_server_url() is None:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV}=postgresql://user@host:port/db")
+    return name
+
+
+class PostgresServer:
+    """Makes and drops one database per test on the test server."""
+
+    def __init__(self, url: str) -> None:
+        import sqlalchemy as sa
+
+        self.url = sa.engine.make_url(url)
+        self.admin = sa.create_engine(self.url, isolation_level="AUTOCOMMIT", poolclass=sa.pool.NullPool)
+        try:
+            with self.admin.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+        except Exception as exc:  # a configured server must answer: never skip silently
+            pytest.fail(f"{POSTGRES_ENV} is set but the server does not answer: {exc}", pytrace=False)
+        self.shared = f"euchre_run_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+        self._exec(f'CREATE DATABASE "{self.shared}"')
+        open_database(self.url_of(self.shared)).dispose()
+        self.shared_engine = sa.create_engine(self.url_of(self.shared), poolclass=sa.pool.NullPool)
+        with self.shared_engine.connect() as conn:
+            self.tables = [
+                name
+                for (name,) in conn.exec_driver_sql(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+                )
+            ]
+
+    def _exec(self, sql: str) -> None:
+        with self.admin.connect() as conn:
+            conn.exec_driver_sql(sql)
+
+    def url_of(self, name: str) -> str:
+        return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def create(self) -> str:
+        """A new empty database of the test's own (drop it with :meth:`drop`)."""
+        name = f"euchre_t_{uuid.uuid4().hex[:12]}"
+        self._exec(f'CREATE DATABASE "{name}"')
+        return name
+
+    def drop(self, name: str) -> None:
+        self._exec(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+    def empty_shared(self) -> None:
+        """Close every other connection to the shared database and empty its tables."""
+        with self.shared_engine.begin() as conn:
+            conn.exec_driver_sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                f"WHERE datname = '{self.shared}' AND pid <> pg_backend_pid()"
+            )
+            conn.exec_driver_sql(f"TRUNCATE {', '.join(self.tables)} RESTART IDENTITY CASCADE")
+
+    def close(self) -> None:
+        self.shared_engine.dispose()
+        self.drop(self.shared)
+        self.admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    url = postgres_server_url()
+    if url is None:
+        pytest.skip(f"PostgreSQL tests need {POSTGRES_ENV}=postgresql://user@host:port/db")
+    server = PostgresServer(url)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """The run's migrated PostgreSQL database, empty; emptied again after the test."""
+    yield postgres_server.url_of(postgres_server.shared)
+    postgres_server.empty_shared()
+
 
 @pytest.fixture
 def db_path(tmp_path):
     return tmp_path / "club.sqlite"
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A SQLite file migrated once per run; tests start on a copy of it."""
+    path = tmp_path_factory.mktemp("template") / "club.sqlite"
+    open_database(path).dispose()
+    return path
+
+
 @pytest.fixture
-def db(db_path) -> Database:
-    database = open_database(db_path)
+def db_url(backend, request, tmp_path, sqlite_template) -> str:
+    """The test's database, migrated and empty: a SQLite file path (a copy
+    of :func:`sqlite_template`), or the PostgreSQL URL."""
+    if backend == "postgresql":
+        return request.getfixturevalue("postgres_url")
+    path = tmp_path / "club.sqlite"
+    shutil.copyfile(sqlite_template, path)
+    return str(path)
+
+
+@pytest.fixture
+def db(db_url) -> Database:
+    database = open_database(db_url, station="test station")
     yield database
     database.dispose()
 

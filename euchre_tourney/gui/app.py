@@ -8,13 +8,13 @@ from pathlib import Path
 
 from PySide6.QtCore import QLibraryInfo, QTimer
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from euchre_tourney import __version__
 from euchre_tourney.desktop import APP_ID
-from euchre_tourney.gui import platform_check
+from euchre_tourney.gui import context, platform_check
 from euchre_tourney.resources import resource_path
-from euchre_tourney.tournament import open_database
+from euchre_tourney.tournament import DatabaseError, open_database
 
 
 def make_application(argv: list[str] | None = None) -> QApplication:
@@ -61,10 +61,8 @@ def run_app(database: str | None = None) -> int:
     from euchre_tourney.gui.errors import install as install_error_log  # the log file and error dialogs
 
     install_error_log()
-    try:
-        db = open_database(database)
-    except Exception as exc:  # show any start-up failure to the director, not a traceback
-        QMessageBox.critical(None, "Cannot open the database", f"The database could not be opened:\n\n{exc}")
+    db = open_at_start(database)
+    if db is None:
         return 1
     from euchre_tourney.gui.main_window import MainWindow
 
@@ -78,3 +76,22 @@ def run_app(database: str | None = None) -> int:
         return app.exec()
     finally:
         db.dispose()
+
+
+def open_at_start(database: str | None):
+    """Open the database for the window, or say in one dialog why not and
+    return None: the same checks and sentences as the command line (a
+    folder, a missing folder, an empty, random, truncated, locked or
+    read-only file, another program's or a newer version's database), the
+    file left untouched."""
+    try:
+        return open_database(database)
+    except DatabaseError as exc:
+        context.show_error(None, "Cannot open the database", exc.message)
+    except ValueError as exc:  # a malformed URL
+        context.show_error(None, "Cannot open the database", f"{exc}. Check the --database value.")
+    except Exception as exc:  # unforeseen: still a sentence, not a traceback
+        context.show_error(
+            None, "Cannot open the database", f"The database could not be opened ({type(exc).__name__}: {exc})."
+        )
+    return None

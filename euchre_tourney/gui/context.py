@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from euchre_tourney.tournament import Database, TournamentError, explain_error
+from euchre_tourney.tournament import Database, DatabaseError, TournamentError, explain_error
 
 
 class AppContext(QObject):
@@ -31,8 +31,9 @@ class AppContext(QObject):
 
         A database or disk error (locked, read-only, full, not a database, a
         clash with another station) is raised as the
-        :class:`~euchre_tourney.tournament.StorageError` that
-        :func:`~euchre_tourney.tournament.explain_error` makes of it, so every
+        :class:`~euchre_tourney.tournament.DatabaseError` that
+        the store's session or :func:`~euchre_tourney.tournament.explain_error`
+        makes of it, so every
         page's ``except TournamentError`` shows the director a sentence, never
         SQLAlchemy's text; the original, with its traceback, goes to the log
         (:mod:`.errors`) and stays as ``__cause__``.
@@ -41,6 +42,12 @@ class AppContext(QObject):
         try:
             with self.db.session() as session:
                 return use_case(session, *args, **kwargs)
+        except DatabaseError as exc:  # already in words (the store's session); the driver's text to the log
+            logging.getLogger("euchre_tourney").warning(
+                "%s failed: %s (%s)", getattr(use_case, "__name__", use_case), exc.message, exc.detail,
+                exc_info=exc.__cause__,
+            )
+            raise
         except TournamentError:
             raise
         except Exception as exc:

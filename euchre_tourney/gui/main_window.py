@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QSettings, QUrl
+from PySide6.QtCore import QLocale, QSettings, QTimer, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -67,13 +67,39 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.standings_page, "5 Standings")
         self.setCentralWidget(self.tabs)
         self._create_actions()
-        self.statusBar().addPermanentWidget(QLabel(f"Database: {db.path or db.url}"))
+        where = db.path or db.where
+        self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
         self.ctx.changed.connect(self._saved)
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
         self.tabs.currentChanged.connect(self._tab_changed)
         self.tabs.setCurrentIndex(self.settings.value("last_tab", 0, type=int))
         self.tabs.currentWidget().refresh_if_stale()
+        self._stamp: tuple[int, int] | None = None  # (event, change stamp) last drawn
+        self.poll_timer = QTimer(self)  # hands saved at other stations: see poll_other_stations
+        self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)
+        self.poll_timer.timeout.connect(self.poll_other_stations)
+        self.poll_timer.start()
+
+    def poll_other_stations(self) -> bool:
+        """Redraw the Scores and Standings pages if a hand or round lock of
+        the current event changed at any station since the last look (one
+        cheap query, :func:`tournament.change_stamp`; the timer calls this
+        every second). Waits while a hand is being typed. True if redrawn."""
+        event_id = self.ctx.event_id
+        if event_id is None or self.scores_page.typing():
+            return False
+        try:
+            stamp = (event_id, self.ctx.run(tournament.change_stamp, event_id))
+        except tournament.TournamentError as exc:  # unreachable now: say so, try again next tick
+            self.statusBar().showMessage(exc.message, 3000)
+            return False
+        changed = self._stamp is not None and self._stamp[0] == event_id and stamp != self._stamp
+        self._stamp = stamp
+        if changed:
+            self.scores_page.data_changed()
+            self.standings_page.data_changed()
+        return changed
 
     def _tab_changed(self, index: int) -> None:
         self.settings.setValue("last_tab", index)

@@ -172,6 +172,7 @@ class HandsModel(RowsModel):
                 Column("Defender alone", lambda h: "yes" if h.defender_alone else ""),
                 Column("N–S points", lambda h: h.ns_points or "", RIGHT),
                 Column("E–W points", lambda h: h.ew_points or "", RIGHT),
+                Column("Station", lambda h: h.station),
             ],
             parent,
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -63,6 +63,26 @@ class ScoresPage(Page):
         round_label.setBuddy(self.round)
         left.addWidget(round_label)
         left.addWidget(self.round)
+        self.lock = QCheckBox("Round &locked")
+        self.lock.setToolTip("The director locks a finished round: its hands can no longer be changed at any station.")
+        self.lock.clicked.connect(self.set_locked)
+        left.addWidget(self.lock)
+        self.station_tables = QLineEdit(QSettings().value("station_tables", "", type=str))
+        self.station_tables.setPlaceholderText("all")
+        self.station_tables.setToolTip(
+            "With several scoring stations on one event: the tables this station enters, e.g. 1-4, 7 "
+            "(empty: every table). The others' hands still show here as they are saved."
+        )
+        self.station_tables.editingFinished.connect(self.choose_tables)
+        mine_label = QLabel("This station's ta&bles:")
+        mine_label.setBuddy(self.station_tables)
+        left.addWidget(mine_label)
+        left.addWidget(self.station_tables)
+        self.mine: frozenset[int] = frozenset()
+        try:
+            self.mine = tournament.parse_tables(self.station_tables.text())
+        except tournament.TournamentError:
+            self.station_tables.clear()
         tables_label = QLabel("&Tables:")
         tables_label.setBuddy(self.tables)
         left.addWidget(tables_label)
@@ -131,12 +151,16 @@ class ScoresPage(Page):
         hand_buttons.addWidget(self.totals, 1)
         hand_buttons.addWidget(self.edit_button)
         hand_buttons.addWidget(self.delete_button)
+        self.history = QLabel()  # the selected hand's audit trail: who saved or changed it, when
+        self.history.setWordWrap(True)
+        self.hands.selectionModel().selectionChanged.connect(lambda *_a: self.show_history())
 
         right = QVBoxLayout()
         right.addWidget(self.heading)
         right.addWidget(self.entry)
         right.addWidget(self.hands, 1)
         right.addLayout(hand_buttons)
+        right.addWidget(self.history)
         self.body = QWidget()
         body = QHBoxLayout(self.body)
         body.setContentsMargins(0, 0, 0, 0)
@@ -219,6 +243,8 @@ class ScoresPage(Page):
         self.tables.blockSignals(True)
         self.tables.clear()
         for table, count in sorted(progress.items()):
+            if self.mine and table not in self.mine:
+                continue
             done = "✓ " if count >= event.hands_per_round else ""
             item = QListWidgetItem(f"{done}Table {table}   {count}/{event.hands_per_round}")
             item.setData(Qt.UserRole, table)
@@ -226,6 +252,48 @@ class ScoresPage(Page):
         self.tables.setCurrentRow(min(keep, self.tables.count() - 1))
         self.tables.blockSignals(False)
         self.load_table()
+
+    def choose_tables(self) -> None:
+        """Keep to the tables typed in *This station's tables* (remembered for next time)."""
+        try:
+            mine = tournament.parse_tables(self.station_tables.text())
+        except tournament.TournamentError as exc:
+            self.show_message(exc.message, error=True)
+            return
+        if mine != self.mine:
+            self.mine = mine
+            QSettings().setValue("station_tables", self.station_tables.text().strip())
+            self.load_tables()
+
+    def typing(self) -> bool:
+        """A hand or a correction is half-typed (a redraw would wipe it)."""
+        return self.editing_id is not None or bool(self.tricks.text().strip())
+
+    def show_history(self) -> None:
+        """Under the hands: the selected hand's audit trail (recorded, corrected, at which station)."""
+        h = self.selected_hand()
+        if h is None or self.ctx.event_id is None:
+            self.history.clear()
+            return
+        lines = self.ctx.run(tournament.hand_history, self.ctx.event_id, h.round, h.table, h.number)
+        self.history.setText(f"Hand {h.number}: " + "; ".join(x.text for x in lines) if lines else "")
+
+    def set_locked(self, locked: bool) -> None:
+        """Lock or unlock the shown round (the director, when a round is finished)."""
+        event_id, number = self.ctx.event_id, self.round.value()
+        if event_id is None:
+            return
+        try:
+            self.ctx.push(
+                f"{'Lock' if locked else 'Unlock'} round {number}",
+                lambda: self.ctx.run(tournament.lock_round, event_id, number, locked),
+                lambda: self.ctx.run(tournament.lock_round, event_id, number, not locked),
+            )
+        except tournament.TournamentError as exc:
+            self.show_message("Not changed: " + exc.message, error=True)
+            self.lock.setChecked(not locked)
+            return
+        self.show_message(f"Round {number} {'locked' if locked else 'unlocked'}.", error=False)
 
     def current_table(self) -> int | None:
         item = self.tables.currentItem()
@@ -258,6 +326,8 @@ class ScoresPage(Page):
             f"East–West: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
         )
         self.model.set_rows(v.hands)
+        self.lock.setChecked(v.round in self.ctx.run(tournament.locked_rounds, self.ctx.event_id))
+        self.history.clear()
         self.totals.setText(
             f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> "
             f"({len(v.hands)} of {v.hands_per_round} hands)"
@@ -357,9 +427,16 @@ class ScoresPage(Page):
 
     def _correct(self, hand_id, number, values):
         old = next(h for h in self.table_view.hands if h.id == hand_id)
+        seen = {"version": old.version}  # the correction is refused if another station changed the hand since
+
+        def do():
+            return self.ctx.run(
+                tournament.correct_hand, hand_id, values, number=number, expected_version=seen.pop("version", None)
+            )
+
         return self.ctx.push(
             f"Correct hand {old.number} at table {old.table}",
-            lambda: self.ctx.run(tournament.correct_hand, hand_id, values, number=number),
+            do,
             lambda: self.ctx.run(tournament.correct_hand, hand_id, old.entry, number=old.number),
         )
 
@@ -373,13 +450,16 @@ class ScoresPage(Page):
     def _advance_to_next_open_table(self, table: int) -> None:
         progress = self.ctx.run(tournament.round_progress, self.ctx.event_id, self.round.value())
         hands = self.table_view.hands_per_round
+        if self.mine:  # this station's tables only
+            progress = {t: n for t, n in progress.items() if t in self.mine}
         for candidate in sorted(progress):
             if candidate > table and progress[candidate] < hands:
                 self.select(self.round.value(), candidate)
                 self.show_message(f"Table {table} is complete. Now entering table {candidate}.", error=False)
                 return
         if all(count >= hands for count in progress.values()):
-            self.show_message(f"Every table of round {self.round.value()} is complete.", error=False)
+            which = "Every one of this station's tables" if self.mine else "Every table"
+            self.show_message(f"{which} of round {self.round.value()} is complete.", error=False)
 
     def selected_hand(self):
         rows = self.hands.selectionModel().selectedRows()
@@ -415,16 +495,20 @@ class ScoresPage(Page):
         if h is None:
             return
         event_id = self.ctx.event_id
-        state = {"id": h.id}
+        state = {"id": h.id, "version": h.version}  # the first deletion: only the version shown
 
         def undo():
             state["id"] = self.ctx.run(tournament.record_hand, event_id, h.round, h.table, h.number, h.entry).id
 
-        self.ctx.push(
-            f"Delete hand {h.number} at table {h.table}",
-            lambda: self.ctx.run(tournament.delete_hand, state["id"]),
-            undo,
-        )
+        try:
+            self.ctx.push(
+                f"Delete hand {h.number} at table {h.table}",
+                lambda: self.ctx.run(tournament.delete_hand, state["id"], expected_version=state.pop("version", None)),
+                undo,
+            )
+        except tournament.TournamentError as exc:
+            self.show_message("Not deleted: " + exc.message, error=True)
+            return
         self.show_message(f"Hand {h.number} deleted (Ctrl+Z brings it back).", error=False)
 
     def show_message(self, text: str, *, error: bool) -> None:

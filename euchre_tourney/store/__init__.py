@@ -6,16 +6,34 @@ changes are versioned migrations (batch mode on SQLite) run at start-up after
 a backup copy of the file.
 """
 
-from euchre_tourney.store.db import Database, database_url, default_database_path, open_database
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, Player, Seating, SitOut
+from euchre_tourney.store.db import Database, database_url, default_database_path, default_station, open_database
+from euchre_tourney.store.errors import (
+    DatabaseError,
+    DatabaseUnavailable,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    TournamentError,
+    describe,
+)
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut
 
 __all__ = [
+    "DatabaseError",
+    "DatabaseUnavailable",
+    "MigrationFailed",
+    "NewerDatabase",
+    "NotADatabase",
+    "TournamentError",
+    "default_station",
+    "describe",
     "Database",
     "Entrant",
     "Event",
     "EventConstraint",
     "EventRound",
     "Hand",
+    "HandAudit",
     "Player",
     "Seating",
     "SitOut",

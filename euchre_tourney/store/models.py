@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from sqlalchemy import CheckConstraint, UniqueConstraint
+from sqlalchemy import CheckConstraint, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel
 
 
@@ -78,6 +78,9 @@ class EventRound(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
     number: int
+    locked: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    """True once the director locked the finished round: its hands can no
+    longer be recorded, corrected or deleted until it is unlocked."""
 
 
 class Seating(SQLModel, table=True):
@@ -115,7 +118,10 @@ class Hand(SQLModel, table=True):
     ``makers``: "NS" or "EW"; ``maker_tricks``: 0–5; ``alone_seat``: the seat
     of the maker who went alone, or None; ``scoring_side`` and ``points``: the
     engine's result (:func:`euchre_tourney.rules.score_hand`), stored so that
-    standings are a sum.
+    standings are a sum. ``station``: the scoring station that recorded it
+    (several stations on one PostgreSQL database); ``version``: 1 when
+    recorded, +1 at each correction (optimistic concurrency: a correction
+    made on a stale view names the version it saw and is refused).
     """
 
     __tablename__ = "hand"
@@ -136,6 +142,33 @@ class Hand(SQLModel, table=True):
     scoring_side: str = Field(max_length=2)
     points: int
     entered_at: datetime = Field(default_factory=_now)
+    station: str = Field(default="", max_length=60, sa_column_kwargs={"server_default": ""})
+    version: int = Field(default=1, sa_column_kwargs={"server_default": text("1")})
+
+
+class HandAudit(SQLModel, table=True):
+    """One line of the audit trail: a hand recorded, corrected or deleted, or
+    a round locked or unlocked (``hand_number`` None), when and at which
+    station. ``old`` and ``new``: the hand as text ("NS 3 tricks, North
+    alone → NS 4"), empty when there is none. Its ``id`` only grows, so the
+    highest ``id`` of an event is that event's change stamp."""
+
+    __tablename__ = "hand_audit"
+    __table_args__ = (
+        CheckConstraint("action IN ('record', 'correct', 'delete', 'lock', 'unlock')", name="ck_audit_action"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    round_number: int
+    table_number: int | None = None
+    hand_number: int | None = None
+    hand_id: int | None = None  # no foreign key: the row outlives a deleted hand
+    action: str = Field(max_length=10)
+    station: str = Field(default="", max_length=60)
+    at: datetime = Field(default_factory=_now)
+    old: str = Field(default="", max_length=200)
+    new: str = Field(default="", max_length=200)
 
 
 class EventConstraint(SQLModel, table=True):

@@ -14,7 +14,17 @@ read models (:mod:`.readmodels`), the database handle (``Database``,
 from euchre_tourney.rotation import Cancelled
 from euchre_tourney.store import Database, open_database
 from euchre_tourney.tournament.constraints import add_constraint, list_constraints, remove_constraint
-from euchre_tourney.tournament.errors import NotFound, StorageError, TournamentError, explain_error
+from euchre_tourney.tournament.errors import (
+    DatabaseError,
+    DatabaseUnavailable,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    NotFound,
+    StorageError,
+    TournamentError,
+    explain_error,
+)
 from euchre_tourney.tournament.events import (
     SIT_OUT_RULES,
     create_event,
@@ -73,6 +83,20 @@ from euchre_tourney.tournament.scoring import (
     round_progress,
     table_score,
 )
+from euchre_tourney.tournament.stations import (
+    POLL_INTERVAL_MS,
+    AlreadyRecorded,
+    AuditView,
+    RoundLocked,
+    StaleHand,
+    StationConflict,
+    audit_trail,
+    change_stamp,
+    hand_history,
+    lock_round,
+    locked_rounds,
+    parse_tables,
+)
 from euchre_tourney.tournament.standings import (
     TIE_BREAKS,
     compute_standings,
@@ -82,6 +106,23 @@ from euchre_tourney.tournament.standings import (
 )
 
 __all__ = [
+    "POLL_INTERVAL_MS",
+    "AlreadyRecorded",
+    "AuditView",
+    "RoundLocked",
+    "StaleHand",
+    "StationConflict",
+    "audit_trail",
+    "change_stamp",
+    "hand_history",
+    "lock_round",
+    "locked_rounds",
+    "parse_tables",
+    "DatabaseError",
+    "DatabaseUnavailable",
+    "MigrationFailed",
+    "NewerDatabase",
+    "NotADatabase",
     "Cancelled",
     "ConstraintView",
     "Database",

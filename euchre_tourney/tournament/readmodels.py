@@ -149,7 +149,9 @@ class HandView:
     """One recorded hand: where it was played (``round``, ``table``, hand
     ``number``), what was entered (``entry``, a
     :class:`~euchre_tourney.rules.HandEntry`) and what it scored
-    (``scoring_side`` :class:`~euchre_tourney.rules.Side`, ``points``)."""
+    (``scoring_side`` :class:`~euchre_tourney.rules.Side`, ``points``);
+    ``station``: the scoring station that recorded it; ``version``: 1, +1
+    per correction (a correction names the version it was made on)."""
 
     id: int
     round: int
@@ -158,6 +160,8 @@ class HandView:
     entry: HandEntry
     scoring_side: Side
     points: int
+    station: str = ""
+    version: int = 1
 
     @property
     def makers(self) -> Side:

@@ -5,22 +5,37 @@ table exist in the rotation, the hand number is within the round's hand
 count and not yet used, a lone maker sits on the makers' side) and against
 the event's rule set by :func:`euchre_tourney.rules.score_hand`. Refusals
 raise :class:`InvalidHand` and store nothing; each accepted change is
-committed at once.
+committed at once, with its audit row.
+
+Several stations (:mod:`.stations`): a hand remembers the station that
+recorded it; the second station to save the same hand gets
+:class:`~.stations.AlreadyRecorded`; a correction or deletion may name the
+``expected_version`` it was made on and is refused as
+:class:`~.stations.StaleHand` if the hand changed since; a locked round
+refuses every change (:class:`~.stations.RoundLocked`).
 """
 
 from __future__ import annotations
 
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import SEATS, HandEntry, HandScore, RuleViolation, Seat, Side
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
-from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
-
-
-class InvalidHand(TournamentError):
-    """A hand that cannot be recorded; the message says why."""
+from euchre_tourney.tournament.stations import (
+    AlreadyRecorded,
+    StaleHand,
+    audit,
+    check_unlocked,
+    describe_entry,
+    describe_hand,
+    last_changed_by,
+    station_of,
+)
 
 
 def _round(session: Session, event_id: int, round_number: int) -> EventRound:
@@ -55,6 +70,7 @@ def _validate(
         _whole(value, what)
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
+    check_unlocked(r)
     tables = _tables_in_round(session, r.id)
     if table not in tables:
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
@@ -66,7 +82,7 @@ def _validate(
         select(Hand).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
     ).first()
     if clash is not None and clash.id != replacing:
-        raise InvalidHand(f"Hand {number} at table {table} is already recorded; correct it instead.")
+        raise _already(clash, round_number)
     try:
         score = entry.score(event_rules(event))
     except RuleViolation as exc:
@@ -105,6 +121,35 @@ def _view(h: Hand, round_number: int) -> HandView:
         entry=entry_of(h),
         scoring_side=Side(h.scoring_side),
         points=h.points,
+        station=h.station or "",
+        version=h.version or 1,
+    )
+
+
+def _already(clash: Hand, round_number: int) -> AlreadyRecorded:
+    stored = _view(clash, round_number)
+    at = f" at station {stored.station}" if stored.station else ""
+    return AlreadyRecorded(
+        f"Hand {stored.number} at table {stored.table} is already recorded{at}: {describe_hand(stored)}. "
+        "Nothing was saved; if the stored hand is wrong, correct it.",
+        stored,
+    )
+
+
+def _slot(session: Session, round_id: int, table: int, number: int) -> Hand | None:
+    return session.exec(
+        select(Hand).where(Hand.round_id == round_id, Hand.table_number == table, Hand.number == number)
+    ).first()
+
+
+def _stale(session: Session, now: HandView, proposed: str, doing: str) -> StaleHand:
+    by = last_changed_by(session, now.id) or now.station
+    at = f" at station {by}" if by else ""
+    return StaleHand(
+        f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
+        f"{describe_hand(now)}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
+        "correct it if it is still wrong.",
+        now,
     )
 
 
@@ -122,16 +167,30 @@ def record_hand(
     tricks, the lone maker's seat, a lone defender); ``round_number``,
     ``table`` and ``number`` (the hand within the round, from 1): ints.
     Returns the stored hand with its points (scored by
-    :meth:`HandEntry.score`, the call the Scores page previews with).
+    :meth:`HandEntry.score`, the call the Scores page previews with) and the
+    station that saved it (``session.info["station"]``).
     Raises :class:`InvalidHand` (nothing stored) for anything that cannot
-    happen or is not of these types.
+    happen or is not of these types; its kind :class:`~.stations.AlreadyRecorded`
+    when the hand is already stored (at this or another station: the message
+    names the station and the stored values); :class:`~.stations.RoundLocked`
+    for a locked round.
     """
     r, score = _validate(session, event_id, round_number, table, number, entry)
-    h = Hand(round_id=r.id, table_number=table, number=number)
+    h = Hand(round_id=r.id, table_number=table, number=number, station=station_of(session)[:60])
     _store(h, entry, score)
     session.add(h)
+    try:
+        session.flush()
+    except IntegrityError:  # another station saved this hand since we looked
+        session.rollback()
+        clash = _slot(session, r.id, table, number)
+        if clash is None:
+            raise
+        raise _already(clash, round_number) from None
+    view = _view(h, round_number)
+    audit(session, event_id, "record", round_number, new=view)
     session.commit()
-    return _view(h, round_number)
+    return view
 
 
 def _whole(value: object, what: str) -> int:
@@ -148,26 +207,77 @@ def _load_hand(session: Session, hand_id: int) -> tuple[Hand, EventRound]:
     return h, session.get(EventRound, h.round_id)
 
 
-def correct_hand(session: Session, hand_id: int, entry: HandEntry, *, number: int | None = None) -> HandView:
+def correct_hand(
+    session: Session,
+    hand_id: int,
+    entry: HandEntry,
+    *,
+    number: int | None = None,
+    expected_version: int | None = None,
+) -> HandView:
     """Replace a recorded hand's result with ``entry`` (and optionally its
-    hand ``number``), validated as in :func:`record_hand`; commit. Raises
-    :class:`InvalidHand` (nothing changed) or :class:`NotFound`."""
+    hand ``number``), validated as in :func:`record_hand`; commit, with an
+    audit row (old → new, this station). ``expected_version``: the
+    :attr:`HandView.version` the correction was made on (None: whatever is
+    stored). Raises :class:`InvalidHand` (nothing changed), its kinds
+    :class:`~.stations.StaleHand` (changed elsewhere since: both values in
+    the message), :class:`~.stations.RoundLocked`, or :class:`NotFound`."""
     h, r = _load_hand(session, hand_id)
+    check_unlocked(r)
+    old = _view(h, r.number)
+    if expected_version is not None and old.version != expected_version:
+        raise _stale(session, old, describe_entry(entry), "your correction says")
     number = h.number if number is None else number
     _, score = _validate(session, r.event_id, r.number, h.table_number, number, entry, replacing=h.id)
-    h.number = number
-    _store(h, entry, score)
-    session.add(h)
+    new = Hand(round_id=r.id, table_number=h.table_number, number=number, station=h.station, version=old.version + 1)
+    _store(new, entry, score)
+    columns = ("number", "makers", "maker_tricks", "alone_seat", "defender_alone", "scoring_side", "points", "version")
+    guarded = update(Hand).where(Hand.id == h.id, Hand.version == old.version)
+    try:
+        changed = session.execute(
+            guarded.values({c: getattr(new, c) for c in columns}).execution_options(synchronize_session=False)
+        ).rowcount
+    except IntegrityError:  # the new hand number was taken at another station meanwhile
+        session.rollback()
+        clash = _slot(session, r.id, h.table_number, number)
+        if clash is None:
+            raise
+        raise _already(clash, r.number) from None
+    if changed != 1:  # corrected or deleted at another station between our read and our write
+        session.rollback()
+        return _refuse_stale(session, hand_id, describe_entry(entry), "your correction says")
+    new.id = h.id
+    view = _view(new, r.number)
+    audit(session, r.event_id, "correct", r.number, old=old, new=view)
     session.commit()
-    return _view(h, r.number)
+    session.expire(h)
+    return view
 
 
-def delete_hand(session: Session, hand_id: int) -> HandView:
-    """Delete a recorded hand and commit; returns what was deleted (for undo)."""
+def _refuse_stale(session: Session, hand_id: int, proposed: str, doing: str):
+    h, r = _load_hand(session, hand_id)  # NotFound if it was deleted meanwhile
+    raise _stale(session, _view(h, r.number), proposed, doing)
+
+
+def delete_hand(session: Session, hand_id: int, *, expected_version: int | None = None) -> HandView:
+    """Delete a recorded hand and commit, with an audit row; returns what
+    was deleted (for undo). ``expected_version`` as in :func:`correct_hand`
+    (:class:`~.stations.StaleHand` if it changed since); a locked round
+    refuses (:class:`~.stations.RoundLocked`)."""
     h, r = _load_hand(session, hand_id)
+    check_unlocked(r)
     view = _view(h, r.number)
-    session.delete(h)
+    if expected_version is not None and view.version != expected_version:
+        raise _stale(session, view, "", "you asked to delete it")
+    gone = session.execute(
+        delete(Hand).where(Hand.id == h.id, Hand.version == view.version).execution_options(synchronize_session=False)
+    ).rowcount
+    if gone != 1:
+        session.rollback()
+        return _refuse_stale(session, hand_id, "", "you asked to delete it")
+    audit(session, r.event_id, "delete", r.number, old=view)
     session.commit()
+    session.expunge(h)
     return view
 
 

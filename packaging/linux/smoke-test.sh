@@ -62,9 +62,14 @@ with db.session() as s:
     tournament.generate_rotation(s, ev.id, seed=1)
 db.dispose()
 # a club file from the first release (schema revision 0001) for the bundle to upgrade
+from alembic import command
 from euchre_tourney.store import Database, database_url
+from euchre_tourney.store.db import _alembic_config
 old = Database(database_url(sys.argv[1].replace("club.sqlite", "old.sqlite")))
-old.migrate("0001")
+config = _alembic_config(old.url)
+with old.engine.begin() as conn:
+    config.attributes["connection"] = conn
+    command.upgrade(config, "0001")
 with old.engine.begin() as conn:
     conn.exec_driver_sql("insert into player (name, email, phone, active, created_at) values ('Old Timer', '', '', 1, '2020-01-01')")
 old.dispose()

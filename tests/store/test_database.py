@@ -1,27 +1,60 @@
-"""Engine, pragmas, start-up migration, backup."""
+"""Engine, pragmas, the start-up migration (atomic, announced), backups,
+newer schemas refused; upgrades on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import hashlib
+import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 
-from euchre_tourney.store import Database, Entrant, database_url, open_database
+from euchre_tourney.store import (
+    Database,
+    Entrant,
+    MigrationFailed,
+    NewerDatabase,
+    database_url,
+    open_database,
+)
+from euchre_tourney.store import db as store_db
+from euchre_tourney.store.safety import backup_name
+
+TABLES = {"player", "event", "entrant", "event_round", "seat", "sit_out", "hand", "hand_audit", "alembic_version"}
 
 
-def test_migration_creates_every_table_and_is_idempotent(db_path):
-    db = open_database(db_path)
-    tables = set(inspect(db.engine).get_table_names())
-    assert {"player", "event", "entrant", "event_round", "seat", "sit_out", "hand", "alembic_version"} <= tables
+def make_old(url: str, revision: str) -> None:
+    """A database as an older version of the app left it, with one player."""
+    from alembic import command
+
+    old = Database(url)
+    config = store_db._alembic_config(old.url)
+    with old.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, revision)
+    with old.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "insert into player (name, email, phone, active, created_at) values ('Old Timer', '', '', true, '2020-01-01')"
+        )
+    old.dispose()
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_migration_creates_every_table_and_is_idempotent(db):
+    assert TABLES <= set(inspect(db.engine).get_table_names())
     head = db.current_revision()
-    assert head is not None
+    assert head == store_db.schema_revisions()[1]
     assert db.migrate() is None  # already at head: nothing to do, no backup
-    db.dispose()
 
 
-def test_foreign_keys_and_wal_are_on(db):
+def test_foreign_keys_and_wal_are_on(db_path):
+    db = open_database(db_path)
     with db.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
@@ -29,22 +62,26 @@ def test_foreign_keys_and_wal_are_on(db):
         s.add(Entrant(event_id=999, player_id=999))
         with pytest.raises(IntegrityError):
             s.commit()
+    db.dispose()
 
 
-def test_backup_is_a_readable_copy(db, db_path):
+def test_backup_is_a_readable_copy(db_path):
     from euchre_tourney import tournament as T
 
+    db = open_database(db_path)
     with db.session() as s:
         T.add_player(s, "Kept Safe")
     copy = db.backup("test")
     assert copy is not None and copy.exists() and copy.parent == db_path.parent
     with sqlite3.connect(copy) as conn:
         assert conn.execute("select name from player").fetchall() == [("Kept Safe",)]
+    db.dispose()
 
 
 def test_database_url_accepts_paths_and_urls(tmp_path, monkeypatch):
     assert database_url(tmp_path / "a.sqlite") == f"sqlite:///{tmp_path / 'a.sqlite'}"
     assert database_url("postgresql+psycopg://u@localhost/club") == "postgresql+psycopg://u@localhost/club"
+    assert database_url("postgresql://u@localhost/club") == "postgresql+psycopg://u@localhost/club"
     monkeypatch.setenv("EUCHRE_TOURNEY_DATABASE", str(tmp_path / "env.sqlite"))
     assert database_url(None).endswith("env.sqlite")
     monkeypatch.delenv("EUCHRE_TOURNEY_DATABASE")
@@ -59,24 +96,138 @@ def test_in_memory_database_has_no_file():
     db.dispose()
 
 
-def test_upgrade_from_first_schema_backs_up_and_keeps_data(db_path):
-    old = Database(database_url(db_path))
-    assert old.migrate("0001") is None  # a new file: nothing to back up
-    assert old.current_revision() == "0001"
-    with old.engine.begin() as conn:
-        conn.exec_driver_sql("insert into player (name, email, phone, active, created_at) values ('Old Timer', '', '', 1, '2020-01-01')")
-    old.dispose()
-
+@pytest.mark.parametrize("revision", ["0001", "0002"])
+def test_upgrade_keeps_data_and_one_backup_named_for_people(db_path, revision):
+    make_old(database_url(db_path), revision)
     db = open_database(db_path)
-    assert "event_constraint" in inspect(db.engine).get_table_names()
-    backups = list(db_path.parent.glob(db_path.name + ".backup-rev0001-*"))
-    assert len(backups) == 1
-    with sqlite3.connect(backups[0]) as conn:
-        assert conn.execute("select version_num from alembic_version").fetchall() == [("0001",)]
+    assert TABLES <= set(inspect(db.engine).get_table_names())
+    db.dispose()
+    backup = backup_name(db_path, revision)
+    assert backup.name == f"club (backup before upgrade from schema {revision}).sqlite"
+    assert digest(backup) != digest(db_path)
+    with sqlite3.connect(backup) as conn:
+        assert conn.execute("select version_num from alembic_version").fetchall() == [(revision,)]
         assert conn.execute("select name from player").fetchall() == [("Old Timer",)]
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("select name from player").fetchall() == [("Old Timer",)]
+        assert conn.execute("select station, version from hand").fetchall() == []
+    open_database(db_path).dispose()  # at head: no second copy, ever
+    assert sorted(p.name for p in db_path.parent.iterdir() if "backup" in p.name) == [backup.name]
+
+
+def test_a_second_failed_start_does_not_make_another_backup(db_path, tmp_path, monkeypatch):
+    make_old(database_url(db_path), "0002")
+    broken = _broken_migrations(tmp_path, monkeypatch)
+    for _ in range(3):
+        with pytest.raises(MigrationFailed) as failed:
+            open_database(db_path)
+    assert str(backup_name(db_path, "0002")) in failed.value.message
+    assert "left exactly as it was" in failed.value.message
+    assert len([p for p in db_path.parent.iterdir() if "backup" in p.name]) == 1
+    with sqlite3.connect(db_path) as conn:  # the half-run 0004 left no trace: one transaction
+        assert conn.execute("select version_num from alembic_version").fetchall() == [("0002",)]
+        assert "hand_audit" not in {r[0] for r in conn.execute("select name from sqlite_master")}
+        assert "nickname" not in {r[1] for r in conn.execute("pragma table_info(player)")}
+        assert conn.execute("select name from player").fetchall() == [("Old Timer",)]
+    assert broken.exists()
+
+
+def _broken_migrations(tmp_path: Path, monkeypatch) -> Path:
+    """A copy of the migrations with a 0004 that changes things, then fails."""
+    scripts = tmp_path / "migrations"
+    shutil.copytree(store_db._MIGRATIONS, scripts, ignore=shutil.ignore_patterns("__pycache__"))
+    broken = scripts / "versions" / "0004_broken.py"
+    broken.write_text(
+        "from alembic import op\nimport sqlalchemy as sa\n"
+        "revision = '0004'\ndown_revision = '0003'\nbranch_labels = None\ndepends_on = None\n"
+        "def upgrade():\n"
+        "    op.add_column('player', sa.Column('nickname', sa.String(20)))\n"
+        "    op.execute(\"insert into player (name, email, phone, active, created_at) values ('Ghost', '', '', true, '2020-01-01')\")\n"
+        "    raise RuntimeError('disk unplugged')\n"
+        "def downgrade():\n    pass\n"
+    )
+    monkeypatch.setattr(store_db, "_MIGRATIONS", scripts)
+    return broken
+
+
+def test_failed_migration_on_postgresql_leaves_the_database_as_it_was(postgres_server, tmp_path, monkeypatch):
+    name = postgres_server.create()
+    try:
+        url = postgres_server.url_of(name)
+        make_old(url, "0002")
+        _broken_migrations(tmp_path, monkeypatch)
+        with pytest.raises(MigrationFailed):
+            open_database(url)
+        db = Database(url)
+        assert db.current_revision() == "0002"
+        assert "hand_audit" not in inspect(db.engine).get_table_names()
+        db.dispose()
+    finally:
+        postgres_server.drop(name)
+
+
+def test_upgrade_on_postgresql_from_the_current_schema_keeps_data(postgres_server):
+    name = postgres_server.create()
+    try:
+        url = postgres_server.url_of(name)
+        make_old(url, "0002")
+        db = open_database(url)
+        assert TABLES <= set(inspect(db.engine).get_table_names())
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("select name from player").fetchall() == [("Old Timer",)]
+        db.dispose()
+    finally:
+        postgres_server.drop(name)
+
+
+def test_a_newer_schema_is_refused_untouched_and_not_copied(db_path):
+    open_database(db_path).dispose()
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("update alembic_version set version_num = '0099'")
+    before = digest(db_path)
+    files = sorted(p.name for p in db_path.parent.iterdir())
+    for _ in range(2):
+        with pytest.raises(NewerDatabase) as refused:
+            open_database(db_path)
+    assert "newer version of Euchre Tourney (schema 0099)" in refused.value.message
+    assert "knows schemas up to 0003" in refused.value.message
+    assert digest(db_path) == before
+    assert sorted(p.name for p in db_path.parent.iterdir()) == files
+
+
+def _read_only_connections(db) -> None:
+    """Every new connection refuses writes as a read-only file would
+    (SQLite's ``query_only``: "attempt to write a readonly database")."""
+    from sqlalchemy import event
+
+    event.listen(db.engine, "connect", lambda conn, _r: conn.execute("PRAGMA query_only=ON"))
+    db.engine.dispose()
+
+
+def test_database_errors_reach_the_director_in_words(db_path):
+    from euchre_tourney import tournament as T
+
+    db = open_database(db_path)
+    _read_only_connections(db)
+    with pytest.raises(T.TournamentError) as refused:  # what every page already catches
+        with db.session() as s:
+            T.add_player(s, "Ann")
+    error = refused.value
+    assert isinstance(error, T.DatabaseUnavailable) and error.exit_code == 1
+    assert error.message == (
+        f"The database {db_path} cannot be written: the file or its folder is read-only. Nothing was saved. "
+        "Copy it to a folder you can write to, or ask for write permission."
+    )
+    assert "readonly database" in error.detail  # the driver's words kept for the details, not shown
+    assert "sqlalchemy" not in error.message.lower() and "background" not in error.message.lower()
     db.dispose()
+    db = open_database(db_path)
+    with db.session() as s:
+        assert T.list_players(s) == []  # and indeed nothing was saved
+    db.dispose()
+
+
+# --- start-up time: no Alembic import when nothing is to be migrated (issue 16) ---
 
 
 def test_schema_head_read_as_text_is_alembics_head():
@@ -147,7 +298,7 @@ def test_a_new_database_gets_exactly_the_schema_the_migrations_build(tmp_path):
     new = open_database(tmp_path / "new.sqlite")  # empty: created from the models, head recorded
     assert _schema(new.engine) == _schema(migrated.engine)
     assert new.current_revision() == migrated.current_revision() == schema_head()
-    assert not list(tmp_path.glob("new.sqlite.backup-*"))
+    assert not [p for p in tmp_path.iterdir() if "backup" in p.name]
     migrated.dispose()
     new.dispose()
 

@@ -343,6 +343,7 @@ def hostile_night(db):
         return ev.id
 
 
+@pytest.mark.sqlite_only
 def test_standings_csv_escapes_formulas_on_stdout_without_bom(db, db_path, hostile_night):
     from euchre_tourney import cli
 
