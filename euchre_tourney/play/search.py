@@ -132,7 +132,7 @@ def bidding_likelihood(view: SeatView, hands) -> float:
             continue
         if made:
             # going alone / defending alone
-            if seat != me and (seat ^ view.maker) & 1 == 0 and view.trump >= 0:
+            if seat != me and hands[seat] and (seat ^ view.maker) & 1 == 0 and view.trump >= 0:
                 w = bid_worth(hands[seat], view.trump)
                 q = _logistic((w - policy.alone_at) / 1.0)
                 p *= q if action == ALONE else 1.0 - q * 0.8
@@ -143,7 +143,8 @@ def bidding_likelihood(view: SeatView, hands) -> float:
         round1 = passes < 4
         if action in (ORDER,) or action >= NAME:
             made = True
-        if seat == me:
+        if seat == me or not hands[seat]:
+            # our own bids, and a seat sitting out (its cards are not dealt in the sample)
             passes += action == PASS
             continue
         if round1:
