@@ -77,7 +77,7 @@ class MediumPlayer:
     """Heuristic bidding and card play (see the module docstring). Stateless
     and deterministic: the same view always gets the same action."""
 
-    def __init__(self, order_at: float = 6.2, alone_at: float = 10.5) -> None:
+    def __init__(self, order_at: float = 5.6, alone_at: float = 8.0) -> None:
         self.order_at = order_at
         self.alone_at = alone_at
 

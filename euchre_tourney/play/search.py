@@ -42,7 +42,7 @@ import math
 import random
 import zlib
 
-from euchre_tourney.play.actions import ALONE, MISDEAL, NAME, ORDER, PASS
+from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import BENNY_UP, BID1, BID2, DISCARDING, DONE, PLAYING, Hand
 from euchre_tourney.play.heuristic import MediumPlayer, bid_worth
 from euchre_tourney.play.solver import Solver
@@ -364,11 +364,29 @@ class SearchPlayer:
             if base.to_act != me:
                 continue
             count += 1
+            if view.phase == DISCARDING:
+                for action, points in self._discards(base, view.legal, me):
+                    totals[action] += points
+                continue
             for action in view.legal:
                 totals[action] += self._outcome(base, action, me)
         if not count:
             return dict.fromkeys(view.legal, 0.0)
         return {a: t / count for a, t in totals.items()}
+
+    def _discards(self, base: Hand, legal, me: int):
+        """``(discard, points for me)`` for every legal discard on one
+        sampled deal, solved by one solver holding the dealer's six cards."""
+        first = base.copy()
+        first.apply(legal[0])
+        maker = first.maker
+        values = maker_values(first.rules, first.lone >= 0, first.lone_defender >= 0)
+        needs = _needs(values, 0, 5)
+        solver = Solver(base.hands, first.trump, maker & 1, (), first.to_act, first.sitting_out)
+        sign = 1 if (me ^ maker) & 1 == 0 else -1
+        out = [(a, sign * _value(values, 0, needs, solver.reached_without(me, a - DISCARD, needs))) for a in legal]
+        self.nodes += solver.nodes
+        return out
 
     def _outcome(self, base: Hand, action: int, me: int) -> float:
         """Points for ``me``'s side after ``action`` on a sampled deal: the

@@ -32,7 +32,7 @@ has one seat less in the hand (its partner has no cards here).
 
 from __future__ import annotations
 
-from euchre_tourney.rules.cards import TRUMP_TABLES
+from euchre_tourney.rules.cards import N_CARDS, TRUMP_TABLES
 
 
 class Solver:
@@ -50,7 +50,23 @@ class Solver:
     ``nodes`` counts the positions searched (a card played) since creation.
     """
 
-    __slots__ = ("hands", "trump", "makers", "tt", "nodes", "_suit", "_strength", "_follows", "_next", "_n", "_trick", "_leader")
+    __slots__ = (
+        "hands",
+        "trump",
+        "makers",
+        "tt",
+        "nodes",
+        "mask",
+        "_suit",
+        "_strength",
+        "_follows",
+        "_next",
+        "_n",
+        "_trick",
+        "_leader",
+        "_rank",
+        "_between",
+    )
 
     def __init__(self, hands, trump: int, makers: int, trick=(), leader: int = 0, out=()) -> None:
         self.hands = [list(h) for h in hands]
@@ -62,11 +78,17 @@ class Solver:
         self._suit = table.suit
         self._strength = table.strength
         self._follows = table.follows
+        self._rank, self._between = _tables(trump)
         in_hand = [s for s in range(4) if s not in out]
         self._n = len(in_hand)
         self._next = _next_seats(out)
         self._trick = tuple(trick)
         self._leader = leader
+        mask = 0
+        for h in self.hands:
+            for c in h:
+                mask |= 1 << c
+        self.mask = mask
 
     # The root may be in the middle of a trick.
     def at_least(self, need: int) -> bool:
@@ -96,6 +118,7 @@ class Solver:
         hand = self.hands[seat]
         i = hand.index(card)
         del hand[i]
+        self.mask ^= 1 << card
         trick, leader = self._trick, self._leader
         if not trick:
             self._leader = seat
@@ -104,7 +127,22 @@ class Solver:
             return self.reached(needs)
         finally:
             hand.insert(i, card)
+            self.mask ^= 1 << card
             self._trick, self._leader = trick, leader
+
+    def reached_without(self, seat: int, card: int, needs) -> int:
+        """How many of ``needs`` the makers reach from the root when ``seat``
+        holds one card less, ``card`` (the dealer's discard: one solver, and
+        its table, serves every discard)."""
+        hand = self.hands[seat]
+        i = hand.index(card)
+        del hand[i]
+        self.mask ^= 1 << card
+        try:
+            return self.reached(needs)
+        finally:
+            hand.insert(i, card)
+            self.mask ^= 1 << card
 
     def reached(self, needs) -> int:
         """How many of ``needs`` (ascending trick counts) the makers reach
@@ -119,13 +157,14 @@ class Solver:
         return lo
 
     def _win(self, leader: int, need: int) -> bool:
-        hands = self.hands
-        left = len(hands[leader])
         if need <= 0:
             return True
+        left = len(self.hands[leader])
         if need > left:
             return False
-        key = (leader, tuple(hands[0]), tuple(hands[1]), tuple(hands[2]), tuple(hands[3]))
+        # Who holds which card is fixed, so the cards still in play and the
+        # seat to lead are the whole position.
+        key = (self.mask << 2) | leader
         bounds = self.tt.get(key)
         if bounds is not None:
             lo, hi = bounds
@@ -151,14 +190,16 @@ class Solver:
         strength = self._strength
         follows = self._follows
         nxt = self._next[leader]
-        for c in self._distinct(hand, leader, -1, -1, strength[0], True):
+        for c in self._distinct(hand, -1, None, False):
             self.nodes += 1
             i = hand.index(c)
             del hand[i]
+            self.mask ^= 1 << c
             led = suit[c]
             st = strength[led]
             ok = self._play(nxt, 1, st[c], leader, st, follows[led], need)
             hand.insert(i, c)
+            self.mask ^= 1 << c
             if ok == maximize:
                 return ok
         return not maximize
@@ -172,69 +213,79 @@ class Solver:
         maximize = (seat & 1) == self.makers
         nxt = self._next[seat]
         partner_winning = (winner & 1) == (seat & 1)
-        for c in self._distinct(legal, seat, best, winner, st, partner_winning):
+        for c in self._distinct(legal, best, st, partner_winning):
             self.nodes += 1
             i = hand.index(c)
             del hand[i]
+            self.mask ^= 1 << c
             s = st[c]
             if s > best:
                 ok = self._play(nxt, pos + 1, s, seat, st, fl, need)
             else:
                 ok = self._play(nxt, pos + 1, best, winner, st, fl, need)
             hand.insert(i, c)
+            self.mask ^= 1 << c
             if ok == maximize:
                 return ok
         return not maximize
 
-    def _distinct(self, legal, seat, best, winner, st, partner_winning):
+    def _distinct(self, legal, best, st, partner_winning):
         """``legal`` in search order with equivalent cards dropped: two cards
-        of one effective suit are equivalent when no card of another seat
-        still in play ranks between them (their trick-winning power is the
-        same for every lead)."""
+        of one effective suit are equivalent when no card still in play (nor
+        the card winning the trick so far) ranks between them -- they win and
+        lose the same tricks."""
         if len(legal) == 1:
             return legal
+        rank = self._rank
         suit = self._suit
-        trump = self.trump
-        order = self._strength
-        # Rank every card by its strength within its own effective suit.
-        rank = {}
-        for c in legal:
-            s = suit[c]
-            rank[c] = order[s][c] if s != trump else order[(trump + 1) & 3][c]
-        others = []
-        hands = self.hands
-        for s in range(4):
-            if s != seat:
-                others.extend(hands[s])
-        keep = []
-        by_suit: dict[int, list[int]] = {}
-        for c in legal:
-            by_suit.setdefault(suit[c], []).append(c)
-        for s, cards in by_suit.items():
-            if len(cards) == 1:
-                keep.append(cards[0])
-                continue
-            cards.sort(key=rank.__getitem__, reverse=True)
-            ranks_out = sorted(
-                ((order[s][o] if s != trump else order[(trump + 1) & 3][o]) for o in others if suit[o] == s),
-                reverse=True,
-            )
-            keep.append(cards[0])
-            for a, b in zip(cards, cards[1:]):
-                ra, rb = rank[a], rank[b]
-                # the card winning the trick so far counts as a card between
-                if any(rb < r < ra for r in ranks_out) or (best >= 0 and st[b] < best < st[a]):
-                    keep.append(b)
-        # Order: cheapest winning card first unless the partner wins; then low cards.
-        if best < 0:
-            keep.sort(key=lambda c: -order[suit[c]][c])
+        between = self._between
+        mask = self.mask
+        cards = sorted(legal, key=rank.__getitem__, reverse=True)
+        keep = [cards[0]]
+        prev = cards[0]
+        for c in cards[1:]:
+            if suit[c] != suit[prev] or mask & between[prev][c] or (st is not None and st[c] < best < st[prev]):
+                keep.append(c)
+            prev = c
+        if st is None:
+            keep.sort(key=lambda c: rank[c] % 1000, reverse=True)  # a lead: high cards first
             return keep
         if partner_winning:
-            keep.sort(key=lambda c: st[c] * 64 + rank[c])
+            keep.reverse()  # lowest first
             return keep
-        winning = sorted((c for c in keep if st[c] > best), key=st.__getitem__)
-        losing = sorted((c for c in keep if st[c] <= best), key=rank.__getitem__)
+        winning = sorted((c for c in keep if st[c] > best), key=st.__getitem__)  # cheapest winner first
+        losing = [c for c in keep if st[c] <= best]
+        losing.reverse()
         return winning + losing
+
+
+_TABLES: dict[int, tuple[list[int], list[list[int]]]] = {}
+
+
+def _tables(trump: int):
+    """For ``trump``: each card's rank (effective suit first, then strength
+    within it) and, for two cards of one effective suit, the bit mask of the
+    cards ranked strictly between them."""
+    got = _TABLES.get(trump)
+    if got is None:
+        table = TRUMP_TABLES[trump]
+        suit = table.suit
+        rank = [0] * N_CARDS
+        for c in range(N_CARDS):
+            s = suit[c]
+            within = table.strength[(trump + 1) & 3][c] if s == trump else table.strength[s][c]
+            rank[c] = s * 1000 + within
+        between = [[0] * N_CARDS for _ in range(N_CARDS)]
+        for a in range(N_CARDS):
+            for b in range(N_CARDS):
+                if suit[a] == suit[b] and rank[b] < rank[a]:
+                    m = 0
+                    for x in range(N_CARDS):
+                        if suit[x] == suit[a] and rank[b] < rank[x] < rank[a]:
+                            m |= 1 << x
+                    between[a][b] = m
+        got = _TABLES[trump] = (rank, between)
+    return got
 
 
 def _next_seats(out) -> list[int]:

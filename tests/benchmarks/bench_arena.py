@@ -62,9 +62,12 @@ def _players(level_a, level_b, a_side: int, options, times):
     """Four players by seat: A on seats of parity ``a_side``."""
     seats = []
     for seat in range(4):
-        level = level_a if (seat & 1) == a_side else level_b
+        is_a = (seat & 1) == a_side
+        level = level_a if is_a else level_b
         opts = options if level == "hard" else {}
-        seats.append(_Timed(make_player(level, seed=seat, **opts), times[level]))
+        # A and B get different seeds, so a level against itself is two players
+        player = make_player(level, seed=seat + (0 if is_a else 1000), **opts)
+        seats.append(_Timed(player, times[level]))
     return seats
 
 
