@@ -73,6 +73,13 @@ def losers(cards, trump: int) -> int:
     return sum(1 for c in cards if table.suit[c] != trump and c & 7 != ACE)
 
 
+def blind_trump(view: SeatView, seed: int = 0) -> int:
+    """The dealer's naming of trump when the Benny is turned up: made
+    without looking at the cards (001), so it depends only on the seat and
+    ``seed``."""
+    return NAME + ((view.dealer + seed) & 3)
+
+
 class MediumPlayer:
     """Heuristic bidding and card play (see the module docstring). Stateless
     and deterministic: the same view always gets the same action."""
@@ -116,7 +123,10 @@ class MediumPlayer:
             if ORDER in legal and self.round1_worth(view) >= needed:
                 return ORDER
             return PASS
-        if phase in (BID2, BENNY_UP):
+        if phase == BENNY_UP:
+            # 001: the dealer names trump without looking at the cards.
+            return blind_trump(view)
+        if phase == BID2:
             named = [a for a in legal if a != PASS]
             mine = list(view.cards)
             best = max(named, key=lambda a: bid_worth(mine, a - NAME))
@@ -248,4 +258,4 @@ class MediumPlayer:
         return min(legal, key=key)
 
 
-__all__ = ["MediumPlayer", "bid_worth", "losers"]
+__all__ = ["MediumPlayer", "bid_worth", "blind_trump", "losers"]

@@ -44,7 +44,7 @@ import zlib
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import BENNY_UP, BID1, BID2, DISCARDING, DONE, PLAYING, Hand
-from euchre_tourney.play.heuristic import MediumPlayer, bid_worth
+from euchre_tourney.play.heuristic import MediumPlayer, bid_worth, blind_trump
 from euchre_tourney.play.solver import Solver
 from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules.cards import TRUMP_TABLES
@@ -313,6 +313,11 @@ class SearchPlayer:
             raise ValueError("no decision: it is not this seat's turn")
         if len(legal) == 1:
             return [(legal[0], 0.0)]
+        if view.phase == BENNY_UP:
+            # 001: the dealer names trump without looking at the cards: every
+            # suit is worth the same before looking.
+            pick = blind_trump(view, self.seed)
+            return [(pick, 0.0)] + [(a, 0.0) for a in legal if a != pick]
         rng = random.Random((self.seed * 1_000_003) ^ view_key(view))
         if view.phase == PLAYING:
             totals = self._rank_play(view, rng)
