@@ -3,10 +3,14 @@ is the :class:`~euchre_tourney.play.view.SeatView` of the seat to act
 (``hand.view()``) -- never the hand itself, so no player can see a hidden
 card.
 
-* :func:`make_player` -- a player by level (``"easy"``, ``"medium"``,
-  ``"hard"``) and seed: what the practice table and the arena use.
-* :func:`hint` -- what the strongest player would do, with a one-line
-  reason and every legal action ranked (:class:`Hint`).
+* :func:`make_player` -- a player by level and seed: what the practice
+  table and the arena use. ``"easy"`` is :class:`SimplePlayer`,
+  ``"medium"`` the heuristic :class:`~euchre_tourney.play.heuristic.MediumPlayer`,
+  ``"hard"`` the searching :class:`~euchre_tourney.play.search.SearchPlayer`
+  (figures: :mod:`euchre_tourney.play.search`).
+* :func:`hint` -- what the hard player would do, with a one-line reason
+  (:mod:`euchre_tourney.play.reasons`) and every legal action ranked by its
+  expected points (:class:`Hint`).
 
 * :class:`RandomPlayer` -- uniformly random among the legal actions (tests,
   benchmarks, search rollouts).

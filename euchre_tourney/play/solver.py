@@ -32,6 +32,7 @@ has one seat less in the hand (its partner has no cards here).
 
 from __future__ import annotations
 
+from euchre_tourney.play.hand import _next_active
 from euchre_tourney.rules.cards import N_CARDS, TRUMP_TABLES
 
 
@@ -81,7 +82,7 @@ class Solver:
         self._rank, self._between = _tables(trump)
         in_hand = [s for s in range(4) if s not in out]
         self._n = len(in_hand)
-        self._next = _next_seats(out)
+        self._next = _next_active(tuple(out))
         self._trick = tuple(trick)
         self._leader = leader
         mask = 0
@@ -288,17 +289,6 @@ def _tables(trump: int):
     return got
 
 
-def _next_seats(out) -> list[int]:
-    """The next seat clockwise in the hand, for each seat."""
-    nxt = []
-    for s in range(4):
-        n = (s + 1) & 3
-        while n in out:
-            n = (n + 1) & 3
-        nxt.append(n)
-    return nxt
-
-
 def maker_tricks(hands, trump: int, makers: int, trick=(), leader: int = 0, out=()) -> int:
     """The exact number of the remaining tricks (the one in progress counted)
     the makers take with best play by both sides (:class:`Solver`)."""
@@ -321,7 +311,7 @@ def brute_force_tricks(hands, trump: int, makers: int, trick=(), leader: int = 0
     table = TRUMP_TABLES[trump]
     hands = [list(h) for h in hands]
     in_hand = [s for s in range(4) if s not in out]
-    nxt = _next_seats(out).__getitem__
+    nxt = _next_active(tuple(out)).__getitem__
 
     def rec(seat, cards, lead_seat):
         # cards: list of (seat, card) in the trick in progress

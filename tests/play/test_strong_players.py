@@ -17,7 +17,8 @@ from euchre_tourney.play.heuristic import MediumPlayer
 from euchre_tourney.play.reasons import reason
 from euchre_tourney.play.players import SimplePlayer
 from euchre_tourney.play.search import SearchPlayer, bidding_likelihood, maker_values, sample_deals
-from euchre_tourney.play.solver import _next_seats, brute_force_tricks, maker_tricks
+from euchre_tourney.play.hand import _next_active
+from euchre_tourney.play.solver import brute_force_tricks, maker_tricks
 from euchre_tourney.rules import CUSTOM, NORTH_AMERICAN, PRESETS, score_hand
 from euchre_tourney.rules.cards import TRUMP_TABLES, deck, parse_card
 from euchre_tourney.rules.scoring import HandResult, Side
@@ -134,7 +135,7 @@ def _endgame(draw, tricks_left):
     trick = []
     played = draw(st.integers(0, 3 - len(out)))
     table = TRUMP_TABLES[trump]
-    nxt = _next_seats(out)
+    nxt = _next_active(out)
     seat = leader
     for _ in range(played):
         h = hands[seat]
