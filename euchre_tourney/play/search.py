@@ -360,6 +360,9 @@ class SearchPlayer:
             dealt = [h[:] for h in hands]
             if view.phase == DISCARDING:
                 dealt[me] = [c for c in dealt[me] if c != view.turn_up]
+            spare = list(rest)
+            for s in view.sitting_out:  # a lone hand's partner was dealt cards too
+                dealt[s], spare = spare[:5], spare[5:]
             try:
                 base = Hand(rules, view.dealer, dealt, view.turn_up)
                 for _, action in view.bids:
