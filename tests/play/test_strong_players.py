@@ -19,8 +19,9 @@ from euchre_tourney.play.players import SimplePlayer
 from euchre_tourney.play.search import SearchPlayer, bidding_likelihood, maker_values, sample_deals
 from euchre_tourney.play.hand import _next_active
 from euchre_tourney.play.solver import brute_force_tricks, maker_tricks
-from euchre_tourney.rules import CUSTOM, NORTH_AMERICAN, PRESETS, score_hand
+from euchre_tourney.rules import CUSTOM, NORTH_AMERICAN, PRESETS, AloneLead, DefendAlone, score_hand
 from euchre_tourney.rules.cards import TRUMP_TABLES, deck, parse_card
+from euchre_tourney.rules.ruleset import _BOOL_FIELDS
 from euchre_tourney.rules.scoring import HandResult, Side
 
 PRESET_LIST = [PRESETS[k] for k in sorted(PRESETS)]
@@ -53,8 +54,27 @@ def redeal_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
     return twin
 
 
-@settings(max_examples=40, deadline=None)
-@given(rules=st.sampled_from(PRESET_LIST), seed=st.integers(0, 2**32 - 1), level=st.sampled_from(LEVELS))
+# Every yes/no option of a rule set, but those with a condition (drawn below).
+_FLAGS = tuple(f for f in _BOOL_FIELDS if f not in ("joker_substitute", "dealer_partner_alone_any_round"))
+
+
+@st.composite
+def rule_variants(draw):
+    """A preset with its options drawn at random (every option the engine knows)."""
+    base = draw(st.sampled_from(PRESET_LIST))
+    flags = {name: draw(st.booleans()) for name in _FLAGS}
+    flags["dealer_partner_alone_any_round"] = flags["dealer_partner_orders_alone"] and draw(st.booleans())
+    defend = draw(st.sampled_from(list(DefendAlone)))
+    lead = draw(st.sampled_from(list(AloneLead)))
+    return base.replace(preset=CUSTOM, defend_alone=defend, alone_lead=lead, **flags)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=st.one_of(st.sampled_from(PRESET_LIST), rule_variants()),
+    seed=st.integers(0, 2**32 - 1),
+    level=st.sampled_from(LEVELS),
+)
 def test_every_level_plays_only_legal_actions_under_every_preset(rules, seed, level):
     rng = random.Random(seed)
     hand = Hand.deal(rules, seed % 4, rng)
