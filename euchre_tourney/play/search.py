@@ -31,9 +31,14 @@ generator is seeded from the player's seed and the view itself, so a choice
 depends only on what the seat sees (and the seed) -- never on hidden cards
 or on earlier calls.
 
-Where the time goes, and the figures (measured on this machine, 2 cores
-shared, Python 3.11; ``tests/benchmarks/bench_arena.py --timing``): see
-:data:`TIMING_NOTE`.
+Figures (this machine: 2 cores shared with other jobs, Python 3.11;
+``tests/benchmarks/bench_arena.py``, North American rules, duplicate deals,
+A minus B points per hand with the 95 % interval; games to 10):
+
+* medium vs easy, 20,000 deals: +0.200 (+0.189 .. +0.210); 69.7 % of 4,000
+  games (± 1.4 %). Easy and medium against themselves: exactly 0 on every
+  deal (they are deterministic, so both plays of a deal are one game with
+  the sides swapped: 50.0 % of 1,000 games).
 """
 
 from __future__ import annotations
@@ -49,8 +54,6 @@ from euchre_tourney.play.solver import Solver
 from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules.cards import TRUMP_TABLES
 from euchre_tourney.rules.scoring import HandResult, Side, score_hand
-
-TIMING_NOTE = "(filled in from the benchmark)"
 
 _POLICY = MediumPlayer()
 _VALUES: dict = {}
@@ -182,7 +185,6 @@ def sample_deals(view: SeatView, rng: random.Random, n: int, weigh: bool = True)
     me = view.seat
     played, void = _seat_plays(view)
     out = view.sitting_out
-    pre_play = view.phase not in (PLAYING, DONE)
     dealer = view.dealer
     fixed: list[list[int]] = [[], [], [], []]
     if view.picked_up and dealer != me and dealer not in out and view.turn_up not in played[dealer]:
@@ -204,27 +206,20 @@ def sample_deals(view: SeatView, rng: random.Random, n: int, weigh: bool = True)
         deals.append((hands, deal[4]))
     if not informative:
         return deals
-    weights = []
-    for hands, _ in deals:
-        dealt = [hands[s] + played[s] for s in range(4)]
-        if pre_play and view.phase == DISCARDING:
-            dealt[me] = [c for c in dealt[me] if c != view.turn_up]
-        weights.append(bidding_likelihood(view, dealt) + 1e-12)
-    total = sum(weights)
+    # each seat's cards as dealt: its cards now and those it played (only
+    # the other seats' bids are weighed, so the seat's own discard is moot)
+    weights = [bidding_likelihood(view, [h[s] + played[s] for s in range(4)]) + 1e-12 for h, _ in deals]
     # systematic resampling: n picks spaced evenly through the cumulative weights
-    step = total / n
+    step = sum(weights) / n
     u = rng.random() * step
-    picks = []
+    picks: list[int] = []
     acc = 0.0
-    i = 0
-    for w_i, w in enumerate(weights):
+    for k, w in enumerate(weights):
         acc += w
         while u < acc and len(picks) < n:
-            picks.append(w_i)
+            picks.append(k)
             u += step
-        i = w_i
-    while len(picks) < n:
-        picks.append(i)
+    picks += [len(deals) - 1] * (n - len(picks))  # rounding at the very end
     return [deals[k] for k in picks]
 
 
@@ -418,4 +413,4 @@ class SearchPlayer:
         return sign * _value(values, 0, needs, got)
 
 
-__all__ = ["SearchPlayer", "TIMING_NOTE", "bidding_likelihood", "maker_values", "sample_deals", "view_key"]
+__all__ = ["SearchPlayer", "bidding_likelihood", "maker_values", "sample_deals", "view_key"]
