@@ -330,7 +330,9 @@ class SearchPlayer:
     def rank(self, view: SeatView) -> list[tuple[int, float]]:
         """Every legal action with its expected points for the seat's side,
         best first (ties: the medium player's choice first, then the order
-        of ``view.legal``). ``ValueError`` when the seat is not to act."""
+        of ``view.legal``). A forced action (the only legal one) and the
+        Benny's blind naming are not searched: their points read 0.0.
+        ``ValueError`` when the seat is not to act."""
         legal = view.legal
         if view.seat != view.to_act or not legal:
             raise ValueError("no decision: it is not this seat's turn")
