@@ -38,7 +38,8 @@ A minus B points per hand with the 95 % interval; games to 10):
 * hard (32 / 24 samples) vs easy: +0.232 (+0.161 .. +0.303) over 500
   deals, +0.258 (+0.172 .. +0.345) over 300 more (seed 5001); both runs
   pooled, 800 deals: +0.242 (+0.187 .. +0.297). Games: 74 of 100 (74 %,
-  ± 8.6 %).
+  ± 8.6 %), then 65 of 100 from seed 5001; pooled 139 of 200 (69.5 %,
+  ± 6.4 %).
 * hard vs medium: +0.128 (+0.061 .. +0.195) over 500 deals; games 37 of 60
   (61.7 %, ± 12.3 %), and 14 of 20 in the timing run below.
 * hard vs hard (other seeds): +0.040 (-0.053 .. +0.133) over 200 deals.
@@ -51,7 +52,10 @@ Decision time of the hard player, every decision with more than one legal
 action over 20 whole games (``--a hard --b medium --deals 0 --games 10
 --timing``, load about 3 on the 2 cores): median 17 ms, 95th percentile
 102 ms, slowest 225 ms. With the machine overloaded (four arena runs and
-other work, load 6-7) the same figures were 57 ms, 463 ms and 2.4 s.
+other work, load 6-7) the same figures were 57 ms, 463 ms and 2.4 s; a
+later run overlapping the full test suite saw one decision of 1.8 s. Alone
+at load about 2, 120 hands from every seat: slowest 220 ms (a discard,
+74,000 positions).
 Medium and easy: median 0.01 ms (a few ms at worst, when preempted).
 
 Where the time goes: about 90 % in the solver (cProfile). A full five-trick
