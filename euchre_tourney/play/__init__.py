@@ -19,8 +19,9 @@ standard library only.
   (``hand.view()``: what one seat can see, :mod:`.view`) and return an
   action: :class:`RandomPlayer` -- uniformly among the legal actions;
   :class:`SimplePlayer` -- rule-of-thumb play; :func:`make_player` by level
-  (easy / medium / hard); :func:`hint` -- the strongest player's choice with
-  a reason and every legal action ranked.
+  (easy / medium / hard: :mod:`.heuristic`, :mod:`.search` over the exact
+  trick solver :mod:`.solver`); :func:`hint` -- the strongest player's choice
+  with a reason (:mod:`.reasons`) and every legal action ranked.
 
 Why ints everywhere: the practice table's computer player searches by playing
 many random hands; per-trump tables (:mod:`euchre_tourney.rules.cards`) keep a

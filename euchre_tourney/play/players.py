@@ -3,10 +3,14 @@ is the :class:`~euchre_tourney.play.view.SeatView` of the seat to act
 (``hand.view()``) -- never the hand itself, so no player can see a hidden
 card.
 
-* :func:`make_player` -- a player by level (``"easy"``, ``"medium"``,
-  ``"hard"``) and seed: what the practice table and the arena use.
-* :func:`hint` -- what the strongest player would do, with a one-line
-  reason and every legal action ranked (:class:`Hint`).
+* :func:`make_player` -- a player by level and seed: what the practice
+  table and the arena use. ``"easy"`` is :class:`SimplePlayer`,
+  ``"medium"`` the heuristic :class:`~euchre_tourney.play.heuristic.MediumPlayer`,
+  ``"hard"`` the searching :class:`~euchre_tourney.play.search.SearchPlayer`
+  (figures: :mod:`euchre_tourney.play.search`).
+* :func:`hint` -- what the hard player would do, with a one-line reason
+  (:mod:`euchre_tourney.play.reasons`) and every legal action ranked by its
+  expected points (:class:`Hint`).
 
 * :class:`RandomPlayer` -- uniformly random among the legal actions (tests,
   benchmarks, search rollouts).
@@ -110,7 +114,8 @@ class SimplePlayer:
                 return ALONE
             return PASS
         if phase == DISCARDING:
-            return DISCARD + self._discard(mine, hand.trump)
+            # Only among the legal discards: some rules forbid discarding the turn-up.
+            return DISCARD + self._discard(mine, hand.trump, [a - DISCARD for a in legal])
         return self._play(hand, seat, legal)
 
     def _worth_ordering(self, hand: SeatView, seat: int, mine: list[int]) -> bool:
@@ -128,11 +133,12 @@ class SimplePlayer:
         return worth >= needed
 
     @staticmethod
-    def _discard(mine: list[int], trump: int) -> int:
+    def _discard(mine: list[int], trump: int, options: list[int]) -> int:
+        """The card to discard, one of ``options`` (the legal discards)."""
         table = TRUMP_TABLES[trump]
-        plain = [c for c in mine if table.suit[c] != trump and c & 7 != ACE]
+        plain = [c for c in options if table.suit[c] != trump and c & 7 != ACE]
         if not plain:
-            plain = [c for c in mine if table.suit[c] != trump] or mine
+            plain = [c for c in options if table.suit[c] != trump] or options
         # Prefer emptying a short suit, then the lowest card.
         counts = {s: sum(1 for c in mine if table.suit[c] == s) for s in SUITS}
         return min(plain, key=lambda c: (counts[table.suit[c]], _rank_value(table, c)))
@@ -173,16 +179,34 @@ LEVELS = ("easy", "medium", "hard")
 """The computer players' levels, weakest first."""
 
 
-def make_player(level: str, seed: int | None = None):
+def make_player(level: str, seed: int | None = None, *, samples: int | None = None, bid_samples: int | None = None):
     """A computer player of ``level`` (one of :data:`LEVELS`), deterministic
     for a given ``seed``. Every player has ``choose(view) -> action``.
     ``ValueError`` for an unknown level.
 
-    (Interface skeleton: until the medium and hard players land, every level
-    is the rule-of-thumb :class:`SimplePlayer`.)"""
+    * ``"easy"`` -- :class:`SimplePlayer` (rule of thumb);
+    * ``"medium"`` -- :class:`~euchre_tourney.play.heuristic.MediumPlayer`
+      (sound heuristic bidding and card play);
+    * ``"hard"`` -- :class:`~euchre_tourney.play.search.SearchPlayer`
+      (determinized search, exact solving of each sampled deal);
+      ``samples`` / ``bid_samples`` set its deals per card-play / bidding
+      decision (fewer: faster and weaker, e.g. for tests)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
-    return SimplePlayer()
+    if level == "easy":
+        return SimplePlayer()
+    if level == "medium":
+        from euchre_tourney.play.heuristic import MediumPlayer
+
+        return MediumPlayer()
+    from euchre_tourney.play.search import SearchPlayer
+
+    options = {}
+    if samples is not None:
+        options["samples"] = samples
+    if bid_samples is not None:
+        options["bid_samples"] = bid_samples
+    return SearchPlayer(seed, **options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,17 +223,21 @@ class Hint:
     ranking: tuple[tuple[int, float], ...]
 
 
-def hint(view: SeatView, seed: int | None = None) -> Hint:
-    """The :class:`Hint` for ``view`` (the seat to act). ``ValueError`` when
-    the view's seat is not to act (nothing to hint).
-
-    (Interface skeleton: the rule-of-thumb choice, ranked first, every other
-    action after it with no estimate, until the hard player lands.)"""
+def hint(view: SeatView, seed: int | None = None, *, samples: int | None = None, bid_samples: int | None = None) -> Hint:
+    """The :class:`Hint` for ``view`` (the seat to act): the hard player's
+    choice (:meth:`SearchPlayer.rank <euchre_tourney.play.search.SearchPlayer.rank>`),
+    a one-line reason (:func:`~euchre_tourney.play.reasons.reason`) and every
+    legal action with its expected points for the seat's side, best first.
+    ``samples`` / ``bid_samples`` as for :func:`make_player`. ``ValueError``
+    when the view's seat is not to act (nothing to hint)."""
     if view.seat != view.to_act or not view.legal:
         raise ValueError("no decision to hint: it is not this seat's turn")
-    best = SimplePlayer().choose(view)
-    ranking = ((best, 0.0),) + tuple((a, 0.0) for a in view.legal if a != best)
-    return Hint(best, "rule of thumb", ranking)
+    from euchre_tourney.play.reasons import reason
+
+    player = make_player("hard", seed, samples=samples, bid_samples=bid_samples)
+    ranking = tuple((a, float(v)) for a, v in player.rank(view))
+    best = ranking[0][0]
+    return Hint(best, reason(view, best, ranking), ranking)
 
 
 __all__ = ["LEVELS", "Hint", "RandomPlayer", "SimplePlayer", "hand_strength", "hint", "make_player", "play_random_hand"]
