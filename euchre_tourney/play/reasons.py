@@ -13,7 +13,7 @@ from __future__ import annotations
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules.cards import ACE, BENNY, SUIT_NAMES, TRUMP_TABLES, card_name, left_bower, right_bower
+from euchre_tourney.rules import ACE, BENNY, SUIT_NAMES, TRUMP_TABLES, card_name, left_bower, right_bower
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 

@@ -84,8 +84,7 @@ from euchre_tourney.play.hand import BENNY_UP, BID1, BID2, DISCARDING, DONE, PLA
 from euchre_tourney.play.heuristic import MediumPlayer, bid_worth, blind_trump
 from euchre_tourney.play.solver import Solver
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules.cards import TRUMP_TABLES
-from euchre_tourney.rules.scoring import HandResult, Side, score_hand
+from euchre_tourney.rules import TRUMP_TABLES, HandResult, Side, score_hand
 
 _POLICY = MediumPlayer()
 _VALUES: dict = {}

@@ -33,7 +33,7 @@ has one seat less in the hand (its partner has no cards here).
 from __future__ import annotations
 
 from euchre_tourney.play.hand import _next_active
-from euchre_tourney.rules.cards import N_CARDS, TRUMP_TABLES
+from euchre_tourney.rules import N_CARDS, TRUMP_TABLES
 
 
 class Solver:
