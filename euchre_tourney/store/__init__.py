@@ -7,7 +7,7 @@ a backup copy of the file.
 """
 
 from euchre_tourney.store.db import Database, database_url, default_database_path, open_database
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, Player, Seating, SitOut
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
 
 __all__ = [
     "Database",
@@ -19,6 +19,8 @@ __all__ = [
     "Player",
     "Seating",
     "SitOut",
+    "Team",
+    "TeamGame",
     "database_url",
     "default_database_path",
     "open_database",

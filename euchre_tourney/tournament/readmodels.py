@@ -42,6 +42,14 @@ class EventView:
     has_rotation: bool
     last_scored_round: int = 0
     """The highest round with a recorded hand (0 before any score)."""
+    team_format: str = "round_robin"
+    """Team events: "round_robin", "swiss" or "king"."""
+    round_scoring: str = "hands"
+    """Team events: "hands" (hands per round) or "game" (a game to the target)."""
+    bye_rule: str = "win"
+    """Team events: "win" (a bye counts as a win) or "none"."""
+    first_round_order: str = "seed"
+    """Team events (Swiss, king of the hill): round 1 "seed" or "random"."""
 
 
 @dataclass(frozen=True, slots=True)

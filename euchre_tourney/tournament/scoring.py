@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import SEATS, HandEntry, HandScore, RuleViolation, Seat, Side
-from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating
+from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
@@ -58,7 +58,11 @@ def _validate(
     tables = _tables_in_round(session, r.id)
     if table not in tables:
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
-    if not 1 <= number <= event.hands_per_round:
+    game = event.kind == "team" and event.round_scoring == "game"
+    if game:
+        if not 1 <= number <= MAX_GAME_HANDS:
+            raise InvalidHand(f"Hand {number} is beyond any game: a game has at most {MAX_GAME_HANDS} hands.")
+    elif not 1 <= number <= event.hands_per_round:
         raise InvalidHand(
             f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands."
         )
@@ -69,9 +73,30 @@ def _validate(
         raise InvalidHand(f"Hand {number} at table {table} is already recorded; correct it instead.")
     try:
         score = entry.score(event_rules(event))
+        if game:
+            _check_game_hand(session, event, r, table, replacing, score)
     except RuleViolation as exc:
         raise InvalidHand(exc.message) from exc
     return r, score
+
+
+MAX_GAME_HANDS = 40
+"""Team events scored by games to the target: the most hands one game may record."""
+
+
+def _check_game_hand(session: Session, event, r: EventRound, table: int, replacing: int | None, score: HandScore) -> None:
+    """A game-to-the-target table: no hand once its final score is entered
+    or once a side has won (``RuleViolation`` from :meth:`GameScore.add`)."""
+    if session.exec(select(TeamGame.id).where(TeamGame.round_id == r.id, TeamGame.table_number == table)).first():
+        raise InvalidHand(f"Table {table}'s final score is entered: delete it on the Teams page to enter hands.")
+    game = GameScore()
+    rules = event_rules(event)
+    for h in session.exec(
+        select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
+    ):
+        if h.id != replacing:
+            game = game.add(rules, HandScore(Side(h.scoring_side), h.points, False, False))
+    game.add(rules, score)
 
 
 def entry_of(h: Hand) -> HandEntry:
