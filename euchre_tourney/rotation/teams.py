@@ -302,6 +302,48 @@ def swiss_round(
     return pairs, bye
 
 
+def rematch_free_rounds(
+    fields: Sequence[Sequence[int]],
+    history: Iterable[tuple[int, int]] = (),
+    byes: Iterable[int] = (),
+    seed: int = 0,
+    tries: int = 60,
+) -> list[tuple[list[tuple[int, int]], int | None]]:
+    """Pair several rounds in advance without results (a round robin
+    re-planned after a late team): ``fields[i]`` lists the teams playing the
+    i-th round. Each round is paired by :func:`swiss_round` (fair byes, no
+    rematch while avoidable) over the field in an order; the first try keeps
+    the given order, later ones shuffle it (seeded), and the plan with the
+    fewest rematches wins (stopping at the first with none). Returns
+    ``[(pairs, bye)]`` per round."""
+    import random
+
+    rng = random.Random(seed)
+    best, best_cost = None, None
+    for attempt in range(max(1, tries)):
+        played = [tuple(p) for p in history]
+        seen = {frozenset(p) for p in played}
+        had = list(byes)
+        plan, cost = [], 0
+        for field_ in fields:
+            order = list(field_)
+            if attempt:
+                rng.shuffle(order)
+            pairs, bye = swiss_round(order, played, had)
+            cost += sum(frozenset(p) in seen for p in pairs)
+            for p in pairs:
+                played.append(p)
+                seen.add(frozenset(p))
+            if bye is not None:
+                had.append(bye)
+            plan.append((pairs, bye))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = plan, cost
+        if cost == 0:
+            break
+    return best or []
+
+
 def king_round(previous: TeamRound, winners: Mapping[int, int]) -> tuple[list[tuple[int, int]], int | None]:
     """Next round by king-of-the-hill movement, with its bye.
 

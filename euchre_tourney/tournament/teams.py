@@ -145,7 +145,14 @@ def _has_rounds(session: Session, event_id: int) -> bool:
 
 
 def add_team(
-    session: Session, event_id: int, player_a_id: int, player_b_id: int, name: str = "", *, checked_in: bool = True
+    session: Session,
+    event_id: int,
+    player_a_id: int,
+    player_b_id: int,
+    name: str = "",
+    *,
+    checked_in: bool = True,
+    commit: bool = True,
 ) -> TeamView:
     """Make a team of two roster players and commit; returns it.
 
@@ -193,7 +200,8 @@ def add_team(
     session.flush()
     if first > 1:
         _replan(session, event, first)
-    session.commit()
+    if commit:
+        session.commit()
     return _views(session, [t])[t.id]
 
 
@@ -319,28 +327,33 @@ def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike)
         by_key[name_key(p.name)].append(p.id)
     added, new_players = [], []
     for row_number, p1, p2, team_name in rows:
-        ids = []
-        problem = ""
-        for name in (p1, p2):
-            found = by_key.get(name_key(name), [])
-            if len(found) > 1:
-                problem = f"two roster players are called {name}: make this team by hand"
-                break
-            if not found:
-                p = Player(name=name)
-                session.add(p)
-                session.flush()
-                by_key[name_key(name)].append(p.id)
+        found = [by_key.get(name_key(name), []) for name in (p1, p2)]
+        shared = next((name for name, ids in zip((p1, p2), found) if len(ids) > 1), None)
+        if shared is not None:
+            skipped.append((row_number, f"two roster players are called {shared}: make this team by hand"))
+            continue
+        if name_key(p1) == name_key(p2):
+            skipped.append((row_number, "a team needs two different players"))
+            continue
+        try:
+            with session.begin_nested():
+                ids = []
+                for name, ids_found in zip((p1, p2), found):
+                    if not ids_found:
+                        p = Player(name=name)
+                        session.add(p)
+                        session.flush()
+                        ids_found = [p.id]
+                    ids.append(ids_found[0])
+                team = add_team(session, event_id, ids[0], ids[1], team_name, commit=False)
+        except TournamentError as exc:
+            skipped.append((row_number, exc.message))
+            continue
+        added.append(team)
+        for name, ids_found, pid in zip((p1, p2), found, ids):
+            if not ids_found:
+                by_key[name_key(name)].append(pid)
                 new_players.append(name)
-                found = [p.id]
-            ids.append(found[0])
-        if not problem:
-            try:
-                added.append(add_team(session, event_id, ids[0], ids[1], team_name))
-                continue
-            except TournamentError as exc:
-                problem = exc.message
-        skipped.append((row_number, problem))
     session.commit()
     return TeamImportReport(tuple(added), tuple(new_players), tuple(skipped))
 
@@ -636,19 +649,18 @@ def _replan(session: Session, event, first: int) -> None:
             results = _results(session, event, kept[-1:])
             if not all(results[kept[-1].id, t][3] for t, _a, _b in kept[-1].tables):
                 return  # paired again once the round before is finished
-    for r in todo:
-        history = [(a, b) for k in kept for _t, a, b in k.tables]
-        byes = [b for k in kept for b in k.byes]
-        active = [t.id for t in sorted(_playing(teams, r.number), key=lambda t: t.number)]
-        if event.team_format == "round_robin":
-            if len(active) < 2:
-                break
-            pairs, bye = rotation.swiss_round(active, history, byes)
-            pairs, bye_list = _balanced(pairs, kept), ([bye] if bye is not None else [])
-        else:
-            pairs, bye_list = _pair(session, event, r.number, teams, kept)
-        _store_round(session, event, r.number, pairs, bye_list, by_id)
-        kept.append(_Round(0, r.number, [(i, a, b) for i, (a, b) in enumerate(pairs, 1)], list(bye_list)))
+    history = [(a, b) for k in kept for _t, a, b in k.tables]
+    byes = [b for k in kept for b in k.byes]
+    if event.team_format == "round_robin":
+        fields = [[t.id for t in sorted(_playing(teams, r.number), key=lambda t: t.number)] for r in todo]
+        fields = [f for f in fields if len(f) >= 2]
+        plan = rotation.rematch_free_rounds(fields, history, byes, seed=event.seed or 0)
+        for r, (pairs, bye) in zip(todo, plan):
+            _store_round(session, event, r.number, _balanced(pairs, kept), [bye] if bye is not None else [], by_id)
+            kept.append(_Round(0, r.number, [(i, a, b) for i, (a, b) in enumerate(pairs, 1)], [bye] if bye else []))
+        return
+    pairs, bye_list = _pair(session, event, todo[0].number, teams, kept)
+    _store_round(session, event, todo[0].number, pairs, bye_list, by_id)
 
 
 def withdraw_team(session: Session, team_id: int) -> TeamView:
