@@ -134,18 +134,49 @@ class EventForm(QWidget):
 
 
 class NewEventDialog(QDialog):
+    """A new event: progressive (rotating partners) or team (fixed partners,
+    with the team settings of :class:`~euchre_tourney.gui.teams_page.TeamSettingsBox`)."""
+
     def __init__(self, parent=None) -> None:
+        from euchre_tourney.gui.teams_page import TeamSettingsBox
+
         super().__init__(parent)
-        self.setWindowTitle("New progressive event")
+        self.setWindowTitle("New event")
+        self.kind = QComboBox()
+        self.kind.addItem("Progressive: partners change every round", "progressive")
+        self.kind.addItem("Team: fixed partners (round robin, Swiss, king of the hill)", "team")
         self.form = EventForm(self)
         self.form.name.setText(f"Club night {date.today():%Y-%m-%d}")
+        self.team = TeamSettingsBox(self)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        kind_row = QFormLayout()
+        kind_row.addRow("&Kind:", self.kind)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Create event")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addLayout(kind_row)
         layout.addWidget(self.form)
+        layout.addWidget(self.team)
         layout.addWidget(buttons)
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        team = self.kind.currentData() == "team"
+        self.team.setVisible(team)
+        self.form.sit_out.setEnabled(not team)
+        self.adjustSize()
+
+    def set_kind(self, kind: str) -> None:
+        self.kind.setCurrentIndex(self.kind.findData(kind))
+
+    def values(self) -> dict:
+        """The arguments of ``tournament.create_event``."""
+        values = dict(self.form.values(), kind=self.kind.currentData())
+        if values["kind"] == "team":
+            values.update(self.team.values())
+        return values
 
 
 class EventPage(Page):
