@@ -92,6 +92,9 @@ class TallySheetView:
     west: str
     hands_per_round: int
     sit_out: tuple[str, ...] = field(default=())
+    ns_team: str = ""
+    """Team events: the North–South team ("Team 3 Aces"), printed in its box."""
+    ew_team: str = ""
 
 
 @dataclass(frozen=True, slots=True)
