@@ -84,8 +84,9 @@ def team_cards(view: TeamEventView) -> list[TeamCard]:
                 if team.id in (t.north_south.id, t.east_west.id):
                     ns = t.north_south.id == team.id
                     other = t.east_west if ns else t.north_south
+                    both = f"{other.players[0]} & {other.players[1]}"
                     row = TeamCardRow(r.number, t.number, "N–S" if ns else "E–W", f"{other.number} {other.name}",
-                                      f"{other.players[0]} & {other.players[1]}")
+                                      "" if other.name == both else both)
             if row is None and any(b.id == team.id for b in r.byes):
                 row = TeamCardRow(r.number, None, "bye", "Bye", "")
             if row is None:
