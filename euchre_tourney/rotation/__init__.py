@@ -5,28 +5,34 @@ partners once and opposes twice: a whist tournament Wh(n), n ≡ 0, 1 mod 4),
 and no search finds those quickly in pure Python, so they come from
 mathematics (:mod:`.designs`): the field construction over GF(q) for prime
 powers q ≡ 1 (mod 4) and its ring version for products; cyclic starters
-found offline (``tools/``) and stored as data; resolvable (n, 4, 1) designs
-played three times (n ≡ 4 mod 12); and inflation of smaller designs by
-resolvable transversal designs (:mod:`.inflation`, :mod:`._rgdd`). Every
-design is re-verified before use and the checker verifies the schedule
-again. A ghost player extends Wh(n+1) to n ≡ 3 (mod 4); near-whist designs
-(:mod:`._near_whist`) give n ≡ 2 (mod 4) nights with no partner repeats.
+found offline (``designs/search/``) and stored as data (``designs/data/``);
+resolvable (n, 4, 1) designs played three times (n ≡ 4 mod 12); and
+inflation of smaller designs by resolvable transversal designs
+(:mod:`.designs.inflation`, :mod:`.designs.transversal`). Every design is
+re-verified before use and the checker verifies the schedule again. A ghost
+player extends Wh(n+1) to n ≡ 3 (mod 4); near-whist designs
+(:mod:`.designs.near_whist`) give n ≡ 2 (mod 4) nights with no partner
+repeats (:mod:`.full_nights`, rounds ordered by :mod:`.sit_out_order`).
 Short nights (the usual 6–12 rounds) are a social-golfer-type problem, and
 prefixes of cyclic designs are bad for them (any two rounds share a pair), so
 they start from a verified *packing* in which nobody meets twice (resolvable
 designs and transversal designs, with the n mod 4 extra players taking the
-sit-outs' places), renamed and re-split to honour director requests; past its
-length a seeded tabu search with the conflict-directed swap neighbourhood
-known from social-golfer work continues, on a convex cost of meetings and
-partnerships with a steep step above the least possible maximum. Sit-outs
-are chosen before the search (fewest possible, fair at every prefix); seats
-and table numbers after it (:mod:`.seating`: exact N–S/E–W where no meeting
-repeats, walks elsewhere, table matching). Everything is deterministic per
-seed and stdlib-only; :func:`check` trusts nothing the generator says.
+sit-outs' places; :mod:`.starts`), renamed and re-split to honour director
+requests; past its length a seeded tabu search (:mod:`.engine`) with the
+conflict-directed swap neighbourhood known from social-golfer work
+continues, on a convex cost of meetings and partnerships with a steep step
+above the least possible maximum. Sit-outs are chosen before the search
+(fewest possible, fair at every prefix); seats and table numbers after it
+(:mod:`.seating`: exact N–S/E–W where no meeting repeats, walks elsewhere,
+table matching). Everything is deterministic per seed and stdlib-only;
+:func:`check` trusts nothing the generator says.
+
+Internal shapes are in :mod:`.shapes`; tests reach internals only through
+:mod:`.testing`.
 """
 
 from euchre_tourney.rotation.constraints import Constraints, constraint_warnings
-from euchre_tourney.rotation.designs import full_length, whist_design
+from euchre_tourney.rotation.full_nights import full_length, whist_design
 from euchre_tourney.rotation.engine import Cancelled
 from euchre_tourney.rotation.model import Round, Schedule, Table
 from euchre_tourney.rotation.progressive import progressive, replan

@@ -1,10 +1,10 @@
 """Progressive (individual) rotations: partners change every round.
 
 :func:`progressive` uses a verified whist design (see :mod:`.designs`) for a
-full-length night where one is known, a verified meet-once start (packings and
-stored nights, ``engine.golfer_start``) for short nights or a stored night
-reaching the least possible "most meetings" where that is two or more
-(:mod:`._golfer_data`), and the local search of
+full-length night where one is known (:mod:`.full_nights`), a verified
+meet-once start (packings and stored nights, :func:`.starts.golfer_start`) for
+short nights or a stored night reaching the least possible "most meetings"
+where that is two or more (:func:`.starts.stored_start`), and the local search of
 :mod:`.engine` otherwise (rounds beyond a full rotation, starts that no
 renaming fits to the requests). Director requests keep these starts where they
 can: forced sit-outs by renaming players (a matching onto the start's
@@ -20,19 +20,13 @@ import random
 from collections.abc import Callable, Sequence
 
 from euchre_tourney.rotation.constraints import Constraints
-from euchre_tourney.rotation.designs import full_length, whist_design
-from euchre_tourney.rotation.engine import (
-    Cancelled,
-    ERound,
-    Search,
-    choose_sit_outs,
-    golfer_rounds,
-    golfer_start,
-    seat_and_number,
-    stored_start,
-)
+from euchre_tourney.rotation.engine import Cancelled, Search, choose_sit_outs
+from euchre_tourney.rotation.full_nights import full_length, whist_design
 from euchre_tourney.rotation.model import Round, Schedule, Table
 from euchre_tourney.rotation.quality import Quality, check, lower_bounds
+from euchre_tourney.rotation.seating import seat_and_number
+from euchre_tourney.rotation.shapes import ERound
+from euchre_tourney.rotation.starts import golfer_rounds, golfer_start, stored_start
 
 Progress = Callable[[float], None]
 Cancel = Callable[[], bool]

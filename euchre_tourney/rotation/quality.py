@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from math import ceil, comb
 
+from euchre_tourney.rotation.designs import PairCounts
 from euchre_tourney.rotation.model import Schedule
 
 
@@ -125,8 +126,8 @@ def check(schedule: Schedule, constraints=None) -> Quality:
     everyone = set(schedule.players)
     if len(everyone) != len(schedule.players):
         raise InvalidSchedule("player ids are not distinct")
-    partners: Counter = Counter()
-    opposed: Counter = Counter()
+    index = {p: i for i, p in enumerate(schedule.players)}
+    counts = PairCounts(len(index))
     sat = {p: 0 for p in everyone}
     present = {p: 0 for p in everyone}
     ns = {p: 0 for p in everyone}
@@ -143,10 +144,7 @@ def check(schedule: Schedule, constraints=None) -> Quality:
             raise InvalidSchedule(f"round {rnd.number}: tables are not numbered 1 … {len(rnd.tables)}")
         for t in rnd.tables:
             n_, e_, s_, w_ = t.seats
-            for a, b in ((n_, s_), (e_, w_)):
-                partners[(a, b) if a < b else (b, a)] += 1
-            for a, b in ((n_, e_), (n_, w_), (s_, e_), (s_, w_)):
-                opposed[(a, b) if a < b else (b, a)] += 1
+            counts.add_game((index[n_], index[e_], index[s_], index[w_]))
             for p in (n_, s_):
                 ns[p] += 1
                 at_table[(p, t.number)] += 1
@@ -165,36 +163,32 @@ def check(schedule: Schedule, constraints=None) -> Quality:
         if here:
             prefix_spread = max(prefix_spread, max(here) - min(here))
     n = len(schedule.players)
-    pairs = comb(n, 2)
-    meetings = Counter(partners)
-    meetings.update(opposed)
-    perfect = (
-        n >= 4
-        and len(partners) == pairs
-        and all(v == 1 for v in partners.values())
-        and len(opposed) == pairs
-        and all(v == 2 for v in opposed.values())
-    )
+    met, part = [], []  # each pair x < y once, counted by the shared PairCounts
+    for x in range(n):
+        met += counts.met[x * n + x + 1 : x * n + n]
+        part += counts.partner[x * n + x + 1 : x * n + n]
+    opp = [m - p for m, p in zip(met, part)]
+    perfect = n >= 4 and all(p == 1 for p in part) and all(o == 2 for o in opp)
     top = max(at_table.items(), key=lambda kv: kv[1], default=None)
     violations: tuple[str, ...] = ()
     if constraints is not None:
         violations = tuple(constraints.violations(schedule))
     return Quality(
-        partner_repeats=sum(v - 1 for v in partners.values() if v > 1),
-        max_partnered=max(partners.values(), default=0),
-        max_meetings=max(meetings.values(), default=0),
+        partner_repeats=sum(p - 1 for p in part if p > 1),
+        max_partnered=max(part, default=0),
+        max_meetings=max(met, default=0),
         sit_out_min=min(sat.values(), default=0),
         sit_out_max=max(sat.values(), default=0),
         players=n,
         rounds=len(schedule.rounds),
-        min_meetings=(min(meetings.values(), default=0) if len(meetings) == pairs else 0),
-        max_opposed=max(opposed.values(), default=0),
+        min_meetings=min(met, default=0),
+        max_opposed=max(opp, default=0),
         sit_out_prefix_spread=prefix_spread,
         consecutive_sit_outs=consecutive,
         ns_ew_spread=max((abs(ns[p] - ew[p]) for p in everyone), default=0),
         max_at_one_table=top[1] if top else 0,
         max_at_one_table_player=top[0][0] if top else None,
-        never_partnered=pairs - len(partners),
+        never_partnered=part.count(0),
         perfect=perfect,
         bounds=lower_bounds(n, len(schedule.rounds)) if n >= 4 else None,
         constraint_violations=violations,

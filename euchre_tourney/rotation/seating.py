@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-Game = list[int]
-ERound = tuple[list[Game], list[int]]
+from euchre_tourney.rotation.shapes import ERound
+from euchre_tourney.rotation.shapes import SearchGame as Game
 
 
 # -- N–S / E–W ----------------------------------------------------------------

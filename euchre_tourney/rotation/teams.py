@@ -6,6 +6,8 @@ East–West at each table; with an odd count one team has the bye.
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -108,8 +110,6 @@ def _balance_tables(
     above the cap, restarted from random orders every max(2000, 400·T) proposals; stops at zero or after
     ``steps`` proposals and keeps the best order seen. With the circle method's pairings it reaches the cap for
     small T and leaves a few teams three times at one table for larger T."""
-    import math
-    import random
 
     rng = random.Random(seed)
     T = max((len(g) for g in rounds), default=0)
@@ -189,7 +189,6 @@ def team_round_robin(n_teams: int, rounds: int | None = None, seed: int = 0) -> 
     balanced by :func:`_balance_tables` (at most twice at one table for small
     T, at most three times as measured up to 50 teams). ``seed``
     relabels the teams. Raises ``ValueError`` for < 2 teams or rounds < 1."""
-    import random
 
     if n_teams < 2:
         raise ValueError("need at least 2 teams")

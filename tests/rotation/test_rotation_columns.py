@@ -1,4 +1,4 @@
-"""The holey column construction of Wh(8u) (``rotation._columns``): the level
+"""The holey column construction of Wh(8u) (``rotation.designs.columns``): the level
 group fixes every round of the stored Wh(8), the group has no element fixing
 a pair of players of different columns, the stored Wh(152) and a small Wh(56)
 starter build whist designs, a damaged starter is refused."""
@@ -7,13 +7,12 @@ import itertools
 
 import pytest
 
-from euchre_tourney.rotation import _columns, check, progressive
-from euchre_tourney.rotation._columns import LEVELS, develop_columns, group, level_group, whist_columns
-from euchre_tourney.rotation._starters import COLUMN_STARTERS
-from euchre_tourney.rotation.designs import is_whist, whist_design
+from euchre_tourney.rotation import check, progressive, whist_design
+from euchre_tourney.rotation.testing import LEVELS, develop_columns, is_whist, level_group, stored, whist_columns
+from euchre_tourney.rotation.testing import column_group as group
 
 SIGMA = [1, 0, 5, 7, 6, 2, 4, 3]
-# Wh(56): u = 7, w = 2 (order 3), Λ = {id, σ}; tools/whist_col_sat.py
+# Wh(56): u = 7, w = 2 (order 3), Λ = {id, σ}; designs/search/whist_col_sat.py
 # ``7 2 10576243 -``, 4 s.
 SAMPLE_56 = (
     7, 2, [SIGMA],
@@ -64,7 +63,7 @@ def test_the_sample_starter_builds_wh56():
 
 
 def test_the_stored_starter_builds_wh152_and_the_full_night_is_perfect():
-    u, w, levels, holey, complete = COLUMN_STARTERS[152]
+    u, w, levels, holey, complete = stored("column_starters")[152]
     assert (u, w, len(holey), len(complete)) == (19, 4, 7, 1)
     rounds = whist_columns(152, whist_design)
     assert rounds is not None and len(rounds) == 151 and is_whist(152, rounds)
@@ -80,11 +79,11 @@ def test_a_damaged_starter_is_refused(monkeypatch):
     u, w, levels, holey, complete = SAMPLE_56
     bad = [[t[:] for t in base] for base in holey]
     bad[0][0][1], bad[0][1][1] = bad[0][1][1], bad[0][0][1]
-    monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: (u, w, levels, bad, complete)})
+    monkeypatch.setitem(stored("column_starters"), 56, (u, w, levels, bad, complete))
     assert whist_columns(56, whist_design) is None
-    monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: SAMPLE_56})
+    monkeypatch.setitem(stored("column_starters"), 56, SAMPLE_56)
     assert is_whist(56, whist_columns(56, whist_design))
-    assert _columns.whist_columns(64, whist_design) is None  # nothing stored
+    assert whist_columns(64, whist_design) is None  # nothing stored
 
 
 def _damaged(kind):
@@ -110,7 +109,7 @@ def _damaged(kind):
 @pytest.mark.parametrize("kind", ["number too big", "negative number", "three seats", "w no unit", "even u",
                                   "short level map", "missing field"])
 def test_a_malformed_starter_gives_none_and_never_raises(monkeypatch, kind):
-    monkeypatch.setattr("euchre_tourney.rotation._starters.COLUMN_STARTERS", {56: _damaged(kind)})
+    monkeypatch.setitem(stored("column_starters"), 56, _damaged(kind))
     assert whist_columns(56, whist_design) is None
 
 

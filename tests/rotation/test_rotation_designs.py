@@ -14,7 +14,7 @@ from euchre_tourney.rotation import check, full_length, progressive, whist_desig
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_tourney.rotation.designs import _ap_order, develop, field_design, is_whist, product_design
+from euchre_tourney.rotation.testing import ap_order, develop, field_design, is_whist, product_design, stored
 
 NOT_YET: set[int] = set()  # no design yet: see the module docstring
 SIZES = [
@@ -39,9 +39,7 @@ def test_product_designs():
 
 
 def test_stored_starters_all_verify():
-    from euchre_tourney.rotation._starters import STARTERS
-
-    for (kind, n), starter in STARTERS.items():
+    for (kind, n), starter in stored("whist_starters").items():
         assert is_whist(n, develop(kind, n, starter)), (kind, n)
 
 
@@ -59,9 +57,7 @@ def test_is_whist_refuses_the_wrong_shape():
 
 
 def test_bad_starter_is_rejected():
-    from euchre_tourney.rotation._starters import STARTERS
-
-    good = STARTERS[("rot", 12)]
+    good = stored("whist_starters")[("rot", 12)]
     bad = [list(t) for t in good]
     bad[1][0], bad[2][0] = bad[2][0], bad[1][0]
     assert not is_whist(12, develop("rot", 12, bad))
@@ -87,7 +83,7 @@ def test_full_length_is_perfect(n):
 
 #: ghost nights (n ≡ 3 mod 4, full length) whose sit-outs cannot yet be
 #: ordered so that nobody sits out twice before everyone has once: their
-#: Wh(n + 1) has no ∞ table in arithmetic progression (designs._ap_order)
+#: Wh(n + 1) has no ∞ table in arithmetic progression (designs.ap_order)
 #: and no order with prefix spread 1 was found for any ghost tried
 GHOST_SPREAD_TWO = {43, 47, 55, 59}
 
@@ -104,7 +100,7 @@ def test_ghost_sizes_no_partner_repeat_and_fair_sit_outs(n):
 @given(st.integers(7, 400), st.integers(0, 399), st.integers(1, 399))
 def test_ap_order_deals_progression_triples_fairly(m, c, x):
     """Translates of an arithmetic progression {c − x, c, c + x} mod m, in
-    the order ``_ap_order`` gives, are dealt fairly: everyone once before
+    the order ``ap_order`` gives, are dealt fairly: everyone once before
     anyone twice, twice before three times, never twice running — whenever
     gcd(x, m) = 1 or m / gcd(x, m) is a multiple of 3."""
     from math import gcd
@@ -113,7 +109,7 @@ def test_ap_order_deals_progression_triples_fairly(m, c, x):
     d = gcd(x, m)
     if x == 0 or (d > 1 and (m // d) % 3):
         return
-    order = _ap_order(m, [(c - x) % m, c, (c + x) % m])
+    order = ap_order(m, [(c - x) % m, c, (c + x) % m])
     assert sorted(order) == list(range(m))
     count = [0] * m
     last: set[int] = set()
@@ -140,7 +136,7 @@ def test_two_mod_four_full_length_is_optimal(n):
 def test_every_size_up_to_200_has_its_design():
     """Every N ≢ 2 (mod 4) from 8 to 200 has a full-length design (a whist
     design, or for N ≡ 3 one with a ghost); Wh(152), the last one found, is
-    the column construction of ``rotation._columns`` (issue #4)."""
+    the column construction of ``rotation.designs.columns`` (issue #4)."""
     missing = [n for n in range(8, 201) if n % 4 != 2 and whist_design(n) is None]
     assert missing == []
 
@@ -162,10 +158,10 @@ def test_two_pass_order_exactly_when_every_cycle_is_even(halves, seed):
     """Sit-out pairs forming cycles of lengths 2·h (and, when the seed says
     so, one pair of cycles made odd): an order with everyone once before
     anyone twice and nobody twice running exists exactly for even cycles,
-    and ``_two_pass_order`` finds it."""
+    and ``two_pass_order`` finds it."""
     import random
 
-    from euchre_tourney.rotation.designs import _prefix_spread, _two_pass_order
+    from euchre_tourney.rotation.testing import prefix_spread, two_pass_order
 
     rng = random.Random(seed)
     lengths = [2 * h for h in halves]
@@ -180,7 +176,7 @@ def test_two_pass_order_exactly_when_every_cycle_is_even(halves, seed):
         rounds += [([], sorted({ring[i], ring[(i + 1) % length]} if length > 2 else {ring[0], ring[1]}))
                    for i in range(length)]
     rng.shuffle(rounds)
-    order = _two_pass_order(rounds)
+    order = two_pass_order(rounds)
     if odd:
         assert order is None
         return
@@ -188,5 +184,5 @@ def test_two_pass_order_exactly_when_every_cycle_is_even(halves, seed):
     if n == 2 or (len(lengths) == 1 and n == 4):
         return  # too few players to avoid a back-to-back sit-out
     assert order is not None and sorted(map(str, order)) == sorted(map(str, rounds))
-    assert _prefix_spread(n, order) == 1
+    assert prefix_spread(n, order) == 1
     assert all(not set(a[1]) & set(b[1]) for a, b in zip(order, order[1:]))

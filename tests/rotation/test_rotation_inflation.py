@@ -1,4 +1,4 @@
-"""Inflation and triplication constructions for whist designs (``rotation.inflation``),
+"""Inflation and triplication constructions for whist designs (``rotation.designs.inflation``),
 each result checked by the designs module's ``is_whist`` and, for the sizes in
 the app, by the public checker through ``progressive``."""
 
@@ -6,31 +6,9 @@ import itertools
 
 import pytest
 
-from euchre_tourney.rotation import check, full_length, progressive
-from euchre_tourney.rotation.designs import is_whist, whist_design
-from euchre_tourney.rotation.inflation import inflate, inflation_plans, resolvable_td, triplicate
-
-
-@pytest.mark.parametrize("n", [4, 5, 7, 8, 9, 11, 13, 16, 19, 23, 27])
-def test_resolvable_td_is_resolvable_transversal_design(n):
-    rtd = resolvable_td(n)
-    assert rtd is not None and len(rtd) == n
-    seen = set()
-    for cls in rtd:
-        assert len(cls) == n
-        for pos in range(4):
-            assert sorted(blk[pos] for blk in cls) == list(range(n))
-        for blk in cls:
-            for i, j in itertools.combinations(range(4), 2):
-                key = (i, blk[i], j, blk[j])
-                assert key not in seen
-                seen.add(key)
-    assert len(seen) == 6 * n * n  # every pair from two positions exactly once
-
-
-@pytest.mark.parametrize("n", [1, 2, 3, 6, 10, 12, 15])
-def test_no_rtd_without_a_prime_power_of_at_least_four(n):
-    assert resolvable_td(n) is None
+from euchre_tourney.rotation import check, full_length, progressive, whist_design
+from euchre_tourney.rotation.testing import inflate, inflation_plans, is_whist, triplicate
+from euchre_tourney.rotation.testing import rtd as resolvable_td
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,8 @@ from collections import Counter
 
 import pytest
 
-from euchre_tourney.rotation._near_whist import is_near_whist, known_sizes, near_whist_design
+from euchre_tourney.rotation.testing import forget_designs, is_near_whist, near_whist_design, stored
+from euchre_tourney.rotation.testing import near_whist_sizes as known_sizes
 
 CLAIMED = [10, 14, 18, 22, 26, 34, 50, 58, 70, 90, 98, 110, 126, 130, 154, 162, 170, 182, 198]
 
@@ -86,12 +87,11 @@ def test_verifier_rejects_damage():
 
 
 def test_bad_stored_starter_gives_none(monkeypatch):
-    from euchre_tourney.rotation import _near_whist as nw
-
-    nw._design.cache_clear()
-    monkeypatch.setitem(nw._CYC2, 18, nw._CYC2[18].replace("5 12", "12 5", 1))
+    cyc2 = stored("near_whist", "cyc2")
+    forget_designs()
+    monkeypatch.setitem(cyc2, 18, cyc2[18].replace("5 12", "12 5", 1))
     try:
-        assert nw.near_whist_design(18) is None
-        assert nw.near_whist_design(10) is not None
+        assert near_whist_design(18) is None
+        assert near_whist_design(10) is not None
     finally:
-        nw._design.cache_clear()
+        forget_designs()

@@ -1,4 +1,4 @@
-"""Resolvable (v, 4, 1) designs from ``rotation._resolvable``: every size the
+"""Resolvable (v, 4, 1) designs from ``rotation.designs.resolvable``: every size the
 module claims is checked here independently (partitions, pair counts); bad
 stored data and sizes ≢ 4 (mod 12) give ``None``."""
 
@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from euchre_tourney.rotation import _resolvable as R
+from euchre_tourney.rotation import testing as R
 
 REQUIRED = [52, 76, 124, 196]
 # what is stored today (v ≡ 4 mod 12 up to 196 except 172); a size may be
@@ -32,14 +32,14 @@ def assert_rbibd(v, classes):
 @pytest.mark.parametrize("v", REQUIRED)
 def test_required_sizes_present(v):
     assert R.resolvable_design(v) is not None
-    assert v in R.known_sizes()
+    assert v in R.resolvable_sizes()
 
 
 def test_stored_sizes_present():
-    assert set(STORED) <= set(R.known_sizes())
+    assert set(STORED) <= set(R.resolvable_sizes())
 
 
-@pytest.mark.parametrize("v", sorted(set(STORED) | set(R.known_sizes())))
+@pytest.mark.parametrize("v", sorted(set(STORED) | set(R.resolvable_sizes())))
 def test_claimed_sizes_are_rbibds(v):
     d = R.resolvable_design(v)
     assert d is not None
@@ -62,14 +62,14 @@ def test_fresh_lists_returned():
 
 def _with_data(monkeypatch, table, r, value):
     monkeypatch.setitem(table, r, value)
-    R._cached.cache_clear()
+    R.forget_designs()
 
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    R._cached.cache_clear()
+    R.forget_designs()
     yield
-    R._cached.cache_clear()
+    R.forget_designs()
 
 
 @pytest.mark.parametrize(
@@ -83,60 +83,60 @@ def _clear_cache():
 )
 def test_corrupt_pm_pairs_rejected(monkeypatch, bad):
     assert R.resolvable_design(196) is not None
-    _with_data(monkeypatch, R._PM_PAIRS, 65, bad)
+    _with_data(monkeypatch, R.stored("resolvable", "pm_pairs"), 65, bad)
     assert R.resolvable_design(196) is None
     assert R.resolvable_design(52) is not None  # other sizes unaffected
 
 
 def test_corrupt_full_base_class_rejected(monkeypatch):
-    good = R._FULL[9]
+    good = R.stored("resolvable", "full")[9]
     assert R.resolvable_design(28) is not None
     bad = [list(b) for b in good]
     bad[0][0], bad[1][0] = bad[1][0], bad[0][0]  # swap two points between blocks
-    _with_data(monkeypatch, R._FULL, 9, [tuple(b) for b in bad])
+    _with_data(monkeypatch, R.stored("resolvable", "full"), 9, [tuple(b) for b in bad])
     assert R.resolvable_design(28) is None
-    _with_data(monkeypatch, R._FULL, 9, good[:-1])
+    _with_data(monkeypatch, R.stored("resolvable", "full"), 9, good[:-1])
     assert R.resolvable_design(28) is None
 
 
 def test_corrupt_cyc_base_class_rejected(monkeypatch):
-    good = R._CYC[21]
+    good = R.stored("resolvable", "cyc")[21]
     assert R.resolvable_design(64) is not None
     bad = [list(b) for b in good]
     bad[0][0] += 1
-    _with_data(monkeypatch, R._CYC, 21, [tuple(b) for b in bad])
+    _with_data(monkeypatch, R.stored("resolvable", "cyc"), 21, [tuple(b) for b in bad])
     assert R.resolvable_design(64) is None
     bad[0][0] = bad[0][1]  # a repeated point
-    _with_data(monkeypatch, R._CYC, 21, [tuple(b) for b in bad])
+    _with_data(monkeypatch, R.stored("resolvable", "cyc"), 21, [tuple(b) for b in bad])
     assert R.resolvable_design(64) is None
-    _with_data(monkeypatch, R._CYC, 21, [b[:3] for b in good])
+    _with_data(monkeypatch, R.stored("resolvable", "cyc"), 21, [b[:3] for b in good])
     assert R.resolvable_design(64) is None
 
 
 def test_corrupt_sigma_base_class_rejected(monkeypatch):
-    good = R._SIGMA[33]
+    good = R.stored("resolvable", "sigma")[33]
     assert R.resolvable_design(100) is not None
     bad = [list(b) for b in good]
     x, i = bad[0][0]
     bad[0][0] = (x, (i + 1) % 3)  # same point, other copy
-    _with_data(monkeypatch, R._SIGMA, 33, [tuple(b) for b in bad])
+    _with_data(monkeypatch, R.stored("resolvable", "sigma"), 33, [tuple(b) for b in bad])
     assert R.resolvable_design(100) is None
-    _with_data(monkeypatch, R._SIGMA, 33, good[1:] + [((0, 0), (1, 0), (2, 0), (3, 0))])
+    _with_data(monkeypatch, R.stored("resolvable", "sigma"), 33, good[1:] + [((0, 0), (1, 0), (2, 0), (3, 0))])
     assert R.resolvable_design(100) is None
 
 
 def test_corrupt_group_pairs_rejected(monkeypatch):
-    moduli, pairs = R._PM_GROUP[45]
+    moduli, pairs = R.stored("resolvable", "pm_group")[45]
     assert R.resolvable_design(136) is not None
-    _with_data(monkeypatch, R._PM_GROUP, 45, ((5, 3, 3), pairs))  # other group
+    _with_data(monkeypatch, R.stored("resolvable", "pm_group"), 45, ((5, 3, 3), pairs))  # other group
     assert R.resolvable_design(136) is None
-    _with_data(monkeypatch, R._PM_GROUP, 45, ((3, 3, 5), [((0, 0, 1), (0, 0, 2))] + pairs[2:]))
+    _with_data(monkeypatch, R.stored("resolvable", "pm_group"), 45, ((3, 3, 5), [((0, 0, 1), (0, 0, 2))] + pairs[2:]))
     assert R.resolvable_design(136) is None
-    _with_data(monkeypatch, R._PM_GROUP, 45, ((45,), pairs))  # coordinates don't fit
+    _with_data(monkeypatch, R.stored("resolvable", "pm_group"), 45, ((45,), pairs))  # coordinates don't fit
     assert R.resolvable_design(136) is None
 
 
 def test_missing_entry_is_none(monkeypatch):
-    monkeypatch.delitem(R._PM_PAIRS, 41)
-    R._cached.cache_clear()
+    monkeypatch.delitem(R.stored("resolvable", "pm_pairs"), 41)
+    R.forget_designs()
     assert R.resolvable_design(124) is None

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tourney.rotation import Constraints, check, progressive
-from euchre_tourney.rotation.seating import orient, seat_and_number, split_free
+from euchre_tourney.rotation.testing import orient, seat_and_number, split_free
 
 
 def _per_player(schedule):

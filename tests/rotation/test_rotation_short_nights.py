@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_tourney.rotation import Constraints, check, constraint_warnings, lower_bounds, progressive
-from euchre_tourney.rotation.engine import packing
+from euchre_tourney.rotation.testing import ALPHABET, packing, stored, verify_night as verify
 
 
 def _sit_out_rules(q):
@@ -108,7 +108,7 @@ def test_full_rotation_with_forced_sit_outs_stays_perfect(n):
 
 
 def test_relabel_refuses_what_no_renaming_can_do():
-    from euchre_tourney.rotation.progressive import _relabel_for_sit_outs
+    from euchre_tourney.rotation.testing import relabel_for_sit_outs as _relabel_for_sit_outs
 
     rounds = [([[0, 1, 2, 3]], [4]), ([[4, 1, 2, 3]], [0])]
     # player 2 must sit out both rounds, but no player sits out twice
@@ -144,7 +144,7 @@ def test_overlapping_couples_never_partner(seed):
 
 
 def test_split_apart_refuses_a_game_with_no_allowed_split():
-    from euchre_tourney.rotation.progressive import _split_apart
+    from euchre_tourney.rotation.testing import split_apart as _split_apart
 
     rounds = [([[0, 1, 2, 3]], [])]
     assert _split_apart(rounds, {(0, 1), (0, 2), (0, 3)}) is None
@@ -152,7 +152,7 @@ def test_split_apart_refuses_a_game_with_no_allowed_split():
     assert _split_apart(rounds, {(0, 2)}) == [([[0, 2, 1, 3]], [])]
 
 
-# -- stored nights (_golfer_data: found offline, re-verified on loading) -------
+# -- stored nights (designs/data/short_nights.json: found offline, re-verified) -
 
 #: (N, R) of common club nights where an early scan found "most meetings of a
 #: pair" above ceil(6·T·R / C(N, 2)); the ones now at the bound
@@ -169,7 +169,7 @@ def test_which_short_nights_reach_the_meetings_bound(n, rounds):
     assert q.partner_repeats == b.partner_repeats and q.max_partnered == b.max_partnered
     if (n, rounds) in AT_BOUND:
         assert q.max_meetings == b.max_meetings
-        # 48, 49: one visit a table is not reached; 11 × 8 (found by tools/golfer_sat.py
+        # 48, 49: one visit a table is not reached; 11 × 8 (found by designs/search/golfer_sat.py
         # --free): 5 games at one of the two tables, 3 with --tables not found in 5 minutes
         assert q.max_at_one_table == b.max_at_one_table or n in (11, 48, 49)
     else:
@@ -186,9 +186,13 @@ def test_nine_players_twelve_rounds_cannot_reach_the_arithmetic_bound():
     assert max(games) == 11 and -(-3 * max(games) // 8) == 5 == q.max_meetings
 
 
-def test_stored_nights_verify_and_tampering_is_refused():
-    from euchre_tourney.rotation._golfer_data import ALPHABET, STARTS, verify
+def _stored_nights() -> dict[int, tuple[int, tuple[str, ...]]]:
+    """The stored short nights as N -> (lam, rounds)."""
+    return {n: (e["lam"], tuple(e["rounds"])) for n, e in stored("short_nights").items()}
 
+
+def test_stored_nights_verify_and_tampering_is_refused():
+    STARTS = _stored_nights()
     assert set(STARTS) >= {11, 19, 21} | set(range(42, 50))
     for n, (lam, rows) in STARTS.items():
         assert verify(n, lam, rows) is not None
@@ -207,9 +211,7 @@ def test_stored_nights_verify_and_tampering_is_refused():
 
 @pytest.mark.parametrize("n", range(42, 50))
 def test_stored_meet_once_nights_serve_shorter_and_longer_nights(n):
-    from euchre_tourney.rotation._golfer_data import STARTS
-
-    stored = len(STARTS[n][1])  # 13 rounds for 43–45 (from the Z_11 night for 44)
+    stored = len(_stored_nights()[n][1])  # 13 rounds for 43–45 (from the Z_11 night for 44)
     assert stored == (13 if n in (43, 44, 45) else 12)
     for rounds in (5, 12, 13, 14):
         q = check(progressive(n, rounds, seed=1))
