@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -274,7 +275,6 @@ def swiss_round(
 
     Raises ``ValueError`` for a team listed twice in ``standings``.
     """
-    from collections import Counter
 
     order = list(standings)
     if len(set(order)) != len(order):
@@ -315,7 +315,6 @@ def rematch_free_rounds(
     the given order, later ones shuffle it (seeded), and the plan with the
     fewest rematches wins (stopping at the first with none). Returns
     ``[(pairs, bye)]`` per round."""
-    import random
 
     rng = random.Random(seed)
     best, best_cost = None, None
