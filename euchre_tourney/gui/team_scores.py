@@ -37,8 +37,8 @@ class TeamsModel(RowsModel):
         super().__init__(
             [
                 Column("No.", lambda t: t.number, RIGHT),
-                Column("Team", lambda t: t.name),
                 Column("Players", lambda t: f"{t.players[0]} & {t.players[1]}"),
+                Column("Team name", lambda t: "" if t.name == f"{t.players[0]} & {t.players[1]}" else t.name),
                 Column("Status", lambda t: t.status),
             ],
             parent,
@@ -106,7 +106,7 @@ class TeamStandingsModel(RowsModel):
             Column("Byes", lambda r: r.byes or "", RIGHT),
             Column("For", lambda r: r.points_for, RIGHT),
             Column("Against", lambda r: r.points_against, RIGHT),
-            Column("+/−", lambda r: f"{r.difference:+d}", RIGHT),
+            Column("+/−", lambda r: f"{r.difference:+d}" if r.difference else "0", RIGHT),
         ]
         for i in range(rounds):
             cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_results[i])(i), CENTER))

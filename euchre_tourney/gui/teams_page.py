@@ -211,6 +211,7 @@ class TeamsPage(Page):
         self.count.setText(text + ".")
         self.game_box.setVisible(self.view.round_scoring == "game")
         self.game_box.set_view(self.view)
+        self.game_box.round.setMaximumWidth(160)
         keep = self.rounds_list.currentRow()
         self.rounds_list.blockSignals(True)
         self.rounds_list.clear()
@@ -219,7 +220,8 @@ class TeamsPage(Page):
             self.rounds_list.addItem(f"{mark}Round {r.number}")
         self.rounds_list.blockSignals(False)
         if self.view.rounds:
-            self.rounds_list.setCurrentRow(keep if 0 <= keep < len(self.view.rounds) else len(self.view.rounds) - 1)
+            first_open = next((i for i, r in enumerate(self.view.rounds) if not r.complete), len(self.view.rounds) - 1)
+            self.rounds_list.setCurrentRow(keep if 0 <= keep < len(self.view.rounds) else first_open)
         else:
             self.show_round(-1)
         self._describe()
@@ -280,6 +282,8 @@ class TeamsPage(Page):
             return
         r = self.view.rounds[row]
         self.tables_model.set_rows(r.tables)
+        if self.game_box.round.value() != r.number:  # final scores go to the round on screen
+            self.game_box.round.setValue(r.number)
         self.byes.setText(
             "Bye: " + ", ".join(f"{b.number} {b.name}" for b in r.byes) if r.byes else "No team has the bye this round."
         )
