@@ -243,7 +243,9 @@ class EventPage(Page):
         if extra:
             text += f", {extra} sitting out each round"
         text += "."
-        if event.last_scored_round:
+        if event.kind == "team":
+            text = "A team event: make the teams and check them in on the Teams page (Alt+6); ticks here follow the teams."
+        elif event.last_scored_round:
             text += (f"  Late arrivals and departures join or leave from round {event.last_scored_round + 1};"
                      " the rounds not yet played are re-planned.")
         elif event.has_rotation:

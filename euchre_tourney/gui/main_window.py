@@ -39,6 +39,11 @@ HELP_TEXT = """<h3>Club night in five steps</h3>
 <li><b>Scores</b>: for each table, type each hand: makers (N/E), tricks, who went alone, Enter.
 The standings update at once. Ctrl+Z undoes the last change.</li>
 </ol>
+<p><b>Team events</b> (fixed partners): choose the kind <i>Team</i> in the New event dialog, with round robin,
+Swiss or king of the hill, and hands per round or a game to the target. Make the teams on the Teams page (or import
+a CSV file with two name columns), press <i>Make the rounds</i> (Swiss and king of the hill: <i>Pair round N</i> once
+the round before is finished), print from the File menu, and enter hands on the Scores page or a game's final score
+on the Teams page.</p>
 <p>Everything is saved the moment you enter it: you can close the app at any time.</p>"""
 
 
