@@ -8,11 +8,8 @@ by :func:`euchre_tourney.tournament.record_game_score`; Ctrl+Z undoes).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -24,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui.models import CENTER, RIGHT, Column, RowsModel
+from euchre_tourney.gui.models import CENTER, RIGHT, Column, RowsModel, StandingsModel
 
 ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
 OK_STYLE = "color: #166534;"
@@ -89,11 +86,9 @@ class TeamTablesModel(RowsModel):
         return None
 
 
-class TeamStandingsModel(RowsModel):
-    """Team standings rows; one column per round ("W 10–6 v 3")."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(self._columns(0), parent)
+class TeamStandingsModel(StandingsModel):
+    """Team standings rows; one column per round ("W 10–6 v 3"). Columns 0
+    and 3 (place, wins) in bold, as the players' standings."""
 
     @staticmethod
     def _columns(rounds: int) -> list[Column]:
@@ -111,19 +106,6 @@ class TeamStandingsModel(RowsModel):
         for i in range(rounds):
             cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_results[i])(i), CENTER))
         return cols
-
-    def set_standings(self, rows: Sequence[Any], rounds: int) -> None:
-        self.beginResetModel()
-        self.columns = self._columns(rounds)
-        self.rows = tuple(rows)
-        self.endResetModel()
-
-    def extra_data(self, row, column, role):
-        if role == Qt.FontRole and column in (0, 3):
-            f = QFont()
-            f.setBold(True)
-            return f
-        return None
 
 
 class GameScoreBox(QGroupBox):

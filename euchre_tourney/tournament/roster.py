@@ -159,6 +159,32 @@ def _find(header: list[str], names: tuple[str, ...]) -> int | None:
     return None
 
 
+def read_csv_file(source: str | os.PathLike) -> str:
+    """The text of a CSV file (UTF-8, with or without BOM). Raises
+    :class:`TournamentError` saying why if it cannot be read."""
+    try:
+        return Path(source).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TournamentError("The file is not UTF-8 text; save it as 'CSV UTF-8' and try again.") from exc
+    except OSError as exc:
+        raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from exc
+
+
+def csv_rows(text: str) -> list[tuple[int, list[str]]]:
+    """``[(line number, cells)]`` of CSV text (comma, semicolon or tab,
+    sniffed), blank lines left out."""
+    text = text.lstrip("\ufeff")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [
+        (number, row)
+        for number, row in enumerate(csv.reader(io.StringIO(text), dialect), start=1)
+        if any(cell.strip() for cell in row)  # blank lines are not rows
+    ]
+
+
 def parse_roster_csv(text: str) -> tuple[list[tuple[str, str, str]], list[tuple[int, str]]]:
     """Parse roster CSV text (header row required).
 
@@ -167,16 +193,7 @@ def parse_roster_csv(text: str) -> tuple[list[tuple[str, str, str]], list[tuple[
     ``([(name, email, phone)], [(row number, reason skipped)])``; raises
     :class:`TournamentError` if the file has no rows.
     """
-    text = text.lstrip("\ufeff")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = [
-        (number, row)
-        for number, row in enumerate(csv.reader(io.StringIO(text), dialect), start=1)
-        if any(cell.strip() for cell in row)  # blank lines are not rows
-    ]
+    rows = csv_rows(text)
     if not rows:
         raise TournamentError("The file is empty: expected a header row and one player per row.")
     header = [h.strip().casefold() for h in rows[0][1]]
@@ -212,13 +229,7 @@ def import_players_csv(session: Session, source: str | os.PathLike) -> ImportRep
     ``source`` is a file path. Duplicate names are imported and reported.
     Raises :class:`TournamentError` if the file cannot be read as UTF-8 text.
     """
-    try:
-        text = Path(source).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise TournamentError("The file is not UTF-8 text; save it as 'CSV UTF-8' and try again.") from exc
-    except OSError as exc:
-        raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from exc
-    rows, skipped = parse_roster_csv(text)
+    rows, skipped = parse_roster_csv(read_csv_file(source))
     existing = {name_key(p.name) for p in session.exec(select(Player).where(Player.active == True))}  # noqa: E712
     seen: set[str] = set()
     duplicates = []

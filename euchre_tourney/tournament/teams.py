@@ -36,7 +36,6 @@ import os
 import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from pathlib import Path
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -46,7 +45,7 @@ from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winn
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.roster import name_key
+from euchre_tourney.tournament.roster import csv_rows, name_key, read_csv_file
 from euchre_tourney.tournament.team_models import (
     BYE_RULES,
     TEAM_TIE_BREAKS,
@@ -274,12 +273,7 @@ def parse_teams_csv(text: str) -> tuple[list[tuple[int, str, str, str]], list[tu
     "player 1"/"player 2" (or "player a"/"player b", "partner") and
     optionally "team"/"team name"; without such a header, the first two
     columns are the players and a third the team name."""
-    text = text.lstrip("\ufeff")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = [(n, r) for n, r in enumerate(csv.reader(io.StringIO(text), dialect), start=1) if any(c.strip() for c in r)]
+    rows = csv_rows(text)
     if not rows:
         raise TournamentError("The file is empty: expected one team per row (two player names).")
     header = [h.strip().casefold() for h in rows[0][1]]
@@ -315,13 +309,7 @@ def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike)
     one has is added to the roster; a name two roster players share, or a
     player already on a team, skips that row with the reason."""
     _team_event(session, event_id)
-    try:
-        text = Path(source).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise TournamentError("The file is not UTF-8 text; save it as 'CSV UTF-8' and try again.") from exc
-    except OSError as exc:
-        raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from exc
-    rows, skipped = parse_teams_csv(text)
+    rows, skipped = parse_teams_csv(read_csv_file(source))
     by_key: dict[str, list[int]] = defaultdict(list)
     for p in session.exec(select(Player).where(Player.active == True)):  # noqa: E712
         by_key[name_key(p.name)].append(p.id)
@@ -861,27 +849,3 @@ def team_standings_csv(view: TeamStandingsView) -> str:
 def bye_rule_text(rule: str) -> str:
     return BYE_RULES.get(rule, rule)
 
-
-__all__ = [
-    "TeamImportReport",
-    "add_team",
-    "bye_rule_text",
-    "check_final_score",
-    "clear_game_score",
-    "clear_team_rounds",
-    "display_names",
-    "game_score_of",
-    "import_teams_csv",
-    "list_teams",
-    "make_team_rounds",
-    "parse_teams_csv",
-    "record_game_score",
-    "remove_team",
-    "rename_team",
-    "set_team_checked_in",
-    "team_event",
-    "team_printout",
-    "team_standings",
-    "team_standings_csv",
-    "withdraw_team",
-]
