@@ -209,6 +209,11 @@ class TableScoreView:
     ns_total: int
     ew_total: int
     next_hand: int | None
+    game_target: int | None = None
+    """A team event scored by games: the target (``hands_per_round`` is then
+    the most hands a game may record); None otherwise."""
+    game_winner: Side | None = None
+    """The side that has won the game (``next_hand`` is then None)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side
+from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import NotFound, TournamentError
@@ -211,17 +211,25 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
         )
     ]
     used = {h.number for h in hands}
-    free = [n for n in range(1, event.hands_per_round + 1) if n not in used]
+    game = event.kind == "team" and event.round_scoring == "game"
+    limit = MAX_GAME_HANDS if game else event.hands_per_round
+    free = [n for n in range(1, limit + 1) if n not in used]
+    ns_total, ew_total = sum(h.ns_points for h in hands), sum(h.ew_points for h in hands)
+    winner = game_winner(event_rules(event), ns_total, ew_total) if game else None
+    if winner is not None:
+        free = []
     return TableScoreView(
         event_id=event_id,
         round=round_number,
         table=table,
         names=tuple(seated[s] for s in SEATS),
-        hands_per_round=event.hands_per_round,
+        hands_per_round=limit,
         hands=tuple(hands),
-        ns_total=sum(h.ns_points for h in hands),
-        ew_total=sum(h.ew_points for h in hands),
+        ns_total=ns_total,
+        ew_total=ew_total,
         next_hand=free[0] if free else None,
+        game_target=event_rules(event).target if game else None,
+        game_winner=winner,
     )
 
 

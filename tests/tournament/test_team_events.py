@@ -176,3 +176,18 @@ def test_team_standings_arithmetic(games):
     keys = [(r.score, r.difference) for r in rows]
     assert keys == sorted(keys, reverse=True)
     assert [r.place for r in rows] == sorted(r.place for r in rows)
+
+
+def test_table_score_of_a_game(session):
+    e, teams = _event(session, 2, rounds=1, team_format="swiss", round_scoring="game")
+    tournament.make_team_rounds(session, e.id)
+    for n in range(1, 5):
+        tournament.record_hand(session, e.id, 1, 1, n, HandEntry(Side.EW, 5))
+    v = tournament.table_score(session, e.id, 1, 1)
+    assert (v.game_target, v.game_winner, v.next_hand, v.ew_total) == (10, None, 5, 8)
+    tournament.record_hand(session, e.id, 1, 1, 5, HandEntry(Side.EW, 3))
+    tournament.record_hand(session, e.id, 1, 1, 6, HandEntry(Side.EW, 4))
+    v = tournament.table_score(session, e.id, 1, 1)
+    assert (v.game_winner, v.next_hand, v.ew_total) == (Side.EW, None, 10)
+    table = tournament.team_event(session, e.id).rounds[0].tables[0]
+    assert table.east_west.id == teams[1].id and table.complete and table.winner == teams[1].id
