@@ -191,3 +191,30 @@ def test_table_score_of_a_game(session):
     assert (v.game_winner, v.next_hand, v.ew_total) == (Side.EW, None, 10)
     table = tournament.team_event(session, e.id).rounds[0].tables[0]
     assert table.east_west.id == teams[1].id and table.complete and table.winner == teams[1].id
+
+
+def test_swiss_withdrawal_and_late_team_re_pair_the_round_not_started(session):
+    e, teams = _event(session, 6, rounds=4, team_format="swiss", round_scoring="game")
+    r1 = tournament.make_team_rounds(session, e.id).rounds[0]
+    for t in r1.tables:
+        tournament.record_game_score(session, e.id, 1, t.number, 10, 3)
+    tournament.make_team_rounds(session, e.id)  # round 2 paired, not started
+    gone = teams[2]
+    tournament.withdraw_team(session, gone.id)
+    v = tournament.team_event(session, e.id)
+    assert v.rounds[0] == tournament.team_event(session, e.id).rounds[0]
+    r2 = v.rounds[1]
+    ids = {x.id for t in r2.tables for x in (t.north_south, t.east_west)}
+    assert gone.id not in ids and len(ids) == 4 and len(r2.byes) == 1
+    p = [tournament.add_player(session, n) for n in ("Late 1", "Late 2")]
+    late = tournament.add_team(session, e.id, p[0].id, p[1].id)
+    r2 = tournament.team_event(session, e.id).rounds[1]
+    ids = {x.id for t in r2.tables for x in (t.north_south, t.east_west)}
+    assert late.id in ids and not r2.byes and len(ids) == 6
+    met = _pairs(tournament.team_event(session, e.id))
+    assert len(met) == len(set(met))
+    # a made round with no result can be taken back; a played one cannot
+    tournament.clear_team_rounds(session, e.id, 2)
+    assert len(tournament.team_event(session, e.id).rounds) == 1
+    with pytest.raises(TournamentError, match="played rounds never change"):
+        tournament.clear_team_rounds(session, e.id, 1)
