@@ -6,7 +6,9 @@
   seat for every round (takes the same scorecard read models);
 * :func:`write_team_cards`, :func:`write_team_tally_sheets`,
   :func:`write_team_chart` – the same three for a team event
-  (:mod:`.team_cards`; the registry picks them for team events).
+  (:mod:`.team_cards`; the registry picks them for team events);
+* :func:`write_standings` – the printed standings, players or teams
+  (:mod:`.standings_sheet`).
 
 Inputs are the plain read models of :mod:`euchre_tourney.tournament.readmodels`;
 nothing here touches Qt or the database.
@@ -47,6 +49,7 @@ _LAZY = {
     "write_team_cards": "euchre_tourney.reports.team_cards",
     "write_team_chart": "euchre_tourney.reports.team_cards",
     "write_team_tally_sheets": "euchre_tourney.reports.team_cards",
+    "write_standings": "euchre_tourney.reports.standings_sheet",
 }
 
 
@@ -64,6 +67,7 @@ __all__ = [
     "report",
     "write_rotation_chart",
     "write_scorecards",
+    "write_standings",
     "write_tally_sheets",
     "write_team_cards",
     "write_team_chart",

@@ -34,7 +34,8 @@ class Report:
     * ``team_writer`` -- the writer for a team event, whose data is
       ``tournament.team_printout`` (one
       :class:`~euchre_tourney.tournament.TeamEventView` for all team
-      reports); "" when the report has no team form.
+      reports, unless ``team_use_case`` names another); "" when the report
+      has no team form.
     """
 
     name: str
@@ -45,6 +46,7 @@ class Report:
     use_case: str
     writer: str
     team_writer: str = ""
+    team_use_case: str = "team_printout"
 
     def gather(self, session: Any, event_id: int) -> Any:
         """The report's read models for the event: ``tournament.<use_case>(session,
@@ -54,14 +56,14 @@ class Report:
         # deferred on purpose: start-up time (the database layer loads on first use)
         tournament = importlib.import_module("euchre_tourney.tournament")
         if self.team_writer and tournament.get_event(session, event_id).kind == "team":
-            return tournament.team_printout(session, event_id)
+            return getattr(tournament, self.team_use_case)(session, event_id)
         return getattr(tournament, self.use_case)(session, event_id)
 
     def write(self, data: Any, out: str | BinaryIO, *, page_size: str = "letter") -> None:
         """Write the PDF of ``data`` (what :attr:`gather` returned) to ``out``
         (a path or a binary file) on ``page_size`` (``"letter"`` or
         ``"a4"``). ``OSError`` if the file cannot be written."""
-        team = getattr(data, "is_team", False) and self.team_writer
+        team = self.team_writer and (getattr(data, "is_team", False) or type(data).__name__ == "TeamStandingsView")
         module, _, function = (self.team_writer if team else self.writer).partition(":")
         getattr(importlib.import_module(module), function)(data, out, page_size=page_size)
 
@@ -101,6 +103,17 @@ REPORTS: tuple[Report, ...] = (
         "scorecards",
         "euchre_tourney.reports.rotation_chart:write_rotation_chart",
         "euchre_tourney.reports.team_cards:write_team_chart",
+    ),
+    Report(
+        "standings-sheet",
+        "Standings",
+        "Save standin&gs PDF…",
+        "write the standings PDF (players, or teams at a team event)",
+        "standings.pdf",
+        "standings",
+        "euchre_tourney.reports.standings_sheet:write_standings",
+        "euchre_tourney.reports.standings_sheet:write_standings",
+        "team_standings",
     ),
 )
 """The reports, in menu order."""

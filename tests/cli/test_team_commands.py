@@ -41,12 +41,13 @@ def test_team_event_standings_and_pdfs(db_path, tmp_path):
     assert {r["name"] for r in data["standings"]} == {"Aces", "Zoë Ångström & Чжан Вэй", "Eve & Finn"}
     code, text = run("--database", str(db_path), "standings", str(e.id), "--format", "csv")
     assert text.splitlines()[0].startswith("place,team,name,player_1,player_2,wins")
-    for name in ("scorecards", "tally-sheets", "rotation-chart"):
+    for name in ("scorecards", "tally-sheets", "rotation-chart", "standings-sheet"):
         out = tmp_path / f"{name}.pdf"
         code, _ = run("--database", str(db_path), name, str(e.id), "--out", str(out))
         assert code == 0
         text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
         assert "Чжан Вэй" in text and "Aces" in text
+    assert "W 10–7 v" in text and "A bye counts as a win" in text  # the printed standings
 
 
 def test_team_rotation_pairings():
