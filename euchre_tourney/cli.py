@@ -89,10 +89,27 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("--out", required=True, metavar="FILE.pdf")
         c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
 
+    pr = sub.add_parser("practice", help="open the practice table: play euchre against three computer players")
+    pr.add_argument("--rules", choices=sorted(_preset_keys()), default="north_american", metavar="PRESET",
+                    help="rule preset: " + ", ".join(sorted(_preset_keys())))
+    pr.add_argument("--seed", type=_int, default=None, help="seed of the deals (the same seed deals the same game)")
+
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
     s.add_argument("--format", choices=("text", "csv", "json"), default="text")
     return p
+
+
+def _preset_keys():
+    from euchre_tourney.rules import PRESETS
+
+    return PRESETS.keys()
+
+
+def _practice(args, _out: TextIO) -> int:
+    from euchre_tourney.gui import run_practice  # Qt only when the table is wanted
+
+    return run_practice(args.rules, args.seed)
 
 
 def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
@@ -305,4 +322,5 @@ _COMMANDS = {
     "rotation": _rotation,
     **{rep.name: _pdf(rep.name) for rep in REPORTS},
     "standings": _standings,
+    "practice": _practice,
 }

@@ -122,6 +122,9 @@ class MainWindow(QMainWindow):
             )
             for rep in REPORTS
         }
+        self.practice_action = self._action(
+            "&Practice table…", self.open_practice, "Ctrl+T", "Play euchre against three computer players"
+        )
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
@@ -131,7 +134,7 @@ class MainWindow(QMainWindow):
         self.help_action = self._action("&Help", self.show_help, QKeySequence.HelpContents)
         self.about_action = self._action("&About", self.show_about)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), None, self.quit_action):
+        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), None, self.practice_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -152,6 +155,8 @@ class MainWindow(QMainWindow):
         bar.addSeparator()
         bar.addAction(self.undo_action)
         bar.addAction(self.redo_action)
+        bar.addSeparator()
+        bar.addAction(self.practice_action)
         self.addToolBar(bar)
 
     # events --------------------------------------------------------------------
@@ -238,6 +243,14 @@ class MainWindow(QMainWindow):
         self.settings.setValue("pdf_dir", str(Path(path).parent))
         if self.save_pdf(name, path):
             QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+
+    def open_practice(self):
+        """File ▸ Practice table: the practice table in a window of its own."""
+        # deferred on purpose: start-up time (the practice table loads on first use)
+        from euchre_tourney.gui.practice import open_practice
+
+        self.practice_window = open_practice()
+        return self.practice_window
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:

@@ -13,6 +13,8 @@ standard library only.
   (``pass``, ``order``, ``name:H``, ``alone``, ``misdeal``, ``discard:9C``,
   ``play:JH``); a hand's whole state has a one-line text form
   (:meth:`Hand.to_text` / :meth:`Hand.from_text`).
+* game files (:mod:`.egn`): :func:`read_egn` / :func:`write_egn` for EGN,
+  the NextSuit-Labs Euchre Game Notation;
 * computer players (:mod:`.players`) get only a :class:`SeatView`
   (``hand.view()``: what one seat can see, :mod:`.view`) and return an
   action: :class:`RandomPlayer` -- uniformly among the legal actions;
@@ -36,7 +38,15 @@ from euchre_tourney.play.actions import (
     parse_action,
 )
 from euchre_tourney.play.game import Game
+from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn, write_egn
 from euchre_tourney.play.hand import (
+    ALONE_ROUND,
+    BENNY_UP,
+    BID1,
+    BID2,
+    DISCARDING,
+    DONE,
+    PLAYING,
     EAST,
     NORTH,
     PHASE_NAMES,
@@ -54,31 +64,42 @@ from euchre_tourney.play.view import SeatView
 
 __all__ = [
     "ALONE",
+    "ALONE_ROUND",
+    "BENNY_UP",
+    "BID1",
+    "BID2",
     "DISCARD",
+    "DISCARDING",
+    "DONE",
     "EAST",
+    "EgnError",
+    "Game",
+    "Hand",
+    "Hint",
+    "LEVELS",
     "MISDEAL",
     "NAME",
     "NORTH",
     "ORDER",
     "PASS",
     "PHASE_NAMES",
+    "PLAYING",
+    "RandomPlayer",
     "SEAT_LETTERS",
     "SEAT_NAMES",
     "SEAT_SIDE",
     "SOUTH",
-    "WEST",
-    "Game",
-    "Hand",
-    "Hint",
-    "LEVELS",
-    "RandomPlayer",
     "SeatView",
     "SimplePlayer",
+    "WEST",
     "action_text",
+    "game_to_egn",
     "hint",
     "make_player",
     "parse_action",
     "parse_seat",
     "play_random_hand",
+    "read_egn",
     "seat_text",
+    "write_egn",
 ]

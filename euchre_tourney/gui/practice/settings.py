@@ -1,0 +1,199 @@
+"""The practice table's "New game" dialog: the rule preset and every option
+of the rule set, named as the rule sources name them (the source numbers
+are those of ``shared/rules/``), the level of each computer player, and the
+pause before a computer player acts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney.play import LEVELS
+from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet
+
+BOOL_OPTIONS = (
+    ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump) — 000, 001, 003"),
+    ("win_by_two", "Win by two — 004"),
+    ("maker_partner_may_go_alone", "Any player may go alone once trump is made (not only the maker) — 001, 004"),
+    ("passer_may_go_alone", "A player who passed in the round trump was made may play alone — 001"),
+    ("dealer_may_discard_turn_up", "The dealer may discard the turn-up itself — 000, 001"),
+    ("dealer_needs_trump_to_take_up", "The dealer takes up the turn-up only holding a trump (left bower not counted) — 001"),
+    ("farmers_hand", "Farmer's hand: only 9s and 10s may call a misdeal — 000"),
+    ("ace_no_face", "Ace-no-face: no Jack, Queen or King may call a misdeal — 000"),
+    ("dealer_partner_alone_any_round", "The dealer's partner must play alone in either round (British) — 001"),
+    ("joker_substitute", "The two of spades plays as the Benny — 001"),
+)
+DEFEND_CHOICES = (
+    (DefendAlone.NEVER, "Never (only the makers go alone) — 000"),
+    (DefendAlone.AGAINST_LONER, "Only against a lone maker — 001"),
+    (DefendAlone.ANY, "Any time trump is made — 001, 004"),
+)
+LEAD_CHOICES = (
+    (AloneLead.LONER_LEFT, "The player to the loner's left — 000, 001"),
+    (AloneLead.DEALER_LEFT, "The dealer's left, as always — 002, 003, 004"),
+    (AloneLead.LONER_RIGHT, "The loner's right (the loner never leads) — 001"),
+)
+LEVEL_TITLES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a new practice game is played with: ``rules``, the level of
+    ``partner`` (North), ``left`` (West) and ``right`` (East) opponents,
+    and ``pause_ms`` before each computer action."""
+
+    rules: RuleSet = PRESETS["north_american"]
+    partner: str = "medium"
+    left: str = "medium"
+    right: str = "medium"
+    pause_ms: int = 600
+
+    def level(self, seat: int) -> str:
+        """The level of the computer player at ``seat`` (0 North, 1 East, 3 West)."""
+        return {0: self.partner, 1: self.right, 3: self.left}[seat]
+
+
+def fixed_summary(rules: RuleSet) -> str:
+    """The preset's pack and points, which the options do not change."""
+    alone = "; the dealer's partner who orders up must go alone" if rules.dealer_partner_orders_alone else ""
+    benny = " with the Benny" if rules.has_benny else ""
+    return (
+        f"{rules.deck_size} cards{benny}. Makers score {rules.makers_points} for 3–4 tricks, {rules.march_points} "
+        f"for a march, alone {rules.loner_points} / {rules.loner_march_points}; a euchre scores {rules.euchre_points}, "
+        f"a lone defender's euchre {rules.defender_alone_euchre_points}{alone}."
+    )
+
+
+class SettingsDialog(QDialog):
+    """Pick the preset, adjust its options, and set the computer players."""
+
+    def __init__(self, settings: TableSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New practice game")
+        self.preset = QComboBox()
+        self.preset.setAccessibleName("Rule preset")
+        for key, title in PRESET_TITLES.items():
+            self.preset.addItem(f"{title} ({PRESET_SOURCES[key]})", key)
+        self.fixed = QLabel()
+        self.fixed.setWordWrap(True)
+        self.target = QSpinBox()
+        self.target.setRange(1, 99)
+        self.target.setAccessibleName("Game to, points")
+        self.super_euchre = QSpinBox()
+        self.super_euchre.setRange(0, 20)
+        self.super_euchre.setSpecialValueText("none")
+        self.super_euchre.setAccessibleName("Super-euchre points")
+        self.defend = QComboBox()
+        for value, text in DEFEND_CHOICES:
+            self.defend.addItem(text, value)
+        self.defend.setAccessibleName("Defending alone")
+        self.lead = QComboBox()
+        for value, text in LEAD_CHOICES:
+            self.lead.addItem(text, value)
+        self.lead.setAccessibleName("Who leads when someone plays alone")
+        self.checks = {}
+        rules_box = QGroupBox("Rules")
+        form = QFormLayout(rules_box)
+        form.addRow("Preset:", self.preset)
+        form.addRow("", self.fixed)
+        form.addRow("Game to (points) — 000, 001, 002:", self.target)
+        form.addRow("Super-euchre (makers take no trick) — 001, 002, 003:", self.super_euchre)
+        form.addRow("Defending alone:", self.defend)
+        form.addRow("Lead when someone plays alone:", self.lead)
+        for name, text in BOOL_OPTIONS:
+            box = QCheckBox(text)
+            self.checks[name] = box
+            form.addRow("", box)
+        players = QGroupBox("Computer players (you sit South)")
+        pform = QFormLayout(players)
+        self.levels = {}
+        for key, text in (("partner", "Partner (North):"), ("left", "Left opponent (West):"), ("right", "Right opponent (East):")):
+            combo = QComboBox()
+            for level in LEVELS:
+                combo.addItem(LEVEL_TITLES.get(level, level), level)
+            combo.setCurrentIndex(max(0, combo.findData(getattr(settings, key))))
+            combo.setAccessibleName(text.rstrip(":"))
+            self.levels[key] = combo
+            pform.addRow(text, combo)
+        self.pause = QSpinBox()
+        self.pause.setRange(0, 5000)
+        self.pause.setSingleStep(100)
+        self.pause.setSuffix(" ms")
+        self.pause.setValue(settings.pause_ms)
+        self.pause.setAccessibleName("Pause before a computer player acts")
+        pform.addRow("Pause before each computer action:", self.pause)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText("Deal")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #b00020")
+        self.error.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        row = QHBoxLayout()
+        row.addWidget(rules_box, 3)
+        row.addWidget(players, 2)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(settings.rules.preset)))
+        self.set_rules(settings.rules)
+
+    def _preset_changed(self) -> None:
+        self.set_rules(PRESETS[self.preset.currentData()])
+
+    def set_rules(self, rules: RuleSet) -> None:
+        """Show ``rules``: its preset's fixed values and every option."""
+        self.fixed.setText(fixed_summary(rules))
+        self.target.setValue(rules.target)
+        self.super_euchre.setValue(rules.super_euchre_points)
+        self.defend.setCurrentIndex(self.defend.findData(rules.defend_alone))
+        self.lead.setCurrentIndex(self.lead.findData(rules.alone_lead))
+        for name, box in self.checks.items():
+            box.setChecked(bool(getattr(rules, name)))
+        self.checks["joker_substitute"].setEnabled(rules.has_benny)
+        self.checks["dealer_partner_alone_any_round"].setEnabled(rules.dealer_partner_orders_alone)
+
+    def rules(self) -> RuleSet:
+        """The rule set chosen (``ValueError`` in the rule set's words if the options contradict)."""
+        base = PRESETS[self.preset.currentData()]
+        changes = {name: box.isChecked() for name, box in self.checks.items()}
+        changes.update(
+            target=self.target.value(),
+            super_euchre_points=self.super_euchre.value(),
+            defend_alone=self.defend.currentData(),
+            alone_lead=self.lead.currentData(),
+        )
+        return base.replace(**changes)
+
+    def settings(self) -> TableSettings:
+        """The settings chosen (``ValueError`` if the rule options contradict)."""
+        return TableSettings(
+            rules=self.rules(),
+            partner=self.levels["partner"].currentData(),
+            left=self.levels["left"].currentData(),
+            right=self.levels["right"].currentData(),
+            pause_ms=self.pause.value(),
+        )
+
+    def accept(self) -> None:
+        try:
+            self.settings()
+        except ValueError as exc:
+            self.error.setText(f"These options do not go together: {exc}.")
+            return
+        super().accept()

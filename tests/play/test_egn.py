@@ -1,0 +1,200 @@
+"""EGN game files (play/egn.py): round trips, recorded games, malformed files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_tourney.play import ALONE, MISDEAL, Game, Hand, RandomPlayer, make_player
+from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn, write_egn
+from euchre_tourney.rules import PRESETS
+from euchre_tourney.rules.cards import BENNY
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "egn"
+
+
+def _key(hand: Hand):
+    """Everything a hand is, but the order of the undealt cards (EGN has no kitty)."""
+    return (hand.dealer, hand.dealt_hands(), hand.turn_up, sorted(hand.undealt), hand.history)
+
+
+def _random_game(i: int) -> Game:
+    key = list(PRESETS)[i % len(PRESETS)]
+    rules = PRESETS[key]
+    if i % 3 == 0:
+        rules = rules.replace(stick_the_dealer=True, farmers_hand=True)
+    game = Game(rules, i % 4, random.Random(i))
+    players = [RandomPlayer(i * 4 + s) if i % 2 else make_player("easy") for s in range(4)]
+    game.play_out(players)
+    return game
+
+
+def test_two_hundred_random_games_round_trip_action_for_action():
+    for i in range(200):
+        game = _random_game(i)
+        back = read_egn(game_to_egn(game)).replay()
+        assert [_key(h) for h in back.hands] == [_key(h) for h in game.hands], i
+        assert (back.score, back.winner, back.rules) == (game.score, game.winner, game.rules)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(sorted(PRESETS)), cut=st.integers(0, 60))
+def test_a_game_in_progress_round_trips(seed, preset, cut):
+    game = Game(PRESETS[preset], seed % 4, random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if game.done:
+            break
+        game.apply(rng.choice(list(game.legal_actions())))
+    hands = list(game.hands) + ([game.hand] if game.hand is not None and game.hand.history else [])
+    back = read_egn(write_egn(hands, game.rules)).hands()
+    from euchre_tourney.play.hand import ALONE_ROUND
+
+    for a, b in zip(hands, back, strict=True):
+        if a.phase == ALONE_ROUND:  # an unfinished going-alone round is written up to trump
+            assert b.history == a.history[: len(b.history)]
+        else:
+            assert _key(a) == _key(b)
+
+
+def test_vwec_finals_replays_to_the_recorded_result():
+    record = read_egn((DATA / "VWEC Finals.egn").read_text(encoding="utf-8"))
+    assert record.players == ("WWMM", "Llama", "Euchrazy1", "LeftyKnavey")
+    assert record.rules.stick_the_dealer
+    game = record.replay()
+    assert len(game.hands) == 13 and game.done
+    assert (game.score.ns, game.score.ew) == (8, 10)
+    assert game.winner.value == "EW"
+    loner = game.hands[7]  # East took up the ten of spades alone; West sat out
+    assert loner.lone == 1 and loner.sitting_out == (3,)
+    assert all(len(cards) == 3 for _, cards, _ in loner.tricks)
+
+
+def test_six_points_in_two_hands():
+    record = read_egn((DATA / "Six Points in Two Hands.egn").read_text(encoding="utf-8"))
+    assert record.initial_score == (4, 9)
+    game = record.replay()
+    first, second = game.hands
+    assert first.lone == 2 and first.score.points == 4  # South's lone march in hearts
+    assert second.score.points == 2
+    assert (game.score.ns, game.score.ew) == (10, 9) and game.done
+
+
+def test_recorded_games_round_trip_through_the_writer():
+    for path in DATA.glob("*.egn"):
+        record = read_egn(path.read_text(encoding="utf-8"))
+        again = read_egn(write_egn(record.hands(), record.rules, initial_score=record.initial_score))
+        assert [_key(h) for h in again.hands()] == [_key(h) for h in record.hands()]
+
+
+def _file(deals, ruleset=None, **meta):
+    return json.dumps(
+        {
+            "fileType": "Euchre Game Notation",
+            "version": "1.6",
+            "metadata": {"players": ["a", "b", "c", "d"], "initialScore": [0, 0], "ruleset": ruleset or {}, **meta},
+            "deals": deals,
+        },
+        indent=2,
+    )
+
+
+SIX = json.loads((DATA / "Six Points in Two Hands.egn").read_text(encoding="utf-8"))
+
+
+def test_bowers_and_nine_written_as_r_l_n_read_as_cards():
+    deal = json.loads(json.dumps(SIX["deals"][0]))
+    tricks = deal["phases"][1]["tricks"]
+    tricks[1] = ["R", "Ah", "Nh"]  # Jh is the right bower in hearts, 9h as N
+    tricks[2] = ["L", "Kh", "Qh"]  # Jd the left
+    hands = read_egn(_file([deal])).hands()
+    assert hands[0].score.points == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["deals"][0]["phases"][1]["tricks"][0].__setitem__(0, "Zz"), "is not a card"),
+        (lambda d: d["deals"][0]["phases"][0]["calls"].__setitem__(5, "Bid"), "is not a call"),
+        (lambda d: d["deals"][0]["initialState"].__setitem__("dealer", 7), "dealer must be a seat"),
+        (lambda d: d["metadata"]["ruleset"].__setitem__("allow_no_trump", True), "no trump"),
+        (lambda d: d.__setitem__("fileType", "PGN"), "not an EGN file"),
+    ],
+)
+def test_malformed_files_name_the_line_and_the_problem(change, words):
+    data = json.loads(json.dumps(SIX))
+    change(data)
+    text = json.dumps(data, indent=2)
+    with pytest.raises(EgnError) as info:
+        read_egn(text).replay()
+    assert words in str(info.value)
+    assert info.value.line is not None and str(info.value).startswith(f"line {info.value.line}:")
+    if "deal" in info.value.problem:
+        assert text.splitlines()[info.value.line - 1].strip().startswith('"initialState"')
+
+
+def test_a_card_the_player_does_not_hold_is_refused_with_its_line():
+    game = _random_game(4)
+    data = json.loads(game_to_egn(game))
+    deal = next(d for d in data["deals"] if len(d["phases"]) == 2 and len(d["phases"][1]["tricks"]) == 5)
+    trick = deal["phases"][1]["tricks"][1]
+    trick[1], trick[2] = trick[2], trick[1]  # two players' cards swapped
+    text = json.dumps(data, indent=2)
+    with pytest.raises(EgnError) as info:
+        read_egn(text)
+    assert "does not hold" in info.value.problem or "must follow suit" in info.value.problem
+    assert text.splitlines()[info.value.line - 1].strip().startswith('"initialState"')
+
+
+def test_a_deal_after_an_unfinished_one_is_refused():
+    data = json.loads(json.dumps(SIX))
+    del data["deals"][0]["phases"][1]  # the first deal stops after the bidding
+    text = json.dumps(data, indent=2)
+    with pytest.raises(EgnError) as info:
+        read_egn(text).replay()
+    assert "not played to its end" in info.value.problem and info.value.line == _line_of_deal(text, 1)
+
+
+def _line_of_deal(text: str, index: int) -> int:
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if '"initialState"' in line]
+    return lines[index]
+
+
+def test_broken_json_names_its_line():
+    with pytest.raises(EgnError) as info:
+        read_egn('{\n  "fileType": "Euchre Game Notation",\n  "version": 1.6,,\n}')
+    assert info.value.line == 3 and "not a JSON EGN file" in str(info.value)
+
+
+def test_benny_turn_up_misdeal_and_partner_alone_round_trip():
+    british = PRESETS["british"]
+    # The Benny turned up: the dealer names trump before looking (001).
+    deal = [[r + s for r in ("9", "T", "J", "Q", "K")] for s in "CDHS"]
+    benny = Hand(british, 1, [[f"{r}{s}" for r, s in zip("9TJQK", "CCCCC")], ["9D", "TD", "JD", "QD", "KD"], ["9H", "TH", "JH", "QH", "KH"], ["9S", "TS", "JS", "QS", "KS"]], BENNY)
+    benny.apply("name:S")
+    rng = random.Random(1)
+    while not benny.done:
+        benny.apply(rng.choice(list(benny.legal_actions())))
+    # The maker's partner goes alone (British: any player may, 001).
+    partner = Hand(british, 0, deal, "AC")
+    partner.apply("order")
+    assert partner.legal_actions() == (128, ALONE) and partner.to_act == 1
+    partner.apply("pass")
+    partner.apply("alone")
+    while not partner.done:
+        partner.apply(rng.choice(list(partner.legal_actions())))
+    assert partner.lone == 3
+    # A farmer's hand misdeal: the same dealer deals again.
+    farm_rules = PRESETS["thirty_two"].replace(farmers_hand=True)
+    farm = Hand(farm_rules, 3, [["7C", "8C", "9C", "TC", "7D"], ["JC", "QC", "KC", "AC", "8D"], ["9D", "TD", "JD", "QD", "KD"], ["AD", "7H", "8H", "9H", "TH"]], "JH")
+    assert MISDEAL in farm.legal_actions()
+    farm.apply("pass")
+    nxt = Hand.deal(farm_rules, 3, random.Random(3))
+    for hands, rules in (([benny], british), ([partner], british), ([farm, nxt], farm_rules)):
+        back = read_egn(write_egn(hands, rules)).hands()
+        assert [_key(h) for h in back] == [_key(h) for h in hands]
