@@ -191,6 +191,9 @@ class EventPage(Page):
         settings = QGroupBox("Event settings")
         sl = QVBoxLayout(settings)
         sl.addWidget(self.form)
+        self.team_info = QLabel()  # a team event's format, scoring and bye rule (set when it is made)
+        self.team_info.setWordWrap(True)
+        sl.addWidget(self.team_info)
         sl.addWidget(self.save_button, 0, Qt.AlignRight)
         sl.addStretch(1)
 
@@ -235,6 +238,14 @@ class EventPage(Page):
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.form.load(event)
+        team = event.kind == "team"
+        self.form.sit_out.setEnabled(not team)
+        self.team_info.setVisible(team)
+        if team:
+            self.team_info.setText(
+                "Team event. " + tournament.TEAM_FORMATS[event.team_format] + ". "
+                + tournament.ROUND_SCORINGS[event.round_scoring] + ". " + tournament.BYE_RULES[event.bye_rule] + "."
+            )
         rows = self.ctx.run(tournament.entrants, self.ctx.event_id)
         self.model.set_rows(rows)
         n = sum(1 for r in rows if r.checked_in)
