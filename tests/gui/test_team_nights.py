@@ -245,6 +245,8 @@ def test_twelve_team_swiss_night_with_final_scores(qtbot, gui_env, db_path, tmp_
         assert gone.id not in ids_in and len(ids_in) == 11 and len(r.byes) == 1
     assert rounds[2].byes[0].id != rounds[3].byes[0].id
     assert page.make_button.isEnabled() is False
+    window.tabs.setCurrentWidget(window.rotation_page)  # seats of every round, the withdrawal included
+    assert window.rotation_page.rounds.count() == 4 and not window.rotation_page.generate_button.isEnabled()
     # standings: wins add up; the projector shows the same rows
     window.tabs.setCurrentWidget(window.standings_page)
     st = window.standings_page.view

@@ -218,3 +218,14 @@ def test_swiss_withdrawal_and_late_team_re_pair_the_round_not_started(session):
     assert len(tournament.team_event(session, e.id).rounds) == 1
     with pytest.raises(TournamentError, match="played rounds never change"):
         tournament.clear_team_rounds(session, e.id, 1)
+
+
+def test_rotation_view_of_a_team_event_after_a_withdrawal(session):
+    e, teams = _event(session, 6, hands_per_round=1)
+    view = tournament.make_team_rounds(session, e.id)
+    for t in view.rounds[0].tables:
+        tournament.record_hand(session, e.id, 1, t.number, 1, HandEntry(Side.NS, 3))
+    tournament.withdraw_team(session, teams[0].id)
+    rv = tournament.rotation_view(session, e.id)  # the Rotation page shows the seats
+    assert [len(r.tables) for r in rv.rounds] == [3, 2, 2, 2, 2] and rv.quality == ()
+    assert all(len(r.sit_out) == 2 for r in rv.rounds[1:])  # the opponent pair has the bye
