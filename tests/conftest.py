@@ -41,7 +41,10 @@ def gui_env(qapp, tmp_path, monkeypatch):
     make_application()
     QSettings.setDefaultFormat(QSettings.IniFormat)
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "settings"))
-    shown: dict[str, list] = {"errors": [], "questions": [], "info": []}
+    from euchre_tourney.gui import errors
+
+    shown: dict[str, list] = {"errors": [], "questions": [], "info": [], "unexpected": []}
+    monkeypatch.setattr(errors, "show_unexpected", lambda _p, title, exc: shown["unexpected"].append((title, exc)))
     monkeypatch.setattr(context, "show_error", lambda _p, title, msg: shown["errors"].append((title, msg)))
     monkeypatch.setattr(context, "ask", lambda _p, title, q: shown["questions"].append((title, q)) or True)
     monkeypatch.setattr(context, "inform", lambda _p, title, msg: shown["info"].append((title, msg)))

@@ -22,6 +22,9 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 def run_app(database: str | None = None) -> int:
     """Open the main window on ``database`` (path or URL; None = default). Returns the exit code."""
     app = make_application()
+    from euchre_tourney.gui.errors import install as install_error_log  # the log file and error dialogs
+
+    install_error_log()
     try:
         db = open_database(database)
     except Exception as exc:  # show any start-up failure to the director, not a traceback

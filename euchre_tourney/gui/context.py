@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -9,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from euchre_tourney.tournament import Database
+from euchre_tourney.tournament import Database, TournamentError, explain_error
 
 
 class AppContext(QObject):
@@ -26,9 +27,30 @@ class AppContext(QObject):
         self.undo_stack = QUndoStack(self)
 
     def run(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run one use case in its own session (it commits what it changes)."""
-        with self.db.session() as session:
-            return use_case(session, *args, **kwargs)
+        """Run one use case in its own session (it commits what it changes).
+
+        A database or disk error (locked, read-only, full, not a database, a
+        clash with another station) is raised as the
+        :class:`~euchre_tourney.tournament.StorageError` that
+        :func:`~euchre_tourney.tournament.explain_error` makes of it, so every
+        page's ``except TournamentError`` shows the director a sentence, never
+        SQLAlchemy's text; the original, with its traceback, goes to the log
+        (:mod:`.errors`) and stays as ``__cause__``.
+        Anything else (a bug) propagates unchanged.
+        """
+        try:
+            with self.db.session() as session:
+                return use_case(session, *args, **kwargs)
+        except TournamentError:
+            raise
+        except Exception as exc:
+            explained = explain_error(exc)
+            if explained is None:
+                raise
+            logging.getLogger("euchre_tourney").warning(
+                "%s failed: %s", getattr(use_case, "__name__", use_case), explained.message, exc_info=exc
+            )
+            raise explained from exc
 
     def set_event(self, event_id: int | None) -> None:
         if event_id != self.event_id:
@@ -39,7 +61,13 @@ class AppContext(QObject):
         self, text: str, do: Callable[[], Any], undo: Callable[[], Any], redo: Callable[[], Any] | None = None
     ) -> Any:
         """Run ``do`` now and put it on the undo stack (only if it did not
-        raise). ``redo`` (default ``do``) repeats it after an undo."""
+        raise). ``redo`` (default ``do``) repeats it after an undo.
+
+        ``do`` returns only after its use case committed, so a caller that
+        says "saved" after ``push`` returns says it after the commit. Pages
+        redraw on ``changed``; an error while redrawing is reported (Qt hands
+        a slot's exception to ``sys.excepthook``: :mod:`.errors`) but never
+        turns a stored change into "not saved"."""
         result = do()
         self.undo_stack.push(_Command(self, text, redo or do, undo))
         self.changed.emit()
@@ -55,11 +83,17 @@ class _Command(QUndoCommand):
         if self._first:  # already done by AppContext.push
             self._first = False
             return
-        self._do()
+        try:
+            self._do()
+        except TournamentError as exc:
+            show_error(None, f"Cannot redo “{self.text()}”", exc.message)
         self._ctx.changed.emit()
 
     def undo(self) -> None:
-        self._undo()
+        try:
+            self._undo()
+        except TournamentError as exc:
+            show_error(None, f"Cannot undo “{self.text()}”", exc.message)
         self._ctx.changed.emit()
 
 

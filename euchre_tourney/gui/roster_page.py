@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.importer import RosterImport
 from euchre_tourney.gui.models import PlayersModel
 from euchre_tourney.gui.widgets import Page, searchable_table
 
@@ -70,6 +71,11 @@ class RosterPage(Page):
         self.import_button = QPushButton("&Import CSV…")
         self.import_button.clicked.connect(self.import_dialog)
         self.count = QLabel()
+        self.import_status = QLabel()
+        self.import_status.setStyleSheet("color: #92400e;")
+        self.import_status.hide()
+        self.current_import: RosterImport | None = None
+        self.last_report: tournament.ImportReport | None = None
 
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -79,6 +85,7 @@ class RosterPage(Page):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count)
+        layout.addWidget(self.import_status)
         QShortcut(QKeySequence.Delete, self.table, activated=self.remove_selected, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence(Qt.Key_F2), self.table, activated=self.edit_selected, context=Qt.WidgetShortcut)
         self.refresh()
@@ -154,24 +161,33 @@ class RosterPage(Page):
 
         self.ctx.push(f"Remove {p.name}", do, undo)
 
-    def import_csv(self, path: str) -> tournament.ImportReport | None:
-        """Import players from a CSV file; reports duplicates and skipped rows."""
-        try:
-            report = self.ctx.run(tournament.import_players_csv, path)
-        except tournament.TournamentError as exc:
-            context.show_error(self, "Cannot import", exc.message)
-            return None
+    def import_csv(self, path: str) -> RosterImport:
+        """Start importing a roster CSV file (:mod:`.importer`): read and
+        check it on a worker thread with a progress bar and Cancel, show the
+        preview, write only on *Import*. Returns the running import (its
+        signals: ``preview_shown``, ``finished``, ``stopped``)."""
+        self.current_import = RosterImport(self, path)
+        self.import_status.hide()
+        return self.current_import.start()
+
+    def import_done(self, report: tournament.ImportReport) -> None:
+        """Called when an import's players are stored: redraw, then tell the director."""
+        self.last_report = report
         self.ctx.changed.emit()
-        lines = [f"Imported {len(report.added)} players."]
+        lines = [f"Imported {len(report.added):,} players."]
+        lines += list(report.notes)
         if report.duplicates:
+            shown = ", ".join(report.duplicates[:20]) + (" …" if len(report.duplicates) > 20 else "")
             lines.append(
-                "These names were already on the roster or appear twice in the file (imported; please check): "
-                + ", ".join(report.duplicates)
+                f"{len(report.duplicates):,} of these names were already on the roster or appear twice in the file "
+                f"(imported; please check): {shown}"
             )
-        if report.skipped:
-            lines.append("Skipped rows: " + ", ".join(f"row {n} ({why})" for n, why in report.skipped))
         context.inform(self, "Import players", "\n\n".join(lines))
-        return report
+
+    def import_stopped(self, text: str) -> None:
+        """Called when an import ends without writing: say so under the table."""
+        self.import_status.setText(text)
+        self.import_status.show()
 
     def import_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import players", "", "CSV files (*.csv *.txt);;All files (*)")

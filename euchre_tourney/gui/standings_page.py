@@ -107,9 +107,10 @@ class StandingsPage(Page):
     def export_csv(self, path: str) -> None:
         if self.view is None:
             return
-        team = isinstance(self.view, tournament.TeamStandingsView)
-        with open(path, "w", encoding="utf-8-sig", newline="") as fh:
-            fh.write(tournament.team_standings_csv(self.view) if team else tournament.standings_csv(self.view))
+        if isinstance(self.view, tournament.TeamStandingsView):
+            tournament.write_team_standings_csv(self.view, path)
+            return
+        tournament.write_standings_csv(self.view, path)
 
     def export_dialog(self) -> None:
         if self.view is None:
@@ -118,8 +119,8 @@ class StandingsPage(Page):
         if path:
             try:
                 self.export_csv(path)
-            except OSError as exc:
-                context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
+            except tournament.TournamentError as exc:
+                context.show_error(self, "Cannot save", exc.message)
 
     def show_projector(self) -> None:
         if self.projector is None:

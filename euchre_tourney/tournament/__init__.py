@@ -14,7 +14,7 @@ read models (:mod:`.readmodels`), the database handle (``Database``,
 from euchre_tourney.rotation import Cancelled
 from euchre_tourney.store import Database, open_database
 from euchre_tourney.tournament.constraints import add_constraint, list_constraints, remove_constraint
-from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.errors import NotFound, StorageError, TournamentError, explain_error
 from euchre_tourney.tournament.events import (
     SIT_OUT_RULES,
     create_event,
@@ -27,13 +27,16 @@ from euchre_tourney.tournament.events import (
     set_checked_in,
     update_event,
 )
+from euchre_tourney.tournament.csvfiles import CsvProblem, RosterFile, RosterRow, read_roster, read_roster_file
 from euchre_tourney.tournament.roster import (
+    ImportPreview,
     ImportReport,
     add_player,
     get_player,
+    import_players,
     import_players_csv,
     list_players,
-    parse_roster_csv,
+    preview_import,
     remove_player,
     restore_player,
     update_player,
@@ -70,7 +73,13 @@ from euchre_tourney.tournament.scoring import (
     round_progress,
     table_score,
 )
-from euchre_tourney.tournament.standings import TIE_BREAKS, compute_standings, standings, standings_csv
+from euchre_tourney.tournament.standings import (
+    TIE_BREAKS,
+    compute_standings,
+    standings,
+    standings_csv,
+    write_standings_csv,
+)
 from euchre_tourney.tournament.team_models import (
     BYE_RULES,
     FIRST_ROUND_ORDERS,
@@ -106,6 +115,7 @@ from euchre_tourney.tournament.teams import (
     team_standings,
     team_standings_csv,
     withdraw_team,
+    write_team_standings_csv,
 )
 
 __all__ = [
@@ -141,6 +151,7 @@ __all__ = [
     "team_standings",
     "team_standings_csv",
     "withdraw_team",
+    "write_team_standings_csv",
     "Cancelled",
     "ConstraintView",
     "Database",
@@ -160,9 +171,15 @@ __all__ = [
     "open_database",
     "SIT_OUT_RULES",
     "TIE_BREAKS",
+    "CsvProblem",
+    "ImportPreview",
     "ImportReport",
+    "RosterFile",
+    "RosterRow",
     "InvalidHand",
     "NotFound",
+    "StorageError",
+    "explain_error",
     "TournamentError",
     "add_constraint",
     "add_player",
@@ -177,11 +194,14 @@ __all__ = [
     "generate_rotation",
     "get_event",
     "get_player",
+    "import_players",
     "import_players_csv",
     "list_constraints",
     "list_events",
     "list_players",
-    "parse_roster_csv",
+    "preview_import",
+    "read_roster",
+    "read_roster_file",
     "record_hand",
     "regenerate_rotation",
     "remove_constraint",
@@ -194,6 +214,7 @@ __all__ = [
     "set_checked_in",
     "standings",
     "standings_csv",
+    "write_standings_csv",
     "table_score",
     "tally_sheets",
     "update_event",

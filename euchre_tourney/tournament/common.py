@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
 from euchre_tourney.store import Event, EventRound, Hand
-from euchre_tourney.tournament.errors import NotFound
+from euchre_tourney.tournament.errors import NotFound, TournamentError
 
 
 def event_rules(event: Event) -> RuleSet:
@@ -19,8 +19,9 @@ def event_rules(event: Event) -> RuleSet:
 
 
 def load_event(session: Session, event_id: int) -> Event:
-    """The event row; :class:`NotFound` if absent (for use inside tournament)."""
-    e = session.get(Event, event_id)
+    """The event row; :class:`NotFound` if absent, :class:`TournamentError`
+    if ``event_id`` is not an int (for use inside tournament)."""
+    e = session.get(Event, whole_number(event_id, "event number"))
     if e is None:
         raise NotFound(f"There is no event number {event_id}.")
     return e
@@ -47,3 +48,47 @@ def last_played_round(session: Session, event_id: int) -> int:
         select(func.max(EventRound.number)).join(Hand, Hand.round_id == EventRound.id).where(EventRound.event_id == event_id)
     ).one()
     return value or 0
+
+
+# Typed inputs at the use-case boundary ---------------------------------------
+# Every use case takes plain Python values; these refuse anything else with a
+# TournamentError in the director's words before anything reaches the
+# database. ``bool`` is never taken for a number (``True`` is not round 1) and
+# nothing is ever turned into a bool with ``bool()`` ("False" is a string).
+
+
+def whole_number(value: object, what: str) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``), else :class:`TournamentError`."""
+    if value.__class__ is not int:
+        raise TournamentError(f"The {what} must be a whole number, not {value!r}.")
+    return value  # type: ignore[return-value]
+
+
+def optional_whole_number(value: object, what: str) -> int | None:
+    """``None`` or :func:`whole_number`."""
+    return None if value is None else whole_number(value, what)
+
+
+def yes_no(value: object, what: str) -> bool:
+    """``value`` if it is ``True`` or ``False``, else :class:`TournamentError`."""
+    if value is not True and value is not False:
+        raise TournamentError(f"Say yes or no for {what} (True or False), not {value!r}.")
+    return value
+
+
+def plain_text(value: object, what: str, *, optional: bool = False) -> str:
+    """``value`` if it is a ``str`` (``None`` gives ``""`` when ``optional``)."""
+    if value is None and optional:
+        return ""
+    if not isinstance(value, str):
+        raise TournamentError(f"The {what} must be text, not {value!r}.")
+    return value
+
+
+def whole_numbers(value: object, what: str) -> list[int]:
+    """A list or tuple of :func:`whole_number` values (or one int) as a list."""
+    if value.__class__ is int:
+        return [value]  # type: ignore[list-item]
+    if not isinstance(value, (list, tuple)):
+        raise TournamentError(f"The {what} must be a list of whole numbers, not {value!r}.")
+    return [whole_number(v, what) for v in value]

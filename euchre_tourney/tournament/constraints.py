@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.store import EventConstraint, Player
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.common import load_event
+from euchre_tourney.tournament.common import load_event, optional_whole_number, plain_text, whole_number
 from euchre_tourney.tournament.readmodels import ConstraintView
 
 KINDS = {
@@ -64,6 +64,11 @@ def add_constraint(
     themselves.
     """
     event = load_event(session, event_id)
+    plain_text(kind, "kind of request")
+    whole_number(player_id, "player number")
+    optional_whole_number(other_player_id, "other player's number")
+    optional_whole_number(table, "table number")
+    optional_whole_number(round_number, "round number")
     if kind not in KINDS:
         raise TournamentError(f"Unknown request {kind!r}.")
     _name(session, player_id)
@@ -97,7 +102,7 @@ def add_constraint(
 
 def remove_constraint(session: Session, constraint_id: int) -> ConstraintView:
     """Delete a request and commit; returns what was removed (for undo)."""
-    c = session.get(EventConstraint, constraint_id)
+    c = session.get(EventConstraint, whole_number(constraint_id, "request number"))
     if c is None:
         raise NotFound(f"Request {constraint_id} does not exist.")
     view = _view(session, c)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import date as Date
+from datetime import datetime
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -12,6 +13,11 @@ from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
 from euchre_tourney.store import Entrant, Event, EventRound, Player
 from euchre_tourney.tournament.common import (
     clear_rotation,
+    optional_whole_number,
+    plain_text,
+    whole_number,
+    whole_numbers,
+    yes_no,
     event_rules,
     hands_recorded,
     last_played_round,
@@ -56,7 +62,11 @@ def _view(session: Session, e: Event) -> EventView:
 
 
 def _check(name: str, rounds: int, hands_per_round: int, kind: str, sit_out_rule: str) -> str:
-    name = " ".join((name or "").split())
+    name = " ".join(plain_text(name, "event name").split())
+    whole_number(rounds, "number of rounds")
+    whole_number(hands_per_round, "number of hands per round")
+    plain_text(kind, "event kind")
+    plain_text(sit_out_rule, "sit-out rule")
     if not name:
         raise TournamentError("An event needs a name.")
     if len(name) > 200:
@@ -85,6 +95,13 @@ def _check_team(team_format: str, round_scoring: str, bye_rule: str, first_round
             raise TournamentError(f"Unknown {what} {value!r}: choose {', '.join(allowed)}.")
 
 
+def _check_date_and_rules(date: object, rules: object, *, optional: bool = False) -> None:
+    if not (optional and date is None) and (not isinstance(date, Date) or isinstance(date, datetime)):
+        raise TournamentError(f"The event's date must be a calendar date, not {date!r}.")
+    if not (optional and rules is None) and not isinstance(rules, RuleSet):
+        raise TournamentError(f"The rules must be one of the rule sets, not {rules!r}.")
+
+
 def create_event(
     session: Session,
     name: str,
@@ -108,6 +125,7 @@ def create_event(
     :mod:`euchre_tourney.tournament.teams`."""
     name = _check(name, rounds, hands_per_round, kind, sit_out_rule)
     _check_team(team_format, round_scoring, bye_rule, first_round_order)
+    _check_date_and_rules(date, rules)
     e = Event(
         team_format=team_format,
         round_scoring=round_scoring,
@@ -143,6 +161,12 @@ def update_event(
     recorded; the round count also once a rotation exists (regenerate it).
     """
     e = load_event(session, event_id)
+    _check_date_and_rules(date, rules, optional=True)
+    optional_whole_number(rounds, "number of rounds")
+    optional_whole_number(hands_per_round, "number of hands per round")
+    for value, what in ((name, "event name"), (sit_out_rule, "sit-out rule")):
+        if value is not None:
+            plain_text(value, what)
     scored = hands_recorded(session, event_id) > 0
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
@@ -185,17 +209,19 @@ def find_event(session: Session, ref: str | int) -> EventView:
 
     :class:`NotFound` if nothing matches; :class:`TournamentError` if the name
     matches several events (use the id)."""
-    text = str(ref).strip()
-    if text.isdigit():
-        e = session.get(Event, int(text))
+    if ref.__class__ is not int and not isinstance(ref, str):
+        raise TournamentError(f"Give an event's number or name, not {ref!r}.")
+    wanted = str(ref).strip()
+    if wanted.isdigit():
+        e = session.get(Event, int(wanted))
         if e is not None:
             return _view(session, e)
-    matches = list(session.exec(select(Event).where(Event.name == text)))
+    matches = list(session.exec(select(Event).where(Event.name == wanted)))
     if not matches:
-        raise NotFound(f"No event has the id or name {text!r}.")
+        raise NotFound(f"No event has the id or name {wanted!r}.")
     if len(matches) > 1:
         ids = ", ".join(str(m.id) for m in matches)
-        raise TournamentError(f"Several events are named {text!r} (ids {ids}); give the id instead.")
+        raise TournamentError(f"Several events are named {wanted!r} (ids {ids}); give the id instead.")
     return _view(session, matches[0])
 
 
@@ -242,10 +268,12 @@ def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int,
     Once hands are recorded: the change takes effect from the next round
     without a score; played rounds stay as they were and the rest of the
     rotation is re-planned at once (:func:`~euchre_tourney.tournament.schedule.replan_rotation`).
-    Raises :class:`TournamentError` if fewer than 4 players would remain.
+    Raises :class:`TournamentError` if fewer than 4 players would remain, or
+    for ``player_ids`` not ints or ``checked_in`` not a real bool.
     """
-    if isinstance(player_ids, int):
-        player_ids = [player_ids]
+    player_ids = whole_numbers(player_ids, "player number")
+    checked_in = yes_no(checked_in, "checked in")
+    load_event(session, event_id)
     if load_event(session, event_id).kind == "team":
         raise TournamentError("This is a team event: check teams in on the Teams page.")
     existing = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}

@@ -2,24 +2,39 @@
 
 Duplicate names are flagged (``PlayerView.duplicate_of``), never merged: two
 members may share a name, and only the director knows.
+
+A CSV import is all or nothing and comes in three steps, so the GUI can run
+the slow one on a worker thread and show a preview before anything is
+written: :func:`read_roster_file` (pure, no database: encoding, separator,
+every line checked; :mod:`.csvfiles`), :func:`preview_import` (duplicates
+against the roster), :func:`import_players` (one transaction; refused while
+any line has a problem).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from datetime import datetime, timezone
 
 from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, Player, Seating, SitOut
+from euchre_tourney.tournament.csvfiles import (
+    MAX_EMAIL,
+    MAX_NAME,
+    MAX_PHONE,
+    CsvProblem,
+    RosterFile,
+    RosterRow,
+    read_roster_file,
+    refused_character,
+)
+from euchre_tourney.tournament.common import plain_text, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import PlayerView
-
-MAX_NAME = 200
 
 
 def name_key(name: str) -> str:
@@ -28,11 +43,24 @@ def name_key(name: str) -> str:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join((name or "").split())
+    cleaned = " ".join(plain_text(name, "name").split())
     if not cleaned:
         raise TournamentError("A player needs a name.")
     if len(cleaned) > MAX_NAME:
         raise TournamentError(f"A name can be at most {MAX_NAME} characters (this one has {len(cleaned)}).")
+    bad = refused_character(cleaned)
+    if bad is not None:
+        raise TournamentError(f"The name contains an invisible or control character ({bad}); retype it.")
+    return cleaned
+
+
+def _contact(value: str | None, what: str, limit: int) -> str:
+    cleaned = plain_text(value, what, optional=True).strip()
+    if len(cleaned) > limit:
+        raise TournamentError(f"The {what} can be at most {limit} characters (this one has {len(cleaned)}).")
+    bad = refused_character(cleaned)
+    if bad is not None:
+        raise TournamentError(f"The {what} contains an invisible or control character ({bad}); retype it.")
     return cleaned
 
 
@@ -62,9 +90,16 @@ def list_players(session: Session, *, include_removed: bool = False) -> list[Pla
     return _views(shown, everyone)
 
 
+def _load_player(session: Session, player_id: int) -> Player:
+    p = session.get(Player, whole_number(player_id, "player number"))
+    if p is None:
+        raise NotFound(f"There is no player number {player_id}.")
+    return p
+
+
 def get_player(session: Session, player_id: int) -> PlayerView:
     """One player; :class:`NotFound` if there is no such id."""
-    p = session.get(Player, player_id)
+    p = session.get(Player, whole_number(player_id, "player number"))
     if p is None:
         raise NotFound(f"There is no player number {player_id}.")
     return _views([p], list(session.exec(select(Player))))[0]
@@ -72,7 +107,11 @@ def get_player(session: Session, player_id: int) -> PlayerView:
 
 def add_player(session: Session, name: str, email: str = "", phone: str = "") -> PlayerView:
     """Add a player and commit. :class:`TournamentError` for an empty or too long name."""
-    p = Player(name=_clean_name(name), email=(email or "").strip(), phone=(phone or "").strip())
+    p = Player(
+        name=_clean_name(name),
+        email=_contact(email, "e-mail", MAX_EMAIL),
+        phone=_contact(phone, "phone", MAX_PHONE),
+    )
     session.add(p)
     session.commit()
     return get_player(session, p.id)
@@ -81,16 +120,14 @@ def add_player(session: Session, name: str, email: str = "", phone: str = "") ->
 def update_player(
     session: Session, player_id: int, *, name: str | None = None, email: str | None = None, phone: str | None = None
 ) -> PlayerView:
-    """Change a player's details and commit."""
-    p = session.get(Player, player_id)
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    """Change a player's details and commit (``None`` keeps a detail)."""
+    p = _load_player(session, player_id)
     if name is not None:
         p.name = _clean_name(name)
     if email is not None:
-        p.email = email.strip()
+        p.email = _contact(email, "e-mail", MAX_EMAIL)
     if phone is not None:
-        p.phone = phone.strip()
+        p.phone = _contact(phone, "phone", MAX_PHONE)
     session.add(p)
     session.commit()
     return get_player(session, player_id)
@@ -103,9 +140,7 @@ def remove_player(session: Session, player_id: int) -> str:
     check-ins go), or ``"retired"`` when they have a seat or sit-out in some
     rotation: they leave the roster but their history and standings stay.
     """
-    p = session.get(Player, player_id)
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    p = _load_player(session, player_id)
     entrant_ids = [e.id for e in session.exec(select(Entrant).where(Entrant.player_id == player_id))]
     has_history = bool(entrant_ids) and (
         session.exec(select(Seating.id).where(Seating.entrant_id.in_(entrant_ids)).limit(1)).first() is not None
@@ -125,9 +160,7 @@ def remove_player(session: Session, player_id: int) -> str:
 
 def restore_player(session: Session, player_id: int) -> PlayerView:
     """Bring a removed (retired) player back onto the roster."""
-    p = session.get(Player, player_id)
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    p = _load_player(session, player_id)
     p.active = True
     session.add(p)
     session.commit()
@@ -135,113 +168,133 @@ def restore_player(session: Session, player_id: int) -> PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
+class ImportPreview:
+    """What an import would do, shown to the director before anything is
+    written: the file as read (:class:`RosterFile`: rows, problems by line,
+    encoding and separator) and the duplicates, ``(line, name, why)`` where
+    ``why`` says whom the name matches. Importable only when :attr:`ok`."""
+
+    source: str
+    file: RosterFile
+    duplicates: tuple[tuple[int, str, str], ...]
+
+    @property
+    def rows(self) -> tuple[RosterRow, ...]:
+        return self.file.rows
+
+    @property
+    def problems(self) -> tuple[CsvProblem, ...]:
+        return self.file.problems
+
+    @property
+    def ok(self) -> bool:
+        return self.file.ok
+
+    def summary(self) -> str:
+        """One paragraph: players, duplicates, problems, how the file was read."""
+        f = self.file
+        parts = [f"{len(f.rows):,} player{'s' if len(f.rows) != 1 else ''} ready to import"]
+        if self.duplicates:
+            n = len(self.duplicates)
+            parts.append(f"{n:,} share{'s' if n == 1 else ''} a name with someone already on the roster or in the file")
+        if f.problems:
+            n = len(f.problems)
+            parts.append(f"{n:,} line{'s' if n != 1 else ''} with a problem: nothing will be imported until the file is fixed")
+        text = "; ".join(parts) + "."
+        if f.encoding_note:
+            text += f" {f.separator_name.capitalize()}-separated. {f.encoding_note}"
+        else:
+            text += f" Read as {f.encoding}, {f.separator_name}-separated."
+        return text
+
+
+@dataclass(frozen=True, slots=True)
 class ImportReport:
-    """What a CSV import did. ``duplicates``: imported names that match a
-    roster name or another row (imported anyway, flagged); ``skipped``:
-    (row number, reason) for rows not imported."""
+    """What an import did: every added player; ``duplicates``, the imported
+    names that match a roster name or another row (imported anyway,
+    flagged); ``notes``, how the file was read when it needs checking (the
+    Windows-1252 fallback)."""
 
     added: tuple[PlayerView, ...]
     duplicates: tuple[str, ...]
-    skipped: tuple[tuple[int, str], ...]
+    notes: tuple[str, ...] = ()
 
 
-_NAME_COLUMNS = ("name", "player", "player name", "full name")
-_FIRST = ("first name", "first", "given name", "firstname")
-_LAST = ("last name", "last", "surname", "family name", "lastname")
-_EMAIL = ("email", "e-mail", "email address", "mail")
-_PHONE = ("phone", "telephone", "phone number", "mobile", "cell")
-
-
-def _find(header: list[str], names: tuple[str, ...]) -> int | None:
-    for i, h in enumerate(header):
-        if h in names:
-            return i
-    return None
-
-
-def read_csv_file(source: str | os.PathLike) -> str:
-    """The text of a CSV file (UTF-8, with or without BOM). Raises
-    :class:`TournamentError` saying why if it cannot be read."""
-    try:
-        return Path(source).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise TournamentError("The file is not UTF-8 text; save it as 'CSV UTF-8' and try again.") from exc
-    except OSError as exc:
-        raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from exc
-
-
-def csv_rows(text: str) -> list[tuple[int, list[str]]]:
-    """``[(line number, cells)]`` of CSV text (comma, semicolon or tab,
-    sniffed), blank lines left out."""
-    text = text.lstrip("\ufeff")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    return [
-        (number, row)
-        for number, row in enumerate(csv.reader(io.StringIO(text), dialect), start=1)
-        if any(cell.strip() for cell in row)  # blank lines are not rows
-    ]
-
-
-def parse_roster_csv(text: str) -> tuple[list[tuple[str, str, str]], list[tuple[int, str]]]:
-    """Parse roster CSV text (header row required).
-
-    The name is the "name" column, or "first name" + "last name", or else the
-    first column; "email" and "phone" are optional. Returns
-    ``([(name, email, phone)], [(row number, reason skipped)])``; raises
-    :class:`TournamentError` if the file has no rows.
-    """
-    rows = csv_rows(text)
-    if not rows:
-        raise TournamentError("The file is empty: expected a header row and one player per row.")
-    header = [h.strip().casefold() for h in rows[0][1]]
-    name_i = _find(header, _NAME_COLUMNS)
-    first_i, last_i = _find(header, _FIRST), _find(header, _LAST)
-    email_i, phone_i = _find(header, _EMAIL), _find(header, _PHONE)
-    if name_i is None and first_i is None and last_i is None:
-        name_i = 0
-    out, skipped = [], []
-
-    def cell(row: list[str], i: int | None) -> str:
-        return row[i].strip() if i is not None and i < len(row) else ""
-
-    for number, row in rows[1:]:
-        if name_i is not None:
-            name = cell(row, name_i)
-        else:
-            name = " ".join(x for x in (cell(row, first_i), cell(row, last_i)) if x)
-        name = " ".join(name.split())
-        if not name:
-            skipped.append((number, "no name"))
-            continue
-        if len(name) > MAX_NAME:
-            skipped.append((number, f"name longer than {MAX_NAME} characters"))
-            continue
-        out.append((name, cell(row, email_i), cell(row, phone_i)))
-    return out, skipped
-
-
-def import_players_csv(session: Session, source: str | os.PathLike) -> ImportReport:
-    """Import players from a CSV file (UTF-8, with or without BOM) and commit.
-
-    ``source`` is a file path. Duplicate names are imported and reported.
-    Raises :class:`TournamentError` if the file cannot be read as UTF-8 text.
-    """
-    rows, skipped = parse_roster_csv(read_csv_file(source))
-    existing = {name_key(p.name) for p in session.exec(select(Player).where(Player.active == True))}  # noqa: E712
-    seen: set[str] = set()
+def preview_import(session: Session, file: RosterFile, source: str = "") -> ImportPreview:
+    """The preview of importing ``file`` (read by :func:`read_roster_file`,
+    possibly on another thread): the duplicates against the active roster
+    and within the file. Writes nothing."""
+    owners: dict[str, str] = {}
+    for name in session.exec(select(Player.name).where(Player.active == True)).all():  # noqa: E712
+        owners.setdefault(name_key(name), "already on the roster")
     duplicates = []
-    new = []
-    for name, email, phone in rows:
-        key = name_key(name)
-        if key in existing or key in seen:
-            duplicates.append(name)
-        seen.add(key)
-        p = Player(name=name, email=email, phone=phone)
-        session.add(p)
-        new.append(p)
-    session.commit()
-    everyone = list(session.exec(select(Player)))
-    return ImportReport(added=tuple(_views(new, everyone)), duplicates=tuple(duplicates), skipped=tuple(skipped))
+    for row in file.rows:
+        key = name_key(row.name)
+        why = owners.get(key)
+        if why is not None:
+            duplicates.append((row.line, row.name, why))
+        else:
+            owners[key] = f"also on line {row.line}"
+    return ImportPreview(source, file, tuple(duplicates))
+
+
+def import_players(session: Session, preview: ImportPreview) -> ImportReport:
+    """Add every player of ``preview`` in one transaction and commit.
+
+    All or nothing: :class:`TournamentError` (nothing written) if the preview
+    has any problem or no rows. Duplicates are imported and reported.
+    """
+    if not preview.ok:
+        if not preview.rows and not preview.problems:
+            raise TournamentError("The file has no players to import.")
+        raise TournamentError(
+            f"Nothing was imported: {len(preview.problems):,} line(s) of the file have a problem.\n"
+            + preview.file.problem_text()
+        )
+    now = datetime.now(timezone.utc)
+    values = [
+        {"name": r.name, "email": r.email, "phone": r.phone, "active": True, "created_at": now} for r in preview.rows
+    ]
+    try:
+        table = Player.__table__  # Core, not ORM objects: 100,000 players in ~1.5 s rather than ~5 s
+        ids = list(
+            session.connection().execute(table.insert().returning(table.c.id, sort_by_parameter_order=True), values).scalars()
+        )
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    by_key: dict[str, list[int]] = defaultdict(list)
+    for pid, name in session.exec(select(Player.id, Player.name).where(Player.active == True)).all():  # noqa: E712
+        by_key[name_key(name)].append(pid)
+    added = tuple(
+        PlayerView(
+            id=pid,
+            name=r.name,
+            email=r.email,
+            phone=r.phone,
+            active=True,
+            duplicate_of=tuple(i for i in by_key.get(name_key(r.name), ()) if i != pid),
+        )
+        for pid, r in zip(ids, preview.rows)
+    )
+    notes = (preview.file.encoding_note,) if preview.file.encoding_note else ()
+    return ImportReport(added=added, duplicates=tuple(name for _l, name, _w in preview.duplicates), notes=notes)
+
+
+def import_players_csv(
+    session: Session,
+    source: str | os.PathLike,
+    *,
+    progress: Callable[[float], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> ImportReport:
+    """Read, check and import a roster CSV file in one go (all or nothing).
+
+    ``source`` is a file path, read by :func:`read_roster_file`. Raises
+    :class:`TournamentError`, with the lines at fault, and writes nothing if
+    any line has a problem; the GUI shows :func:`preview_import` first
+    instead.
+    """
+    file = read_roster_file(source, progress=progress, cancel=cancel)
+    return import_players(session, preview_import(session, file, str(source)))

@@ -17,7 +17,13 @@ from sqlmodel import Session, select
 from euchre_tourney import rotation
 from euchre_tourney.rules import SEATS, Seat
 from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seating, SitOut
-from euchre_tourney.tournament.common import clear_rotation, hands_recorded, last_played_round, load_event
+from euchre_tourney.tournament.common import (
+    clear_rotation,
+    hands_recorded,
+    last_played_round,
+    load_event,
+    optional_whole_number,
+)
 from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
@@ -46,6 +52,7 @@ def generate_rotation(
     hands are recorded; ``rotation.Cancelled`` if ``cancel()`` turns true.
     """
     event = load_event(session, event_id)
+    optional_whole_number(seed, "rotation number (seed)")
     if event.kind != "progressive":
         raise TournamentError("Only progressive events have an individual rotation.")
     if hands_recorded(session, event_id):

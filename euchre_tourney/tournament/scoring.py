@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame
-from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
 
@@ -25,6 +25,7 @@ class InvalidHand(TournamentError):
 
 def _round(session: Session, event_id: int, round_number: int) -> EventRound:
     event = load_event(session, event_id)
+    _whole(round_number, "round")
     r = session.exec(
         select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)
     ).first()
@@ -51,8 +52,7 @@ def _validate(
     if not isinstance(entry, HandEntry):
         raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
     for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
-        if value.__class__ is not int:
-            raise InvalidHand(f"The {what} must be a whole number, not {value!r}.")
+        _whole(value, what)
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
     tables = _tables_in_round(session, r.id)
@@ -159,8 +159,15 @@ def record_hand(
     return _view(h, round_number)
 
 
+def _whole(value: object, what: str) -> int:
+    try:
+        return whole_number(value, what)
+    except TournamentError as exc:
+        raise InvalidHand(exc.message) from None
+
+
 def _load_hand(session: Session, hand_id: int) -> tuple[Hand, EventRound]:
-    h = session.get(Hand, hand_id)
+    h = session.get(Hand, _whole(hand_id, "hand's id"))
     if h is None:
         raise NotFound(f"Hand {hand_id} does not exist (it may have been deleted).")
     return h, session.get(EventRound, h.round_id)
@@ -193,6 +200,7 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
     """The hands recorded at a table in a round, with totals and the next hand number."""
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
+    _whole(table, "table")
     seated = {
         Seat.parse(seat): name
         for seat, name in session.exec(

@@ -20,6 +20,7 @@ still equal share the place (shown as "=3").
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, EventRound, Hand
 from euchre_tourney.tournament.common import load_event
+from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import SEATS, Seat, Side
 from euchre_tourney.tournament.schedule import load_schedule
@@ -182,22 +184,37 @@ def standings(session: Session, event_id: int) -> StandingsView:
     )
 
 
-def standings_csv(view: StandingsView) -> str:
-    """The standings as CSV text (header row; one row per player)."""
-    import csv
-    import io
+STANDINGS_CSV_COLUMNS = (
+    "place", "number", "name", "points", "rounds_played", "rounds_won", "loners", "sit_outs", "sit_out_credit", "tied",
+)
+"""The standings CSV's first columns; ``round_1``, ``round_2``, … follow.
+``place`` is a plain number and ``tied`` is ``yes`` for a shared place (the
+screen's "=3" would read as a formula in a spreadsheet)."""
 
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+
+def standings_rows(view: StandingsView) -> list[list[object]]:
+    """The standings as CSV rows: the header, then one row per player."""
     rounds = len(view.rows[0].round_points) if view.rows else 0
-    w.writerow(
-        ["place", "number", "name", "points", "rounds_played", "rounds_won", "loners", "sit_outs", "sit_out_credit"]
-        + [f"round_{i}" for i in range(1, rounds + 1)]
-    )
+    out: list[list[object]] = [list(STANDINGS_CSV_COLUMNS) + [f"round_{i}" for i in range(1, rounds + 1)]]
     for r in view.rows:
-        w.writerow(
-            [f"={r.place}" if r.tied else r.place, r.number, r.name, r.points, r.rounds_played, r.rounds_won,
-             r.loners, r.sit_outs, r.sit_out_credit]
+        out.append(
+            [r.place, r.number, r.name, r.points, r.rounds_played, r.rounds_won, r.loners, r.sit_outs,
+             r.sit_out_credit, "yes" if r.tied else ""]
             + ["" if p is None else p for p in r.round_points]
         )
-    return buf.getvalue()
+    return out
+
+
+def standings_csv(view: StandingsView) -> str:
+    """The standings as CSV text for standard output (the command line's
+    ``standings --format csv``): no byte-order mark, ``\\n`` line ends, and
+    a name starting with ``= + - @`` (tab, carriage return) prefixed with an
+    apostrophe so no spreadsheet runs it (:func:`~.csvfiles.safe_cell`)."""
+    return csv_text(standings_rows(view))
+
+
+def write_standings_csv(view: StandingsView, path: str | os.PathLike) -> None:
+    """Save the standings as an Excel-clean CSV file (UTF-8 with a
+    byte-order mark, CRLF, formulas escaped; written whole or not at all).
+    :class:`~euchre_tourney.tournament.TournamentError` if it cannot be written."""
+    write_csv_file(path, standings_rows(view))

@@ -31,7 +31,6 @@ simply paired from then on.
 from __future__ import annotations
 
 import csv
-import io
 import os
 import random
 from collections import Counter, defaultdict
@@ -45,7 +44,8 @@ from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winn
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.roster import csv_rows, name_key, read_csv_file
+from euchre_tourney.tournament.csvfiles import csv_text, decode_text, refused_character, write_csv_file
+from euchre_tourney.tournament.roster import name_key
 from euchre_tourney.tournament.team_models import (
     BYE_RULES,
     TEAM_TIE_BREAKS,
@@ -268,14 +268,24 @@ class TeamImportReport:
 
 
 def parse_teams_csv(text: str) -> tuple[list[tuple[int, str, str, str]], list[tuple[int, str]]]:
-    """Parse team CSV text: ``[(row number, player 1, player 2, team name)]`` and
-    ``[(row number, reason skipped)]``. Columns: a header row naming
-    "player 1"/"player 2" (or "player a"/"player b", "partner") and
-    optionally "team"/"team name"; without such a header, the first two
-    columns are the players and a third the team name."""
-    rows = csv_rows(text)
-    if not rows:
-        raise TournamentError("The file is empty: expected one team per row (two player names).")
+    """Parse team CSV text: ``[(line, player 1, player 2, team name)]`` and
+    ``[(line, reason skipped)]``.
+
+    Columns: a header line naming "player 1"/"player 2" (or "player a"/
+    "player b", "partner") and optionally "team"/"team name"; without such a
+    header, the first two columns are the players and a third the team name.
+    The separator is the first of comma, semicolon and tab that splits the
+    first line in two or more (as Excel, LibreOffice and Google Sheets
+    write). A name with control or invisible characters skips its line
+    (:func:`~euchre_tourney.tournament.csvfiles.refused_character`).
+    :class:`TournamentError` for a file without lines."""
+    text = text.lstrip("\ufeff")
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not lines:
+        raise TournamentError("The file is empty: expected one team per line (two player names).")
+    first = lines[0][1]
+    sep = next((c for c in (",", ";", "\t") if len(next(csv.reader([first], delimiter=c))) >= 2), ",")
+    rows = [(n, next(csv.reader([line], delimiter=sep), [])) for n, line in lines]
     header = [h.strip().casefold() for h in rows[0][1]]
     first_names = ("player 1", "player1", "player a", "player", "name 1", "first player")
     second_names = ("player 2", "player2", "player b", "partner", "name 2", "second player")
@@ -294,22 +304,33 @@ def parse_teams_csv(text: str) -> tuple[list[tuple[int, str, str, str]], list[tu
 
     out, skipped = [], []
     for n, row in body:
-        p1, p2 = cell(row, a), cell(row, b)
+        p1, p2, name = cell(row, a), cell(row, b), cell(row, t)
         if not p1 or not p2:
             skipped.append((n, "a team needs two player names"))
             continue
-        out.append((n, p1, p2, cell(row, t)))
+        bad = next((refused_character(x) for x in (p1, p2, name) if refused_character(x)), None)
+        if bad:
+            skipped.append((n, bad))
+            continue
+        out.append((n, p1, p2, name))
     return out, skipped
 
 
 def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike) -> TeamImportReport:
-    """Make teams from a CSV file (see :func:`parse_teams_csv`) and commit.
+    """Make teams from a CSV file (any encoding
+    :func:`~euchre_tourney.tournament.csvfiles.decode_text` reads; see
+    :func:`parse_teams_csv`) and commit.
 
     Each name is looked up on the roster (case and spaces aside); a name no
     one has is added to the roster; a name two roster players share, or a
     player already on a team, skips that row with the reason."""
     _team_event(session, event_id)
-    rows, skipped = parse_teams_csv(read_csv_file(source))
+    try:
+        with open(source, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from None
+    rows, skipped = parse_teams_csv(decode_text(data)[0])
     by_key: dict[str, list[int]] = defaultdict(list)
     for p in session.exec(select(Player).where(Player.active == True)):  # noqa: E712
         by_key[name_key(p.name)].append(p.id)
@@ -827,23 +848,33 @@ def team_standings(session: Session, event_id: int) -> TeamStandingsView:
     return _standings(session, event, teams, _load_rounds(session, event_id, teams))
 
 
-def team_standings_csv(view: TeamStandingsView) -> str:
-    """The team standings as CSV text (header row; one row per team)."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
+def team_standings_rows(view: TeamStandingsView) -> list[list[object]]:
+    """The team standings as rows: a header, then one row per team."""
     rounds = len(view.rows[0].round_results) if view.rows else 0
-    w.writerow(
+    out: list[list[object]] = [
         ["place", "team", "name", "player_1", "player_2", "wins", "losses", "ties", "byes", "score",
          "points_for", "points_against", "difference", "status"]
         + [f"round_{i}" for i in range(1, rounds + 1)]
-    )
+    ]
     for r in view.rows:
-        w.writerow(
+        out.append(
             [f"={r.place}" if r.tied else r.place, r.number, r.name, *r.players, r.wins, r.losses, r.ties, r.byes,
-             f"{r.score:g}", r.points_for, r.points_against, r.difference, r.status]
+             r.score, r.points_for, r.points_against, r.difference, r.status]
             + list(r.round_results)
         )
-    return buf.getvalue()
+    return out
+
+
+def team_standings_csv(view: TeamStandingsView) -> str:
+    """The team standings as CSV text for standard output (formulas escaped,
+    :func:`~euchre_tourney.tournament.csvfiles.csv_text`)."""
+    return csv_text(team_standings_rows(view))
+
+
+def write_team_standings_csv(view: TeamStandingsView, path: str | os.PathLike) -> None:
+    """Save the team standings as an Excel-clean CSV file (UTF-8 with a
+    byte-order mark, CRLF, formulas escaped, written whole or not at all)."""
+    write_csv_file(path, team_standings_rows(view))
 
 
 def bye_rule_text(rule: str) -> str:

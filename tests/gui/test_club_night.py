@@ -107,8 +107,14 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
     window.show()
 
     # 1. roster from CSV
-    report = window.roster_page.import_csv(str(roster_csv))
-    assert report is not None and len(report.added) == 26 and not report.duplicates
+    job = window.roster_page.import_csv(str(roster_csv))
+    with qtbot.waitSignal(job.preview_shown, timeout=20000):
+        pass
+    assert job.dialog.import_button.isEnabled()
+    with qtbot.waitSignal(job.finished, timeout=20000) as done:
+        job.dialog.import_button.click()
+    report = done.args[0]
+    assert len(report.added) == 26 and not report.duplicates
     assert window.roster_page.model.rowCount() == 26
     assert set(roster_names()) == {p.name for p in window.roster_page.model.rows}
 

@@ -36,11 +36,16 @@ NAMES = [
 HANDS = [("NS", 3, False), ("EW", 5, False)]  # NS 1, EW 2
 
 
-def _roster(window, tmp_path, names):
+def _roster(qtbot, window, tmp_path, names):
+    """Import the roster through the Players page (preview, then Import)."""
     path = tmp_path / "members.csv"
     path.write_bytes(("\ufeffname\n" + "\n".join(f'"{n}"' for n in names) + "\n").encode("utf-8"))
-    rep = window.roster_page.import_csv(str(path))
-    assert rep is not None and len(rep.added) == len(names)
+    job = window.roster_page.import_csv(str(path))
+    with qtbot.waitSignal(job.preview_shown, timeout=20000):
+        pass
+    with qtbot.waitSignal(job.finished, timeout=20000) as done:
+        job.dialog.import_button.click()
+    assert len(done.args[0].added) == len(names)
     return {p.name: p.id for p in window.ctx.run(tournament.list_players)}
 
 
@@ -95,7 +100,7 @@ def test_ten_team_round_robin_night(qtbot, gui_env, db_path, tmp_path, monkeypat
     window = MainWindow(db)
     qtbot.addWidget(window)
     window.show()
-    ids = _roster(window, tmp_path, NAMES)
+    ids = _roster(qtbot, window, tmp_path, NAMES)
     _new_team_event(window, monkeypatch, "Team night", rounds=9, hands=2)
     page = window.teams_page
     _make_teams(qtbot, page, ids, [(NAMES[2 * i], NAMES[2 * i + 1]) for i in range(10)])
@@ -194,7 +199,7 @@ def test_twelve_team_swiss_night_with_final_scores(qtbot, gui_env, db_path, tmp_
     qtbot.addWidget(window)
     window.show()
     names = [f"Player {i:02d}" for i in range(24)]
-    ids = _roster(window, tmp_path, names)
+    ids = _roster(qtbot, window, tmp_path, names)
     _new_team_event(window, monkeypatch, "Swiss night", rounds=4, team_format="swiss", round_scoring="game")
     page = window.teams_page
     _make_teams(qtbot, page, ids, [(names[2 * i], names[2 * i + 1]) for i in range(12)])

@@ -56,12 +56,20 @@ def test_remove_after_playing_keeps_history(session):
 def test_import_csv_with_bom_header_and_optional_columns(session, tmp_path):
     path = tmp_path / "roster.csv"
     path.write_bytes(
-        "\ufeffName,Email,Phone\nZoë Ångström,zoe@example.org,555-0100\n李小龍,,\n,nobody@example.org,\n\nSeán O'Brien,,\n".encode("utf-8")
+        "\ufeffName,Email,Phone\nZoë Ångström,zoe@example.org,555-0100\n李小龍,,\n\nSeán O'Brien,,\n,,\n".encode("utf-8")
     )
     report = T.import_players_csv(session, path)
     assert [p.name for p in report.added] == ["Zoë Ångström", "李小龍", "Seán O'Brien"]
     assert report.added[0].email == "zoe@example.org" and report.added[0].phone == "555-0100"
-    assert report.skipped == ((4, "no name"),)
+    assert report.notes == ()
+
+
+def test_a_line_without_a_name_refuses_the_whole_file(session, tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_text("Name,Email\nAnn,a@example.org\n,nobody@example.org\n", encoding="utf-8")
+    with pytest.raises(T.TournamentError, match="Line 3: no name"):
+        T.import_players_csv(session, path)
+    assert T.list_players(session) == []
 
 
 def test_import_csv_first_and_last_name_columns_and_duplicates(session, tmp_path):
@@ -74,9 +82,9 @@ def test_import_csv_first_and_last_name_columns_and_duplicates(session, tmp_path
     assert len(T.list_players(session)) == 4
 
 
-def test_import_rejects_non_utf8(session, tmp_path):
+def test_import_reads_windows_1252_with_a_note(session, tmp_path):
     path = tmp_path / "latin1.csv"
-    path.write_bytes("name\nZo\xeb\n".encode("latin-1"))
-    with pytest.raises(T.TournamentError, match="UTF-8"):
-        T.import_players_csv(session, path)
-    assert T.list_players(session) == []
+    path.write_bytes("name\nZo\xeb\n".encode("cp1252"))
+    report = T.import_players_csv(session, path)
+    assert [p.name for p in T.list_players(session)] == ["Zoë"]
+    assert "Windows-1252" in report.notes[0]
