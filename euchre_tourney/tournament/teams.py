@@ -42,7 +42,7 @@ from sqlmodel import Session, select
 from euchre_tourney import rotation
 from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
-from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.common import event_rules, load_event, plain_text, whole_number, yes_no
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.csvfiles import csv_text, decode_text, refused_character, write_csv_file
 from euchre_tourney.tournament.roster import name_key
@@ -161,6 +161,10 @@ def add_team(
     :class:`TournamentError` if a player is missing, removed, the same
     twice, or already on a team of this event."""
     event = _team_event(session, event_id)
+    whole_number(player_a_id, "first player's number")
+    whole_number(player_b_id, "second player's number")
+    name = plain_text(name, "team name", optional=True)
+    yes_no(checked_in, "checked in")
     if player_a_id == player_b_id:
         raise TournamentError("A team needs two different players.")
     names = []
@@ -207,7 +211,7 @@ def add_team(
 def rename_team(session: Session, team_id: int, name: str) -> TeamView:
     """Change a team's name ("" → the players' names) and commit."""
     t = _team(session, team_id)
-    name = " ".join((name or "").split())
+    name = " ".join(plain_text(name, "team name", optional=True).split())
     if len(name) > MAX_TEAM_NAME:
         raise TournamentError(f"A team name can be at most {MAX_TEAM_NAME} characters.")
     t.name = name
@@ -217,7 +221,7 @@ def rename_team(session: Session, team_id: int, name: str) -> TeamView:
 
 
 def _team(session: Session, team_id: int) -> Team:
-    t = session.get(Team, team_id)
+    t = session.get(Team, whole_number(team_id, "team number"))
     if t is None:
         raise NotFound(f"There is no team number {team_id} (it may have been removed).")
     return t
@@ -247,6 +251,7 @@ def set_team_checked_in(session: Session, team_id: int, checked_in: bool) -> Tea
     """Check a team in or out before the rounds are made; commit. Once rounds
     exist use :func:`withdraw_team` or add a late team."""
     t = _team(session, team_id)
+    yes_no(checked_in, "checked in")
     if _has_rounds(session, t.event_id):
         raise TournamentError("The rounds are made: withdraw the team, or add a late team, instead.")
     t.checked_in = checked_in
@@ -756,6 +761,8 @@ def record_game_score(session: Session, event_id: int, round_number: int, table:
     already entered there, or a score no game can end with
     (:func:`check_final_score`)."""
     event = _team_event(session, event_id)
+    whole_number(round_number, "round")
+    whole_number(table, "table")
     if event.round_scoring != "game":
         raise TournamentError("This event is scored by hands per round: enter each hand on the Scores page.")
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()

@@ -229,3 +229,21 @@ def test_rotation_view_of_a_team_event_after_a_withdrawal(session):
     rv = tournament.rotation_view(session, e.id)  # the Rotation page shows the seats
     assert [len(r.tables) for r in rv.rounds] == [3, 2, 2, 2, 2] and rv.quality == ()
     assert all(len(r.sit_out) == 2 for r in rv.rounds[1:])  # the opponent pair has the bye
+
+
+def test_team_use_cases_refuse_values_of_the_wrong_type(session):
+    e, teams = _event(session, 2, rounds=1, team_format="swiss", round_scoring="game")
+    p = [tournament.add_player(session, n) for n in ("X", "Y")]
+    for call, msg in (
+        (lambda: tournament.add_team(session, e.id, str(p[0].id), p[1].id), "whole number"),
+        (lambda: tournament.add_team(session, e.id, p[0].id, p[1].id, 5), "must be text"),
+        (lambda: tournament.set_team_checked_in(session, teams[0].id, "no"), "yes or no"),
+        (lambda: tournament.withdraw_team(session, "1"), "whole number"),
+    ):
+        with pytest.raises(TournamentError, match=msg):
+            call()
+    tournament.make_team_rounds(session, e.id)
+    with pytest.raises(TournamentError, match="whole number"):
+        tournament.record_game_score(session, e.id, "1", 1, 10, 2)
+    with pytest.raises(TournamentError, match="whole number of points"):
+        tournament.record_game_score(session, e.id, 1, 1, 10.0, 2)
