@@ -120,10 +120,13 @@ class TeamsPage(Page):
         self.withdraw_button.clicked.connect(self.withdraw_selected)
         self.remove_button = QPushButton("Re&move")
         self.remove_button.clicked.connect(self.remove_selected)
+        self.rename_button = QPushButton("Re&name")
+        self.rename_button.setToolTip("Give the selected team the name typed in Team name (empty: the players' names).")
+        self.rename_button.clicked.connect(self.rename_selected)
         self.count = QLabel()
         self.count.setWordWrap(True)
         buttons = QHBoxLayout()
-        for b in (self.check_button, self.withdraw_button, self.remove_button):
+        for b in (self.check_button, self.rename_button, self.withdraw_button, self.remove_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
         teams_box = QGroupBox("Teams")
@@ -374,6 +377,26 @@ class TeamsPage(Page):
             )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot remove the team", exc.message)
+
+    def rename_selected(self) -> bool:
+        """Rename the selected team to the Team name field (undoable)."""
+        t = self.selected_team()
+        if t is None:
+            context.show_error(self, "Rename a team", "Select a team in the list first.")
+            return False
+        old = "" if t.name == " & ".join(t.players) else t.name
+        new = self.team_name.text()
+        try:
+            self.ctx.push(
+                f"Rename team {t.number}",
+                lambda: self.ctx.run(tournament.rename_team, t.id, new),
+                lambda: self.ctx.run(tournament.rename_team, t.id, old),
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot rename the team", exc.message)
+            return False
+        self.team_name.clear()
+        return True
 
     def withdraw_selected(self) -> bool:
         t = self.selected_team()
