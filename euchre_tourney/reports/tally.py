@@ -116,7 +116,8 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
 
         y = y_teams_top - TEAMS_H
         if sheet.sit_out:
-            text = "Sitting out this round: " + ", ".join(sheet.sit_out)
+            lead = "Bye this round: " if sheet.ns_team else "Sitting out this round: "  # team events have byes
+            text = lead + ", ".join(sheet.sit_out)
             pen.fitted(left, y - 9, text, width, 7.5, 4)
 
         canvas.setFillGray(0)

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from euchre_tourney import tournament
 from euchre_tourney.reports import fonts
-from euchre_tourney.reports.team_cards import team_cards, team_tally_sheets, write_team_cards
+from euchre_tourney.reports.team_cards import team_cards, team_tally_sheets, write_team_cards, write_team_tally_sheets
 
 
 def test_visual_order_only_touches_right_to_left_text():
@@ -45,3 +45,6 @@ def test_team_cards_list_paired_rounds_byes_and_rounds_to_come(session, tmp_path
     write_team_cards(view, out, page_size="a4")
     text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
     assert "Team 3" in text and "paired after round 2" in text and "Game to 10" in text
+    write_team_tally_sheets(view, tmp_path / "tally.pdf")
+    tally = "\n".join(p.extract_text() for p in PdfReader(tmp_path / "tally.pdf").pages)
+    assert "Bye this round: team 3 Ed & Flo" in tally and "Team 1 Aces" in tally
