@@ -10,6 +10,7 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney tally-sheets EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney rotation-chart EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney standings EVENT [--format text|csv|json]
+    euchre-tourney --install-desktop | --uninstall-desktop
 
 Bad arguments print one line on standard error and exit with status 2;
 nothing is written then.
@@ -66,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URL",
         help="SQLite file path or SQLAlchemy URL (default: $EUCHRE_TOURNEY_DATABASE or a file in your data folder)",
     )
+    desktop = p.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop", action="store_true",
+        help="add Euchre Tourney to your desktop's application menu (with its icon) and exit",
+    )
+    desktop.add_argument("--uninstall-desktop", action="store_true", help="remove what --install-desktop added and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     r = sub.add_parser("rotation", help="print a rotation (no database needed)")
@@ -118,6 +125,10 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.install_desktop or args.uninstall_desktop:
+            if args.command is not None:
+                raise UsageError(f"--install-desktop and --uninstall-desktop take no command (got {args.command})")
+            return _desktop(args, out)
         if args.command is None:
             from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
@@ -126,6 +137,23 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     except UsageError as exc:
         print(f"euchre-tourney: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _desktop(args, out: TextIO) -> int:
+    from euchre_tourney import desktop
+
+    if args.uninstall_desktop:
+        removed = desktop.uninstall()
+        out.write("".join(f"removed {p}\n" for p in removed) or "nothing to remove: the menu entry was not installed\n")
+        return 0
+    try:
+        written = desktop.install()
+    except OSError as exc:
+        print(f"euchre-tourney: cannot install the menu entry: {exc.strerror or exc} ({exc.filename})", file=sys.stderr)
+        return 1
+    out.write("".join(f"wrote {p}\n" for p in written))
+    out.write("Euchre Tourney is in your application menu (log out and in again if it does not show yet).\n")
+    return 0
 
 
 def _rotation(args, out: TextIO) -> int:

@@ -36,17 +36,24 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"reportlab", "bidi", "arabic_reshaper"}),
     ),
     "gui": (
-        frozenset({"rules", "play", "tournament", "reports", "resources", "gui"}),
+        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui"}),
         frozenset({"PySide6", "platformdirs"}),
     ),
     # top-level modules: the command line launches the GUI, the rest is plain
     "cli": (
-        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "gui", "cli"}),
+        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "cli"}),
         frozenset({"platformdirs"}),
     ),
+    "desktop": (frozenset({"resources", "desktop"}), frozenset({"platformdirs"})),
     "resources": (frozenset({"resources"}), frozenset()),
 }
-TOP_LEVEL = {"cli.py": "cli", "__main__.py": "cli", "__init__.py": "resources", "resources.py": "resources"}
+TOP_LEVEL = {
+    "cli.py": "cli",
+    "__main__.py": "cli",
+    "__init__.py": "resources",
+    "resources.py": "resources",
+    "desktop.py": "desktop",
+}
 OFFLINE_TOOLS = ("rotation/tools", "rotation/designs/search")
 """Developer-only search tools: not in the wheel, never imported by the app
 (they declare their own needs, e.g. ``python-sat``)."""

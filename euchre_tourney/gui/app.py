@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import sys
+import threading
+from pathlib import Path
 
+from PySide6.QtCore import QLibraryInfo, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from euchre_tourney import __version__
+from euchre_tourney.desktop import APP_ID
+from euchre_tourney.gui import platform_check
+from euchre_tourney.resources import resource_path
 from euchre_tourney.tournament import open_database
 
 
@@ -16,11 +23,40 @@ def make_application(argv: list[str] | None = None) -> QApplication:
     app.setOrganizationName("euchre-tourney")
     app.setApplicationName("Euchre Tourney")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)  # Wayland/X11 match the window to the menu entry and its icon
+    if sys.platform == "win32":  # the taskbar groups the windows under the installer's shortcut
+        import ctypes
+
+        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)
+    app.setWindowIcon(QIcon(str(resource_path("icons", f"{APP_ID}.svg"))))
     return app
 
 
+def warm_up_reports() -> threading.Thread:
+    """Import reportlab and load the PDF fonts in a background thread, so the
+    first *Save scorecards PDF* does not wait for them. Touches no Qt object."""
+
+    def load() -> None:
+        from euchre_tourney.reports import fonts  # deferred on purpose: start-up time
+
+        fonts.register_fonts()
+
+    thread = threading.Thread(target=load, name="warm-up-reports", daemon=True)
+    thread.start()
+    return thread
+
+
 def run_app(database: str | None = None) -> int:
-    """Open the main window on ``database`` (path or URL; None = default). Returns the exit code."""
+    """Open the main window on ``database`` (path or URL; None = default). Returns the exit code.
+
+    On Linux, when the system lacks libraries Qt needs for its window, prints
+    which ones and how to install them (see :mod:`~euchre_tourney.gui.platform_check`)
+    and returns 1 instead of letting Qt abort.
+    """
+    problem = platform_check.display_problem(Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)))
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     app = make_application()
     from euchre_tourney.gui.errors import install as install_error_log  # the log file and error dialogs
 
@@ -37,6 +73,7 @@ def run_app(database: str | None = None) -> int:
     if geometry is not None:
         window.restoreGeometry(geometry)
     window.show()
+    QTimer.singleShot(300, warm_up_reports)  # after the first paint
     try:
         return app.exec()
     finally:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, QSettings, QUrl
@@ -13,13 +12,12 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QTabWidget,
     QToolBar,
     QWidget,
 )
 
-from euchre_tourney import __version__, tournament
+from euchre_tourney import tournament
 from euchre_tourney.reports import REPORTS, report
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
@@ -29,23 +27,6 @@ from euchre_tourney.gui.rotation_page import RotationPage
 from euchre_tourney.gui.scores_page import ScoresPage
 from euchre_tourney.gui.standings_page import StandingsPage
 from euchre_tourney.gui.teams_page import TeamsPage
-
-HELP_TEXT = """<h3>Club night in five steps</h3>
-<ol>
-<li><b>Players</b>: add your members (or File ▸ Import players from a CSV file with a header row).</li>
-<li><b>Event</b>: File ▸ New event (Ctrl+N), then tick who is playing tonight.</li>
-<li><b>Rotation</b>: press Generate. Everyone gets a new partner each round; sit-outs are shared fairly.</li>
-<li><b>Print</b>: File ▸ Save scorecards (Ctrl+P), tally sheets (Ctrl+Shift+P) and the rotation chart for the wall (Ctrl+Shift+C).</li>
-<li><b>Scores</b>: for each table, type each hand: makers (N/E), tricks, who went alone, Enter.
-The standings update at once. Ctrl+Z undoes the last change.</li>
-</ol>
-<p><b>Team events</b> (fixed partners): choose the kind <i>Team</i> in the New event dialog, with round robin,
-Swiss or king of the hill, and hands per round or a game to the target. Make the teams on the Teams page (or import
-a CSV file with two name columns), press <i>Make the rounds</i> (Swiss and king of the hill: <i>Pair round N</i> once
-the round before is finished), print from the File menu, and enter hands on the Scores page or a game's final score
-on the Teams page.</p>
-<p>Everything is saved the moment you enter it: you can close the app at any time.</p>"""
-
 
 REPORT_SHORTCUTS = {
     "scorecards": QKeySequence.Print,
@@ -68,6 +49,7 @@ class MainWindow(QMainWindow):
         self.db = db
         self.ctx = AppContext(db, self)
         self.settings = QSettings()
+        self.help_window = None
         self.resize(1200, 780)
 
         self.events = QComboBox()
@@ -131,8 +113,9 @@ class MainWindow(QMainWindow):
         self.redo_action = self.ctx.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(QKeySequence.Redo)
         self.projector_action = self._action("&Projector standings", self.standings_page.show_projector, "F11")
-        self.help_action = self._action("&Help", self.show_help, QKeySequence.HelpContents)
-        self.about_action = self._action("&About", self.show_about)
+        self.help_action = self._action("&User guide", self.show_help, QKeySequence.HelpContents, "The guide to club night (F1)")
+        self.about_action = self._action("&About Euchre Tourney", self.show_about)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         file_menu = self.menuBar().addMenu("&File")
         for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), None, self.practice_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
@@ -254,17 +237,24 @@ class MainWindow(QMainWindow):
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:
-        QMessageBox.information(self, "Help", HELP_TEXT)
+        """F1: the user guide, one window kept for the session."""
+        from euchre_tourney.gui.help import HelpWindow  # deferred on purpose: start-up time
+
+        if self.help_window is None:
+            self.help_window = HelpWindow()
+        self.help_window.show()
+        self.help_window.raise_()
+        self.help_window.activateWindow()
 
     def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Euchre Tourney",
-            f"<b>Euchre Tourney</b> {html.escape(__version__)}<br>Tournament nights for euchre clubs.",
-        )
+        from euchre_tourney.gui.help import AboutDialog  # deferred on purpose: start-up time
+
+        AboutDialog(self).exec()
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self.settings.setValue("geometry", self.saveGeometry())
         if self.standings_page.projector is not None:
             self.standings_page.projector.close()
+        if self.help_window is not None:
+            self.help_window.close()
         super().closeEvent(event)

@@ -94,7 +94,7 @@ class RosterPage(Page):
         players = self.ctx.run(tournament.list_players)
         self.model.set_rows(players)
         dups = sum(1 for p in players if p.duplicate_of)
-        text = f"{len(players)} players on the roster."
+        text = f"{len(players)} player{'' if len(players) == 1 else 's'} on the roster."
         if dups:
             text += f"  {dups} share a name with someone else: check they are not entered twice."
         self.count.setText(text)

@@ -5,11 +5,21 @@ SQLite (the default, one file in the user's data directory) gets
 SQLAlchemy URL (PostgreSQL for several scoring stations) is used as given.
 Before migrating an existing file to a newer schema a copy is saved beside it
 (``NAME.backup-<revision>-<timestamp>``).
+
+Start-up time: Alembic takes about 0.2 s to import, so :meth:`Database.migrate`
+first compares the stored revision (one ``SELECT`` on ``alembic_version``)
+with the newest revision named in the migration scripts (read as text, see
+:func:`schema_head`) and imports Alembic only when the database is behind:
+after an update of the app, or when the scripts cannot be read simply. A new,
+empty database gets the newest schema straight from the models and that head
+recorded as its revision (Alembic's "create_all, then stamp head" recipe);
+``tests/store`` checks that this gives exactly the schema the migrations build.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,16 +27,41 @@ from datetime import datetime
 from pathlib import Path
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Column, Engine, MetaData, PrimaryKeyConstraint, String, Table, create_engine, event, inspect
 from sqlalchemy.engine import make_url
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel
+
+from euchre_tourney.store import models
 
 APP_NAME = "euchre-tourney"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+_VERSION_TABLE = "alembic_version"
+_ASSIGNMENT = re.compile(r"^(revision|down_revision)\s*(?::[^=]*)?=\s*(.*?)\s*$", re.MULTILINE)
+_QUOTED = re.compile(r"""['"]([^'"]+)['"]""")
+
+
+def schema_head(versions: Path | None = None) -> str | None:
+    """The newest revision of the migration scripts, read as text (no Alembic).
+
+    Each script in ``store/migrations/versions`` names its ``revision`` and
+    ``down_revision`` (a string, a tuple of strings for a merge, or None);
+    the head is the one revision no other script revises. Returns None when
+    that is not a single revision or a script does not say it plainly: the
+    caller then asks Alembic.
+    """
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    for script in sorted((versions or _MIGRATIONS / "versions").glob("*.py")):
+        found = dict(m.groups() for m in _ASSIGNMENT.finditer(script.read_text(encoding="utf-8")))
+        if "revision" not in found or "down_revision" not in found:
+            return None
+        names = _QUOTED.findall(found["revision"])
+        if len(names) != 1:
+            return None
+        revisions.add(names[0])
+        revised.update(_QUOTED.findall(found["down_revision"]))
+    heads = revisions - revised
+    return heads.pop() if len(heads) == 1 else None
 
 
 def default_database_path() -> Path:
@@ -91,26 +126,67 @@ class Database:
                 s.rollback()
                 raise
 
-    def current_revision(self) -> str | None:
+    def stored_revisions(self) -> tuple[str, ...]:
+        """The schema revisions recorded in the database (Alembic's
+        ``alembic_version`` table): () for a new database, one for a normal one."""
         with self.engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            if not inspect(conn).has_table(_VERSION_TABLE):
+                return ()
+            return tuple(row[0] for row in conn.exec_driver_sql(f"SELECT version_num FROM {_VERSION_TABLE}"))
 
-    def migrate(self) -> Path | None:
-        """Bring the schema to the newest revision (Alembic ``upgrade head``).
+    def current_revision(self) -> str | None:
+        """The database's schema revision, or None for a new database.
+        Raises ``ValueError`` if it records several (a branched history)."""
+        stored = self.stored_revisions()
+        if len(stored) > 1:
+            raise ValueError(f"the database records several schema revisions: {', '.join(stored)}")
+        return stored[0] if stored else None
+
+    def migrate(self, target: str = "head") -> Path | None:
+        """Bring the schema to the newest revision (Alembic ``upgrade head``),
+        or to an older ``target`` revision (tests and tools make old files so).
 
         If an existing SQLite file is behind, it is first copied beside itself;
         returns that backup's path, or None when no backup was needed.
+        Alembic is imported only if the database is behind the head and not new.
         """
+        if target == "head":
+            head = schema_head()
+            stored = self.stored_revisions()
+            if head is not None and stored == (head,):
+                return None
+            if head is not None and not stored and self._create_newest(head):
+                return None
+        # deferred on purpose: start-up time (Alembic costs ~0.2 s; only needed to migrate)
+        from alembic import command
+        from alembic.script import ScriptDirectory
+
         config = _alembic_config(self.url)
-        head = ScriptDirectory.from_config(config).get_current_head()
+        wanted = ScriptDirectory.from_config(config).get_current_head() if target == "head" else target
         current = self.current_revision()
-        if current == head:
+        if current == wanted:
             return None
         backup = self.backup(f"rev{current}") if current is not None else None
         with self.engine.begin() as conn:
             config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+            command.upgrade(config, wanted)
         return backup
+
+    def _create_newest(self, head: str) -> bool:
+        """On a database with no tables at all, create the models' tables and
+        record ``head`` as the revision, in one transaction. False (nothing
+        done) if the database has any table."""
+        with self.engine.begin() as conn:
+            if inspect(conn).get_table_names():
+                return False
+            SQLModel.metadata.create_all(conn, tables=app_tables())
+            version = Table(
+                _VERSION_TABLE, MetaData(), Column("version_num", String(32), nullable=False),
+                PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+            )
+            version.create(conn)
+            conn.execute(version.insert().values(version_num=head))
+        return True
 
     def backup(self, tag: str) -> Path | None:
         """Copy the SQLite file beside itself as ``NAME.backup-<tag>-<timestamp>``
@@ -129,7 +205,19 @@ class Database:
         self.engine.dispose()
 
 
-def _alembic_config(url: str) -> Config:
+def app_tables() -> list[Table]:
+    """The tables of :mod:`euchre_tourney.store.models` (and no other SQLModel table in the process)."""
+    return [
+        obj.__table__
+        for obj in vars(models).values()
+        if isinstance(obj, type) and issubclass(obj, SQLModel) and obj.__module__ == models.__name__
+        and hasattr(obj, "__table__")
+    ]
+
+
+def _alembic_config(url: str):
+    from alembic.config import Config  # deferred on purpose: start-up time
+
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))

@@ -60,10 +60,11 @@ class Event(SQLModel, table=True):
     sit_out_rule: str = Field(default="average", max_length=20)
     seed: int | None = None
     created_at: datetime = Field(default_factory=_now)
-    team_format: str = Field(default="round_robin", max_length=20)
-    round_scoring: str = Field(default="hands", max_length=10)
-    bye_rule: str = Field(default="win", max_length=10)
-    first_round_order: str = Field(default="seed", max_length=10)
+    # server defaults too: migration 0004_teams adds these to existing rows
+    team_format: str = Field(default="round_robin", max_length=20, sa_column_kwargs={"server_default": "round_robin"})
+    round_scoring: str = Field(default="hands", max_length=10, sa_column_kwargs={"server_default": "hands"})
+    bye_rule: str = Field(default="win", max_length=10, sa_column_kwargs={"server_default": "win"})
+    first_round_order: str = Field(default="seed", max_length=10, sa_column_kwargs={"server_default": "seed"})
 
 
 class Entrant(SQLModel, table=True):

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Take the user guide's screenshots from the real pages (offscreen Qt).
+
+    PYTHONPATH=. python3 packaging/help_screenshots.py [OUT_DIR]   (default resources/help/images)
+
+Builds a sample club in a temporary database (16 members, a Friday night of
+4 rounds with 14 checked in, round 1 scored), opens the main window at
+1000 x 640 and saves each page, the projector and a scorecards page as PNG.
+Run it again after a page changes and commit the pictures; nothing else
+writes them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+MEMBERS = [
+    "Ann Avery", "Bob Bauer", "Chloé Côté", "Dave Dunn", "Edna Ellis", "Frank Fox", "Gus Gale", "Hana Holt",
+    "Ida Irwin", "Jon Jones", "Kim Kerr", "Lou Lane", "Mia Moss", "Ned Noble", "Olga Orr", "Pat Price",
+]
+SIZE = (1000, 640)
+
+
+def seed(db) -> int:
+    from euchre_tourney import tournament
+    from euchre_tourney.rules import Side
+
+    rng = random.Random(7)
+    with db.session() as s:
+        ids = [tournament.add_player(s, name, email=f"{name.split()[0].lower()}@example.org").id for name in MEMBERS]
+        ev = tournament.create_event(s, "Friday club night", datetime.date(2026, 11, 27), rounds=4, hands_per_round=4)
+        tournament.set_checked_in(s, ev.id, ids[:14])
+        tournament.generate_rotation(s, ev.id, seed=3)
+        view = tournament.rotation_view(s, ev.id)
+        for table in view.rounds[0].tables:
+            for hand in range(1, 5):
+                makers = rng.choice([Side.NS, Side.EW])
+                alone = rng.random() < 0.15
+                tricks = 5 if alone else rng.choice([1, 3, 3, 4, 5])
+                tournament.record_hand(s, ev.id, 1, table.number, hand, makers=makers, maker_tricks=tricks,
+                                       alone_seat=("north" if makers == Side.NS else "east") if alone else None)
+    return ev.id
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else ROOT / "resources" / "help" / "images"
+    out.mkdir(parents=True, exist_ok=True)
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from euchre_tourney.gui.app import make_application
+    from euchre_tourney.gui.main_window import MainWindow
+    from euchre_tourney.store import open_database
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = make_application(["help-screenshots"])
+        QSettings.setDefaultFormat(QSettings.IniFormat)
+        QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, tmp)
+        db = open_database(Path(tmp) / "club.sqlite")
+        seed(db)
+        window = MainWindow(db)
+        window.resize(*SIZE)
+        window.show()
+        shots = []
+
+        def shoot(widget, name: str) -> None:
+            app.processEvents()
+            path = out / name
+            if not widget.grab().save(str(path), "PNG"):
+                raise SystemExit(f"cannot write {path}")
+            shots.append(path)
+
+        pages = [
+            (window.roster_page, "players.png"),
+            (window.event_page, "event.png"),
+            (window.rotation_page, "rotation.png"),
+            (window.scores_page, "scores.png"),
+            (window.standings_page, "standings.png"),
+        ]
+        for page, name in pages:
+            window.tabs.setCurrentWidget(page)
+            if page is window.scores_page:
+                page.select(1, 2)
+            shoot(window, name)
+        window.standings_page.show_projector()
+        projector = window.standings_page.projector
+        projector.showNormal()
+        projector.resize(*SIZE)
+        shoot(projector, "projector.png")
+        projector.close()
+
+        cards = Path(tmp) / "cards.pdf"
+        if not window.save_pdf("scorecards", str(cards), "letter"):
+            raise SystemExit("the scorecards PDF failed")
+        subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile", str(cards),
+                        str(out / "scorecards")], check=True)
+        shots.append(out / "scorecards.png")
+        window.close()
+        db.dispose()
+    for path in shots:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,125 @@
+"""The user guide (F1) and Help ▸ About."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from PySide6.QtCore import QUrl
+
+from euchre_tourney import __version__
+from euchre_tourney.resources import resource_path
+
+HELP = resource_path("help")
+PAGES = sorted(HELP.glob("*.html"))
+
+
+class _Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.images: list[tuple[str, str]] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "a" and "href" in a:
+            self.links.append(a["href"])
+        if tag == "img":
+            self.images.append((a.get("src", ""), a.get("alt", "")))
+        if "id" in a:
+            self.ids.add(a["id"])
+
+
+def _refs(page: Path) -> _Refs:
+    parser = _Refs()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_the_guide_has_its_chapters():
+    names = {p.name for p in PAGES}
+    assert {"index.html", "players.html", "progressive-night.html", "printing.html", "scores.html", "standings.html"} <= names
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_link_and_image_of_the_guide_resolves(page):
+    refs = _refs(page)
+    for href in refs.links:
+        parts = urlsplit(href)
+        if parts.scheme in ("http", "https", "mailto"):
+            continue
+        assert not parts.scheme, f"{page.name}: {href}"
+        target = (page.parent / parts.path) if parts.path else page
+        assert target.is_file(), f"{page.name} links to a missing page {href}"
+        if parts.fragment:
+            assert parts.fragment in _refs(target).ids, f"{page.name}: no #{parts.fragment} in {target.name}"
+    for src, alt in refs.images:
+        assert (page.parent / src).is_file(), f"{page.name} shows a missing picture {src}"
+        assert alt, f"{page.name}: {src} has no alt text"
+
+
+def test_every_chapter_is_reachable_from_the_contents_and_every_picture_is_used():
+    reachable = {"index.html"}
+    todo = ["index.html"]
+    while todo:
+        for href in _refs(HELP / todo.pop()).links:
+            name = urlsplit(href).path
+            if name.endswith(".html") and name not in reachable:
+                reachable.add(name)
+                todo.append(name)
+    assert reachable == {p.name for p in PAGES}
+    used = {src for p in PAGES for src, _alt in _refs(p).images}
+    assert used == {f"images/{p.name}" for p in (HELP / "images").glob("*.png")}
+
+
+def test_f1_opens_the_guide_and_its_links_are_followed(qtbot, gui_env, db):
+    from euchre_tourney.gui.main_window import MainWindow
+
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.help_action.shortcut().toString() == "F1"
+    window.help_action.trigger()
+    guide = window.help_window
+    assert guide is not None and guide.isVisible()
+    qtbot.addWidget(guide)
+    assert guide.browser.source().fileName() == "index.html"
+    assert "Contents" in guide.browser.toPlainText()
+    guide._follow(QUrl("printing.html"))
+    assert guide.browser.source().fileName() == "printing.html"
+    assert "Save scorecards PDF" in guide.browser.toPlainText()
+    assert guide.back_action.isEnabled()
+    guide.back_action.trigger()
+    assert guide.browser.source().fileName() == "index.html"
+    window.show_help()  # F1 again: the same window
+    assert window.help_window is guide
+
+
+def test_web_links_go_to_the_browser_not_the_guide(qtbot, gui_env, monkeypatch):
+    from euchre_tourney.gui import help as help_module
+
+    opened = []
+    monkeypatch.setattr(help_module.QDesktopServices, "openUrl", lambda url: opened.append(url.toString()))
+    guide = help_module.HelpWindow()
+    qtbot.addWidget(guide)
+    guide._follow(QUrl("https://dejavu-fonts.github.io/"))
+    assert opened == ["https://dejavu-fonts.github.io/"]
+    assert guide.browser.source().fileName() == "index.html"
+
+
+def test_about_names_the_version_and_the_licences(qtbot, gui_env):
+    from euchre_tourney.gui.help import AboutDialog
+
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    text = dialog.text.toPlainText()
+    assert f"Euchre Tourney {__version__}" in text
+    assert "MIT licence" in text
+    for name in ("Qt", "PySide6", "SQLAlchemy", "ReportLab", "DejaVu Sans", "Droid Sans Fallback"):
+        assert name in text
+    assert "LGPL-3.0" in text and "Apache-2.0" in text
+    assert "Licensed under the Apache License, Version 2.0" in text  # the fallback font's full text
+    assert "Bitstream" in text

@@ -1,0 +1,256 @@
+"""Installs like a desktop app: resources found from a checkout, a wheel and a
+frozen bundle; the menu entry and icon installed and removed; the AppStream
+file; the clear word when Qt's system libraries are missing."""
+
+from __future__ import annotations
+
+import configparser
+import io
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from euchre_tourney import cli, desktop, resources
+from euchre_tourney.desktop import APP_ID
+
+ROOT = Path(__file__).resolve().parent.parent
+RESOURCES = ROOT / "resources"
+BUNDLED = sorted(p.relative_to(RESOURCES) for p in RESOURCES.rglob("*") if p.is_file())
+
+
+@pytest.fixture
+def fresh_lookup():
+    resources.resources_dir.cache_clear()
+    yield
+    resources.resources_dir.cache_clear()
+
+
+def test_there_are_resources_to_find():
+    names = {p.as_posix() for p in BUNDLED}
+    assert {"fonts/DejaVuSans.ttf", f"icons/{APP_ID}.svg", f"desktop/{APP_ID}.desktop", "help/index.html"} <= names
+
+
+def test_every_resource_is_found_from_a_source_checkout(fresh_lookup):
+    for rel in BUNDLED:
+        assert resources.resource_path(*rel.parts) == RESOURCES / rel
+
+
+def test_every_resource_is_found_in_a_frozen_bundle(fresh_lookup, tmp_path, monkeypatch):
+    # PyInstaller unpacks (one-file) or lays out (one-folder) its data under sys._MEIPASS
+    shutil.copytree(RESOURCES, tmp_path / "resources")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    for rel in BUNDLED:
+        assert resources.resource_path(*rel.parts) == tmp_path / "resources" / rel
+
+
+def test_every_resource_is_found_in_an_installed_wheel(fresh_lookup, tmp_path, monkeypatch):
+    # the wheel force-includes resources/ as euchre_tourney/_resources (pyproject.toml)
+    package = tmp_path / "site-packages" / "euchre_tourney"
+    shutil.copytree(RESOURCES, package / "_resources")
+    monkeypatch.setattr(resources, "_PACKAGE_DIR", package)
+    for rel in BUNDLED:
+        assert resources.resource_path(*rel.parts) == package / "_resources" / rel
+
+
+def test_a_missing_resource_is_named(fresh_lookup):
+    with pytest.raises(FileNotFoundError, match="nothing-here.png"):
+        resources.resource_path("icons", "nothing-here.png")
+
+
+def _validate_desktop_file(path: Path) -> None:
+    tool = shutil.which("desktop-file-validate")
+    if tool:
+        result = subprocess.run([tool, str(path)], capture_output=True, text=True)
+        assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+    parser = configparser.ConfigParser(interpolation=None, strict=True)
+    parser.optionxform = str
+    parser.read(path, encoding="utf-8")
+    entry = parser["Desktop Entry"]
+    for key in ("Type", "Name", "Exec", "Icon", "Categories"):
+        assert entry.get(key), f"{key} missing"
+    assert entry["Type"] == "Application" and entry["Icon"] == APP_ID
+    assert entry["Categories"].endswith(";")
+
+
+def test_install_desktop_writes_a_valid_entry_and_uninstall_removes_exactly_it(tmp_path, monkeypatch):
+    home = tmp_path / "share"
+    (home / "applications").mkdir(parents=True)
+    (home / "applications" / "someone-else.desktop").write_text("[Desktop Entry]\nType=Application\nName=X\nExec=x\n")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    before = {p for p in home.rglob("*") if p.is_file()}
+
+    out = io.StringIO()
+    assert cli.main(["--install-desktop"], stdout=out) == 0
+    written = {p for p in home.rglob("*") if p.is_file()} - before
+    assert written == {
+        home / "applications" / f"{APP_ID}.desktop",
+        home / "icons" / "hicolor" / "scalable" / "apps" / f"{APP_ID}.svg",
+        home / "metainfo" / f"{APP_ID}.metainfo.xml",
+    }
+    assert all(str(p) in out.getvalue() for p in written)
+    entry = home / "applications" / f"{APP_ID}.desktop"
+    _validate_desktop_file(entry)
+    exec_line = next(line for line in entry.read_text().splitlines() if line.startswith("Exec="))
+    assert exec_line == "Exec=" + " ".join(desktop.exec_quote(a) for a in desktop.launch_command())
+    assert (home / "icons/hicolor/scalable/apps" / f"{APP_ID}.svg").read_bytes() == (RESOURCES / "icons" / f"{APP_ID}.svg").read_bytes()
+
+    out = io.StringIO()
+    assert cli.main(["--uninstall-desktop"], stdout=out) == 0
+    assert {p for p in home.rglob("*") if p.is_file()} == before
+    assert out.getvalue().count("removed ") == 3
+    out = io.StringIO()
+    assert cli.main(["--uninstall-desktop"], stdout=out) == 0
+    assert "nothing to remove" in out.getvalue()
+
+
+def test_install_desktop_refuses_a_command_beside_it(capsys):
+    assert cli.main(["--install-desktop", "standings", "1"]) == 2
+    assert "take no command" in capsys.readouterr().err
+
+
+def test_install_desktop_says_when_the_folder_cannot_be_written(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))  # a file where a folder should be
+    assert cli.main(["--install-desktop"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("euchre-tourney: cannot install the menu entry") and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argument", "quoted"),
+    [
+        ("/usr/bin/euchre-tourney", "/usr/bin/euchre-tourney"),
+        ("/home/ann/My Apps/euchre-tourney", '"/home/ann/My Apps/euchre-tourney"'),
+        ('/opt/a"b$c', '"/opt/a\\\\"b\\\\$c"'),
+        ("/opt/100%", "/opt/100%%"),
+    ],
+)
+def test_exec_arguments_are_quoted_per_the_desktop_entry_spec(argument, quoted):
+    assert desktop.exec_quote(argument) == quoted
+
+
+def test_exec_line_with_a_space_still_validates(tmp_path):
+    path = tmp_path / f"{APP_ID}.desktop"
+    path.write_text(desktop.desktop_entry(["/home/ann/My Apps/python3", "-m", "euchre_tourney"]), encoding="utf-8")
+    _validate_desktop_file(path)
+
+
+def test_metainfo_names_the_same_id_and_validates():
+    path = RESOURCES / "desktop" / f"{APP_ID}.metainfo.xml"
+    root = ET.parse(path).getroot()
+    assert root.get("type") == "desktop-application"
+    assert root.findtext("id") == APP_ID
+    assert root.find("launchable").text == f"{APP_ID}.desktop"
+    from euchre_tourney import __version__
+
+    assert root.find("releases/release").get("version") == __version__
+    tool = shutil.which("appstreamcli")
+    if tool:
+        result = subprocess.run([tool, "validate", "--no-net", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_running_app_uses_the_same_id(qapp):
+    from euchre_tourney.gui.app import make_application
+
+    app = make_application()
+    assert app.desktopFileName() == APP_ID
+    assert not app.windowIcon().isNull()
+    assert app.windowIcon().pixmap(64, 64).width() == 64
+
+
+# the missing-library paragraph ---------------------------------------------------------------
+
+LDD_MISSING = """\
+\tlinux-vdso.so.1 (0x00007ffd)
+\tlibQt6XcbQpa.so.6 => /opt/euchre/_internal/PySide6/Qt/lib/libQt6XcbQpa.so.6 (0x00007f)
+\tlibxcb-cursor.so.0 => not found
+\tlibxcb-icccm.so.4 => not found
+\tlibxcb-keysyms.so.1 => not found
+\tlibxcb-cursor.so.0 => not found
+\tlibweird.so.3 => not found
+"""
+
+
+def _fail_dlopen(path: str) -> None:
+    raise OSError("libxcb-cursor.so.0: cannot open shared object file: No such file or directory")
+
+
+def test_missing_libraries_are_named_with_the_commands_that_install_them(monkeypatch, tmp_path):
+    from euchre_tourney.gui import platform_check
+
+    monkeypatch.setattr(platform_check, "_dlopen", _fail_dlopen)
+    monkeypatch.setattr(platform_check, "_ldd", lambda _p: LDD_MISSING)
+    (tmp_path / "platforms").mkdir()
+    (tmp_path / "platforms" / "libqxcb.so").write_bytes(b"")
+    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux")
+    assert "libxcb-cursor.so.0, libxcb-icccm.so.4, libxcb-keysyms.so.1, libweird.so.3" in text
+    assert "sudo apt install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1" in text
+    assert "sudo dnf install xcb-util-cursor xcb-util-keysyms xcb-util-wm" in text
+    assert "provides libweird.so.3" in text
+
+
+def test_without_ldd_the_first_missing_library_is_still_named(monkeypatch, tmp_path):
+    from euchre_tourney.gui import platform_check
+
+    monkeypatch.setattr(platform_check, "_dlopen", _fail_dlopen)
+    monkeypatch.setattr(platform_check, "_ldd", lambda _p: "")
+    assert platform_check.missing_libraries(tmp_path / "libqxcb.so") == ["libxcb-cursor.so.0"]
+
+
+@pytest.mark.parametrize(
+    ("environ", "platform", "xcb"),
+    [
+        ({"DISPLAY": ":0"}, "linux", True),
+        ({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, "linux", False),
+        ({"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+        ({"QT_QPA_PLATFORM": "offscreen"}, "linux", False),
+        ({"DISPLAY": ":0"}, "win32", False),
+        ({}, "darwin", False),
+    ],
+)
+def test_the_check_runs_only_where_qt_would_use_xcb(environ, platform, xcb):
+    from euchre_tourney.gui import platform_check
+
+    assert platform_check.uses_xcb(environ, platform) is xcb
+
+
+def test_the_app_prints_the_paragraph_and_exits_1_instead_of_aborting(monkeypatch, capsys):
+    from euchre_tourney.gui import platform_check
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr(platform_check, "_dlopen", _fail_dlopen)
+    monkeypatch.setattr(platform_check, "_ldd", lambda _p: LDD_MISSING)
+    assert cli.main(["--database", "sqlite://"]) == 1
+    err = capsys.readouterr().err
+    assert "lacks libraries that Qt needs" in err and "sudo apt install" in err and "Traceback" not in err
+
+
+def test_no_display_is_said_plainly(monkeypatch, capsys):
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    if sys.platform.startswith("linux"):
+        assert cli.main(["--database", "sqlite://"]) == 1
+        assert "no graphical display" in capsys.readouterr().err
+
+
+def test_the_pdf_fonts_are_warmed_up_off_the_gui_thread():
+    # a fresh process: reportlab is not imported by the window, only by the warm-up
+    code = (
+        "import sys\n"
+        "from euchre_tourney.gui.app import warm_up_reports\n"
+        "before = 'reportlab' in sys.modules\n"
+        "thread = warm_up_reports(); thread.join(60)\n"
+        "from reportlab.pdfbase import pdfmetrics\n"
+        "print(before, thread.daemon, thread.is_alive(), sorted(pdfmetrics.getRegisteredFontNames()))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out.startswith("False True False [")
+    assert "'EuchreSans'" in out and "'EuchreSans-Bold'" in out
