@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import sqlite3
 
-from alembic import command
 from sqlalchemy import inspect
 
 from euchre_tourney import tournament
 from euchre_tourney.store import Database, database_url, open_database
-from euchre_tourney.store.db import _alembic_config
 
 
 def _old_database(db_path) -> None:
     """A file at revision 0002 (before team events) holding one progressive
     event: 4 players, one round, one table, two hands."""
     old = Database(database_url(db_path))
-    config = _alembic_config(old.url)
-    with old.engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, "0002")
+    old.migrate("0002")
     with old.engine.begin() as conn:
         sql = conn.exec_driver_sql
         for i, name in enumerate(["Anna", "Bob", "Чжан Вэй", "Dora"], 1):
