@@ -36,24 +36,24 @@ from euchre_tourney.gui.widgets import Page, read_only_table
 FORMAT_TITLES = {"round_robin": "Round robin", "swiss": "Swiss", "king": "King of the hill"}
 
 
+def _choices(titles: dict[str, str]) -> QComboBox:
+    """A combo box of ``{key: title}``: shows the titles, holds the keys."""
+    box = QComboBox()
+    for key, title in titles.items():
+        box.addItem(title, key)
+    return box
+
+
 class TeamSettingsBox(QGroupBox):
     """The team-event choices of the New event dialog: format, how a round
     is scored, the bye rule and how round 1 is paired."""
 
     def __init__(self, parent=None) -> None:
         super().__init__("Team event", parent)
-        self.team_format = QComboBox()
-        for key, title in tournament.TEAM_FORMATS.items():
-            self.team_format.addItem(title, key)
-        self.round_scoring = QComboBox()
-        for key, title in tournament.ROUND_SCORINGS.items():
-            self.round_scoring.addItem(title, key)
-        self.bye_rule = QComboBox()
-        for key, title in tournament.BYE_RULES.items():
-            self.bye_rule.addItem(title, key)
-        self.first_round = QComboBox()
-        for key, title in tournament.FIRST_ROUND_ORDERS.items():
-            self.first_round.addItem(title, key)
+        self.team_format = _choices(tournament.TEAM_FORMATS)
+        self.round_scoring = _choices(tournament.ROUND_SCORINGS)
+        self.bye_rule = _choices(tournament.BYE_RULES)
+        self.first_round = _choices(tournament.FIRST_ROUND_ORDERS)
         form = QFormLayout(self)
         form.addRow("&Format:", self.team_format)
         form.addRow("Round &scored by:", self.round_scoring)
