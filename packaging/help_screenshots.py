@@ -5,7 +5,8 @@
 
 Builds a sample club in a temporary database (16 members, a Friday night of
 4 rounds with 14 checked in, round 1 scored), opens the main window at
-1000 x 640 and saves each page, the projector and a scorecards page as PNG.
+1000 x 640 and saves each page, the projector, the practice table (1280 x
+720) and a scorecards page as PNG.
 Run it again after a page changes and commit the pictures; nothing else
 writes them.
 """
@@ -33,7 +34,7 @@ SIZE = (1000, 640)
 
 def seed(db) -> int:
     from euchre_tourney import tournament
-    from euchre_tourney.rules import Side
+    from euchre_tourney.rules import HandEntry, Seat, Side
 
     rng = random.Random(7)
     with db.session() as s:
@@ -47,9 +48,37 @@ def seed(db) -> int:
                 makers = rng.choice([Side.NS, Side.EW])
                 alone = rng.random() < 0.15
                 tricks = 5 if alone else rng.choice([1, 3, 3, 4, 5])
-                tournament.record_hand(s, ev.id, 1, table.number, hand, makers=makers, maker_tricks=tricks,
-                                       alone_seat=("north" if makers == Side.NS else "east") if alone else None)
+                lone = (Seat.NORTH if makers == Side.NS else Seat.EAST) if alone else None
+                tournament.record_hand(s, ev.id, 1, table.number, hand, HandEntry(makers, tricks, lone))
     return ev.id
+
+
+def shoot_practice(app, tmp: Path, shoot) -> None:
+    """The practice table at the player's first card of a hand (computer
+    players at the easy level, so the picture is quick to reach)."""
+    from euchre_tourney.gui.practice import PracticeWindow, TableSettings
+    from euchre_tourney.gui.practice.table import HUMAN
+    from euchre_tourney.play import PASS, PLAYING, make_player
+
+    window = PracticeWindow(
+        TableSettings(pause_ms=0),
+        seed=4,
+        player_factory=lambda level, seed=None: make_player("easy", seed),
+        stats_path=tmp / "stats.json",
+    )
+    window.resize(1280, 720)  # the size the table is designed for
+    window.show()
+    for _ in range(2000):
+        app.processEvents()
+        if window.thinking or window.game.to_act != HUMAN:
+            continue
+        hand = window.game.hand
+        if hand.phase == PLAYING and hand.trick:
+            break
+        legal = hand.legal_actions()
+        window.human_action(PASS if PASS in legal else legal[0])
+    shoot(window, "practice.png")
+    window.close()
 
 
 def main(argv: list[str]) -> int:
@@ -98,6 +127,8 @@ def main(argv: list[str]) -> int:
         projector.resize(*SIZE)
         shoot(projector, "projector.png")
         projector.close()
+
+        shoot_practice(app, Path(tmp), shoot)
 
         cards = Path(tmp) / "cards.pdf"
         if not window.save_pdf("scorecards", str(cards), "letter"):
