@@ -254,10 +254,11 @@ class ScoresPage(Page):
             return
         v = self.table_view
         n, e, s, w = v.names
+        ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
         self.heading.setText(
             f"<b>Round {v.round}, table {v.table}</b> — "
-            f"North–South: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
-            f"East–West: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
+            f"North–South{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
+            f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
         )
         self.model.set_rows(v.hands)
         if v.game_target is not None:  # a team event's game to the target

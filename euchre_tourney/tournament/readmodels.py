@@ -214,6 +214,8 @@ class TableScoreView:
     the most hands a game may record); None otherwise."""
     game_winner: Side | None = None
     """The side that has won the game (``next_hand`` is then None)."""
+    teams: tuple[str, str] = ("", "")
+    """Team events: the North–South and East–West teams ("Team 3 Aces"); "" otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, Tea
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
+from euchre_tourney.tournament.teams import team_names_at
 
 
 class InvalidHand(TournamentError):
@@ -212,6 +213,9 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
     }
     if len(seated) != 4:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
+    teams = ("", "")
+    if event.kind == "team":  # name the two teams, as the team tally sheet does
+        teams = team_names_at(session, event_id, r.id, table)
     hands = [
         _view(h, round_number)
         for h in session.exec(
@@ -238,6 +242,7 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
         next_hand=free[0] if free else None,
         game_target=event_rules(event).target if game else None,
         game_winner=winner,
+        teams=teams,
     )
 
 

@@ -721,6 +721,25 @@ def withdraw_team(session: Session, team_id: int) -> TeamView:
 # --- scores -------------------------------------------------------------------------
 
 
+def team_names_at(session: Session, event_id: int, round_id: int, table: int) -> tuple[str, str]:
+    """("Team 3 Aces", "Team 5 Cy & Di"): the North–South and East–West teams
+    seated at ``table`` of the round with id ``round_id``."""
+    by_player = {}
+    views = _views(session, _rows(session, event_id))
+    for v in views.values():
+        for pid in v.player_ids:
+            by_player[pid] = f"Team {v.number} {v.name}"
+    seats = {
+        seat: player_id
+        for seat, player_id in session.exec(
+            select(Seating.seat, Entrant.player_id)
+            .join(Entrant, Seating.entrant_id == Entrant.id)
+            .where(Seating.round_id == round_id, Seating.table_number == table)
+        )
+    }
+    return by_player.get(seats.get("north"), ""), by_player.get(seats.get("east"), "")
+
+
 def _possible_hand_points(rules) -> set[int]:
     points = set()
     for makers in (Side.NS, Side.EW):
