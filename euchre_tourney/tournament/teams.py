@@ -722,13 +722,15 @@ def withdraw_team(session: Session, team_id: int) -> TeamView:
 
 
 def team_names_at(session: Session, event_id: int, round_id: int, table: int) -> tuple[str, str]:
-    """("Team 3 Aces", "Team 5 Cy & Di"): the North–South and East–West teams
-    seated at ``table`` of the round with id ``round_id``."""
+    """("Team 3 Aces", "Team 5"): the North–South and East–West teams seated
+    at ``table`` of the round with id ``round_id`` (the name only when the
+    team has its own; the players are beside it on the page)."""
     by_player = {}
     views = _views(session, _rows(session, event_id))
     for v in views.values():
         for pid in v.player_ids:
-            by_player[pid] = f"Team {v.number} {v.name}"
+            own_name = v.name != f"{v.players[0]} & {v.players[1]}"
+            by_player[pid] = f"Team {v.number} {v.name}" if own_name else f"Team {v.number}"
     seats = {
         seat: player_id
         for seat, player_id in session.exec(
