@@ -5,7 +5,7 @@ by ``--database`` / ``EUCHRE_TOURNEY_DATABASE`` or the default file.
 Headless commands (no Qt is imported for them)::
 
     euchre-tourney rotation --players N --rounds R [--seed S] [--format json|text]
-    euchre-tourney rotation --kind teams --teams T --rounds R [--format json|text]
+    euchre-tourney rotation --kind teams --teams T --rounds R [--pairing round-robin|swiss|king] [--format json|text]
     euchre-tourney scorecards EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney tally-sheets EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney rotation-chart EVENT --out FILE.pdf [--page-size letter|a4]
@@ -95,6 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--rounds", type=_positive, required=True)
     r.add_argument("--seed", type=_int, default=0)
     r.add_argument("--format", choices=("json", "text"), default="json")
+    r.add_argument(
+        "--pairing",
+        choices=("round-robin", "swiss", "king"),
+        default="round-robin",
+        help="team format (--kind teams): the whole round robin, or round 1 of a Swiss or king-of-the-hill night "
+        "by seed (later rounds are paired from results, in the app)",
+    )
 
     for rep in REPORTS:
         c = sub.add_parser(rep.name, help=rep.help)
@@ -195,8 +202,16 @@ def _rotation(args, out: TextIO) -> int:
             raise UsageError("--players is for progressive rotations; use --teams with --kind teams")
         if args.teams < 2:
             raise UsageError("a team tournament needs at least 2 teams")
-        schedule = rotation.team_rotation(args.teams, args.rounds, seed=args.seed)
+        if args.pairing == "round-robin":
+            schedule = rotation.team_rotation(args.teams, args.rounds, seed=args.seed)
+        else:  # round 1 by seed: 1 v 2, 3 v 4, ...; the last seed has the bye
+            seeds = list(range(1, args.teams + 1))
+            bye = (seeds.pop(),) if len(seeds) % 2 else ()
+            tables = tuple(rotation.TeamTable(i + 1, seeds[2 * i], seeds[2 * i + 1]) for i in range(len(seeds) // 2))
+            schedule = rotation.TeamSchedule(args.teams, (rotation.TeamRound(1, tables, bye),))
         text = rotation.teams_text(schedule) if args.format == "text" else None
+        if text is not None and args.pairing != "round-robin":
+            text += f"Rounds 2–{args.rounds}: paired from the results of the round before (in the app).\n"
     else:
         if args.players is None:
             raise UsageError("--players N is required")
@@ -280,6 +295,8 @@ def _standings(args, out: TextIO) -> int:
     from euchre_tourney import tournament
 
     with _open_event(args) as (session, event):
+        if event.kind == "team":
+            return _team_standings(tournament.team_standings(session, event.id), args.format, out)
         view = tournament.standings(session, event.id)
     if args.format == "csv":
         out.write(tournament.standings_csv(view))
@@ -313,6 +330,40 @@ def _standings(args, out: TextIO) -> int:
         )
     else:
         out.write(standings_text(view))
+    return 0
+
+
+def _team_standings(view, fmt: str, out: TextIO) -> int:
+    from euchre_tourney import tournament
+
+    if fmt == "csv":
+        out.write(tournament.team_standings_csv(view))
+        return 0
+    if fmt == "json":
+        rows = [
+            {
+                "place": r.place, "tied": r.tied, "team": r.number, "name": r.name, "players": list(r.players),
+                "wins": r.wins, "losses": r.losses, "ties": r.ties, "byes": r.byes, "score": r.score,
+                "points_for": r.points_for, "points_against": r.points_against, "status": r.status,
+                "rounds": list(r.round_results),
+            }
+            for r in view.rows
+        ]
+        data = {"event": view.event_name, "tie_breaks": list(view.tie_breaks), "bye_rule": view.bye_rule, "standings": rows}
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return 0
+    width = max([4] + [len(r.name) for r in view.rows])
+    lines = [f"Team standings: {view.event_name}", ""]
+    lines.append(f"{'Place':>5}  {'No.':>4}  {'Team':<{width}}  {'Wins':>5}  {'W-L-T':>7}  {'Byes':>4}  {'For':>5}  {'Agst':>5}  {'+/-':>5}")
+    for r in view.rows:
+        place = f"={r.place}" if r.tied else str(r.place)
+        wlt = f"{r.wins}-{r.losses}-{r.ties}"
+        lines.append(
+            f"{place:>5}  {r.number:>4}  {r.name:<{width}}  {r.score:>5g}  {wlt:>7}  {r.byes:>4}  "
+            f"{r.points_for:>5}  {r.points_against:>5}  {r.difference:>+5d}"
+        )
+    lines += ["", "Ranked by: " + ", then ".join(view.tie_breaks).lower() + ".", tournament.BYE_RULES[view.bye_rule] + "."]
+    out.write("\n".join(lines) + "\n")
     return 0
 
 

@@ -4,7 +4,8 @@
     PYTHONPATH=. python3 packaging/help_screenshots.py [OUT_DIR]   (default resources/help/images)
 
 Builds a sample club in a temporary database (16 members, a Friday night of
-4 rounds with 14 checked in, round 1 scored), opens the main window at
+4 rounds with 14 checked in, round 1 scored, and a Swiss team night with
+round 2 paired), opens the main window at
 1000 x 640 and saves each page, the projector, the practice table (1280 x
 720) and a scorecards page as PNG.
 Run it again after a page changes and commit the pictures; nothing else
@@ -53,6 +54,22 @@ def seed(db) -> int:
     return ev.id
 
 
+def seed_teams(db) -> int:
+    """A Swiss team night (game to 10) with round 1 played and round 2 paired."""
+    from euchre_tourney import tournament
+
+    with db.session() as s:
+        ids = [p.id for p in tournament.list_players(s)]
+        ev = tournament.create_event(s, "Pairs night", datetime.date(2026, 11, 20), kind="team", rounds=4,
+                                     team_format="swiss", round_scoring="game")
+        for i in range(7):
+            tournament.add_team(s, ev.id, ids[2 * i], ids[2 * i + 1], "The Aces" if i == 0 else "")
+        for table in tournament.make_team_rounds(s, ev.id).rounds[0].tables:
+            tournament.record_game_score(s, ev.id, 1, table.number, 10, 3 + table.number)
+        tournament.make_team_rounds(s, ev.id)
+    return ev.id
+
+
 def shoot_practice(app, tmp: Path, shoot) -> None:
     """The practice table at the player's first card of a hand (computer
     players at the easy level, so the picture is quick to reach)."""
@@ -97,6 +114,7 @@ def main(argv: list[str]) -> int:
         QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, tmp)
         db = open_database(Path(tmp) / "club.sqlite")
         seed(db)
+        team_event = seed_teams(db)
         window = MainWindow(db)
         window.resize(*SIZE)
         window.show()
@@ -128,8 +146,13 @@ def main(argv: list[str]) -> int:
         shoot(projector, "projector.png")
         projector.close()
 
+        window.reload_events(select=team_event)
+        window.tabs.setCurrentWidget(window.teams_page)
+        shoot(window, "teams.png")
+
         shoot_practice(app, Path(tmp), shoot)
 
+        window.reload_events()  # back to the progressive night (the newest) for its scorecards
         cards = Path(tmp) / "cards.pdf"
         if not window.save_pdf("scorecards", str(cards), "letter"):
             raise SystemExit("the scorecards PDF failed")

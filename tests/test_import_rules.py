@@ -31,7 +31,10 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "rotation": (frozenset({"rotation"}), frozenset({"numpy"})),
     "store": (frozenset({"rules", "store"}), frozenset({"sqlmodel", "sqlalchemy", "alembic", "platformdirs"})),
     "tournament": (frozenset({"rules", "rotation", "store", "tournament"}), frozenset({"sqlmodel", "sqlalchemy"})),
-    "reports": (frozenset({"rules", "tournament", "reports", "resources"}), frozenset({"reportlab"})),
+    "reports": (
+        frozenset({"rules", "tournament", "reports", "resources"}),
+        frozenset({"reportlab", "bidi", "arabic_reshaper"}),
+    ),
     "gui": (
         frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui"}),
         frozenset({"PySide6", "platformdirs"}),

@@ -134,18 +134,49 @@ class EventForm(QWidget):
 
 
 class NewEventDialog(QDialog):
+    """A new event: progressive (rotating partners) or team (fixed partners,
+    with the team settings of :class:`~euchre_tourney.gui.teams_page.TeamSettingsBox`)."""
+
     def __init__(self, parent=None) -> None:
+        from euchre_tourney.gui.teams_page import TeamSettingsBox
+
         super().__init__(parent)
-        self.setWindowTitle("New progressive event")
+        self.setWindowTitle("New event")
+        self.kind = QComboBox()
+        self.kind.addItem("Progressive: partners change every round", "progressive")
+        self.kind.addItem("Team: fixed partners (round robin, Swiss, king of the hill)", "team")
         self.form = EventForm(self)
         self.form.name.setText(f"Club night {date.today():%Y-%m-%d}")
+        self.team = TeamSettingsBox(self)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        kind_row = QFormLayout()
+        kind_row.addRow("&Kind:", self.kind)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Create event")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addLayout(kind_row)
         layout.addWidget(self.form)
+        layout.addWidget(self.team)
         layout.addWidget(buttons)
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        team = self.kind.currentData() == "team"
+        self.team.setVisible(team)
+        self.form.sit_out.setEnabled(not team)
+        self.adjustSize()
+
+    def set_kind(self, kind: str) -> None:
+        self.kind.setCurrentIndex(self.kind.findData(kind))
+
+    def values(self) -> dict:
+        """The arguments of ``tournament.create_event``."""
+        values = dict(self.form.values(), kind=self.kind.currentData())
+        if values["kind"] == "team":
+            values.update(self.team.values())
+        return values
 
 
 class EventPage(Page):
@@ -160,6 +191,9 @@ class EventPage(Page):
         settings = QGroupBox("Event settings")
         sl = QVBoxLayout(settings)
         sl.addWidget(self.form)
+        self.team_info = QLabel()  # a team event's format, scoring and bye rule (set when it is made)
+        self.team_info.setWordWrap(True)
+        sl.addWidget(self.team_info)
         sl.addWidget(self.save_button, 0, Qt.AlignRight)
         sl.addStretch(1)
 
@@ -204,6 +238,14 @@ class EventPage(Page):
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.form.load(event)
+        team = event.kind == "team"
+        self.form.sit_out.setEnabled(not team)
+        self.team_info.setVisible(team)
+        if team:
+            self.team_info.setText(
+                "Team event. " + tournament.TEAM_FORMATS[event.team_format] + ". "
+                + tournament.ROUND_SCORINGS[event.round_scoring] + ". " + tournament.BYE_RULES[event.bye_rule] + "."
+            )
         rows = self.ctx.run(tournament.entrants, self.ctx.event_id)
         self.model.set_rows(rows)
         n = sum(1 for r in rows if r.checked_in)
@@ -212,7 +254,9 @@ class EventPage(Page):
         if extra:
             text += f", {extra} sitting out each round"
         text += "."
-        if event.last_scored_round:
+        if event.kind == "team":
+            text = "A team event: make the teams and check them in on the Teams page (Alt+6); ticks here follow the teams."
+        elif event.last_scored_round:
             text += (f"  Late arrivals and departures join or leave from round {event.last_scored_round + 1};"
                      " the rounds not yet played are re-planned.")
         elif event.has_rotation:

@@ -46,6 +46,8 @@ COMPONENTS = (
     ("Alembic", "database upgrades", "MIT"),
     ("ReportLab", "the PDFs", "BSD-3-Clause"),
     ("platformdirs", "where data is kept", "MIT"),
+    ("python-bidi", "right-to-left names in the PDFs", "LGPL"),
+    ("arabic-reshaper", "Arabic names in the PDFs", "MIT"),
 )
 FONTS = (
     ("DejaVu Sans", "text in the PDFs", "Bitstream Vera Fonts licence (DejaVu changes: public domain)", "LICENSE-DejaVu.txt"),

@@ -26,6 +26,7 @@ from euchre_tourney.gui.roster_page import RosterPage
 from euchre_tourney.gui.rotation_page import RotationPage
 from euchre_tourney.gui.scores_page import ScoresPage
 from euchre_tourney.gui.standings_page import StandingsPage
+from euchre_tourney.gui.teams_page import TeamsPage
 
 REPORT_SHORTCUTS = {
     "scorecards": QKeySequence.Print,
@@ -65,6 +66,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.rotation_page, "3 Rotation")
         self.tabs.addTab(self.scores_page, "4 Scores")
         self.tabs.addTab(self.standings_page, "5 Standings")
+        self.teams_page = TeamsPage(self.ctx)
+        self.tabs.addTab(self.teams_page, "6 Teams")
         self.setCentralWidget(self.tabs)
         self._create_actions()
         where = db.path or db.where
@@ -147,7 +150,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.redo_action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.projector_action)
-        for i in range(5):
+        for i in range(self.tabs.count()):
             view.addAction(self._action(self.tabs.tabText(i).replace("&&", "&"), lambda _c=False, i=i: self.tabs.setCurrentIndex(i), f"Alt+{i + 1}"))
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self.help_action)
@@ -192,14 +195,16 @@ class MainWindow(QMainWindow):
             context.show_error(self, "Cannot create the event", exc.message)
             return None
         self.reload_events(select=view.id)
-        self.tabs.setCurrentWidget(self.event_page)
-        self.statusBar().showMessage(f"Event “{view.name}” created. Now tick who is playing.", 8000)
+        team = view.kind == "team"
+        self.tabs.setCurrentWidget(self.teams_page if team else self.event_page)
+        next_step = "Now make the teams." if team else "Now tick who is playing."
+        self.statusBar().showMessage(f"Event “{view.name}” created. {next_step}", 8000)
         return view
 
     def new_event(self) -> None:
         dlg = NewEventDialog(self)
         if dlg.exec() == QDialog.Accepted:
-            self.create_event(**dlg.form.values())
+            self.create_event(**dlg.values())
 
     def _update_title(self) -> None:
         name = self.events.currentText()

@@ -102,6 +102,20 @@ class RotationPage(Page):
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.view = self.ctx.run(tournament.rotation_view, self.ctx.event_id)
         self.requests.refresh(self.view.warnings)
+        if event.kind == "team":  # team rounds are made on the Teams page; shown here by seat
+            self.generate_button.setEnabled(False)
+            self.regenerate_button.setEnabled(False)
+            self.status.setText("A team event: make the teams and the rounds on the Teams page (Alt+6). "
+                                "Each round's seats are shown here.")
+            self.quality.setText("")
+            for r in self.view.rounds:
+                self.rounds.addItem(f"Round {r.number}")
+            if self.view.rounds:
+                self.rounds.setCurrentRow(min(keep, len(self.view.rounds) - 1))
+            else:
+                self.model.set_rows([])
+                self.sit_out.setText("")
+            return
         if not self.view.rounds:
             self.status.setText(
                 f"{event.entrant_count} players checked in. Press Generate to make the rotation for "

@@ -242,11 +242,13 @@ class ScoresPage(Page):
         keep = max(0, self.tables.currentRow())
         self.tables.blockSignals(True)
         self.tables.clear()
+        game = event.kind == "team" and event.round_scoring == "game"
         for table, count in sorted(progress.items()):
             if self.mine and table not in self.mine:
                 continue
-            done = "✓ " if count >= event.hands_per_round else ""
-            item = QListWidgetItem(f"{done}Table {table}   {count}/{event.hands_per_round}")
+            done = "✓ " if count >= event.hands_per_round and not game else ""
+            text = f"Table {table}   {count} hands" if game else f"{done}Table {table}   {count}/{event.hands_per_round}"
+            item = QListWidgetItem(text)
             item.setData(Qt.UserRole, table)
             self.tables.addItem(item)
         self.tables.setCurrentRow(min(keep, self.tables.count() - 1))
@@ -320,18 +322,21 @@ class ScoresPage(Page):
             return
         v = self.table_view
         n, e, s, w = v.names
+        ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
         self.heading.setText(
             f"<b>Round {v.round}, table {v.table}</b> — "
-            f"North–South: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
-            f"East–West: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
+            f"North–South{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
+            f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
         )
         self.model.set_rows(v.hands)
         self.lock.setChecked(v.round in self.ctx.run(tournament.locked_rounds, self.ctx.event_id))
         self.history.clear()
-        self.totals.setText(
-            f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> "
-            f"({len(v.hands)} of {v.hands_per_round} hands)"
-        )
+        if v.game_target is not None:  # a team event's game to the target
+            state = f"won by {v.game_winner.title}" if v.game_winner is not None else "in play"
+            count = f"game to {v.game_target}, {state}, {len(v.hands)} hands"
+        else:
+            count = f"{len(v.hands)} of {v.hands_per_round} hands"
+        self.totals.setText(f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> ({count})")
         self.cancel_edit(clear_message=False)
         self.fill_alone()
 

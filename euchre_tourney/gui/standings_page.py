@@ -20,6 +20,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import StandingsModel
+from euchre_tourney.gui.team_scores import TeamStandingsModel
 from euchre_tourney.gui.widgets import Page, read_only_table
 
 
@@ -28,6 +29,7 @@ class StandingsPage(Page):
         super().__init__(ctx, parent)
         self.view = None
         self.model = StandingsModel(self)
+        self.team_model = TeamStandingsModel(self)
         self.table = read_only_table(self.model)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -60,6 +62,11 @@ class StandingsPage(Page):
             self.rules_text.setText("")
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        if event.kind == "team":
+            self._refresh_teams(event)
+            return
+        if self.table.model() is not self.model:
+            self.table.setModel(self.model)
         self.view = self.ctx.run(tournament.standings, self.ctx.event_id)
         self.model.set_standings(self.view.rows, event.rounds)
         header = self.table.horizontalHeader()
@@ -76,8 +83,32 @@ class StandingsPage(Page):
         if self.projector is not None:
             self.projector.show_standings(self.view)
 
+    def _refresh_teams(self, event) -> None:
+        """Team standings (wins, then the documented tie-breaks)."""
+        self.view = self.ctx.run(tournament.team_standings, self.ctx.event_id)
+        if self.table.model() is not self.team_model:
+            self.table.setModel(self.team_model)
+        rounds = max(event.rounds, len(self.view.rows[0].round_results) if self.view.rows else 0)
+        self.team_model.set_standings(self.view.rows, rounds)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.summary.setText(
+            f"<b>{html.escape(event.name)}</b>: {self.view.results_recorded} table results. "
+            "Standings update as each result is saved."
+        )
+        self.rules_text.setText(
+            "Ranked by " + ", then ".join(t.lower() for t in self.view.tie_breaks)
+            + "; teams still equal share the place (=).  " + tournament.BYE_RULES[self.view.bye_rule] + "."
+        )
+        if self.projector is not None:
+            self.projector.show_standings(self.view)
+
     def export_csv(self, path: str) -> None:
         if self.view is None:
+            return
+        if isinstance(self.view, tournament.TeamStandingsView):
+            tournament.write_team_standings_csv(self.view, path)
             return
         tournament.write_standings_csv(self.view, path)
 
@@ -113,6 +144,7 @@ class ProjectorWindow(QWidget):
         self.title.setFont(f)
         self.title.setAlignment(Qt.AlignCenter)
         self.model = StandingsModel(self)
+        self.team_model = TeamStandingsModel(self)
         self.table = read_only_table(self.model)
         self.table.setStyleSheet(
             "QTableView { font-size: 22pt; background: #0f172a; alternate-background-color: #1e293b; color: #f8fafc; "
@@ -125,7 +157,10 @@ class ProjectorWindow(QWidget):
 
     def show_standings(self, view) -> None:
         self.title.setText(view.event_name)
-        self.model.set_standings(view.rows, 0)
+        model = self.team_model if isinstance(view, tournament.TeamStandingsView) else self.model
+        if self.table.model() is not model:
+            self.table.setModel(model)
+        model.set_standings(view.rows, 0)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.Stretch)

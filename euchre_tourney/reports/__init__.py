@@ -3,7 +3,12 @@
 * :func:`write_scorecards` – one scorecard per player (several per sheet);
 * :func:`write_tally_sheets` – one tally sheet per round and table;
 * :func:`write_rotation_chart` – the wall chart: every player's table and
-  seat for every round (takes the same scorecard read models).
+  seat for every round (takes the same scorecard read models);
+* :func:`write_team_cards`, :func:`write_team_tally_sheets`,
+  :func:`write_team_chart` – the same three for a team event
+  (:mod:`.team_cards`; the registry picks them for team events);
+* :func:`write_standings` – the printed standings, players or teams
+  (:mod:`.standings_sheet`).
 
 Inputs are the plain read models of :mod:`euchre_tourney.tournament.readmodels`;
 nothing here touches Qt or the database.
@@ -41,6 +46,10 @@ _LAZY = {
     "write_scorecards": "euchre_tourney.reports.scorecards",
     "write_tally_sheets": "euchre_tourney.reports.tally",
     "write_rotation_chart": "euchre_tourney.reports.rotation_chart",
+    "write_team_cards": "euchre_tourney.reports.team_cards",
+    "write_team_chart": "euchre_tourney.reports.team_cards",
+    "write_team_tally_sheets": "euchre_tourney.reports.team_cards",
+    "write_standings": "euchre_tourney.reports.standings_sheet",
 }
 
 
@@ -52,4 +61,15 @@ def __getattr__(name: str):
     return getattr(importlib.import_module(module), name)
 
 
-__all__ = ["REPORTS", "Report", "report", "write_rotation_chart", "write_scorecards", "write_tally_sheets"]
+__all__ = [
+    "REPORTS",
+    "Report",
+    "report",
+    "write_rotation_chart",
+    "write_scorecards",
+    "write_standings",
+    "write_tally_sheets",
+    "write_team_cards",
+    "write_team_chart",
+    "write_team_tally_sheets",
+]

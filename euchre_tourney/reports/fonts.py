@@ -15,6 +15,12 @@ search) extracts the names as typed.
 
 All sizes are in PDF points (1/72 inch). Text is NFC-normalised before
 drawing so a decomposed "e" + combining diaeresis comes out as one "ë".
+
+Right-to-left scripts: reportlab draws characters left to right as stored,
+so a string holding Arabic or Hebrew letters is first put in display order
+by the Unicode bidirectional algorithm (python-bidi), Arabic letters joined
+into their contextual forms first (arabic-reshaper; DejaVu Sans has the
+presentation forms). Strings without such letters are drawn as they are.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import arabic_reshaper
+from bidi import get_display
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -108,7 +116,7 @@ def styled(text: str, bold: bool = False) -> Styled:
     print as a blank box rather than vanish)."""
     primary = BOLD if bold else REGULAR
     _font(primary)
-    text = unicodedata.normalize("NFC", text)
+    text = visual_order(unicodedata.normalize("NFC", text))
     runs: list[Run] = []
     start = 0
     current = None
@@ -121,6 +129,19 @@ def styled(text: str, bold: bool = False) -> Styled:
     if current is not None and start < len(text):
         runs.append(_run(current, text[start:]))
     return Styled(text, tuple(runs), sum(r.width for r in runs))
+
+
+def visual_order(text: str) -> str:
+    """``text`` in the order its characters are drawn left to right: the
+    same string unless it holds right-to-left letters (bidi class R or AL),
+    which are reordered by the bidirectional algorithm, Arabic joined into
+    its contextual letter forms first."""
+    rtl = [unicodedata.bidirectional(ch) for ch in text]
+    if "R" not in rtl and "AL" not in rtl:
+        return text
+    if "AL" in rtl:
+        text = arabic_reshaper.reshape(text)
+    return get_display(text, base_dir="L")  # the page reads left to right
 
 
 def _run(font: str, text: str) -> Run:

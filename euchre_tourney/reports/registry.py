@@ -30,7 +30,12 @@ class Report:
     * ``use_case`` -- the name of the :mod:`~euchre_tourney.tournament` use
       case that returns the report's read models (see :meth:`gather`);
     * ``writer`` -- ``"module:function"`` of the reportlab writer,
-      ``function(data, out, page_size=...)``.
+      ``function(data, out, page_size=...)``;
+    * ``team_writer`` -- the writer for a team event, whose data is
+      ``tournament.team_printout`` (one
+      :class:`~euchre_tourney.tournament.TeamEventView` for all team
+      reports, unless ``team_use_case`` names another); "" when the report
+      has no team form.
     """
 
     name: str
@@ -40,21 +45,26 @@ class Report:
     default_file: str
     use_case: str
     writer: str
+    team_writer: str = ""
+    team_use_case: str = "team_printout"
 
     def gather(self, session: Any, event_id: int) -> Any:
         """The report's read models for the event: ``tournament.<use_case>(session,
-        event_id)``. Raises
+        event_id)``, or ``tournament.team_printout`` for a team event. Raises
         :class:`~euchre_tourney.tournament.TournamentError` when there is
         nothing to print yet."""
         # deferred on purpose: start-up time (the database layer loads on first use)
         tournament = importlib.import_module("euchre_tourney.tournament")
+        if self.team_writer and tournament.get_event(session, event_id).kind == "team":
+            return getattr(tournament, self.team_use_case)(session, event_id)
         return getattr(tournament, self.use_case)(session, event_id)
 
     def write(self, data: Any, out: str | BinaryIO, *, page_size: str = "letter") -> None:
         """Write the PDF of ``data`` (what :attr:`gather` returned) to ``out``
         (a path or a binary file) on ``page_size`` (``"letter"`` or
         ``"a4"``). ``OSError`` if the file cannot be written."""
-        module, _, function = self.writer.partition(":")
+        team = self.team_writer and (getattr(data, "is_team", False) or type(data).__name__ == "TeamStandingsView")
+        module, _, function = (self.team_writer if team else self.writer).partition(":")
         getattr(importlib.import_module(module), function)(data, out, page_size=page_size)
 
     def build(self, session: Any, event_id: int, out: str | BinaryIO, *, page_size: str = "letter") -> None:
@@ -72,6 +82,7 @@ REPORTS: tuple[Report, ...] = (
         "scorecards.pdf",
         "scorecards",
         "euchre_tourney.reports.scorecards:write_scorecards",
+        "euchre_tourney.reports.team_cards:write_team_cards",
     ),
     Report(
         "tally-sheets",
@@ -81,6 +92,7 @@ REPORTS: tuple[Report, ...] = (
         "tally-sheets.pdf",
         "tally_sheets",
         "euchre_tourney.reports.tally:write_tally_sheets",
+        "euchre_tourney.reports.team_cards:write_team_tally_sheets",
     ),
     Report(
         "rotation-chart",
@@ -90,6 +102,18 @@ REPORTS: tuple[Report, ...] = (
         "rotation-chart.pdf",
         "scorecards",
         "euchre_tourney.reports.rotation_chart:write_rotation_chart",
+        "euchre_tourney.reports.team_cards:write_team_chart",
+    ),
+    Report(
+        "standings-sheet",
+        "Standings",
+        "Save standin&gs PDF…",
+        "write the standings PDF (players, or teams at a team event)",
+        "standings.pdf",
+        "standings",
+        "euchre_tourney.reports.standings_sheet:write_standings",
+        "euchre_tourney.reports.standings_sheet:write_standings",
+        "team_standings",
     ),
 )
 """The reports, in menu order."""

@@ -98,14 +98,16 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         half = (width - 8) / 2
         by_seat = (sheet.north, sheet.east, sheet.south, sheet.west)
         teams = (
-            (Side.NS.title, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
-            (Side.EW.title, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.EW]), left + half + 8),
+            (Side.NS.title, sheet.ns_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
+            (Side.EW.title, sheet.ew_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.EW]), left + half + 8),
         )
-        for (label, seats, x), shade in zip(teams, (NS_SHADE, EW_SHADE)):
+        for (label, team, seats, x), shade in zip(teams, (NS_SHADE, EW_SHADE)):
             canvas.setFillGray(shade)
             canvas.setLineWidth(0.8)
             canvas.roundRect(x, y_teams_top - TEAMS_H + 2, half, TEAMS_H - 2, 3, stroke=1, fill=1)
-            pen.text(x + 5, y_teams_top - 11, label, 8, bold=True)
+            lw = pen.text(x + 5, y_teams_top - 11, label, 8, bold=True)
+            if team:  # a team event names the partnership
+                pen.fitted(x + 11 + lw, y_teams_top - 11, team, half - lw - 16, 8, 5, bold=True)
             y = y_teams_top - 23
             for seat, name in seats:
                 pen.text(x + 5, y, seat, 7.5)
@@ -114,7 +116,8 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
 
         y = y_teams_top - TEAMS_H
         if sheet.sit_out:
-            text = "Sitting out this round: " + ", ".join(sheet.sit_out)
+            lead = "Bye this round: " if sheet.ns_team else "Sitting out this round: "  # team events have byes
+            text = lead + ", ".join(sheet.sit_out)
             pen.fitted(left, y - 9, text, width, 7.5, 4)
 
         canvas.setFillGray(0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -217,32 +218,16 @@ def team_round_robin(n_teams: int, rounds: int | None = None, seed: int = 0) -> 
     return TeamSchedule(n_teams, tuple(out))
 
 
-def swiss_round(
-    standings: Sequence[int],
-    history: Iterable[tuple[int, int]] = (),
-    byes: Iterable[int] = (),
-) -> tuple[list[tuple[int, int]], int | None]:
-    """Pair one Swiss round: ``standings`` lists teams best first, ``history``
-    the pairs already played, ``byes`` teams that already had a bye.
+def _perfect_pairing(
+    order: Sequence[int], played: set[frozenset[int]], budget: list[int]
+) -> list[tuple[int, int]] | None:
+    """Pairs of ``order`` (an even list, best first) with no pair in
+    ``played``, or None if there is none (or ``budget`` ran out). Each
+    top unpaired team takes the nearest team below it that it has not met,
+    backtracking on failure (the classic Swiss rule); exhaustive, so None
+    means no rematch-free pairing exists (unless the budget ran out)."""
 
-    Returns (pairs, bye_team): pairs in table order (top of the standings at
-    table 1), no rematch when any rematch-free pairing exists; the bye goes to
-    the lowest-ranked team without one. Backtracking search pairing each top
-    unpaired team with the nearest team below it that it has not met (the
-    classic Swiss rule), which is exact for the no-rematch requirement.
-    """
-    order = list(standings)
-    played = {frozenset(p) for p in history}
-    had_bye = set(byes)
-    bye = None
-    if len(order) % 2:
-        cands = [t for t in reversed(order) if t not in had_bye] or [order[-1]]
-        bye = cands[0]
-        order.remove(bye)
-
-    budget = [200_000]
-
-    def solve(rest: list[int], allow_rematch: bool) -> list[tuple[int, int]] | None:
+    def solve(rest: list[int]) -> list[tuple[int, int]] | None:
         if not rest:
             return []
         budget[0] -= 1
@@ -251,37 +236,139 @@ def swiss_round(
         a = rest[0]
         for i in range(1, len(rest)):
             b = rest[i]
-            if not allow_rematch and frozenset((a, b)) in played:
+            if frozenset((a, b)) in played:
                 continue
-            sub = solve(rest[1:i] + rest[i + 1 :], allow_rematch)
+            sub = solve(rest[1:i] + rest[i + 1 :])
             if sub is not None:
                 return [(a, b)] + sub
         return None
 
-    pairs = solve(order, False)
-    if pairs is None:
-        budget[0] = 200_000
-        pairs = solve(order, True) or [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
+    return solve(list(order))
+
+
+def swiss_round(
+    standings: Sequence[int],
+    history: Iterable[tuple[int, int]] = (),
+    byes: Iterable[int] = (),
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Pair one Swiss round.
+
+    ``standings``: the teams taking part, best first; ``history``: the pairs
+    already played (a rematch is a pair met before); ``byes``: the teams that
+    had a bye, once per bye (a team may be listed twice).
+
+    Returns ``(pairs, bye_team)``: pairs in table order (top of the
+    standings at table 1), ``bye_team`` None for an even count. The rules, in
+    order of priority:
+
+    1. Byes are fair: the bye goes to a team with the fewest byes so far
+       among ``standings`` (nobody gets a second bye before everyone taking
+       part had one).
+    2. No rematch while one can be avoided: among the fairly eligible teams
+       the bye goes to the lowest-ranked one whose absence leaves a
+       rematch-free pairing, and the pairing is rematch-free whenever one
+       exists (exhaustive backtracking, exact; a search budget of 200 000
+       steps per try bounds the worst case for very large fields).
+    3. Otherwise (every team has met nearly everyone) the fewest rematches
+       the same greedy rule finds: each top team meets the nearest team
+       below it, preferring one it has not met.
+
+    Raises ``ValueError`` for a team listed twice in ``standings``.
+    """
+
+    order = list(standings)
+    if len(set(order)) != len(order):
+        raise ValueError("a team is listed twice in the standings")
+    played = {frozenset(p) for p in history}
+    bye_count = Counter(byes)
+    if len(order) % 2 == 0:
+        candidates: list[int | None] = [None]
+    else:
+        fewest = min(bye_count[t] for t in order)
+        candidates = [t for t in reversed(order) if bye_count[t] == fewest]
+    for bye in candidates:
+        rest = [t for t in order if t != bye]
+        pairs = _perfect_pairing(rest, played, [200_000])
+        if pairs is not None:
+            return pairs, bye
+    bye = candidates[0]
+    rest = [t for t in order if t != bye]
+    pairs = []
+    while rest:
+        a = rest.pop(0)
+        j = next((i for i, b in enumerate(rest) if frozenset((a, b)) not in played), 0)
+        pairs.append((a, rest.pop(j)))
     return pairs, bye
 
 
-def king_of_the_hill(previous: TeamRound, winners: Mapping[int, int]) -> list[tuple[int, int]]:
-    """Next round's tables by king-of-the-hill movement: ``winners`` maps
-    table number → winning team. Winners move up one table (table 1's winner
-    stays), losers move down one (the last table's loser stays); the bye team,
-    if any, enters at the last table. Returns (north_south, east_west) per
-    table, table 1 first: winners sit North–South."""
+def rematch_free_rounds(
+    fields: Sequence[Sequence[int]],
+    history: Iterable[tuple[int, int]] = (),
+    byes: Iterable[int] = (),
+    seed: int = 0,
+    tries: int = 60,
+) -> list[tuple[list[tuple[int, int]], int | None]]:
+    """Pair several rounds in advance without results (a round robin
+    re-planned after a late team): ``fields[i]`` lists the teams playing the
+    i-th round. Each round is paired by :func:`swiss_round` (fair byes, no
+    rematch while avoidable) over the field in an order; the first try keeps
+    the given order, later ones shuffle it (seeded), and the plan with the
+    fewest rematches wins (stopping at the first with none). Returns
+    ``[(pairs, bye)]`` per round."""
+
+    rng = random.Random(seed)
+    best, best_cost = None, None
+    for attempt in range(max(1, tries)):
+        played = [tuple(p) for p in history]
+        seen = {frozenset(p) for p in played}
+        had = list(byes)
+        plan, cost = [], 0
+        for field_ in fields:
+            order = list(field_)
+            if attempt:
+                rng.shuffle(order)
+            pairs, bye = swiss_round(order, played, had)
+            cost += sum(frozenset(p) in seen for p in pairs)
+            for p in pairs:
+                played.append(p)
+                seen.add(frozenset(p))
+            if bye is not None:
+                had.append(bye)
+            plan.append((pairs, bye))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = plan, cost
+        if cost == 0:
+            break
+    return best or []
+
+
+def king_round(previous: TeamRound, winners: Mapping[int, int]) -> tuple[list[tuple[int, int]], int | None]:
+    """Next round by king-of-the-hill movement, with its bye.
+
+    ``previous``: the round just finished; ``winners`` maps its table number
+    → the winning team. Winners move up one table (table 1's winner stays),
+    losers down one (the last table's loser stays). A team that had the bye
+    comes in at the last table; with an odd count the last table's loser
+    then takes the bye instead. Returns ``(pairs, bye)``: (north_south,
+    east_west) per table, table 1 first, the winner coming in from below
+    sitting North–South; ``bye`` None for an even count. Raises ``KeyError``
+    for a table missing from ``winners``."""
     T = len(previous.tables)
-    incoming: list[list[int]] = [[] for _ in range(T)]
-    for t in previous.tables:
+    incoming: list[list[int]] = [[] for _ in range(max(T, 1))]
+    incoming[-1].extend(previous.bye)
+    for t in sorted(previous.tables, key=lambda t: t.number):
         w = winners[t.number]
         loser = t.east_west if w == t.north_south else t.north_south
         incoming[max(0, t.number - 2)].append(w)
         incoming[min(T - 1, t.number)].append(loser)
-    for b in previous.bye:
-        incoming[T - 1].append(b)
     flat = [team for tbl in incoming for team in tbl]
-    return [(flat[i], flat[i + 1]) for i in range(0, 2 * T, 2)]
+    bye = flat.pop() if len(flat) % 2 else None
+    return [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)], bye
+
+
+def king_of_the_hill(previous: TeamRound, winners: Mapping[int, int]) -> list[tuple[int, int]]:
+    """The tables of :func:`king_round` (the bye, if any, left out)."""
+    return king_round(previous, winners)[0]
 
 
 def team_rotation(teams: int, rounds: int | None = None, seed: int = 0) -> TeamSchedule:

@@ -35,7 +35,14 @@ class Player(SQLModel, table=True):
 class Event(SQLModel, table=True):
     """A tournament night. ``kind``: "progressive" or "team"; ``rules_json``:
     the :class:`~euchre_tourney.rules.RuleSet` as JSON; ``sit_out_rule``:
-    "average" or "none"."""
+    "average" or "none".
+
+    Team events only: ``team_format`` "round_robin", "swiss" or "king";
+    ``round_scoring`` "hands" (``hands_per_round`` hands, each team credited
+    its points) or "game" (a game to the rule set's target); ``bye_rule``
+    "win" (a bye counts as a win, no points) or "none" (a bye counts
+    nothing); ``first_round_order`` "seed" or "random" (Swiss and king of
+    the hill)."""
 
     __tablename__ = "event"
     __table_args__ = (
@@ -53,6 +60,11 @@ class Event(SQLModel, table=True):
     sit_out_rule: str = Field(default="average", max_length=20)
     seed: int | None = None
     created_at: datetime = Field(default_factory=_now)
+    # server defaults too: migration 0004 (teams) adds these to existing rows
+    team_format: str = Field(default="round_robin", max_length=20, sa_column_kwargs={"server_default": "round_robin"})
+    round_scoring: str = Field(default="hands", max_length=10, sa_column_kwargs={"server_default": "hands"})
+    bye_rule: str = Field(default="win", max_length=10, sa_column_kwargs={"server_default": "win"})
+    first_round_order: str = Field(default="seed", max_length=10, sa_column_kwargs={"server_default": "seed"})
 
 
 class Entrant(SQLModel, table=True):
@@ -191,3 +203,53 @@ class EventConstraint(SQLModel, table=True):
     other_player_id: int | None = Field(default=None, foreign_key="player.id", ondelete="CASCADE")
     table_number: int | None = None
     round_number: int | None = None
+
+
+class Team(SQLModel, table=True):
+    """A fixed partnership in a team event.
+
+    ``number``: the team's number for the night (1..T, in order of making);
+    ``name``: as the director typed it ("" → the two names joined by " & ");
+    ``player_a_id`` sits North (or East), ``player_b_id`` South (or West).
+    ``checked_in``: False for a team made but not playing. ``first_round``:
+    the first round the team plays (1, or later for a late team);
+    ``withdrawn_after``: the last round it played before withdrawing (None
+    while it plays). A player is on at most one team per event (checked by
+    the use cases; the two unique keys stop a player twice in one column)."""
+
+    __tablename__ = "team"
+    __table_args__ = (
+        UniqueConstraint("event_id", "number", name="uq_team_event_number"),
+        UniqueConstraint("event_id", "player_a_id", name="uq_team_event_player_a"),
+        UniqueConstraint("event_id", "player_b_id", name="uq_team_event_player_b"),
+        CheckConstraint("player_a_id <> player_b_id", name="ck_team_two_players"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    number: int
+    name: str = Field(default="", max_length=200)
+    player_a_id: int = Field(foreign_key="player.id", ondelete="RESTRICT")
+    player_b_id: int = Field(foreign_key="player.id", ondelete="RESTRICT")
+    checked_in: bool = Field(default=True)
+    first_round: int = Field(default=1)
+    withdrawn_after: int | None = None
+
+
+class TeamGame(SQLModel, table=True):
+    """A game-to-the-target round's final score at one table, entered
+    without its hands: ``ns_score`` for the North–South team, ``ew_score``
+    for East–West."""
+
+    __tablename__ = "team_game"
+    __table_args__ = (
+        UniqueConstraint("round_id", "table_number", name="uq_team_game_round_table"),
+        CheckConstraint("ns_score >= 0 AND ew_score >= 0", name="ck_team_game_scores"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="event_round.id", index=True, ondelete="CASCADE")
+    table_number: int
+    ns_score: int
+    ew_score: int
+    entered_at: datetime = Field(default_factory=_now)

@@ -54,6 +54,10 @@ def _view(session: Session, e: Event) -> EventView:
         entrant_count=count,
         has_rotation=has_rotation,
         last_scored_round=last_played_round(session, e.id),
+        team_format=e.team_format,
+        round_scoring=e.round_scoring,
+        bye_rule=e.bye_rule,
+        first_round_order=e.first_round_order,
     )
 
 
@@ -78,6 +82,19 @@ def _check(name: str, rounds: int, hands_per_round: int, kind: str, sit_out_rule
     return name
 
 
+def _check_team(team_format: str, round_scoring: str, bye_rule: str, first_round_order: str) -> None:
+    from euchre_tourney.tournament.team_models import BYE_RULES, FIRST_ROUND_ORDERS, ROUND_SCORINGS, TEAM_FORMATS
+
+    for value, allowed, what in (
+        (team_format, TEAM_FORMATS, "team format"),
+        (round_scoring, ROUND_SCORINGS, "round scoring"),
+        (bye_rule, BYE_RULES, "bye rule"),
+        (first_round_order, FIRST_ROUND_ORDERS, "first-round order"),
+    ):
+        if value not in allowed:
+            raise TournamentError(f"Unknown {what} {value!r}: choose {', '.join(allowed)}.")
+
+
 def _check_date_and_rules(date: object, rules: object, *, optional: bool = False) -> None:
     if not (optional and date is None) and (not isinstance(date, Date) or isinstance(date, datetime)):
         raise TournamentError(f"The event's date must be a calendar date, not {date!r}.")
@@ -95,13 +112,25 @@ def create_event(
     hands_per_round: int = 8,
     kind: str = "progressive",
     sit_out_rule: str = "average",
+    team_format: str = "round_robin",
+    round_scoring: str = "hands",
+    bye_rule: str = "win",
+    first_round_order: str = "seed",
 ) -> EventView:
-    """Create an event and commit. :class:`TournamentError` for a bad value
-    or a value of the wrong type (``date`` a ``datetime.date``, ``rules`` a
-    ``RuleSet``, ``rounds`` and ``hands_per_round`` ints, the rest str)."""
+    """Create an event and commit. :class:`TournamentError` for a bad value.
+
+    Team events (``kind="team"``) also take ``team_format`` ("round_robin",
+    "swiss", "king"), ``round_scoring`` ("hands", "game"), ``bye_rule``
+    ("win", "none") and ``first_round_order`` ("seed", "random"); see
+    :mod:`euchre_tourney.tournament.teams`."""
     name = _check(name, rounds, hands_per_round, kind, sit_out_rule)
+    _check_team(team_format, round_scoring, bye_rule, first_round_order)
     _check_date_and_rules(date, rules)
     e = Event(
+        team_format=team_format,
+        round_scoring=round_scoring,
+        bye_rule=bye_rule,
+        first_round_order=first_round_order,
         name=name,
         date=date,
         kind=kind,
@@ -245,6 +274,8 @@ def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int,
     player_ids = whole_numbers(player_ids, "player number")
     checked_in = yes_no(checked_in, "checked in")
     load_event(session, event_id)
+    if load_event(session, event_id).kind == "team":
+        raise TournamentError("This is a team event: check teams in on the Teams page.")
     existing = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}
     changes = [pid for pid in player_ids if bool(existing.get(pid) and existing[pid].checked_in) != checked_in]
     if not changes:

@@ -42,6 +42,14 @@ class EventView:
     has_rotation: bool
     last_scored_round: int = 0
     """The highest round with a recorded hand (0 before any score)."""
+    team_format: str = "round_robin"
+    """Team events: "round_robin", "swiss" or "king"."""
+    round_scoring: str = "hands"
+    """Team events: "hands" (hands per round) or "game" (a game to the target)."""
+    bye_rule: str = "win"
+    """Team events: "win" (a bye counts as a win) or "none"."""
+    first_round_order: str = "seed"
+    """Team events (Swiss, king of the hill): round 1 "seed" or "random"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +92,9 @@ class TallySheetView:
     west: str
     hands_per_round: int
     sit_out: tuple[str, ...] = field(default=())
+    ns_team: str = ""
+    """Team events: the North–South team ("Team 3 Aces"), printed in its box."""
+    ew_team: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +213,13 @@ class TableScoreView:
     ns_total: int
     ew_total: int
     next_hand: int | None
+    game_target: int | None = None
+    """A team event scored by games: the target (``hands_per_round`` is then
+    the most hands a game may record); None otherwise."""
+    game_winner: Side | None = None
+    """The side that has won the game (``next_hand`` is then None)."""
+    teams: tuple[str, str] = ("", "")
+    """Team events: the North–South and East–West teams ("Team 3 Aces"); "" otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

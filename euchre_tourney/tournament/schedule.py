@@ -273,7 +273,7 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
         event_id=event_id,
         seed=event.seed,
         rounds=rounds,
-        quality=quality_lines(stored.schedule),
+        quality=quality_lines(stored.schedule) if event.kind != "team" else (),  # teams: no partner rotation to rate
         warnings=tuple(warnings),
     )
 

@@ -21,8 +21,8 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import SEATS, HandEntry, HandScore, RuleViolation, Seat, Side
-from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating
+from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
@@ -36,6 +36,7 @@ from euchre_tourney.tournament.stations import (
     last_changed_by,
     station_of,
 )
+from euchre_tourney.tournament.teams import team_names_at
 
 
 def _round(session: Session, event_id: int, round_number: int) -> EventRound:
@@ -74,7 +75,11 @@ def _validate(
     tables = _tables_in_round(session, r.id)
     if table not in tables:
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
-    if not 1 <= number <= event.hands_per_round:
+    game = event.kind == "team" and event.round_scoring == "game"
+    if game:
+        if not 1 <= number <= MAX_GAME_HANDS:
+            raise InvalidHand(f"Hand {number} is beyond any game: a game has at most {MAX_GAME_HANDS} hands.")
+    elif not 1 <= number <= event.hands_per_round:
         raise InvalidHand(
             f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands."
         )
@@ -85,9 +90,30 @@ def _validate(
         raise _already(clash, round_number)
     try:
         score = entry.score(event_rules(event))
+        if game:
+            _check_game_hand(session, event, r, table, replacing, score)
     except RuleViolation as exc:
         raise InvalidHand(exc.message) from exc
     return r, score
+
+
+MAX_GAME_HANDS = 40
+"""Team events scored by games to the target: the most hands one game may record."""
+
+
+def _check_game_hand(session: Session, event, r: EventRound, table: int, replacing: int | None, score: HandScore) -> None:
+    """A game-to-the-target table: no hand once its final score is entered
+    or once a side has won (``RuleViolation`` from :meth:`GameScore.add`)."""
+    if session.exec(select(TeamGame.id).where(TeamGame.round_id == r.id, TeamGame.table_number == table)).first():
+        raise InvalidHand(f"Table {table}'s final score is entered: delete it on the Teams page to enter hands.")
+    game = GameScore()
+    rules = event_rules(event)
+    for h in session.exec(
+        select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
+    ):
+        if h.id != replacing:
+            game = game.add(rules, HandScore(Side(h.scoring_side), h.points, False, False))
+    game.add(rules, score)
 
 
 def entry_of(h: Hand) -> HandEntry:
@@ -297,6 +323,9 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
     }
     if len(seated) != 4:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
+    teams = ("", "")
+    if event.kind == "team":  # name the two teams, as the team tally sheet does
+        teams = team_names_at(session, event_id, r.id, table)
     hands = [
         _view(h, round_number)
         for h in session.exec(
@@ -304,17 +333,26 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
         )
     ]
     used = {h.number for h in hands}
-    free = [n for n in range(1, event.hands_per_round + 1) if n not in used]
+    game = event.kind == "team" and event.round_scoring == "game"
+    limit = MAX_GAME_HANDS if game else event.hands_per_round
+    free = [n for n in range(1, limit + 1) if n not in used]
+    ns_total, ew_total = sum(h.ns_points for h in hands), sum(h.ew_points for h in hands)
+    winner = game_winner(event_rules(event), ns_total, ew_total) if game else None
+    if winner is not None:
+        free = []
     return TableScoreView(
         event_id=event_id,
         round=round_number,
         table=table,
         names=tuple(seated[s] for s in SEATS),
-        hands_per_round=event.hands_per_round,
+        hands_per_round=limit,
         hands=tuple(hands),
-        ns_total=sum(h.ns_points for h in hands),
-        ew_total=sum(h.ew_points for h in hands),
+        ns_total=ns_total,
+        ew_total=ew_total,
         next_hand=free[0] if free else None,
+        game_target=event_rules(event).target if game else None,
+        game_winner=winner,
+        teams=teams,
     )
 
 

@@ -2,7 +2,7 @@ from itertools import combinations
 
 import pytest
 
-from euchre_tourney.rotation import king_of_the_hill, swiss_round, team_round_robin, team_rotation, teams_text
+from euchre_tourney.rotation import king_of_the_hill, king_round, swiss_round, team_round_robin, team_rotation, teams_text
 
 
 def test_round_robin_every_pair_once():
@@ -87,3 +87,92 @@ def test_second_pass_swaps_seats():
     s = team_round_robin(6, rounds=10)
     first, second = s.rounds[0].tables, s.rounds[5].tables
     assert {(x.north_south, x.east_west) for x in first} == {(x.east_west, x.north_south) for x in second}
+
+
+# --- Swiss pairing and king of the hill: properties (issue #11) ---------------------------------
+
+from collections import Counter  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _matchings(teams):
+    """Every perfect matching of an even list (brute force)."""
+    if not teams:
+        yield []
+        return
+    a, rest = teams[0], teams[1:]
+    for i, b in enumerate(rest):
+        for m in _matchings(rest[:i] + rest[i + 1 :]):
+            yield [(a, b)] + m
+
+
+@st.composite
+def swiss_states(draw):
+    n = draw(st.integers(2, 10))
+    teams = list(range(1, n + 1))
+    order = draw(st.permutations(teams))
+    pairs = [(a, b) for a in teams for b in teams if a < b]
+    history = draw(st.lists(st.sampled_from(pairs), max_size=3 * n, unique=True))
+    byes = draw(st.lists(st.sampled_from(teams), max_size=n))
+    return list(order), history, byes
+
+
+@settings(max_examples=300, deadline=None)
+@given(swiss_states())
+def test_swiss_exact_no_rematch_and_fair_byes(state):
+    order, history, byes = state
+    played = {frozenset(p) for p in history}
+    pairs, bye = swiss_round(order, history, byes)
+    seated = [x for p in pairs for x in p] + ([bye] if bye is not None else [])
+    assert sorted(seated) == sorted(order)
+    count = Counter(byes)
+    fair = [t for t in order if count[t] == min(count[u] for u in order)] if len(order) % 2 else [None]
+    assert bye in fair  # nobody a second bye before everyone had one
+    possible = any(
+        not any(frozenset(p) in played for p in m)
+        for b in fair
+        for m in _matchings([t for t in order if t != b])
+    )
+    rematches = sum(frozenset(p) in played for p in pairs)
+    assert (rematches == 0) == possible
+
+
+def test_swiss_bye_choice_keeps_a_rematch_free_pairing():
+    # team 5 (last) has no bye yet but sitting it out forces 1–2 to meet again
+    order = [1, 2, 3, 4, 5]
+    history = [(1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
+    pairs, bye = swiss_round(order, history, byes=[])
+    assert not {frozenset(p) for p in pairs} & {frozenset(p) for p in history}
+    assert bye in (3, 4, 1, 2) and bye != 5
+    # the fairness rule comes first: a team with a bye never gets a second one early
+    pairs, bye = swiss_round([1, 2, 3], [(1, 2)], byes=[3])
+    assert bye in (1, 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 14).flatmap(lambda n: st.permutations(range(1, n + 1))), st.data())
+def test_king_of_the_hill_follows_the_results(order, data):
+    from euchre_tourney.rotation import TeamRound, TeamTable
+
+    bye = tuple(order[-1:]) if len(order) % 2 else ()
+    seated = order[: len(order) - len(bye)]
+    r1 = TeamRound(1, tuple(TeamTable(i + 1, seated[2 * i], seated[2 * i + 1]) for i in range(len(seated) // 2)), bye)
+    winners = {t.number: data.draw(st.sampled_from([t.north_south, t.east_west])) for t in r1.tables}
+    nxt, bye = king_round(r1, winners)
+    assert sorted([x for p in nxt for x in p] + ([bye] if bye else [])) == sorted(
+        [x for t in r1.tables for x in (t.north_south, t.east_west)] + list(r1.bye)
+    )
+    where = {x: i + 1 for i, p in enumerate(nxt) for x in p}
+    last = len(r1.tables)
+    for t in r1.tables:
+        w = winners[t.number]
+        loser = t.east_west if w == t.north_south else t.north_south
+        assert where[w] == max(1, t.number - 1)
+        if loser == bye:  # odd count: the last table's loser sits out
+            assert t.number == last
+        else:
+            assert where[loser] == min(last, t.number + 1)
+    for b in r1.bye:
+        assert where[b] == last

@@ -124,7 +124,7 @@ def test_a_second_failed_start_does_not_make_another_backup(db_path, tmp_path, m
     assert str(backup_name(db_path, "0002")) in failed.value.message
     assert "left exactly as it was" in failed.value.message
     assert len([p for p in db_path.parent.iterdir() if "backup" in p.name]) == 1
-    with sqlite3.connect(db_path) as conn:  # the half-run 0004 left no trace: one transaction
+    with sqlite3.connect(db_path) as conn:  # the half-run upgrade left no trace: one transaction
         assert conn.execute("select version_num from alembic_version").fetchall() == [("0002",)]
         assert "hand_audit" not in {r[0] for r in conn.execute("select name from sqlite_master")}
         assert "nickname" not in {r[1] for r in conn.execute("pragma table_info(player)")}
@@ -133,13 +133,13 @@ def test_a_second_failed_start_does_not_make_another_backup(db_path, tmp_path, m
 
 
 def _broken_migrations(tmp_path: Path, monkeypatch) -> Path:
-    """A copy of the migrations with a 0004 that changes things, then fails."""
+    """A copy of the migrations with a last migration that changes things, then fails."""
     scripts = tmp_path / "migrations"
     shutil.copytree(store_db._MIGRATIONS, scripts, ignore=shutil.ignore_patterns("__pycache__"))
-    broken = scripts / "versions" / "0004_broken.py"
+    broken = scripts / "versions" / "9999_broken.py"
     broken.write_text(
         "from alembic import op\nimport sqlalchemy as sa\n"
-        "revision = '0004'\ndown_revision = '0003'\nbranch_labels = None\ndepends_on = None\n"
+        "revision = '9999'\ndown_revision = '0004'\nbranch_labels = None\ndepends_on = None\n"
         "def upgrade():\n"
         "    op.add_column('player', sa.Column('nickname', sa.String(20)))\n"
         "    op.execute(\"insert into player (name, email, phone, active, created_at) values ('Ghost', '', '', true, '2020-01-01')\")\n"
@@ -190,7 +190,7 @@ def test_a_newer_schema_is_refused_untouched_and_not_copied(db_path):
         with pytest.raises(NewerDatabase) as refused:
             open_database(db_path)
     assert "newer version of Euchre Tourney (schema 0099)" in refused.value.message
-    assert "knows schemas up to 0003" in refused.value.message
+    assert f"knows schemas up to {store_db.schema_head()}" in refused.value.message
     assert digest(db_path) == before
     assert sorted(p.name for p in db_path.parent.iterdir()) == files
 

@@ -1,0 +1,108 @@
+"""The printed standings: one table, as many pages as it needs, landscape.
+
+Takes a :class:`~euchre_tourney.tournament.StandingsView` (players: place,
+number, name, points, rounds played and won, loners, sit-outs, the points of
+each round) or a :class:`~euchre_tourney.tournament.TeamStandingsView`
+(teams: place, number, team and players, wins, W–L–T, byes, points for and
+against, the difference, each round's result), and prints under it how ties
+are broken and how sit-outs or byes count.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from euchre_tourney.reports import fonts
+from euchre_tourney.reports.sheet import MARGIN, page_dimensions
+from euchre_tourney.tournament import BYE_RULES, SIT_OUT_RULES, StandingsView, TeamStandingsView
+
+ROW_H = 16.0
+
+
+def _player_table(view: StandingsView):
+    rounds = len(view.rows[0].round_points) if view.rows else 0
+    heads = [("Place", 34), ("No.", 28), ("Name", 0), ("Points", 40), ("Played", 38), ("Won", 30), ("Loners", 38),
+             ("Sit-outs", 44)] + [(f"R{i + 1}", 26) for i in range(rounds)]
+    rows = [
+        [f"={r.place}" if r.tied else str(r.place), str(r.number or ""), r.name, str(r.points), str(r.rounds_played),
+         str(r.rounds_won), str(r.loners), str(r.sit_outs or "")]
+        + ["" if p is None else str(p) for p in r.round_points]
+        for r in view.rows
+    ]
+    notes = "Ties are broken by " + ", then ".join(t.lower() for t in view.tie_breaks) + ". " + SIT_OUT_RULES.get(
+        view.sit_out_rule, ""
+    ) + "."
+    return heads, rows, notes
+
+
+def _team_table(view: TeamStandingsView):
+    rounds = len(view.rows[0].round_results) if view.rows else 0
+    heads = [("Place", 34), ("No.", 28), ("Team", 0), ("Wins", 34), ("W–L–T", 44), ("Byes", 30), ("For", 32),
+             ("Against", 42), ("+/−", 32)] + [(f"R{i + 1}", 46) for i in range(rounds)]
+    rows = []
+    for r in view.rows:
+        both = f"{r.players[0]} & {r.players[1]}"
+        name = r.name if r.name == both else f"{r.name} ({both})"
+        if r.status != "playing":
+            name += f" – {r.status}"
+        rows.append(
+            [f"={r.place}" if r.tied else str(r.place), str(r.number), name, f"{r.score:g}",
+             f"{r.wins}–{r.losses}–{r.ties}", str(r.byes or ""), str(r.points_for), str(r.points_against),
+             f"{r.difference:+d}" if r.difference else "0"]
+            + list(r.round_results)
+        )
+    notes = "Ranked by " + ", then ".join(t.lower() for t in view.tie_breaks) + ". " + BYE_RULES.get(view.bye_rule, "") + "."
+    return heads, rows, notes
+
+
+def write_standings(
+    view: StandingsView | TeamStandingsView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter"
+) -> None:
+    """Write the standings PDF of ``view`` to ``out`` (a path or a binary
+    file) on ``page_size`` ("letter" or "a4", landscape). ``ValueError``
+    for another page size; ``OSError`` if the file cannot be written."""
+    w, h = page_dimensions(page_size)
+    width, height = max(w, h), min(w, h)
+    fonts.register_fonts()
+    heads, rows, notes = _team_table(view) if isinstance(view, TeamStandingsView) else _player_table(view)
+    fixed = sum(wd for _t, wd in heads)
+    flexible = max(210.0, width - 2 * MARGIN - fixed)
+    scale = min(1.0, (width - 2 * MARGIN - flexible) / fixed) if fixed else 1.0
+    widths = [wd * scale if wd else flexible for _t, wd in heads]
+    target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
+    canvas = Canvas(target, pagesize=(width, height), pageCompression=0, invariant=1)
+    canvas.setTitle(f"Standings – {view.event_name}")
+    canvas.setCreator("euchre_tourney")
+    per_page = max(1, int((height - 2 * MARGIN - 70) // ROW_H))
+    pages = max(1, -(-len(rows) // per_page))
+    for p in range(pages):
+        pen = fonts.Pen(canvas)
+        top = height - MARGIN
+        pen.fitted(MARGIN, top - 18, f"Standings: {view.event_name}", width - 2 * MARGIN - 80, 18, 9, bold=True)
+        pen.text(width - MARGIN, top - 12, f"page {p + 1} of {pages}", 8, align="right")
+        y = top - 40
+        canvas.setFillGray(0.8)
+        canvas.rect(MARGIN, y - 3, sum(widths), ROW_H - 2, stroke=0, fill=1)
+        canvas.setFillGray(0)
+        x = MARGIN
+        for (title, _w), wd in zip(heads, widths):
+            pen.fitted(x + 2, y + 1, title, wd - 4, 8, 5, bold=True)
+            x += wd
+        for i, row in enumerate(rows[p * per_page : (p + 1) * per_page]):
+            y -= ROW_H
+            if i % 2:
+                canvas.setFillGray(0.94)
+                canvas.rect(MARGIN, y - 4, sum(widths), ROW_H, stroke=0, fill=1)
+                canvas.setFillGray(0)
+            x = MARGIN
+            for j, (cell, wd) in enumerate(zip(row, widths)):
+                pen.fitted(x + 2, y, cell, wd - 4, 9, 4.5, bold=j in (0, 3))
+                x += wd
+        if p == pages - 1:
+            pen.fitted(MARGIN, y - 24, notes, width - 2 * MARGIN, 8, 5)
+        pen.flush()
+        canvas.showPage()
+    canvas.save()

@@ -1,0 +1,70 @@
+"""The Teams page: undo of what can be undone, CSV import, rename, final scores."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from PySide6.QtCore import Qt
+
+from euchre_tourney import tournament
+from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.store import open_database
+
+
+@pytest.fixture
+def team_window(qtbot, gui_env, db_path):
+    db = open_database(db_path)
+    with db.session() as s:
+        players = [tournament.add_player(s, n) for n in ("Anna", "Bob", "Cy", "Di", "Ed", "Flo", "Anna")]
+        e = tournament.create_event(s, "Pairs", datetime.date(2026, 11, 24), kind="team", rounds=2,
+                                    team_format="swiss", round_scoring="game")
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    yield window, players
+    window.close()
+    db.dispose()
+
+
+def test_teams_page_make_undo_rename_and_pair(qtbot, team_window, gui_env, tmp_path):
+    window, players = team_window
+    page = window.teams_page
+    labels = [page.player_a.itemText(i) for i in range(page.player_a.count())]
+    assert f"Anna (#{players[0].id})" in labels and f"Anna (#{players[6].id})" in labels  # namesakes told apart
+    team = page.add_team(players[0].id, players[1].id, "Aces")
+    assert team.name == "Aces" and page.teams_model.rowCount() == 1
+    window.undo_action.trigger()
+    assert page.teams_model.rowCount() == 0
+    window.redo_action.trigger()
+    assert page.teams_model.rowCount() == 1
+    csv_file = tmp_path / "teams.csv"
+    csv_file.write_text("Player 1;Player 2;Team\nCy;Di;\nEd;Flo;Ducks\nCy;Zed;\n", encoding="utf-8")
+    rep = page.import_csv(str(csv_file))
+    assert [t.name for t in rep.added] == ["Cy & Di", "Ducks"] and "already on team 2" in rep.skipped[0][1]
+    assert gui_env["info"][-1][0] == "Teams imported" and "Row 4 skipped" in gui_env["info"][-1][1]
+    page.teams_table.selectRow(0)
+    page.team_name.setText("The Aces")
+    assert page.rename_selected()
+    assert page.teams_model.rows[0].name == "The Aces"
+    window.undo_action.trigger()
+    assert page.teams_model.rows[0].name == "Aces"
+    assert page.make_rounds()
+    assert len(page.view.rounds) == 1 and page.make_button.text() == "Pair &round 2"
+    window.undo_action.trigger()  # a round without results can be taken back
+    assert page.view.rounds == () and page.make_button.text() == "Pair &round 1"
+    window.redo_action.trigger()
+    r1 = page.view.rounds[0]
+    page.game_box.select(1, r1.tables[0].number)
+    page.game_box.ns.setValue(10)
+    page.game_box.ew.setValue(8)
+    qtbot.mouseClick(page.game_box.save_button, Qt.LeftButton)
+    assert page.view.rounds[0].tables[0].complete
+    window.undo_action.trigger()
+    assert not page.view.rounds[0].tables[0].complete
+    # a team cannot be removed once the rounds are made: the reason is shown
+    page.teams_table.selectRow(0)
+    page.remove_selected()
+    assert "withdraw the team" in gui_env["errors"][-1][1]
