@@ -48,7 +48,7 @@ import xprobe  # noqa: E402  (a tool of the packaging folder, stdlib + libX11)
 def seed_club(path: Path, events: int = 20, players: int = 40) -> None:
     """Fill ``path`` with ``players`` members and ``events`` played-in events."""
     from euchre_tourney import tournament
-    from euchre_tourney.rules import Side
+    from euchre_tourney.rules import HandEntry, Side
     from euchre_tourney.store import open_database
 
     db = open_database(path)
@@ -62,7 +62,7 @@ def seed_club(path: Path, events: int = 20, players: int = 40) -> None:
             view = tournament.rotation_view(s, ev.id)
             for table in view.rounds[0].tables:
                 for hand in range(1, 5):
-                    tournament.record_hand(s, ev.id, 1, table.number, hand, makers=Side.NS, maker_tricks=3 + hand % 3)
+                    tournament.record_hand(s, ev.id, 1, table.number, hand, HandEntry(Side.NS, 3 + hand % 3))
     db.dispose()
 
 
