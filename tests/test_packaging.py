@@ -254,3 +254,22 @@ def test_the_pdf_fonts_are_warmed_up_off_the_gui_thread():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out.startswith("False True False [")
     assert "'EuchreSans'" in out and "'EuchreSans-Bold'" in out
+
+
+def test_the_bundle_recipe_collects_every_data_file_of_the_package():
+    """Every non-Python file the package reads at run time (migration scripts,
+    the rotation designs' JSON) lies in a folder the PyInstaller spec
+    collects; a file it misses makes the frozen app fail where the source
+    tree works (the designs' JSON once did)."""
+    root = Path(__file__).resolve().parent.parent
+    spec = (root / "packaging" / "euchre-tourney.spec").read_text(encoding="utf-8")
+    data = [
+        p.relative_to(root)
+        for p in (root / "euchre_tourney").rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+        and "search" not in p.parts  # the offline design-search tools are not shipped
+    ]
+    assert data
+    for path in data:
+        folder = path.parent.as_posix()
+        assert f'"{folder}"' in spec, f"{path} is not collected by packaging/euchre-tourney.spec"
