@@ -118,6 +118,6 @@ python3 "$HERE/xprobe.py" window "$SHOTS/smoke-main-window.png" 30 -- "$APP" --d
 REVISION="$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select version_num from alembic_version").fetchone()[0])' "$T/old.sqlite")"
 HEAD="$(PYTHONPATH="$REPO" python3 -c 'from euchre_tourney.store.db import schema_head; print(schema_head())')"
 [ "$REVISION" = "$HEAD" ] || fail "the bundle left the old database at revision $REVISION, not $HEAD"
-ls "$T"/old.sqlite.backup-rev0001-* > /dev/null 2>&1 || fail "no backup was made before the upgrade"
+[ -f "$T/old (backup before upgrade from schema 0001).sqlite" ] || fail "no backup was made before the upgrade"
 ok "main window shown; the bundled Alembic upgraded the old database 0001 -> $REVISION after a backup"
 echo "SMOKE TEST PASSED"
