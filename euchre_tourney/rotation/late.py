@@ -72,10 +72,17 @@ def _sit_out_count(present: int, forced: int) -> int:
 def _adjust_round(
     old: Round, present: set[int], hist: _History, forced: set[int], rng: random.Random
 ) -> Round:
-    seated_keep = {p for t in old.tables for p in t.seats if p in present and p not in forced}
-    pool = [p for p in sorted(present) if p not in seated_keep]  # old sit-outs, newcomers, forced
     n_sit = _sit_out_count(len(present), len(forced & present))
     n_tables = (len(present) - n_sit) // SEATS
+    # with fewer tables, the tables with the fewest players left are dissolved
+    # (their players wait with the sit-outs); the rest keep their numbers
+    def here(t: Table) -> int:
+        return sum(p in present and p not in forced for p in t.seats)
+
+    by_size = sorted(range(len(old.tables)), key=lambda i: (-here(old.tables[i]), old.tables[i].number))
+    kept = sorted(by_size[:n_tables])
+    seated_keep = {p for i in kept for p in old.tables[i].seats if p in present and p not in forced}
+    pool = [p for p in sorted(present) if p not in seated_keep]  # sit-outs, newcomers, forced, dissolved
 
     # who sits out: the forced, then the fewest sit-outs so far, not twice
     # running, and among those a player not seated already (no seat moves)
@@ -101,10 +108,7 @@ def _adjust_round(
         sit = (sit - set(displaced)) | set(fixed) | set(ranked[: len(displaced) - len(fixed)])
     playing = present - sit
 
-    # keep the tables with the most players still seated there
     tables = [[p if p in playing else None for p in t.seats] for t in old.tables]
-    order = sorted(range(len(tables)), key=lambda i: (-sum(x is not None for x in tables[i]), i))
-    kept = sorted(order[:n_tables])
     to_seat = [p for p in sorted(playing) if not any(p in tables[i] for i in kept)]
     layout = [tables[i] for i in kept]
     while len(layout) < n_tables:
