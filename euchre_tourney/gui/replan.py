@@ -98,6 +98,7 @@ class ChangedCardsDialog(QDialog):
             if n
             else "Nobody's card changed."
         )
+        self.head = head
         self.summary = QLabel(head)
         self.summary.setWordWrap(True)
         self.list = QListWidget()
@@ -139,7 +140,7 @@ class ChangedCardsDialog(QDialog):
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
             return False
-        self.summary.setText(f"Saved {Path(path).name} and {self.chart_path(path).name}.")
+        self.summary.setText(f"{self.head}\nSaved {Path(path).name} and {self.chart_path(path).name}.")
         return True
 
     def print_dialog(self) -> None:
