@@ -28,7 +28,9 @@ def _pair(a: int, b: int) -> tuple[int, int]:
 
 
 class _History:
-    """Meetings, partnerships and sit-outs counted over the rounds so far."""
+    """Meetings, partnerships and sit-outs counted over the rounds so far,
+    and the meetings and partnerships still planned in later rounds (so a
+    change now does not create a repeat with a table kept later)."""
 
     def __init__(self) -> None:
         self.meet: Counter = Counter()
@@ -36,16 +38,17 @@ class _History:
         self.sat: Counter = Counter()
         self.last_sat: set[int] = set()
 
-    def add(self, rnd: Round) -> None:
+    def add(self, rnd: Round, sign: int = 1) -> None:
         for t in rnd.tables:
             s = t.seats
             for i in range(SEATS):
                 for j in range(i + 1, SEATS):
-                    self.meet[_pair(s[i], s[j])] += 1
+                    self.meet[_pair(s[i], s[j])] += sign
             for a, b in t.partnerships:
-                self.partner[_pair(a, b)] += 1
-        self.sat.update(rnd.sit_out)
-        self.last_sat = set(rnd.sit_out)
+                self.partner[_pair(a, b)] += sign
+        if sign > 0:
+            self.sat.update(rnd.sit_out)
+            self.last_sat = set(rnd.sit_out)
 
     def fit(self, player: int, seats: Sequence[int | None], at: int) -> int:
         """Cost of putting ``player`` in seat index ``at`` of a table whose
@@ -123,12 +126,59 @@ def _adjust_round(
         to_seat.remove(p)
         layout[ti][i] = p
     assert not to_seat
+    filled = {ti for ti, _ in holes}
+    _resplit(layout, filled, hist)
+    # a repeated partner left at a table that took someone in: swap the
+    # newcomer there with one seated elsewhere when that removes it (four
+    # more cards change, worth it only to avoid a repeated partner)
+    for ti, i in holes:
+        if _repeats(layout[ti], hist) == 0:
+            continue
+        best = None
+        for tj, other in enumerate(layout):
+            for j in range(SEATS):
+                if tj == ti:
+                    continue
+                a, b = list(layout[ti]), list(other)
+                a[i], b[j] = b[j], a[i]
+                now = _repeats(layout[ti], hist) + _repeats(other, hist)
+                after = (_best_split(a, hist)[0] + _best_split(b, hist)[0], _cost(a, hist) + _cost(b, hist))
+                if after[0] < now and (best is None or after < best[0]):
+                    best = (after, tj, j)
+        if best is not None:
+            _, tj, j = best
+            layout[ti][i], layout[tj][j] = layout[tj][j], layout[ti][i]
+            filled.add(tj)
+            _resplit(layout, filled, hist)
     # kept tables keep their numbers where they still exist; the rest take the free ones
     numbers = [old.tables[i].number for i in kept] + [0] * (n_tables - len(kept))
     free = iter(n for n in range(1, n_tables + 1) if n not in numbers)
     numbers = [n if 1 <= n <= n_tables else next(free) for n in numbers]
     out = sorted((Table(num, *t) for num, t in zip(numbers, layout)), key=lambda t: t.number)
     return Round(old.number, tuple(out), tuple(sorted(sit)), ())
+
+
+def _repeats(t: Sequence[int], hist: _History) -> int:
+    """Repeated partnerships at a table: N–S and E–W already partnered."""
+    return hist.partner[_pair(t[0], t[2])] + hist.partner[_pair(t[1], t[3])]
+
+
+def _cost(t: Sequence[int], hist: _History) -> int:
+    return sum(hist.meet[_pair(t[i], t[j])] ** 2 for i in range(SEATS) for j in range(i + 1, SEATS))
+
+
+def _best_split(t: Sequence[int], hist: _History) -> tuple[int, list[int]]:
+    """The seating of a table's four players (first player stays put; the
+    given one preferred on ties) with the fewest repeated partners."""
+    a, b, c, d = t
+    return min(((_repeats(s, hist), k, s) for k, s in enumerate(([a, b, c, d], [a, b, d, c], [a, c, b, d]))))[::2]
+
+
+def _resplit(layout: list[list[int]], tables: Iterable[int], hist: _History) -> None:
+    """Re-split tables that took someone in where that avoids a repeated
+    partner (their four players' cards change anyway; the table stays)."""
+    for ti in tables:
+        layout[ti] = _best_split(layout[ti], hist)[1]
 
 
 def keep_seats(
@@ -166,13 +216,21 @@ def keep_seats(
         here = set(r.players())
         rounds.append(Round(r.number, r.tables, r.sit_out, tuple(p for p in ids if p not in here)))
     forced_all = sit_out or {}
+    for r in planned.rounds[played:]:  # the plan still stands for those present
+        hist.add(_only(r, present), 1)
     for r in planned.rounds[played:]:
+        hist.add(_only(r, present), -1)
         forced = set(forced_all.get(r.number, ())) & present
         new = _adjust_round(r, present, hist, forced, rng)
         new = Round(new.number, new.tables, new.sit_out, tuple(p for p in ids if p not in present))
         hist.add(new)
         rounds.append(new)
     return Schedule(players=tuple(ids), rounds=tuple(rounds), kind=planned.kind, seed=planned.seed)
+
+
+def _only(rnd: Round, present: set[int]) -> Round:
+    """The round's tables whose four players are all still present."""
+    return Round(rnd.number, tuple(t for t in rnd.tables if set(t.seats) <= present))
 
 
 def _where(rnd: Round, p: int):
