@@ -39,8 +39,11 @@ def run_dialog(dialog: QDialog) -> bool:
     return dialog.exec() == QDialog.Accepted
 
 
-def _players(n: int) -> str:
-    return "1 player's card changes" if n == 1 else f"{n} players' cards change"
+def _players(n: int, verb: str = "changes") -> str:
+    """"1 player's card changes", "22 players' cards change" (or another verb: "changed")."""
+    if n == 1:
+        return f"1 player's card {verb}"
+    return f"{n} players' cards {verb[:-1] if verb.endswith('s') else verb}"
 
 
 class ReplanDialog(QDialog):
@@ -93,14 +96,15 @@ class ChangedCardsDialog(QDialog):
         self.setWindowTitle("Cards that changed")
         n = len(cards)
         head = (
-            f"{n} player{'s' if n != 1 else ''}' cards changed from round {from_round}. "
+            f"{_players(n, 'changed')} from round {from_round}. "
             "Hand them their new cards and put up the new wall chart."
             if n
             else "Nobody's card changed."
         )
-        self.head = head
         self.summary = QLabel(head)
         self.summary.setWordWrap(True)
+        self.saved = QLabel()
+        self.saved.setWordWrap(True)
         self.list = QListWidget()
         self.list.addItems([f"{c.number}. {c.player_name}" for c in cards])
         self.print_button = QPushButton("&Print changed cards…")
@@ -113,8 +117,9 @@ class ChangedCardsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
         layout.addWidget(self.list, 1)
+        layout.addWidget(self.saved)
         layout.addWidget(self.buttons)
-        self.resize(420, 360)
+        self.resize(440, 380)
 
     @staticmethod
     def chart_path(cards_path: str | Path) -> Path:
@@ -140,7 +145,7 @@ class ChangedCardsDialog(QDialog):
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
             return False
-        self.summary.setText(f"{self.head}\nSaved {Path(path).name} and {self.chart_path(path).name}.")
+        self.saved.setText(f"Saved {Path(path).name} and {self.chart_path(path).name}.")
         return True
 
     def print_dialog(self) -> None:

@@ -102,7 +102,7 @@ def test_late_arrival_keeps_seats_and_prints_only_changed_cards(
     assert card_numbers(out) == {(c.number, c.player_name) for c in changed}
     chart = listing.chart_path(out)
     assert chart.exists() and "Latecomer Lou" in "".join(p.extract_text() for p in PdfReader(chart).pages)
-    assert "Saved changed.pdf" in listing.summary.text()
+    assert "Saved changed.pdf" in listing.saved.text()
 
 
 def test_cancelling_the_choice_changes_nothing(window, club_night, qtbot, monkeypatch):
