@@ -112,3 +112,26 @@ def test_cancelling_the_choice_changes_nothing(window, club_night, qtbot, monkey
     assert not window.event_page.set_checked_in([late.id], True)
     assert window.ctx.run(T.rotation_view, club_night.id) == before
     assert not any(e.checked_in for e in window.ctx.run(T.entrants, club_night.id) if e.player_id == late.id)
+
+
+def test_rotation_page_replan_offers_the_same_choice(window, club_night, qtbot, monkeypatch):
+    seen = []
+
+    def drive(dialog):
+        dialog.show()
+        seen.append(dialog)
+        if isinstance(dialog, replan.ReplanDialog):
+            assert dialog.keep.text().startswith("&Keep others' seats: 0 players'")  # nobody came or went
+            qtbot.mouseClick(dialog.rebalance, Qt.LeftButton)
+            qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+            return dialog.result() == QDialog.Accepted
+        return True
+
+    monkeypatch.setattr(replan, "run_dialog", drive)
+    page = window.rotation_page
+    window.tabs.setCurrentWidget(page)
+    before = page.view.rounds
+    qtbot.mouseClick(page.replan_button, Qt.LeftButton)
+    choice, listing = seen
+    assert page.view.rounds[0] == before[0] and page.view.rounds[1:] != before[1:]
+    assert listing.list.count() == int(re.search(r"(\d+) players", choice.rebalance.text()).group(1)) > 0
