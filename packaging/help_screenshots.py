@@ -7,7 +7,7 @@ Builds a sample club in a temporary database (16 members, a Friday night of
 4 rounds with 14 checked in, round 1 scored, and a Swiss team night with
 round 2 paired), opens the main window at
 1000 x 640 and saves each page, the projector, the practice table (1280 x
-720) and a scorecards page as PNG.
+720), the re-plan choice after a late arrival and a scorecards page as PNG.
 Run it again after a page changes and commit the pictures; nothing else
 writes them.
 """
@@ -98,6 +98,29 @@ def shoot_practice(app, tmp: Path, shoot) -> None:
     window.close()
 
 
+def shoot_replan(window, shoot) -> None:
+    """A late arrival after round 1: the re-plan choice with its counts."""
+    from euchre_tourney import tournament
+    from euchre_tourney.gui import replan
+
+    late = next(e for e in window.ctx.run(tournament.entrants, window.ctx.event_id) if not e.checked_in)
+    seen = []
+
+    def show(dialog) -> bool:
+        if not seen:
+            dialog.show()
+            shoot(dialog, "replan.png")
+        seen.append(dialog)
+        return False  # shown, not done: the night stays as it was
+
+    real, replan.run_dialog = replan.run_dialog, show
+    try:
+        window.event_page.set_checked_in([late.player_id], True)
+    finally:
+        replan.run_dialog = real
+    seen[0].close()
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "resources" / "help" / "images"
     out.mkdir(parents=True, exist_ok=True)
@@ -145,6 +168,8 @@ def main(argv: list[str]) -> int:
         projector.resize(*SIZE)
         shoot(projector, "projector.png")
         projector.close()
+
+        shoot_replan(window, shoot)
 
         window.reload_events(select=team_event)
         window.tabs.setCurrentWidget(window.teams_page)

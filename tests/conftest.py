@@ -186,7 +186,10 @@ def gui_env(qapp, tmp_path, monkeypatch):
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "settings"))
     from euchre_tourney.gui import errors
 
-    shown: dict[str, list] = {"errors": [], "questions": [], "info": [], "unexpected": []}
+    from euchre_tourney.gui import replan
+
+    shown: dict[str, list] = {"errors": [], "questions": [], "info": [], "unexpected": [], "dialogs": []}
+    monkeypatch.setattr(replan, "run_dialog", lambda dialog: shown["dialogs"].append(dialog) or True)
     monkeypatch.setattr(errors, "show_unexpected", lambda _p, title, exc: shown["unexpected"].append((title, exc)))
     monkeypatch.setattr(context, "show_error", lambda _p, title, msg: shown["errors"].append((title, msg)))
     monkeypatch.setattr(context, "ask", lambda _p, title, q: shown["questions"].append((title, q)) or True)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui import context
+from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
 from euchre_tourney.gui.widgets import Page, searchable_table
@@ -279,17 +279,25 @@ class EventPage(Page):
         if not changing:
             return True
         event = self.ctx.run(tournament.get_event, event_id)
-        if event.last_scored_round:
-            question = (
+        if event.last_scored_round:  # re-planned from the next round: the director chooses how
+            done = replan.replan_with_choice(
+                self,
+                self.ctx,
+                lambda s: tournament.preview_check_in(s, event_id, changing, checked),
+                lambda mode: self.ctx.push(
+                    "Check in" if checked else "Check out",
+                    lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, checked, replan=mode),
+                    lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, not checked, replan=mode),
+                ),
                 f"Scores are in for round {event.last_scored_round}. The change takes effect from round "
-                f"{event.last_scored_round + 1}: rounds already played stay as they are and the rest of the "
-                "rotation is re-planned (print the new scorecards). Continue?"
+                f"{event.last_scored_round + 1}. ",
             )
-        elif event.has_rotation:
-            question = "Changing who plays discards the rotation already made. Continue?"
-        else:
-            question = ""
-        if question and not context.ask(self, "Change who plays", question):
+            if not done:
+                self.refresh()
+            return done
+        if event.has_rotation and not context.ask(
+            self, "Change who plays", "Changing who plays discards the rotation already made. Continue?"
+        ):
             self.refresh()
             return False
         try:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui import context
+from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import TablesModel
@@ -159,10 +159,19 @@ class RotationPage(Page):
         return self._make(use_case)
 
     def replan(self) -> bool:
-        """Re-plan the rounds without scores (after a change of players or requests)."""
-        return self._make(tournament.replan_rotation)
+        """Re-plan the rounds without scores (after a change of players or
+        requests), keeping others' seats or re-balancing as the director chooses."""
+        if self.ctx.event_id is None:
+            return False
+        event_id = self.ctx.event_id
+        return replan.replan_with_choice(
+            self,
+            self.ctx,
+            lambda s: tournament.replan_preview(s, event_id),
+            lambda mode: self._make(tournament.replan_rotation, mode=mode),
+        )
 
-    def _make(self, use_case) -> bool:
+    def _make(self, use_case, **options) -> bool:
         if self.ctx.event_id is None:
             return False
         event_id = self.ctx.event_id
@@ -176,7 +185,7 @@ class RotationPage(Page):
             QApplication.processEvents()
 
         try:
-            self.ctx.run(use_case, event_id, progress=progress, cancel=dialog.wasCanceled)
+            self.ctx.run(use_case, event_id, progress=progress, cancel=dialog.wasCanceled, **options)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the rotation", exc.message)
             return False

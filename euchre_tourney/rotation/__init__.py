@@ -34,6 +34,7 @@ Internal shapes are in :mod:`.shapes`; tests reach internals only through
 from euchre_tourney.rotation.constraints import Constraints, constraint_warnings
 from euchre_tourney.rotation.full_nights import full_length, whist_design
 from euchre_tourney.rotation.engine import Cancelled
+from euchre_tourney.rotation.late import future_changes, keep_seats
 from euchre_tourney.rotation.model import Round, Schedule, Table
 from euchre_tourney.rotation.progressive import progressive, replan
 from euchre_tourney.rotation.quality import Bounds, InvalidSchedule, Quality, check, describe, lower_bounds
@@ -75,6 +76,8 @@ __all__ = [
     "constraint_warnings",
     "describe",
     "full_length",
+    "future_changes",
+    "keep_seats",
     "lower_bounds",
     "progressive",
     "replan",

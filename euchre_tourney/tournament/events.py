@@ -24,8 +24,8 @@ from euchre_tourney.tournament.common import (
     load_event,
 )
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.readmodels import EntrantView, EventView
-from euchre_tourney.tournament.schedule import replan_rotation
+from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
+from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
 
 SIT_OUT_RULES = {
     "average": "Sit-outs are credited the average of the player's other rounds (rounded)",
@@ -261,25 +261,69 @@ def entrants(session: Session, event_id: int) -> list[EntrantView]:
     return out
 
 
-def set_checked_in(session: Session, event_id: int, player_ids: list[int] | int, checked_in: bool = True) -> EventView:
+def _apply_check_in(session: Session, event_id: int, player_ids, checked_in) -> list[int]:
+    """Set the check-in flags (flushed, not committed); the ids that changed."""
+    player_ids = whole_numbers(player_ids, "player number")
+    checked_in = yes_no(checked_in, "checked in")
+    if load_event(session, event_id).kind == "team":
+        raise TournamentError("This is a team event: check teams in on the Teams page.")
+    existing = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}
+    changes = [pid for pid in player_ids if bool(existing.get(pid) and existing[pid].checked_in) != checked_in]
+    for pid in changes:
+        p = session.get(Player, pid)
+        if p is None:
+            raise NotFound(f"There is no player number {pid}.")
+        if checked_in and not p.active:
+            raise TournamentError(f"{p.name} has been removed from the roster; restore them first.")
+        e = existing.get(pid)
+        if e is None:
+            e = Entrant(event_id=event_id, player_id=pid, checked_in=checked_in)
+        else:
+            e.checked_in = checked_in
+        session.add(e)
+    session.flush()
+    return changes
+
+
+def set_checked_in(
+    session: Session, event_id: int, player_ids: list[int] | int, checked_in: bool = True, *, replan: str = "keep"
+) -> EventView:
     """Check players in (or out) and commit.
 
     Before any score: an existing rotation is discarded (generate it again).
     Once hands are recorded: the change takes effect from the next round
     without a score; played rounds stay as they were and the rest of the
-    rotation is re-planned at once (:func:`~euchre_tourney.tournament.schedule.replan_rotation`).
+    rotation is re-planned at once (:func:`~euchre_tourney.tournament.schedule.replan_rotation`
+    with ``mode=replan``: ``"keep"`` moves as few other players as possible,
+    ``"rebalance"`` re-optimizes every later round).
     Raises :class:`TournamentError` if fewer than 4 players would remain, or
     for ``player_ids`` not ints or ``checked_in`` not a real bool.
     """
-    player_ids = whole_numbers(player_ids, "player number")
-    checked_in = yes_no(checked_in, "checked in")
-    load_event(session, event_id)
-    if load_event(session, event_id).kind == "team":
-        raise TournamentError("This is a team event: check teams in on the Teams page.")
-    existing = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}
-    changes = [pid for pid in player_ids if bool(existing.get(pid) and existing[pid].checked_in) != checked_in]
+    changes = _apply_check_in(session, event_id, player_ids, checked_in)
     if not changes:
         return get_event(session, event_id)
+    if hands_recorded(session, event_id):
+        try:
+            replan_rotation(session, event_id, mode=replan)
+        except BaseException:
+            session.rollback()
+            raise
+    else:
+        clear_rotation(session, event_id)
+        session.commit()
+    return get_event(session, event_id)
+
+
+def preview_check_in(session: Session, event_id: int, player_ids: list[int] | int, checked_in: bool = True) -> ReplanPreview:
+    """What checking players in (or out) after scores would do to the rounds
+    not yet played, both ways (:class:`ReplanPreview`); changes nothing.
+    :class:`TournamentError` as :func:`set_checked_in`, or when no round has
+    scores yet."""
+    try:
+        _apply_check_in(session, event_id, player_ids, checked_in)
+        return replan_preview(session, event_id)
+    finally:
+        session.rollback()
     for pid in changes:
         p = session.get(Player, pid)
         if p is None:

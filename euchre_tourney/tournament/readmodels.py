@@ -156,6 +156,24 @@ class RotationView:
 
 
 @dataclass(frozen=True, slots=True)
+class ReplanPreview:
+    """What re-planning the rounds not yet played would change, before it is done.
+
+    ``from_round``: the first round re-planned (the one after the last with
+    scores). ``keep_seats`` / ``rebalance``: how many players present from
+    then on would find their card changed (a table, seat, partner, opponent
+    or sit-out of a later round; a late arrival always counts) if the others
+    keep their seats, or if every later round is re-balanced. ``players``:
+    how many take part from ``from_round`` on.
+    """
+
+    from_round: int
+    keep_seats: int
+    rebalance: int
+    players: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandView:
     """One recorded hand: where it was played (``round``, ``table``, hand
     ``number``), what was entered (``entry``, a

@@ -27,6 +27,7 @@ from euchre_tourney.tournament.common import (
 from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
+    ReplanPreview,
     RotationView,
     RoundView,
     ScorecardView,
@@ -85,29 +86,25 @@ def generate_rotation(
     return rotation_view(session, event_id)
 
 
-def replan_rotation(
-    session: Session,
-    event_id: int,
-    *,
-    progress: Callable[[float], None] | None = None,
-    cancel: Callable[[], bool] | None = None,
-) -> RotationView:
-    """Re-plan the rounds not yet played for the players checked in now; commit.
+#: how the rounds not yet played are re-planned after a change of players:
+#: "keep" moves as few seats as the balance allows (late arrivals take
+#: sit-outs or swap into one seat, a leaver's seat goes to that round's
+#: sit-out; :func:`rotation.keep_seats`), "rebalance" re-optimizes every later
+#: round (:func:`rotation.replan`)
+REPLAN_MODES = ("keep", "rebalance")
 
-    Rounds up to the last one with a recorded hand stay exactly as played; the
-    rest are re-optimized counting every partnership and meeting already
-    played (a late arrival joins from the next round, a player who left is
-    absent from it). New players get the next numbers. With no hand recorded
-    this is a fresh :func:`generate_rotation`.
-    """
+
+def _plan_rest(session: Session, event_id: int, mode: str, progress=None, cancel=None):
+    """(played rounds, stored schedule, re-planned schedule) for the players
+    checked in now, without storing anything. New entrants get the next
+    numbers (flushed, not committed)."""
+    if mode not in REPLAN_MODES:
+        raise TournamentError(f"Re-plan either keeping seats or re-balancing, not {mode!r}.")
     event = load_event(session, event_id)
     played_upto = last_played_round(session, event_id)
-    if played_upto == 0:
-        return generate_rotation(session, event_id, progress=progress, cancel=cancel)
     if played_upto >= event.rounds:
         raise TournamentError("Every round has scores: there is nothing left to re-plan.")
     stored = load_schedule(session, event_id)
-    played = [r for r in stored.schedule.rounds if r.number <= played_upto]
     rows = list(
         session.exec(select(Entrant).where(Entrant.event_id == event_id, Entrant.checked_in == True))  # noqa: E712
     )
@@ -118,19 +115,62 @@ def replan_rotation(
         next_number += 1
         e.number = next_number
         session.add(e)
+    session.flush()
     seed = (event.seed or 0) + played_upto
-    schedule = rotation.replan(
-        played,
-        [e.id for e in rows],
-        event.rounds,
-        seed,
-        rotation_constraints(session, event_id),
-        progress=progress,
-        cancel=cancel,
-    )
-    for old, new in zip(played, schedule.rounds):  # never rewrite history
+    constraints = rotation_constraints(session, event_id)
+    now = [e.id for e in sorted(rows, key=lambda e: e.number)]
+    if mode == "keep" and len(stored.schedule.rounds) == event.rounds:
+        schedule = rotation.keep_seats(stored.schedule, played_upto, now, seed, sit_out=constraints.sit_out)
+    else:
+        played = [r for r in stored.schedule.rounds if r.number <= played_upto]
+        schedule = rotation.replan(played, now, event.rounds, seed, constraints, progress=progress, cancel=cancel)
+    for old, new in zip(stored.schedule.rounds[:played_upto], schedule.rounds):  # never rewrite history
         if (old.tables, old.sit_out) != (new.tables, new.sit_out):
             raise AssertionError(f"re-planning changed played round {old.number}")
+    return played_upto, stored.schedule, schedule
+
+
+def replan_preview(session: Session, event_id: int) -> ReplanPreview:
+    """How many players' later rounds each way of re-planning would change
+    for the players checked in now (pending changes in ``session`` included);
+    stores nothing. Same errors as :func:`replan_rotation`; also when no hand
+    is recorded yet (then the rotation is simply made again)."""
+    if last_played_round(session, event_id) == 0:
+        raise TournamentError("No round has scores yet: make the rotation again instead.")
+    counts = {}
+    for mode in REPLAN_MODES:
+        played_upto, old, new = _plan_rest(session, event_id, mode)
+        counts[mode] = len(rotation.future_changes(old, new, played_upto))
+    return ReplanPreview(
+        from_round=played_upto + 1,
+        keep_seats=counts["keep"],
+        rebalance=counts["rebalance"],
+        players=sum(1 for _ in new.rounds[played_upto].players()),
+    )
+
+
+def replan_rotation(
+    session: Session,
+    event_id: int,
+    *,
+    mode: str = "keep",
+    progress: Callable[[float], None] | None = None,
+    cancel: Callable[[], bool] | None = None,
+) -> RotationView:
+    """Re-plan the rounds not yet played for the players checked in now; commit.
+
+    Rounds up to the last one with a recorded hand stay exactly as played.
+    ``mode`` (:data:`REPLAN_MODES`): ``"keep"`` (default) changes as few seats
+    as the balance allows, ``"rebalance"`` re-optimizes every later round
+    counting every partnership and meeting already played. A late arrival
+    joins from the next round, a player who left is absent from it; new
+    players get the next numbers. With no hand recorded this is a fresh
+    :func:`generate_rotation`. :class:`TournamentError` when every round has
+    scores or fewer than 4 players are checked in.
+    """
+    if last_played_round(session, event_id) == 0:
+        return generate_rotation(session, event_id, progress=progress, cancel=cancel)
+    played_upto, _old, schedule = _plan_rest(session, event_id, mode, progress, cancel)
     for r in session.exec(
         select(EventRound).where(EventRound.event_id == event_id, EventRound.number > played_upto)
     ):
@@ -139,6 +179,22 @@ def replan_rotation(
     _store_rounds(session, event_id, schedule.rounds[played_upto:])
     session.commit()
     return rotation_view(session, event_id)
+
+
+def changed_scorecards(before: list[ScorecardView], after: list[ScorecardView]) -> list[ScorecardView]:
+    """The cards of ``after`` that differ from ``before`` (same player number)
+    and must be printed again: new players' cards and changed ones, but not
+    the cards of players who left (theirs only lost rounds), in ``after``'s
+    order."""
+    old = {c.number: c for c in before}
+    out = []
+    for card in after:
+        was = old.get(card.number)
+        if was is None or was.player_name != card.player_name:
+            out.append(card)
+        elif card.rounds != was.rounds and card.rounds != was.rounds[: len(card.rounds)]:
+            out.append(card)
+    return out
 
 
 def _store_rounds(session: Session, event_id: int, rounds) -> None:

@@ -171,7 +171,7 @@ def test_late_arrival_after_scores_is_replanned_from_next_round(window, night, g
     before = window.rotation_page.view.rounds[0]
     late = window.ctx.run(T.add_player, "Latecomer")
     assert window.event_page.set_checked_in([late.id], True)
-    assert "takes effect from round 2" in gui_env["questions"][-1][1]
+    assert "takes effect from round 2" in gui_env["dialogs"][-2].intro.text()
     view = window.rotation_page.view
     assert view.rounds[0] == before
     assert "Latecomer" in [n for t in view.rounds[1].tables for n in t.names] + list(view.rounds[1].sit_out)

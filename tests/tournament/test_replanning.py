@@ -67,3 +67,64 @@ def test_too_few_players_left_is_refused_and_nothing_changes(session):
         T.set_checked_in(session, ev.id, ids[0], False)
     assert T.rotation_view(session, ev.id).rounds == before.rounds
     assert all(e.checked_in for e in T.entrants(session, ev.id))
+
+
+@pytest.fixture
+def club_night(session):
+    """40 players, 8 rounds, round 1 scored."""
+    ids = [T.add_player(session, f"Member {i:02d}").id for i in range(40)]
+    ev = T.create_event(session, "Club", datetime.date(2026, 6, 7), rounds=8, hands_per_round=2)
+    T.set_checked_in(session, ev.id, ids)
+    T.generate_rotation(session, ev.id, seed=5)
+    T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 4))
+    return ev, ids
+
+
+def _later_player_rounds(before: list, after: list) -> int:
+    old = {c.number: c for c in before}
+    return sum(a != b for c in after if c.number in old for a, b in zip(old[c.number].rounds[1:], c.rounds[1:]))
+
+
+@pytest.mark.parametrize("mode", T.REPLAN_MODES)
+def test_preview_matches_the_cards_that_change(session, club_night, mode):
+    ev, ids = club_night
+    late = T.add_player(session, "Late Larry")
+    preview = T.preview_check_in(session, ev.id, late.id)
+    assert preview.from_round == 2 and preview.players == 41
+    assert not next(e for e in T.entrants(session, ev.id) if e.player_id == late.id).checked_in  # nothing stored
+    before = T.scorecards(session, ev.id)
+    T.set_checked_in(session, ev.id, late.id, replan=mode)
+    after = T.scorecards(session, ev.id)
+    changed = T.changed_scorecards(before, after)
+    assert len(changed) == (preview.keep_seats if mode == "keep" else preview.rebalance)
+    assert "Late Larry" in [c.player_name for c in changed]
+    moved = _later_player_rounds(before, after)
+    if mode == "keep":  # the newcomer's seat and its three table-mates, at most, each later round
+        assert moved <= 28 and preview.keep_seats <= 29
+        q = rotation.check(load_schedule(session, ev.id).schedule)
+        assert q.partner_repeats == 0 and q.max_meetings == q.bounds.max_meetings
+    else:
+        assert moved > 200
+
+
+def test_departure_keeps_others_and_leaver_card_is_not_reprinted(session, club_night):
+    ev, ids = club_night
+    before = T.scorecards(session, ev.id)
+    T.set_checked_in(session, ev.id, ids[0], False)
+    after = T.scorecards(session, ev.id)
+    changed = T.changed_scorecards(before, after)
+    assert "Member 00" not in [c.player_name for c in changed]
+    # each later round: the leaver's three table-mates sit out, and the last
+    # table takes the dissolved table's number (tables stay numbered 1..9)
+    assert 0 < _later_player_rounds(before, after) <= 7 * 7
+    view = T.rotation_view(session, ev.id)
+    assert all(len(r.sit_out) == 3 for r in view.rounds[1:])
+
+
+def test_preview_before_any_score_is_refused(session):
+    ids = [T.add_player(session, f"Q{i}").id for i in range(8)]
+    ev = T.create_event(session, "Early", datetime.date(2026, 6, 7), rounds=3, hands_per_round=1)
+    T.set_checked_in(session, ev.id, ids)
+    T.generate_rotation(session, ev.id, seed=1)
+    with pytest.raises(T.TournamentError, match="No round has scores"):
+        T.preview_check_in(session, ev.id, ids[0], False)
