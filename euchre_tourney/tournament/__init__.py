@@ -26,6 +26,7 @@ from euchre_tourney.tournament.errors import (
     explain_error,
 )
 from euchre_tourney.tournament.events import (
+    ENTRY_MODES,
     SIT_OUT_RULES,
     create_event,
     delete_event,
@@ -73,8 +74,10 @@ from euchre_tourney.tournament.readmodels import (
     StandingsView,
     TableScoreView,
     TableView,
+    TableResultView,
     TallySheetView,
 )
+from euchre_tourney.tournament.tables import clear_table_totals, finish_table, record_table_totals, table_result
 from euchre_tourney.tournament.scoring import (
     InvalidHand,
     correct_hand,
@@ -143,6 +146,12 @@ from euchre_tourney.tournament.teams import (
 )
 
 __all__ = [
+    "ENTRY_MODES",
+    "TableResultView",
+    "clear_table_totals",
+    "finish_table",
+    "record_table_totals",
+    "table_result",
     "POLL_INTERVAL_MS",
     "AlreadyRecorded",
     "AuditView",
