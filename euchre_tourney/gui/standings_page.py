@@ -73,12 +73,14 @@ class StandingsPage(Page):
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.Stretch)
         self.summary.setText(
-            f"<b>{html.escape(event.name)}</b>: {self.view.hands_recorded} hands recorded. Standings update as each hand is saved."
+            f"<b>{html.escape(event.name)}</b>: <b>{html.escape(self.view.status)}</b>. "
+            "Only finished tables count (all hands in, time called, or round totals in)."
         )
         self.rules_text.setText(
             "Ties are broken by " + ", then ".join(t.lower() for t in self.view.tie_breaks)
             + "; players still equal share the place (=).  "
-            + tournament.SIT_OUT_RULES[self.view.sit_out_rule] + "."
+            + tournament.SIT_OUT_RULES[self.view.sit_out_rule]
+            + (", once the round is finished." if self.view.sit_out_rule == "average" else ".")
         )
         if self.projector is not None:
             self.projector.show_standings(self.view)
