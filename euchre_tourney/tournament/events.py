@@ -118,8 +118,14 @@ def create_event(
     round_scoring: str = "hands",
     bye_rule: str = "win",
     first_round_order: str = "seed",
+    entry_mode: str = "hands",
+    minutes_per_round: int = 0,
 ) -> EventView:
     """Create an event and commit. :class:`TournamentError` for a bad value.
+
+    ``entry_mode``: "hands" (hand by hand) or "totals" (round totals per
+    table, progressive events); ``minutes_per_round``: the round timer
+    (0: none). See :func:`update_event`.
 
     Team events (``kind="team"``) also take ``team_format`` ("round_robin",
     "swiss", "king"), ``round_scoring`` ("hands", "game"), ``bye_rule``
@@ -128,7 +134,13 @@ def create_event(
     name = _check(name, rounds, hands_per_round, kind, sit_out_rule)
     _check_team(team_format, round_scoring, bye_rule, first_round_order)
     _check_date_and_rules(date, rules)
+    probe = Event(name=name, date=date, entry_mode="hands")
+    _check_entry_settings(session, probe, entry_mode, minutes_per_round, scored=False)
+    if kind == "team" and entry_mode != "hands":
+        raise TournamentError("Team events are entered hand by hand or as game scores, not as round totals.")
     e = Event(
+        entry_mode=entry_mode,
+        minutes_per_round=minutes_per_round,
         team_format=team_format,
         round_scoring=round_scoring,
         bye_rule=bye_rule,

@@ -90,3 +90,18 @@ def test_round_totals_are_typed_into_the_scores_page(window, qtbot):
     assert view.status == "round 1: 1 of 2 tables in"
     assert sorted(r.points for r in view.rows if r.rounds_played) == [1, 1, 6, 6]
     assert sum(r.loners for r in view.rows) == 1
+
+
+def test_the_event_page_sets_the_entry_mode_and_the_round_timer(window):
+    night = make_night(window)
+    window.tabs.setCurrentWidget(window.event_page)
+    form = window.event_page.form
+    form.entry_mode.setCurrentIndex(form.entry_mode.findData("totals"))
+    form.minutes.setValue(20)
+    window.event_page.save_settings()
+    event = window.ctx.run(T.get_event, night.id)
+    assert (event.entry_mode, event.minutes_per_round) == ("totals", 20)
+    window.ctx.undo_stack.undo()
+    event = window.ctx.run(T.get_event, night.id)
+    assert (event.entry_mode, event.minutes_per_round) == ("hands", 0)
+    assert form.minutes.text() == "no timer"
