@@ -77,6 +77,14 @@ from euchre_tourney.tournament.readmodels import (
     TableResultView,
     TallySheetView,
 )
+from euchre_tourney.tournament.prizes import (
+    DEFAULT_PRIZES,
+    PRIZE_KINDS,
+    PrizeView,
+    compute_prizes,
+    prize_categories,
+    set_prize_categories,
+)
 from euchre_tourney.tournament.tables import clear_table_totals, finish_table, record_table_totals, table_result
 from euchre_tourney.tournament.scoring import (
     InvalidHand,
@@ -146,6 +154,12 @@ from euchre_tourney.tournament.teams import (
 )
 
 __all__ = [
+    "DEFAULT_PRIZES",
+    "PRIZE_KINDS",
+    "PrizeView",
+    "compute_prizes",
+    "prize_categories",
+    "set_prize_categories",
     "ENTRY_MODES",
     "TableResultView",
     "clear_table_totals",

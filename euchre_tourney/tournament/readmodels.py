@@ -292,6 +292,9 @@ class StandingsView:
     """Tables of ``current_round``."""
     entry_mode: str = "hands"
     """"hands" (hand by hand) or "totals" (round totals per table)."""
+    prizes: tuple = ()
+    """The event's prizes from these standings
+    (:class:`~euchre_tourney.tournament.prizes.PrizeView`, ties listed)."""
 
 
 @dataclass(frozen=True, slots=True)

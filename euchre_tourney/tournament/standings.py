@@ -40,6 +40,7 @@ from sqlmodel import Session, select
 from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
+from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import SEATS, Seat, Side
 from euchre_tourney.tournament.schedule import load_schedule
@@ -263,6 +264,7 @@ def standings(session: Session, event_id: int) -> StandingsView:
         tables_in=tables_in,
         tables_total=tables_total,
         entry_mode=event.entry_mode,
+        prizes=compute_prizes(rows, parse_categories(event.prizes_json)),
     )
 
 
