@@ -47,7 +47,7 @@ class ProjectorWindow(QWidget):
         self.status = QLabel()
         self.status.setFont(_font(22))
         self.status.setStyleSheet("color: #fde68a;")
-        self.clock = TimerLabel(timer or RoundTimer(0, parent=self), prefix="⏱ ")
+        self.clock = TimerLabel(timer or RoundTimer(0, parent=self), prefix="Time left ")
         self.clock.setFont(_font(34, bold=True))
         self.page_label = QLabel()
         self.page_label.setFont(_font(18))

@@ -119,7 +119,7 @@ def test_the_timer_shows_in_the_main_window_and_on_the_projector(window, qtbot):
     page.show_projector()
     projector = page.projector
     assert projector.isFullScreen()
-    assert projector.clock.text() == "⏱ 13:59"
+    assert projector.clock.text() == "Time left 13:59"
     assert projector.status.text() == "Round 1: 0 of 2 tables in"
     assert "High score" in projector.prizes.text() and "not yet won" in projector.prizes.text()
     projector.close()
