@@ -68,8 +68,7 @@ class ProjectorWindow(QWidget):
         self.prizes.setWordWrap(True)
         self.prizes.setTextFormat(Qt.RichText)
         self.prizes.setAlignment(Qt.AlignTop | Qt.AlignLeft)
-        self.prizes.setMinimumWidth(520)
-        self.prizes.setMaximumWidth(620)
+        self.prizes.setFixedWidth(560)  # a third of the window at most: see resizeEvent
         top = QHBoxLayout()
         heading = QVBoxLayout()
         heading.addWidget(self.title)
@@ -158,6 +157,7 @@ class ProjectorWindow(QWidget):
         self.raise_()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
+        self.prizes.setFixedWidth(max(240, min(620, self.width() // 3)))
         super().resizeEvent(event)
         if self.view is not None:
             self.page = min(self.page, self.pages() - 1)
