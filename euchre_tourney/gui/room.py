@@ -9,7 +9,8 @@ beep, the countdown turns red and says "Time!").
 
 :class:`TimerBar` is the Standings page's countdown with Start/Pause and
 Reset; :class:`TimerLabel` shows the same countdown elsewhere (the main
-window's status bar, the projector).
+window's status bar, the projector). :class:`PrizesDialog` chooses the
+event's prize categories.
 """
 
 from __future__ import annotations
@@ -18,7 +19,20 @@ import time
 from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from euchre_tourney.tournament import PRIZE_KINDS
 
 TICK_MS = 250
 ALERT_STYLE = "color: #dc2626; font-weight: bold;"
@@ -161,3 +175,42 @@ class TimerBar(QWidget):
         self.setVisible(has)
         self.start_button.setText("Pause timer" if self.timer.running else "Start timer")
         self.start_button.setEnabled(has and not self.timer.finished)
+
+
+class PrizesDialog(QDialog):
+    """Choose the event's prize categories: a box per category, and the N
+    of "closest to N"."""
+
+    def __init__(self, categories, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Prizes")
+        chosen = dict(categories)
+        self.boxes: dict[str, QCheckBox] = {}
+        form = QFormLayout(self)
+        form.addRow(QLabel("Prizes given tonight (ties are shared, never drawn):"))
+        for kind, title in PRIZE_KINDS.items():
+            box = QCheckBox(title)
+            box.setChecked(kind in chosen)
+            self.boxes[kind] = box
+            if kind == "closest":
+                self.target = QSpinBox()
+                self.target.setRange(0, 999)
+                self.target.setSuffix(" points")
+                self.target.setValue(chosen.get("closest") or 40)
+                self.target.setEnabled(box.isChecked())
+                box.toggled.connect(self.target.setEnabled)
+                form.addRow(box, self.target)
+            else:
+                form.addRow(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def categories(self) -> list[tuple[str, int | None]]:
+        """The chosen ``(kind, target)`` pairs, in the usual order."""
+        return [
+            (kind, self.target.value() if kind == "closest" else None)
+            for kind, box in self.boxes.items()
+            if box.isChecked()
+        ]

@@ -23,7 +23,7 @@ from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import StandingsModel
 from euchre_tourney.gui.projector import ProjectorWindow
-from euchre_tourney.gui.room import RoundTimer, TimerBar
+from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
 from euchre_tourney.gui.widgets import Page, read_only_table
 
@@ -50,9 +50,13 @@ class StandingsPage(Page):
         self.timer_bar = TimerBar(self.timer)
         self.prizes = QLabel()
         self.prizes.setWordWrap(True)
+        self.prizes_button = QPushButton("Prizes…")
+        self.prizes_button.setToolTip("Choose the prizes: high score, second, third, low score, most loners, closest to N")
+        self.prizes_button.clicked.connect(self.choose_prizes)
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
         top.addWidget(self.timer_bar)
+        top.addWidget(self.prizes_button)
         top.addWidget(self.export_button)
         top.addWidget(self.screen_choice)
         top.addWidget(self.projector_button)
@@ -78,6 +82,7 @@ class StandingsPage(Page):
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.timer.set_minutes(event.minutes_per_round)
         self.prizes.setVisible(event.kind != "team")
+        self.prizes_button.setEnabled(event.kind != "team")
         if event.kind == "team":
             self._refresh_teams(event)
             return
@@ -141,6 +146,29 @@ class StandingsPage(Page):
                 self.export_csv(path)
             except tournament.TournamentError as exc:
                 context.show_error(self, "Cannot save", exc.message)
+
+    def choose_prizes(self, dialog: PrizesDialog | None = None) -> bool:
+        """Ask for the prize categories and store them (undoable); ``dialog``
+        given (tests) is used as it is, without running it."""
+        event_id = self.ctx.event_id
+        if event_id is None:
+            return False
+        before = self.ctx.run(tournament.prize_categories, event_id)
+        if dialog is None:
+            dialog = PrizesDialog(before, self)
+            if dialog.exec() != PrizesDialog.Accepted:
+                return False
+        chosen = dialog.categories()
+        try:
+            self.ctx.push(
+                "Change the prizes",
+                lambda: self.ctx.run(tournament.set_prize_categories, event_id, chosen),
+                lambda: self.ctx.run(tournament.set_prize_categories, event_id, before),
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot change the prizes", exc.message)
+            return False
+        return True
 
     def fill_screens(self) -> None:
         """List the screens; choose the second one when there is one."""

@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.room import RoundTimer, TimerBar, clock_text
+from euchre_tourney.rules import HandEntry, Side
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 
 
@@ -123,3 +124,31 @@ def test_the_timer_shows_in_the_main_window_and_on_the_projector(window, qtbot):
     assert projector.status.text() == "Round 1: 0 of 2 tables in"
     assert "High score" in projector.prizes.text() and "not yet won" in projector.prizes.text()
     projector.close()
+
+
+def test_the_director_chooses_the_prizes_and_undo_brings_the_old_ones_back(window, qtbot):
+    from euchre_tourney.gui.room import PrizesDialog
+
+    ids = [window.ctx.run(T.add_player, f"P{i}").id for i in range(8)]
+    ev = window.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=2, hands_per_round=1)
+    window.event_page.set_checked_in(ids, True)
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert window.rotation_page.generate()
+    window.ctx.run(T.record_hand, ev.id, 1, 1, 1, HandEntry(Side.NS, 3))
+    window.tabs.setCurrentWidget(window.standings_page)
+    page = window.standings_page
+    dialog = PrizesDialog(window.ctx.run(T.prize_categories, ev.id))
+    qtbot.addWidget(dialog)
+    assert dialog.boxes["high"].isChecked() and not dialog.boxes["closest"].isChecked()
+    assert not dialog.target.isEnabled()
+    qtbot.mouseClick(dialog.boxes["low"], Qt.LeftButton, pos=QPoint(8, dialog.boxes["low"].height() // 2))
+    qtbot.mouseClick(dialog.boxes["closest"], Qt.LeftButton, pos=QPoint(8, dialog.boxes["closest"].height() // 2))
+    assert dialog.target.isEnabled()
+    dialog.target.setValue(1)
+    assert page.choose_prizes(dialog)
+    assert window.ctx.run(T.prize_categories, ev.id) == (("high", None), ("second", None), ("third", None),
+                                                         ("loners", None), ("closest", 1))
+    assert "Closest to 1:" in page.prizes.text() and "Low score" not in page.prizes.text()
+    window.ctx.undo_stack.undo()
+    assert window.ctx.run(T.prize_categories, ev.id) == T.DEFAULT_PRIZES
+    assert "Low score" in page.prizes.text()
