@@ -247,11 +247,14 @@ class ScoresPage(Page):
         self.tables.blockSignals(True)
         self.tables.clear()
         game = event.kind == "team" and event.round_scoring == "game"
+        other = {} if event.kind == "team" else self.ctx.run(tournament.tables_in, self.ctx.event_id, self.round.value())
         for table, count in sorted(progress.items()):
             if self.mine and table not in self.mine:
                 continue
-            done = "✓ " if count >= event.hands_per_round and not game else ""
+            done = "✓ " if (count >= event.hands_per_round or table in other) and not game else ""
             text = f"Table {table}   {count} hands" if game else f"{done}Table {table}   {count}/{event.hands_per_round}"
+            if table in other:  # time called, or round totals in
+                text = f"{done}Table {table}   " + ("totals" if other[table] == "totals" else f"{count}/{event.hands_per_round}, time")
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, table)
             self.tables.addItem(item)

@@ -85,7 +85,13 @@ from euchre_tourney.tournament.prizes import (
     prize_categories,
     set_prize_categories,
 )
-from euchre_tourney.tournament.tables import clear_table_totals, finish_table, record_table_totals, table_result
+from euchre_tourney.tournament.tables import (
+    clear_table_totals,
+    finish_table,
+    record_table_totals,
+    table_result,
+    tables_in,
+)
 from euchre_tourney.tournament.scoring import (
     InvalidHand,
     correct_hand,
@@ -166,6 +172,7 @@ __all__ = [
     "finish_table",
     "record_table_totals",
     "table_result",
+    "tables_in",
     "POLL_INTERVAL_MS",
     "AlreadyRecorded",
     "AuditView",

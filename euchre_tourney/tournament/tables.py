@@ -78,6 +78,22 @@ def _view(session: Session, event, r: EventRound, table: int) -> TableResultView
     )
 
 
+def tables_in(session: Session, event_id: int, round_number: int) -> dict[int, str]:
+    """The round's tables finished other than by their hands: ``{table:
+    "time called" | "totals"}`` (a table with all its hands in is not listed)."""
+    load_event(session, event_id)
+    r = session.exec(
+        select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)
+    ).first()
+    if r is None:
+        return {}
+    return {
+        t.table_number: "totals" if t.ns_points is not None else "time called"
+        for t in session.exec(select(TableResult).where(TableResult.round_id == r.id))
+        if t.ns_points is not None or t.finished_early
+    }
+
+
 def finish_table(session: Session, event_id: int, round_number: int, table: int, finished: bool = True) -> TableResultView:
     """Mark a table's round finished early (time called), or with
     ``finished=False`` take the mark back; commit. The table then counts

@@ -55,6 +55,7 @@ def test_a_half_entered_table_does_not_count_and_the_status_says_so(window, qtbo
     qtbot.mouseClick(check, Qt.LeftButton, pos=QPoint(8, check.height() // 2))  # on the box itself
     assert scores.round_box.time_called.isChecked()
     assert "time called, 2 of 4 hands" in scores.round_box.status.text()
+    assert scores.tables.item(0).text() == "✓ Table 1   2/4, time"
     window.tabs.setCurrentWidget(page)
     assert "round 1: 1 of 2 tables in" in page.summary.text()
     assert sorted(r.points for r in page.view.rows if r.rounds_played) == [0, 0, 4, 4]
@@ -86,6 +87,7 @@ def test_round_totals_are_typed_into_the_scores_page(window, qtbot):
     box.loners[next(iter(box.loners))].setValue(1)  # North made a loner
     qtbot.mouseClick(box.save_button, Qt.LeftButton)
     assert "Totals in: North–South 6, East–West 1" in box.status.text()
+    assert scores.tables.item(0).text() == "✓ Table 1   totals"
     view = window.ctx.run(T.standings, night.id)
     assert view.status == "round 1: 1 of 2 tables in"
     assert sorted(r.points for r in view.rows if r.rounds_played) == [1, 1, 6, 6]
