@@ -13,7 +13,9 @@ Two use cases beside hand-by-hand entry (:mod:`.scoring`):
   more than 4 × hands points is refused. The standings are the same as if
   the hands had been entered one by one (:mod:`.standings`).
 
-Both commit at once and refuse a locked round.
+Both commit at once, refuse a locked round and leave a line in the audit
+trail (actions "record"/"delete" with no hand number, so every other scoring
+station's poll sees the change: :func:`~.stations.change_stamp`).
 """
 
 from __future__ import annotations
@@ -21,11 +23,24 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import Seat, check_round_totals
-from euchre_tourney.store import EventRound, Hand, Seating, TableResult
+from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand
 from euchre_tourney.tournament.readmodels import TableResultView
-from euchre_tourney.tournament.stations import check_unlocked
+from euchre_tourney.tournament.stations import check_unlocked, station_of
+
+
+def _audit(session: Session, r: EventRound, table: int, action: str, text: str) -> None:
+    session.add(
+        HandAudit(
+            event_id=r.event_id, round_number=r.number, table_number=table, action=action,
+            station=station_of(session)[:60], **({"old": text} if action == "delete" else {"new": text}),
+        )
+    )
+
+
+def _totals_text(row: TableResult) -> str:
+    return f"round totals at table {row.table_number}: North–South {row.ns_points}, East–West {row.ew_points}"
 
 
 def _round_and_table(session: Session, event_id: int, round_number: int, table: int) -> EventRound:
@@ -104,6 +119,7 @@ def finish_table(session: Session, event_id: int, round_number: int, table: int,
     row = _row(session, r, table) or TableResult(round_id=r.id, table_number=table)
     row.finished_early = bool(finished)
     session.add(row)
+    _audit(session, r, table, "record", f"time {'called' if finished else 'no longer called'} at table {table}")
     session.commit()
     return _view(session, event, r, table)
 
@@ -146,6 +162,7 @@ def record_table_totals(
     row.ns_loners_n, row.ns_loners_s = loners.get(Seat.NORTH, 0), loners.get(Seat.SOUTH, 0)
     row.ew_loners_e, row.ew_loners_w = loners.get(Seat.EAST, 0), loners.get(Seat.WEST, 0)
     session.add(row)
+    _audit(session, r, table, "record", _totals_text(row))
     session.commit()
     return _view(session, event, r, table)
 
@@ -156,7 +173,8 @@ def clear_table_totals(session: Session, event_id: int, round_number: int, table
     r = _round_and_table(session, event_id, round_number, table)
     check_unlocked(r)
     row = _row(session, r, table)
-    if row is not None:
+    if row is not None and row.ns_points is not None:
+        _audit(session, r, table, "delete", _totals_text(row))
         row.ns_points = row.ew_points = None
         row.ns_loners_n = row.ns_loners_s = row.ew_loners_e = row.ew_loners_w = 0
         session.add(row)

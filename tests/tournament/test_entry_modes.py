@@ -89,3 +89,17 @@ def test_a_half_entered_table_counts_once_time_is_called(session):
     assert view.status == "after round 1 — round 2: 0 of 2 tables in" and sum(r.sit_outs for r in view.rows) == 1
     T.finish_table(session, ev.id, 1, 2, finished=False)
     assert T.standings(session, ev.id).status == "round 1: 1 of 2 tables in"
+
+
+def test_every_station_sees_totals_and_time_called_in_the_audit_trail(session):
+    ev = night(session, "Audit", "totals")
+    before = T.change_stamp(session, ev.id)
+    T.record_table_totals(session, ev.id, 1, 1, 7, 1, {Seat.SOUTH: 1})
+    T.finish_table(session, ev.id, 1, 2)
+    T.clear_table_totals(session, ev.id, 1, 1)
+    assert T.change_stamp(session, ev.id) > before
+    lines = [a.text.split(": ", 1)[1] for a in T.audit_trail(session, ev.id)]
+    assert "recorded round totals at table 1: North–South 7, East–West 1" in lines
+    assert "recorded time called at table 2" in lines
+    assert "deleted round totals at table 1: North–South 7, East–West 1" in lines
+    assert not T.table_result(session, ev.id, 1, 1).finished
