@@ -307,6 +307,7 @@ def _standings(args, out: TextIO) -> int:
                     "event": view.event_name,
                     "tie_breaks": list(view.tie_breaks),
                     "sit_out_rule": view.sit_out_rule,
+                    "status": view.status,
                     "standings": [
                         {
                             "place": r.place,

@@ -78,6 +78,18 @@ class EventForm(QWidget):
         self.sit_out = QComboBox()
         for key, title in tournament.SIT_OUT_RULES.items():
             self.sit_out.addItem(title, key)
+        self.entry_mode = QComboBox()
+        for key, title in tournament.ENTRY_MODES.items():
+            self.entry_mode.addItem(title, key)
+        self.entry_mode.setToolTip(
+            "Round totals: type each table's points and loners from the tally instead of every hand. "
+            "Checked against what the hands per round can produce; the standings are the same either way."
+        )
+        self.minutes = QSpinBox()
+        self.minutes.setRange(0, 600)
+        self.minutes.setSpecialValueText("no timer")
+        self.minutes.setSuffix(" min")
+        self.minutes.setToolTip("The round timer on the Standings page and the projector (0: no timer).")
         self.scoring = QLabel()
         self.scoring.setWordWrap(True)
         self.preset.currentIndexChanged.connect(self._preset_changed)
@@ -92,6 +104,8 @@ class EventForm(QWidget):
         form.addRow("R&ounds:", self.rounds)
         form.addRow("&Hands per round:", self.hands)
         form.addRow("&Sit-outs:", self.sit_out)
+        form.addRow("Scores entered:", self.entry_mode)
+        form.addRow("Minutes per round:", self.minutes)
         self._preset_changed()
 
     def _preset_changed(self) -> None:
@@ -116,6 +130,8 @@ class EventForm(QWidget):
             "rounds": self.rounds.value(),
             "hands_per_round": self.hands.value(),
             "sit_out_rule": self.sit_out.currentData(),
+            "entry_mode": self.entry_mode.currentData(),
+            "minutes_per_round": self.minutes.value(),
         }
 
     def load(self, event) -> None:
@@ -131,6 +147,8 @@ class EventForm(QWidget):
         self.rounds.setValue(event.rounds)
         self.hands.setValue(event.hands_per_round)
         self.sit_out.setCurrentIndex(max(0, self.sit_out.findData(event.sit_out_rule)))
+        self.entry_mode.setCurrentIndex(max(0, self.entry_mode.findData(event.entry_mode)))
+        self.minutes.setValue(event.minutes_per_round)
 
 
 class NewEventDialog(QDialog):
@@ -166,6 +184,7 @@ class NewEventDialog(QDialog):
         team = self.kind.currentData() == "team"
         self.team.setVisible(team)
         self.form.sit_out.setEnabled(not team)
+        self.form.entry_mode.setEnabled(not team)
         self.adjustSize()
 
     def set_kind(self, kind: str) -> None:
@@ -240,6 +259,7 @@ class EventPage(Page):
         self.form.load(event)
         team = event.kind == "team"
         self.form.sit_out.setEnabled(not team)
+        self.form.entry_mode.setEnabled(not team)
         self.team_info.setVisible(team)
         if team:
             self.team_info.setText(
@@ -340,6 +360,8 @@ class EventPage(Page):
                     rounds=before.rounds,
                     hands_per_round=before.hands_per_round,
                     sit_out_rule=before.sit_out_rule,
+                    entry_mode=before.entry_mode,
+                    minutes_per_round=before.minutes_per_round,
                 ),
             )
         except tournament.TournamentError as exc:

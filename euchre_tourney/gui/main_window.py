@@ -25,6 +25,7 @@ from euchre_tourney.gui.event_page import EventPage, NewEventDialog
 from euchre_tourney.gui.roster_page import RosterPage
 from euchre_tourney.gui.rotation_page import RotationPage
 from euchre_tourney.gui.scores_page import ScoresPage
+from euchre_tourney.gui.room import TimerLabel
 from euchre_tourney.gui.standings_page import StandingsPage
 from euchre_tourney.gui.teams_page import TeamsPage
 
@@ -72,6 +73,7 @@ class MainWindow(QMainWindow):
         self._create_actions()
         where = db.path or db.where
         self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
+        self.statusBar().addPermanentWidget(TimerLabel(self.standings_page.timer))  # the round timer, on every page
         self.ctx.changed.connect(self._saved)
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)

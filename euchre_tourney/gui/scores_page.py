@@ -36,6 +36,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import HandsModel, side_name
+from euchre_tourney.gui.table_round import TableRoundBox
 from euchre_tourney.rules import SIDE_SEATS, HandEntry, RuleSet, RuleViolation, Seat, Side
 
 SIDE_KEYS = {Qt.Key_N: "NS", Qt.Key_S: "NS", Qt.Key_E: "EW", Qt.Key_W: "EW"}
@@ -158,6 +159,9 @@ class ScoresPage(Page):
         right = QVBoxLayout()
         right.addWidget(self.heading)
         right.addWidget(self.entry)
+        self.round_box = TableRoundBox(ctx)  # time called; round totals (entry mode "totals")
+        self.round_box.saved.connect(lambda text: self.show_message(text, error=False))
+        right.addWidget(self.round_box)
         right.addWidget(self.hands, 1)
         right.addLayout(hand_buttons)
         right.addWidget(self.history)
@@ -243,11 +247,14 @@ class ScoresPage(Page):
         self.tables.blockSignals(True)
         self.tables.clear()
         game = event.kind == "team" and event.round_scoring == "game"
+        other = {} if event.kind == "team" else self.ctx.run(tournament.tables_in, self.ctx.event_id, self.round.value())
         for table, count in sorted(progress.items()):
             if self.mine and table not in self.mine:
                 continue
-            done = "✓ " if count >= event.hands_per_round and not game else ""
+            done = "✓ " if (count >= event.hands_per_round or table in other) and not game else ""
             text = f"Table {table}   {count} hands" if game else f"{done}Table {table}   {count}/{event.hands_per_round}"
+            if table in other:  # time called, or round totals in
+                text = f"{done}Table {table}   " + ("totals" if other[table] == "totals" else f"{count}/{event.hands_per_round}, time")
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, table)
             self.tables.addItem(item)
@@ -330,6 +337,11 @@ class ScoresPage(Page):
         )
         self.model.set_rows(v.hands)
         self.lock.setChecked(v.round in self.ctx.run(tournament.locked_rounds, self.ctx.event_id))
+        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        self.entry.setVisible(event.entry_mode != "totals" or event.kind != "progressive")
+        self.round_box.setVisible(event.kind == "progressive")
+        if event.kind == "progressive":
+            self.round_box.show_table(event, v.round, v.table)
         self.history.clear()
         if v.game_target is not None:  # a team event's game to the target
             state = f"won by {v.game_winner.title}" if v.game_winner is not None else "in play"

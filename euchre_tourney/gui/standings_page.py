@@ -1,12 +1,14 @@
-"""The Standings page, and the big-type projector window."""
+"""The Standings page: the standings with the round status, the tie-break
+chain, the prizes, the round timer and the projector
+(:mod:`euchre_tourney.gui.projector`) on a chosen screen."""
 
 from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -20,6 +22,8 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import StandingsModel
+from euchre_tourney.gui.projector import ProjectorWindow
+from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
 from euchre_tourney.gui.widgets import Page, read_only_table
 
@@ -40,14 +44,28 @@ class StandingsPage(Page):
         self.projector_button = QPushButton("&Projector view (F11)")
         self.projector_button.clicked.connect(self.show_projector)
         self.projector: ProjectorWindow | None = None
+        self.screen_choice = QComboBox()
+        self.screen_choice.setToolTip("The screen the projector view fills (the second monitor when there is one)")
+        self.timer = RoundTimer(0, parent=self)
+        self.timer_bar = TimerBar(self.timer)
+        self.prizes = QLabel()
+        self.prizes.setWordWrap(True)
+        self.prizes_button = QPushButton("Prizes…")
+        self.prizes_button.setToolTip("Choose the prizes: high score, second, third, low score, most loners, closest to N")
+        self.prizes_button.clicked.connect(self.choose_prizes)
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
+        top.addWidget(self.timer_bar)
+        top.addWidget(self.prizes_button)
         top.addWidget(self.export_button)
+        top.addWidget(self.screen_choice)
         top.addWidget(self.projector_button)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.prizes)
         layout.addWidget(self.rules_text)
+        self.fill_screens()
         self.refresh()
 
     def on_screen(self) -> bool:
@@ -62,6 +80,9 @@ class StandingsPage(Page):
             self.rules_text.setText("")
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        self.timer.set_minutes(event.minutes_per_round)
+        self.prizes.setVisible(event.kind != "team")
+        self.prizes_button.setEnabled(event.kind != "team")
         if event.kind == "team":
             self._refresh_teams(event)
             return
@@ -73,13 +94,17 @@ class StandingsPage(Page):
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.Stretch)
         self.summary.setText(
-            f"<b>{html.escape(event.name)}</b>: {self.view.hands_recorded} hands recorded. Standings update as each hand is saved."
+            f"<b>{html.escape(event.name)}</b>: <b>{html.escape(self.view.status)}</b>. "
+            "Only finished tables count (all hands in, time called, or round totals in)."
         )
         self.rules_text.setText(
             "Ties are broken by " + ", then ".join(t.lower() for t in self.view.tie_breaks)
             + "; players still equal share the place (=).  "
-            + tournament.SIT_OUT_RULES[self.view.sit_out_rule] + "."
+            + tournament.SIT_OUT_RULES[self.view.sit_out_rule]
+            + (", once the round is finished." if self.view.sit_out_rule == "average" else ".")
         )
+        self.prizes.setText("Prizes — " + ";  ".join(p.text for p in self.view.prizes))
+        self.prizes.setVisible(bool(self.view.prizes))
         if self.projector is not None:
             self.projector.show_standings(self.view)
 
@@ -122,52 +147,47 @@ class StandingsPage(Page):
             except tournament.TournamentError as exc:
                 context.show_error(self, "Cannot save", exc.message)
 
+    def choose_prizes(self, dialog: PrizesDialog | None = None) -> bool:
+        """Ask for the prize categories and store them (undoable); ``dialog``
+        given (tests) is used as it is, without running it."""
+        event_id = self.ctx.event_id
+        if event_id is None:
+            return False
+        before = self.ctx.run(tournament.prize_categories, event_id)
+        if dialog is None:
+            dialog = PrizesDialog(before, self)
+            if dialog.exec() != PrizesDialog.Accepted:
+                return False
+        chosen = dialog.categories()
+        try:
+            self.ctx.push(
+                "Change the prizes",
+                lambda: self.ctx.run(tournament.set_prize_categories, event_id, chosen),
+                lambda: self.ctx.run(tournament.set_prize_categories, event_id, before),
+            )
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot change the prizes", exc.message)
+            return False
+        return True
+
+    def fill_screens(self) -> None:
+        """List the screens; choose the second one when there is one."""
+        screens = QGuiApplication.screens()
+        self.screen_choice.clear()
+        for i, screen in enumerate(screens, start=1):
+            size = screen.geometry()
+            self.screen_choice.addItem(f"Screen {i}: {size.width()}×{size.height()}", i - 1)
+        self.screen_choice.setCurrentIndex(1 if len(screens) > 1 else 0)
+        self.screen_choice.setVisible(len(screens) > 1)
+
+    def chosen_screen(self):
+        screens = QGuiApplication.screens()
+        index = self.screen_choice.currentData()
+        return screens[index] if index is not None and index < len(screens) else None
+
     def show_projector(self) -> None:
+        """Open the projector full screen on the chosen screen."""
         if self.projector is None:
-            self.projector = ProjectorWindow()
-        self.projector.showMaximized()
-        self.projector.raise_()
+            self.projector = ProjectorWindow(self.timer)
+        self.projector.open_on(self.chosen_screen())
         self.refresh()  # fills the projector too, even when this page is not the current tab
-
-
-class ProjectorWindow(QWidget):
-    """Standings in large type for a projector or second screen (Esc closes)."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent, Qt.Window)
-        self.setWindowTitle("Standings")
-        self.setStyleSheet("background: #0f172a; color: #f8fafc;")
-        self.title = QLabel()
-        f = QFont()
-        f.setPointSize(28)
-        f.setBold(True)
-        self.title.setFont(f)
-        self.title.setAlignment(Qt.AlignCenter)
-        self.model = StandingsModel(self)
-        self.team_model = TeamStandingsModel(self)
-        self.table = read_only_table(self.model)
-        self.table.setStyleSheet(
-            "QTableView { font-size: 22pt; background: #0f172a; alternate-background-color: #1e293b; color: #f8fafc; "
-            "gridline-color: #334155; } QHeaderView::section { font-size: 16pt; background: #1e293b; color: #cbd5e1; }"
-        )
-        self.table.verticalHeader().setDefaultSectionSize(52)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(self.table, 1)
-
-    def show_standings(self, view) -> None:
-        self.title.setText(view.event_name)
-        model = self.team_model if isinstance(view, tournament.TeamStandingsView) else self.model
-        if self.table.model() is not model:
-            self.table.setModel(model)
-        model.set_standings(view.rows, 0)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802
-        if event.key() in (Qt.Key_Escape, Qt.Key_F11):
-            self.close()
-            return
-        super().keyPressEvent(event)
-

@@ -106,9 +106,9 @@ REPORTS: tuple[Report, ...] = (
     ),
     Report(
         "standings-sheet",
-        "Standings",
-        "Save standin&gs PDF…",
-        "write the standings PDF (players, or teams at a team event)",
+        "Standings and prizes",
+        "Save standin&gs and prizes PDF…",
+        "write the standings and prize sheet PDF (players with the prizes, or teams at a team event)",
         "standings.pdf",
         "standings",
         "euchre_tourney.reports.standings_sheet:write_standings",

@@ -6,6 +6,11 @@ each round) or a :class:`~euchre_tourney.tournament.TeamStandingsView`
 (teams: place, number, team and players, wins, W–L–T, byes, points for and
 against, the difference, each round's result), and prints under it how ties
 are broken and how sit-outs or byes count.
+
+A progressive event's sheet also says where the night stands ("after round
+3 — round 4: 7 of 10 tables in") and ends with its prizes
+(:class:`~euchre_tourney.tournament.PrizeView`: every player level for a
+prize listed, "shared by 2"), after the last row, on a new page if needed.
 """
 
 from __future__ import annotations
@@ -77,11 +82,15 @@ def write_standings(
     canvas.setTitle(f"Standings – {view.event_name}")
     canvas.setCreator("euchre_tourney")
     per_page = max(1, int((height - 2 * MARGIN - 70) // ROW_H))
-    pages = max(1, -(-len(rows) // per_page))
+    prizes = [] if isinstance(view, TeamStandingsView) else list(getattr(view, "prizes", ()))
+    prize_lines = 2 + len(prizes) if prizes else 0
+    pages = max(1, -(-(len(rows) + prize_lines + 2) // per_page))
+    status = "" if isinstance(view, TeamStandingsView) else getattr(view, "status", "")
     for p in range(pages):
         pen = fonts.Pen(canvas)
         top = height - MARGIN
-        pen.fitted(MARGIN, top - 18, f"Standings: {view.event_name}", width - 2 * MARGIN - 80, 18, 9, bold=True)
+        title = f"Standings: {view.event_name}" + (f" — {status}" if status else "")
+        pen.fitted(MARGIN, top - 18, title, width - 2 * MARGIN - 80, 18, 9, bold=True)
         pen.text(width - MARGIN, top - 12, f"page {p + 1} of {pages}", 8, align="right")
         y = top - 40
         canvas.setFillGray(0.8)
@@ -103,6 +112,14 @@ def write_standings(
                 x += wd
         if p == pages - 1:
             pen.fitted(MARGIN, y - 24, notes, width - 2 * MARGIN, 8, 5)
+            y -= 24
+            if prizes:
+                y -= 26
+                pen.fitted(MARGIN, y, "Prizes", width - 2 * MARGIN, 14, 9, bold=True)
+                for prize in prizes:
+                    y -= ROW_H + 2
+                    pen.fitted(MARGIN, y, prize.title, 150, 11, 7, bold=True)
+                    pen.fitted(MARGIN + 156, y, prize.text.partition(": ")[2], width - 2 * MARGIN - 156, 11, 7)
         pen.flush()
         canvas.showPage()
     canvas.save()

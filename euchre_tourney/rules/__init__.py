@@ -13,6 +13,8 @@ file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
   next, text forms), the one seat type of the whole app.
 * :mod:`.entry` -- :class:`HandEntry`, a hand as the director enters it;
   its :meth:`~HandEntry.score` is the preview and the saved score alike.
+* :mod:`.totals` -- :func:`check_round_totals`: can a table's round totals
+  (each side's points and loners) come from that many hands?
 
 Why cards are ints and not objects: the play engine (``euchre_tourney.play``)
 must play tens of thousands of random hands a second for a searching computer
@@ -86,8 +88,11 @@ from euchre_tourney.rules.scoring import (
     score_hand,
 )
 from euchre_tourney.rules.seats import SEATS, SIDE_SEATS, Seat
+from euchre_tourney.rules.totals import check_round_totals, hand_outcomes
 
 __all__ = [
+    "check_round_totals",
+    "hand_outcomes",
     "ACE",
     "AloneLead",
     "BENNY",

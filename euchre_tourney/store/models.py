@@ -65,6 +65,10 @@ class Event(SQLModel, table=True):
     round_scoring: str = Field(default="hands", max_length=10, sa_column_kwargs={"server_default": "hands"})
     bye_rule: str = Field(default="win", max_length=10, sa_column_kwargs={"server_default": "win"})
     first_round_order: str = Field(default="seed", max_length=10, sa_column_kwargs={"server_default": "seed"})
+    # migration 0005: "hands" (hand by hand) or "totals" (round totals per table)
+    entry_mode: str = Field(default="hands", max_length=10, sa_column_kwargs={"server_default": "hands"})
+    minutes_per_round: int = Field(default=0, sa_column_kwargs={"server_default": text("0")})
+    prizes_json: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class Entrant(SQLModel, table=True):
@@ -252,4 +256,32 @@ class TeamGame(SQLModel, table=True):
     table_number: int
     ns_score: int
     ew_score: int
+    entered_at: datetime = Field(default_factory=_now)
+
+
+class TableResult(SQLModel, table=True):
+    """What is known of one table's round besides its hands: the director
+    marked it finished early (time called: ``finished_early``), and/or, in
+    an event entered as round totals, each side's points and each seat's
+    loners made (``ns_points`` None when no totals are entered)."""
+
+    __tablename__ = "table_result"
+    __table_args__ = (
+        UniqueConstraint("round_id", "table_number", name="uq_table_result_round_table"),
+        CheckConstraint(
+            "ns_loners_n >= 0 AND ns_loners_s >= 0 AND ew_loners_e >= 0 AND ew_loners_w >= 0",
+            name="ck_table_result_loners",
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="event_round.id", index=True, ondelete="CASCADE")
+    table_number: int
+    finished_early: bool = Field(default=False)
+    ns_points: int | None = None
+    ew_points: int | None = None
+    ns_loners_n: int = 0
+    ns_loners_s: int = 0
+    ew_loners_e: int = 0
+    ew_loners_w: int = 0
     entered_at: datetime = Field(default_factory=_now)

@@ -26,6 +26,7 @@ from euchre_tourney.tournament.errors import (
     explain_error,
 )
 from euchre_tourney.tournament.events import (
+    ENTRY_MODES,
     SIT_OUT_RULES,
     create_event,
     delete_event,
@@ -78,7 +79,23 @@ from euchre_tourney.tournament.readmodels import (
     StandingsView,
     TableScoreView,
     TableView,
+    TableResultView,
     TallySheetView,
+)
+from euchre_tourney.tournament.prizes import (
+    DEFAULT_PRIZES,
+    PRIZE_KINDS,
+    PrizeView,
+    compute_prizes,
+    prize_categories,
+    set_prize_categories,
+)
+from euchre_tourney.tournament.tables import (
+    clear_table_totals,
+    finish_table,
+    record_table_totals,
+    table_result,
+    tables_in,
 )
 from euchre_tourney.tournament.scoring import (
     InvalidHand,
@@ -148,6 +165,19 @@ from euchre_tourney.tournament.teams import (
 )
 
 __all__ = [
+    "DEFAULT_PRIZES",
+    "PRIZE_KINDS",
+    "PrizeView",
+    "compute_prizes",
+    "prize_categories",
+    "set_prize_categories",
+    "ENTRY_MODES",
+    "TableResultView",
+    "clear_table_totals",
+    "finish_table",
+    "record_table_totals",
+    "table_result",
+    "tables_in",
     "POLL_INTERVAL_MS",
     "AlreadyRecorded",
     "AuditView",

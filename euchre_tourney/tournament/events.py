@@ -58,6 +58,8 @@ def _view(session: Session, e: Event) -> EventView:
         round_scoring=e.round_scoring,
         bye_rule=e.bye_rule,
         first_round_order=e.first_round_order,
+        entry_mode=e.entry_mode,
+        minutes_per_round=e.minutes_per_round,
     )
 
 
@@ -116,8 +118,14 @@ def create_event(
     round_scoring: str = "hands",
     bye_rule: str = "win",
     first_round_order: str = "seed",
+    entry_mode: str = "hands",
+    minutes_per_round: int = 0,
 ) -> EventView:
     """Create an event and commit. :class:`TournamentError` for a bad value.
+
+    ``entry_mode``: "hands" (hand by hand) or "totals" (round totals per
+    table, progressive events); ``minutes_per_round``: the round timer
+    (0: none). See :func:`update_event`.
 
     Team events (``kind="team"``) also take ``team_format`` ("round_robin",
     "swiss", "king"), ``round_scoring`` ("hands", "game"), ``bye_rule``
@@ -126,7 +134,13 @@ def create_event(
     name = _check(name, rounds, hands_per_round, kind, sit_out_rule)
     _check_team(team_format, round_scoring, bye_rule, first_round_order)
     _check_date_and_rules(date, rules)
+    probe = Event(name=name, date=date, entry_mode="hands")
+    _check_entry_settings(session, probe, entry_mode, minutes_per_round, scored=False)
+    if kind == "team" and entry_mode != "hands":
+        raise TournamentError("Team events are entered hand by hand or as game scores, not as round totals.")
     e = Event(
+        entry_mode=entry_mode,
+        minutes_per_round=minutes_per_round,
         team_format=team_format,
         round_scoring=round_scoring,
         bye_rule=bye_rule,
@@ -154,11 +168,16 @@ def update_event(
     rounds: int | None = None,
     hands_per_round: int | None = None,
     sit_out_rule: str | None = None,
+    entry_mode: str | None = None,
+    minutes_per_round: int | None = None,
 ) -> EventView:
     """Change an event's settings and commit.
 
     Rules, round count and hands per round are locked once a hand is
     recorded; the round count also once a rotation exists (regenerate it).
+    ``entry_mode`` (:data:`ENTRY_MODES`: "hands" or "totals") is locked
+    once a hand or a table's totals are in; ``minutes_per_round`` (0–600,
+    0: no timer) sets the round timer.
     """
     e = load_event(session, event_id)
     _check_date_and_rules(date, rules, optional=True)
@@ -168,6 +187,7 @@ def update_event(
         if value is not None:
             plain_text(value, what)
     scored = hands_recorded(session, event_id) > 0
+    _check_entry_settings(session, e, entry_mode, minutes_per_round, scored)
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
         (rules is not None and rules.to_dict() != event_rules(e).to_dict())
@@ -194,9 +214,39 @@ def update_event(
         e.hands_per_round = hands_per_round
     if sit_out_rule is not None:
         e.sit_out_rule = sit_out_rule
+    if entry_mode is not None:
+        e.entry_mode = entry_mode
+    if minutes_per_round is not None:
+        e.minutes_per_round = minutes_per_round
     session.add(e)
     session.commit()
     return _view(session, e)
+
+
+ENTRY_MODES = {
+    "hands": "Hand by hand",
+    "totals": "Round totals per table (each side's points and loners)",
+}
+"""How an event's scores are entered: key → what the director reads."""
+
+
+def _check_entry_settings(session: Session, e, entry_mode, minutes_per_round, scored: bool) -> None:
+    from euchre_tourney.store import TableResult
+
+    if entry_mode is not None and entry_mode not in ENTRY_MODES:
+        raise TournamentError(f"Scores are entered hand by hand or as round totals, not {entry_mode!r}.")
+    if minutes_per_round is not None:
+        optional_whole_number(minutes_per_round, "number of minutes per round")
+        if not 0 <= minutes_per_round <= 600:
+            raise TournamentError("A round lasts 0 (no timer) to 600 minutes.")
+    if entry_mode is not None and entry_mode != e.entry_mode:
+        totals = session.exec(
+            select(TableResult.id).join(EventRound, TableResult.round_id == EventRound.id)
+            .where(EventRound.event_id == e.id, TableResult.ns_points != None)  # noqa: E711
+            .limit(1)
+        ).first()
+        if scored or totals is not None:
+            raise TournamentError("Scores have been entered: the way scores are entered can no longer change.")
 
 
 def get_event(session: Session, event_id: int) -> EventView:

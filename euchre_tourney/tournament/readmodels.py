@@ -50,6 +50,10 @@ class EventView:
     """Team events: "win" (a bye counts as a win) or "none"."""
     first_round_order: str = "seed"
     """Team events (Swiss, king of the hill): round 1 "seed" or "random"."""
+    entry_mode: str = "hands"
+    """"hands" (hand by hand, the default) or "totals" (round totals per table)."""
+    minutes_per_round: int = 0
+    """The round timer's minutes (0: no timer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +245,25 @@ class TableScoreView:
 
 
 @dataclass(frozen=True, slots=True)
+class TableResultView:
+    """A table's round beyond its hands: ``finished`` (all hands in, marked
+    finished early, or totals in), ``finished_early``, and in an event
+    entered as round totals the totals (``ns_points`` None until entered)
+    and each seat's loners made (North, East, South, West)."""
+
+    event_id: int
+    round: int
+    table: int
+    hands_recorded: int
+    hands_per_round: int
+    finished: bool
+    finished_early: bool = False
+    ns_points: int | None = None
+    ew_points: int | None = None
+    loners: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class StandingRow:
     """One player's line in the standings.
 
@@ -275,6 +298,21 @@ class StandingsView:
     tie_breaks: tuple[str, ...]
     sit_out_rule: str
     hands_recorded: int
+    status: str = ""
+    """Where the night is: "after round 3 — round 4: 7 of 10 tables in"."""
+    rounds_finished: int = 0
+    """Rounds finished in a row from round 1."""
+    current_round: int | None = None
+    """The round being played (None once every table is in)."""
+    tables_in: int = 0
+    """Finished tables of ``current_round``."""
+    tables_total: int = 0
+    """Tables of ``current_round``."""
+    entry_mode: str = "hands"
+    """"hands" (hand by hand) or "totals" (round totals per table)."""
+    prizes: tuple = ()
+    """The event's prizes from these standings
+    (:class:`~euchre_tourney.tournament.prizes.PrizeView`, ties listed)."""
 
 
 @dataclass(frozen=True, slots=True)

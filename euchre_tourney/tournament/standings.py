@@ -1,21 +1,32 @@
 """Individual standings of a progressive event, and their tie-breaks.
 
-**Points.** Each player is credited, for every hand at their table, the points
-their side scored (North–South or East–West). A round counts as *played* for a
-player once a hand is recorded at their table.
+**Only finished tables count.** A table is *finished* when its
+hands-per-round are all in, when the director marked it finished early (time
+called), or, in an event entered as round totals, when its totals are in. A
+half-entered table counts for nobody yet: after 2 of 8 hands nobody has
+"played 1, won 1". A round is finished when every one of its tables is.
+
+**Points.** Each player is credited, for every finished table of theirs, the
+points their side scored (North–South or East–West), summed over the hands
+or taken from the table's round totals -- the same standings either way. A
+round counts as *played* for a player once their table is finished.
 
 **Sit-outs** (configurable per event, ``Event.sit_out_rule``):
 
-* ``"average"`` (default): a sit-out round, once any hand of that round is
-  recorded anywhere, is credited the player's average over their played
-  rounds, rounded half up, so sitting out neither helps nor hurts. With no
-  played round yet the credit is 0 until there is one.
+* ``"average"`` (default): a sit-out round, once that round is finished, is
+  credited the player's average over their played rounds, rounded half up,
+  so sitting out neither helps nor hurts. With no played round yet the
+  credit is 0 until there is one.
 * ``"none"``: a sit-out scores nothing.
 
 **Tie-breaks**, in order: total points, then rounds won (the player's side
 scored more than the opponents at their table that round), then loners made
-(hands the player went alone as a maker and took 3 or more tricks). Players
-still equal share the place (shown as "=3").
+(hands the player went alone as a maker and took 3 or more tricks; in round
+totals, the loners written against the player's seat). Players still equal
+share the place (shown as "=3").
+
+**Round status**, shown above the standings and on the projector:
+"after round 3 — round 4: 7 of 10 tables in" (:func:`round_status`).
 """
 
 from __future__ import annotations
@@ -26,9 +37,10 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
-from euchre_tourney.store import Entrant, EventRound, Hand
+from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
+from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import SEATS, Seat, Side
 from euchre_tourney.tournament.schedule import load_schedule
@@ -48,6 +60,50 @@ class HandFact:
     maker_tricks: int
 
 
+@dataclass(frozen=True, slots=True)
+class TableFact:
+    """What standings need of a table besides its hands: finished early
+    (time called), and/or its round totals (``totals``: NS points, EW
+    points; ``loners``: loners made by seat), None when entered hand by hand."""
+
+    round: int
+    table: int
+    finished_early: bool = False
+    totals: tuple[int, int] | None = None
+    loners: tuple[tuple[Seat, int], ...] = ()
+
+
+def finished_tables(rounds, hands: list[HandFact], tables=(), hands_per_round: int | None = None) -> set[tuple[int, int]]:
+    """The (round, table) pairs that are finished: ``hands_per_round`` hands
+    in (``None``: any hand), marked finished early, or totals entered."""
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    for h in hands:
+        counts[(h.round, h.table)] += 1
+    done = {key for key, n in counts.items() if n >= (hands_per_round or 1)}
+    for t in tables:
+        if t.finished_early or t.totals is not None:
+            done.add((t.round, t.table))
+    return done
+
+
+def round_status(rounds, finished: set[tuple[int, int]]) -> tuple[int, int | None, int, int, str]:
+    """(rounds finished in a row from round 1, the round now being played or
+    None when all are in, its tables in, its tables, the sentence): e.g.
+    ``(3, 4, 7, 10, "after round 3 — round 4: 7 of 10 tables in")``."""
+    after = 0
+    for rnd in sorted(rounds, key=lambda r: r.number):
+        tables = [t.number for t in rnd.tables]
+        in_ = sum((rnd.number, t) in finished for t in tables)
+        if in_ == len(tables):
+            after = rnd.number
+            continue
+        lead = f"after round {after} — " if after else ""
+        return after, rnd.number, in_, len(tables), f"{lead}round {rnd.number}: {in_} of {len(tables)} tables in"
+    if not rounds:
+        return 0, None, 0, 0, "no rotation yet"
+    return after, None, 0, 0, f"after round {after} — all tables in"
+
+
 def round_half_up(numerator: int, denominator: int) -> int:
     """numerator / denominator rounded half up (both ≥ 0, denominator > 0)."""
     return (2 * numerator + denominator) // (2 * denominator)
@@ -60,25 +116,39 @@ def compute_standings(
     *,
     sit_out_rule: str = "average",
     total_rounds: int | None = None,
+    hands_per_round: int | None = None,
+    tables=(),
 ) -> list[StandingRow]:
     """Standings from plain data, best first.
 
     ``players``: entrant id → (player id, name, number); ``rounds``: the
     rotation's :class:`~euchre_tourney.rotation.Round` objects over entrant
-    ids; ``hands``: every recorded hand. ``total_rounds`` sizes
-    ``round_points`` (default: the number of rounds given).
+    ids; ``hands``: every recorded hand; ``tables``: :class:`TableFact`
+    values (finished early, round totals). Only finished tables count
+    (:func:`finished_tables`; ``hands_per_round`` None: a table with any
+    hand counts). ``total_rounds`` sizes ``round_points`` (default: the
+    number of rounds given).
     """
     total_rounds = total_rounds or len(rounds)
+    finished = finished_tables(rounds, hands, tables, hands_per_round)
     table_side_points: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # ns, ew, hands
     loner_hands: dict[tuple[int, int, Seat], int] = defaultdict(int)
-    started: set[int] = set()
+    totals = {(t.round, t.table): t for t in tables if t.totals is not None}
     for h in hands:
+        if (h.round, h.table) in totals:
+            continue  # round totals replace any hand entered before the switch
         acc = table_side_points[(h.round, h.table)]
         acc[0 if h.scoring_side == "NS" else 1] += h.points
         acc[2] += 1
-        started.add(h.round)
         if h.alone_seat is not None and h.maker_tricks >= 3:
             loner_hands[(h.round, h.table, h.alone_seat)] += 1
+    for key, t in totals.items():
+        table_side_points[key] = [t.totals[0], t.totals[1], 0]
+        for seat, n in t.loners:
+            loner_hands[(t.round, t.table, seat)] += n
+    for key in finished:
+        table_side_points.setdefault(key, [0, 0, 0])  # finished early with no hand: 0–0
+    round_done = {rnd.number for rnd in rounds if all((rnd.number, t.number) in finished for t in rnd.tables)}
 
     per: dict[int, dict] = {
         e: {"points": [None] * total_rounds, "won": 0, "loners": 0, "sit": [], "played": 0} for e in players
@@ -86,7 +156,7 @@ def compute_standings(
     for rnd in rounds:
         for t in rnd.tables:
             acc = table_side_points.get((rnd.number, t.number))
-            if acc is None:
+            if acc is None or (rnd.number, t.number) not in finished:
                 continue
             for seat, entrant in zip(SEATS, t.seats):
                 if entrant not in per:
@@ -98,7 +168,7 @@ def compute_standings(
                 rec["won"] += mine > theirs
                 rec["loners"] += loner_hands.get((rnd.number, t.number, seat), 0)
         for entrant in rnd.sit_out:
-            if entrant in per and rnd.number in started:
+            if entrant in per and rnd.number in round_done:
                 per[entrant]["sit"].append(rnd.number)
 
     rows = []
@@ -152,7 +222,8 @@ def _with_place(row: StandingRow, place: int, tied: bool) -> StandingRow:
 
 
 def standings(session: Session, event_id: int) -> StandingsView:
-    """The event's standings as they stand now (every recorded hand counts)."""
+    """The event's standings as they stand now: only finished tables count
+    (see the module's docstring), with the round status sentence."""
     event = load_event(session, event_id)
     stored = load_schedule(session, event_id)
     in_rotation = set(stored.schedule.players)
@@ -171,8 +242,14 @@ def standings(session: Session, event_id: int) -> StandingsView:
             .where(EventRound.event_id == event_id)
         )
     ]
+    tables = table_facts(session, event_id)
+    rounds = stored.schedule.rounds
     rows = compute_standings(
-        entrants, stored.schedule.rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds
+        entrants, rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+        hands_per_round=event.hands_per_round, tables=tables,
+    )
+    after, current, tables_in, tables_total, status = round_status(
+        rounds, finished_tables(rounds, facts, tables, event.hands_per_round)
     )
     return StandingsView(
         event_id=event_id,
@@ -181,7 +258,28 @@ def standings(session: Session, event_id: int) -> StandingsView:
         tie_breaks=TIE_BREAKS,
         sit_out_rule=event.sit_out_rule,
         hands_recorded=len(facts),
+        status=status,
+        rounds_finished=after,
+        current_round=current,
+        tables_in=tables_in,
+        tables_total=tables_total,
+        entry_mode=event.entry_mode,
+        prizes=compute_prizes(rows, parse_categories(event.prizes_json)),
     )
+
+
+def table_facts(session: Session, event_id: int) -> list[TableFact]:
+    """The event's tables finished early or entered as round totals."""
+    out = []
+    for number, t in session.exec(
+        select(EventRound.number, TableResult)
+        .join(EventRound, TableResult.round_id == EventRound.id)
+        .where(EventRound.event_id == event_id)
+    ):
+        totals = None if t.ns_points is None else (t.ns_points, t.ew_points)
+        loners = ((Seat.NORTH, t.ns_loners_n), (Seat.SOUTH, t.ns_loners_s), (Seat.EAST, t.ew_loners_e), (Seat.WEST, t.ew_loners_w))
+        out.append(TableFact(number, t.table_number, t.finished_early, totals, tuple(x for x in loners if x[1])))
+    return out
 
 
 STANDINGS_CSV_COLUMNS = (

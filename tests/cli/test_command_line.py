@@ -88,6 +88,7 @@ def stored_event(tmp_path):
         T.set_checked_in(s, ev.id, ids)
         T.generate_rotation(s, ev.id, seed=4)
         T.record_hand(s, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
+        T.finish_table(s, ev.id, 1, 1)  # time called after one hand: the table counts
     db.dispose()
     return path, ev.id
 

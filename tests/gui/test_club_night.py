@@ -207,7 +207,10 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
     last_ns_table = rot.rounds[0].tables[-1]
     window.undo_action.trigger()
     after_undo = standings_on_screen(window)
-    assert after_undo[last_ns_table.names[0]] == EXPECTED_NS - 2  # hand 8: EW euchred, 2 to NS
+    # hand 8 undone: that table has 7 of 8 hands, so it no longer counts (issue 14: honest standings)
+    assert after_undo[last_ns_table.names[0]] == 0
+    tables = len(rot.rounds[0].tables)
+    assert f"round 1: {tables - 1} of {tables} tables in" in window.standings_page.summary.text()
     window.redo_action.trigger()
     assert standings_on_screen(window) == expected
 

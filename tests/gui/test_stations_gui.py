@@ -59,6 +59,7 @@ def test_a_hand_saved_at_one_station_shows_at_the_other(qtbot, two_windows, gui_
     assert back.scores_page.model.rowCount() == 1
     assert back.poll_other_stations() is False  # nothing new since
 
+    back.ctx.run(T.finish_table, back.ctx.event_id, 1, 1)  # time called: 1 of 4 hands counts
     back.tabs.setCurrentWidget(back.standings_page)
     assert sum(r.points for r in back.standings_page.view.rows) == 4  # two winners × 2 points
 

@@ -259,7 +259,12 @@ def test_twelve_team_swiss_night_with_final_scores(qtbot, gui_env, db_path, tmp_
     st = window.standings_page.view
     assert sum(r.wins for r in st.rows) == sum(r.losses for r in st.rows) == sum(len(r.tables) for r in rounds)
     window.standings_page.show_projector()
-    assert window.standings_page.projector.table.model().rowCount() == 12
+    projector = window.standings_page.projector  # pages through the teams (issue 14: the room)
+    shown = []
+    for _ in range(projector.pages()):
+        shown += projector.shown_rows()
+        projector.next_page()
+    assert [r.number for r in shown] == [r.number for r in st.rows] and len(shown) == 12
     window.standings_page.projector.close()
     window.close()
     db.dispose()

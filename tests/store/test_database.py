@@ -139,7 +139,7 @@ def _broken_migrations(tmp_path: Path, monkeypatch) -> Path:
     broken = scripts / "versions" / "9999_broken.py"
     broken.write_text(
         "from alembic import op\nimport sqlalchemy as sa\n"
-        "revision = '9999'\ndown_revision = '0004'\nbranch_labels = None\ndepends_on = None\n"
+        "revision = '9999'\ndown_revision = '" + store_db.schema_head() + "'\nbranch_labels = None\ndepends_on = None\n"
         "def upgrade():\n"
         "    op.add_column('player', sa.Column('nickname', sa.String(20)))\n"
         "    op.execute(\"insert into player (name, email, phone, active, created_at) values ('Ghost', '', '', true, '2020-01-01')\")\n"

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 from euchre_tourney import tournament as T
 from euchre_tourney.rotation import Round, Table
 from euchre_tourney.rules import HandEntry, Seat, Side
-from euchre_tourney.tournament.standings import HandFact, compute_standings, round_half_up
+from euchre_tourney.tournament.standings import (
+    HandFact,
+    TableFact,
+    compute_standings,
+    finished_tables,
+    round_half_up,
+    round_status,
+)
 
 PLAYERS = {i: (100 + i, f"P{i}", i) for i in range(1, 6)}
 # two rounds of five players: one table and a sit-out each
@@ -92,9 +99,48 @@ def test_standings_use_case_reads_stored_hands(session):
     T.set_checked_in(session, ev.id, ids)
     rot = T.generate_rotation(session, ev.id, seed=2)
     T.record_hand(session, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
+    half = T.standings(session, ev.id)  # 1 of 2 hands: the table does not count yet
+    assert all(r.points == 0 and r.rounds_played == 0 and r.sit_outs == 0 for r in half.rows)
+    assert half.status == "round 1: 0 of 1 tables in"
+    T.record_hand(session, ev.id, 1, 1, 2, HandEntry(Side.EW, 3))
     view = T.standings(session, ev.id)
+    assert view.status == "after round 1 — round 2: 0 of 1 tables in"
     table = rot.rounds[0].tables[0]
     by_name = {r.name: r for r in view.rows}
-    assert by_name[table.north].points == 2 and by_name[table.east].points == 0
+    assert by_name[table.north].points == 2 and by_name[table.east].points == 1
+    assert by_name[table.north].rounds_played == 1 and by_name[table.north].rounds_won == 1
     assert by_name[rot.rounds[0].sit_out[0]].sit_outs == 1
-    assert view.hands_recorded == 1 and view.tie_breaks == ("Total points", "Rounds won", "Loners made")
+    assert view.hands_recorded == 2 and view.tie_breaks == ("Total points", "Rounds won", "Loners made")
+
+
+def test_half_entered_tables_do_not_count_and_the_status_says_so():
+    players = {i: (i, f"P{i}", i) for i in range(1, 10)}
+    rounds = (Round(1, (Table(1, 1, 2, 3, 4), Table(2, 5, 6, 7, 8)), (9,)),)
+    full = [HandFact(1, 1, "NS", 1, None, 3)] * 4
+    half = [HandFact(1, 2, "EW", 2, None, 5)] * 2
+    rows = compute_standings(players, rounds, full + half, hands_per_round=4)
+    assert row_of(rows, 1).points == 4 and row_of(rows, 1).rounds_played == 1
+    assert row_of(rows, 6).points == 0 and row_of(rows, 6).rounds_played == 0 and row_of(rows, 6).rounds_won == 0
+    assert row_of(rows, 9).sit_outs == 0  # the round is not finished: no sit-out credit yet
+    finished = finished_tables(rounds, full + half, (), 4)
+    assert round_status(rounds, finished)[4] == "round 1: 1 of 2 tables in"
+    early = (TableFact(1, 2, finished_early=True),)  # time called at table 2
+    rows = compute_standings(players, rounds, full + half, hands_per_round=4, tables=early)
+    assert row_of(rows, 6).points == 4 and row_of(rows, 6).rounds_won == 1
+    assert row_of(rows, 9).sit_outs == 1 and row_of(rows, 9).points == 0  # no played round yet: credit 0
+    status = round_status(rounds, finished_tables(rounds, full + half, early, 4))
+    assert status == (1, None, 0, 0, "after round 1 — all tables in")
+
+
+def test_round_totals_give_the_same_standings_as_the_hands():
+    players = {i: (i, f"P{i}", i) for i in range(1, 5)}
+    rounds = (Round(1, (Table(1, 1, 2, 3, 4),), ()),)
+    hands = [HandFact(1, 1, "NS", 4, Seat.SOUTH, 5), HandFact(1, 1, "EW", 2, None, 1), HandFact(1, 1, "EW", 1, Seat.WEST, 3)]
+    by_hand = compute_standings(players, rounds, hands, hands_per_round=3)
+    totals = (TableFact(1, 1, totals=(4, 3), loners=((Seat.SOUTH, 1), (Seat.WEST, 1))),)
+    by_totals = compute_standings(players, rounds, [], hands_per_round=3, tables=totals)
+    assert by_hand == by_totals
+
+
+def row_of(rows, player_id):
+    return next(r for r in rows if r.player_id == player_id)

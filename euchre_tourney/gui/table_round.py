@@ -1,0 +1,150 @@
+"""A table's round as a whole, under the Scores page's hand entry:
+
+* **Time called** -- the director counts a half-played table as finished
+  (:func:`euchre_tourney.tournament.finish_table`); unticking takes it back.
+* **Round totals** -- in an event entered as round totals, each side's
+  points and each seat's loners from the tally
+  (:func:`euchre_tourney.tournament.record_table_totals`), checked against
+  what the hands per round can produce under the rules.
+
+Both go through the undo stack and report refusals in the director's words.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+
+from euchre_tourney import tournament
+from euchre_tourney.gui.context import AppContext
+from euchre_tourney.rules import SEATS
+
+ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
+
+
+class TableRoundBox(QGroupBox):
+    """Time called / round totals for the table shown on the Scores page."""
+
+    saved = Signal(str)
+
+    def __init__(self, ctx: AppContext, parent=None) -> None:
+        super().__init__("This table's round", parent)
+        self.ctx = ctx
+        self.where: tuple[int, int] | None = None
+        self.view: tournament.TableResultView | None = None
+        self.time_called = QCheckBox("Time called: count this table as finished")
+        self.time_called.setToolTip(
+            "The table stopped before all its hands were played: it counts in the standings with the hands it has."
+        )
+        self.time_called.clicked.connect(self.set_time_called)
+        self.ns_points, self.ew_points = QSpinBox(), QSpinBox()
+        self.loners = {seat: QSpinBox() for seat in SEATS}
+        for box in (self.ns_points, self.ew_points, *self.loners.values()):
+            box.setRange(0, 999)
+        self.save_button = QPushButton("Save round totals")
+        self.save_button.clicked.connect(self.save_totals)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.totals = QWidget()
+        form = QFormLayout(self.totals)
+        form.setContentsMargins(0, 0, 0, 0)
+        points = QHBoxLayout()
+        for text, box in (("North–South", self.ns_points), ("East–West", self.ew_points)):
+            points.addWidget(QLabel(text))
+            points.addWidget(box)
+        points.addStretch(1)
+        form.addRow("Points:", points)
+        loners = QHBoxLayout()
+        for seat, box in self.loners.items():
+            box.setToolTip(f"Loners {seat.title} made (went alone and took 3 or more tricks)")
+            loners.addWidget(QLabel(seat.title))
+            loners.addWidget(box)
+        loners.addStretch(1)
+        form.addRow("Loners made:", loners)
+        form.addRow(self.save_button)
+        layout = QFormLayout(self)
+        layout.addRow(self.totals)
+        layout.addRow(self.time_called)
+        layout.addRow(self.status)
+
+    def show_table(self, event: tournament.EventView, round_number: int, table: int) -> None:
+        """Show where ``table`` of ``round_number`` stands."""
+        self.where = (round_number, table)
+        self.view = self.ctx.run(tournament.table_result, event.id, round_number, table)
+        totals_mode = event.entry_mode == "totals"
+        self.totals.setVisible(totals_mode)
+        self.time_called.setVisible(not totals_mode)
+        self.time_called.setChecked(self.view.finished_early)
+        v = self.view
+        if totals_mode:
+            self.ns_points.setValue(v.ns_points or 0)
+            self.ew_points.setValue(v.ew_points or 0)
+            for seat, n in zip(SEATS, v.loners):
+                self.loners[seat].setValue(n)
+        self.show_status()
+
+    def show_status(self, error: str = "") -> None:
+        v = self.view
+        if error:
+            self.status.setStyleSheet(ERROR_STYLE)
+            self.status.setText(error)
+            return
+        self.status.setStyleSheet("")
+        if v is None:
+            self.status.clear()
+        elif v.ns_points is not None:
+            self.status.setText(f"Totals in: North–South {v.ns_points}, East–West {v.ew_points}. This table counts.")
+        elif v.finished:
+            how = "time called" if v.finished_early and v.hands_recorded < v.hands_per_round else "all hands in"
+            self.status.setText(f"Finished ({how}, {v.hands_recorded} of {v.hands_per_round} hands): this table counts.")
+        else:
+            self.status.setText(
+                f"{v.hands_recorded} of {v.hands_per_round} hands in: this table does not count in the standings yet."
+            )
+
+    def set_time_called(self, called: bool) -> None:
+        if self.where is None or self.ctx.event_id is None:
+            return
+        event_id, (rnd, table) = self.ctx.event_id, self.where
+        try:
+            self.ctx.push(
+                f"{'Call' if called else 'Uncall'} time at table {table}, round {rnd}",
+                lambda: self.ctx.run(tournament.finish_table, event_id, rnd, table, called),
+                lambda: self.ctx.run(tournament.finish_table, event_id, rnd, table, not called),
+            )
+        except tournament.TournamentError as exc:
+            self.time_called.setChecked(not called)
+            self.show_status("Not changed: " + exc.message)
+            return
+        self.view = self.ctx.run(tournament.table_result, event_id, rnd, table)
+        self.show_status()
+        self.saved.emit(f"Table {table}: time {'called' if called else 'no longer called'}.")
+
+    def save_totals(self) -> None:
+        if self.where is None or self.ctx.event_id is None:
+            return
+        event_id, (rnd, table) = self.ctx.event_id, self.where
+        before = self.view
+        ns, ew = self.ns_points.value(), self.ew_points.value()
+        loners = {seat: box.value() for seat, box in self.loners.items() if box.value()}
+
+        def undo():
+            if before is None or before.ns_points is None:
+                return self.ctx.run(tournament.clear_table_totals, event_id, rnd, table)
+            return self.ctx.run(
+                tournament.record_table_totals, event_id, rnd, table, before.ns_points, before.ew_points,
+                {s: n for s, n in zip(SEATS, before.loners) if n},
+            )
+
+        try:
+            self.ctx.push(
+                f"Round totals at table {table}, round {rnd}",
+                lambda: self.ctx.run(tournament.record_table_totals, event_id, rnd, table, ns, ew, loners),
+                undo,
+            )
+        except tournament.TournamentError as exc:
+            self.show_status("Not saved: " + exc.message)
+            return
+        self.view = self.ctx.run(tournament.table_result, event_id, rnd, table)
+        self.show_status()
+        self.saved.emit(f"Table {table}: round totals saved.")
