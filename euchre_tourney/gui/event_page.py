@@ -202,9 +202,11 @@ class EventPage(Page):
         self.proxy, self.search, self.table = searchable_table(self.model, 1, self)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
-        self.all_button = QPushButton("Check in &everyone")
+        self.all_button = QPushButton("Check &in everyone")
+        self.all_button.setToolTip("Check in every player the list shows (only those the search finds)")
         self.all_button.clicked.connect(lambda: self.check_all(True))
         self.none_button = QPushButton("Check &out everyone")
+        self.none_button.setToolTip("Check out every player the list shows (only those the search finds)")
         self.none_button.clicked.connect(lambda: self.check_all(False))
         self.count = QLabel()
         self.count.setWordWrap(True)
@@ -217,6 +219,12 @@ class EventPage(Page):
         cl.addLayout(row)
         cl.addWidget(self.table, 1)
         cl.addWidget(self.count)
+        # Tab from the search box goes to the list, not to the "everyone" buttons
+        # (typing a name, Tab, Down, Space must tick that player, issue 14)
+        QWidget.setTabOrder(self.search, self.table)
+        QWidget.setTabOrder(self.table, self.all_button)
+        QWidget.setTabOrder(self.all_button, self.none_button)
+        self.search.textChanged.connect(self._filter_changed)
 
         body = QHBoxLayout()
         body.addWidget(settings, 2)
@@ -266,8 +274,29 @@ class EventPage(Page):
     def toggle(self, player_id: int, checked: bool) -> None:
         self.set_checked_in([player_id], checked)
 
-    def check_all(self, checked: bool) -> None:
-        self.set_checked_in([r.player_id for r in self.model.rows if r.active or not checked], checked)
+    def shown_rows(self) -> list:
+        """The check-in rows the list shows now (after the search filter), in screen order."""
+        return [self.proxy.data(self.proxy.index(i, 0), Qt.UserRole) for i in range(self.proxy.rowCount())]
+
+    def _filter_changed(self, _text: str) -> None:
+        filtered = bool(self.search.text().strip())
+        self.all_button.setText("Check &in these" if filtered else "Check &in everyone")
+        self.none_button.setText("Check &out these" if filtered else "Check &out everyone")
+
+    def check_all(self, checked: bool) -> bool:
+        """Check in (or out) every player the list shows — only those the
+        search finds — after asking "Check out 40 players?". Returns False if
+        nothing changed (declined, refused or nobody to change)."""
+        rows = [r for r in self.shown_rows() if r.checked_in != checked and (r.active or not checked)]
+        if not rows:
+            return False
+        n = len(rows)
+        who = rows[0].name if n == 1 else f"{n} players"
+        verb = "Check in" if checked else "Check out"
+        scope = f" (those matching “{self.search.text().strip()}”)" if self.search.text().strip() and n > 1 else ""
+        if not context.ask(self, f"{verb} players", f"{verb} {who}{scope}?"):
+            return False
+        return self.set_checked_in([r.player_id for r in rows], checked)
 
     def set_checked_in(self, player_ids: list[int], checked: bool) -> bool:
         """Check players in or out (undoable). Returns False if refused."""
