@@ -90,7 +90,7 @@ class EventForm(QWidget):
         form.addRow("Defending &alone:", self.defend)
         form.addRow("", self.scoring)
         form.addRow("R&ounds:", self.rounds)
-        form.addRow("&Hands per round:", self.hands)
+        form.addRow("Hands &per round:", self.hands)
         form.addRow("&Sit-outs:", self.sit_out)
         self._preset_changed()
 
@@ -186,7 +186,7 @@ class EventPage(Page):
         super().__init__(ctx, parent)
         self.hint = QLabel("No event yet. Create one with File ▸ New event (Ctrl+N).")
         self.form = EventForm()
-        self.save_button = QPushButton("&Save settings")
+        self.save_button = QPushButton("Save se&ttings")
         self.save_button.clicked.connect(self.save_settings)
         settings = QGroupBox("Event settings")
         sl = QVBoxLayout(settings)
@@ -205,7 +205,7 @@ class EventPage(Page):
         self.all_button = QPushButton("Check &in everyone")
         self.all_button.setToolTip("Check in every player the list shows (only those the search finds)")
         self.all_button.clicked.connect(lambda: self.check_all(True))
-        self.none_button = QPushButton("Check &out everyone")
+        self.none_button = QPushButton("Check o&ut everyone")
         self.none_button.setToolTip("Check out every player the list shows (only those the search finds)")
         self.none_button.clicked.connect(lambda: self.check_all(False))
         self.count = QLabel()
@@ -281,7 +281,7 @@ class EventPage(Page):
     def _filter_changed(self, _text: str) -> None:
         filtered = bool(self.search.text().strip())
         self.all_button.setText("Check &in these" if filtered else "Check &in everyone")
-        self.none_button.setText("Check &out these" if filtered else "Check &out everyone")
+        self.none_button.setText("Check o&ut these" if filtered else "Check o&ut everyone")
 
     def check_all(self, checked: bool) -> bool:
         """Check in (or out) every player the list shows — only those the

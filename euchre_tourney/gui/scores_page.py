@@ -119,7 +119,7 @@ class ScoresPage(Page):
         form.setFieldGrowthPolicy(QFormLayout.FieldsStayAtSizeHint)
         self.makers.setMinimumWidth(260)
         self.alone.setMinimumWidth(260)
-        form.addRow("&Hand:", self.hand_number)
+        form.addRow("Ha&nd:", self.hand_number)
         form.addRow("&Makers (N or E):", self.makers)
         form.addRow("Tric&ks the makers took:", self.tricks)
         form.addRow("Maker &went alone:", self.alone)

@@ -58,7 +58,7 @@ def test_checkin_trap_sequence_ticks_the_player_found(qtbot, window, forty, gui_
 def test_everyone_buttons_apply_to_the_filtered_list_and_confirm_with_the_count(qtbot, window, forty, gui_env):
     page = window.event_page
     qtbot.keyClicks(page.search, "Member 1")  # Member 10..19
-    assert page.none_button.text() == "Check &out these"
+    assert page.none_button.text() == "Check o&ut these"
     qtbot.mouseClick(page.none_button, Qt.LeftButton)
     assert gui_env["questions"][-1] == ("Check out players", "Check out 10 players (those matching “Member 1”)?")
     assert _checked(window) == 29
