@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QTabWidget,
     QToolBar,
@@ -27,6 +28,7 @@ from euchre_tourney.gui.rotation_page import RotationPage
 from euchre_tourney.gui.scores_page import ScoresPage
 from euchre_tourney.gui.standings_page import StandingsPage
 from euchre_tourney.gui.teams_page import TeamsPage
+from euchre_tourney.gui.widgets import UndoPassThrough
 
 REPORT_SHORTCUTS = {
     "scorecards": QKeySequence.Print,
@@ -70,6 +72,9 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.teams_page, "6 Teams")
         self.setCentralWidget(self.tabs)
         self._create_actions()
+        self.undo_pass = UndoPassThrough(self)  # Ctrl+Z in an emptied text box reaches Edit ▸ Undo
+        for box in self.findChildren(QLineEdit):
+            box.installEventFilter(self.undo_pass)
         where = db.path or db.where
         self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
         self.ctx.changed.connect(self._saved)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCollator, QLocale, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
 
@@ -15,6 +16,22 @@ def read_only_table(model) -> QTableView:
     view.setSelectionBehavior(QAbstractItemView.SelectRows)
     view.setAlternatingRowColors(True)
     return view
+
+
+class UndoPassThrough(QObject):
+    """An event filter for text boxes: Ctrl+Z (Ctrl+Y, Ctrl+Shift+Z) undoes
+    the box's own typing while it has any, and otherwise reaches the menu's
+    Edit ▸ Undo (Redo), so the last hand can be undone without leaving the
+    box. Install it on each ``QLineEdit`` (spin boxes' included)."""
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.ShortcutOverride and isinstance(obj, QLineEdit):
+            if (event.matches(QKeySequence.Undo) and not obj.isUndoAvailable()) or (
+                event.matches(QKeySequence.Redo) and not obj.isRedoAvailable()
+            ):
+                event.ignore()  # not the box's: the window's shortcut takes it
+                return True
+        return False
 
 
 def name_collator() -> QCollator:

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import HandEntry, Side
 
 
 @pytest.fixture
@@ -92,3 +93,88 @@ def test_roster_sorts_names_for_people(window):
     page.table.sortByColumn(0, Qt.DescendingOrder)
     shown = [page.proxy.data(page.proxy.index(i, 0)) for i in range(page.proxy.rowCount())]
     assert shown == ["Zed", "Łukasz", "Lucy", "Eve", "émile"]
+
+
+# Scores: messages, forbidden controls, where it opens, Undo from a text box --------------
+
+def _night(window, rules=None, players=8):
+    ids = [window.ctx.run(T.add_player, f"P{i}").id for i in range(players)]
+    extra = {"rules": rules} if rules is not None else {}
+    window.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=3, hands_per_round=2, **extra)
+    window.event_page.set_checked_in(ids, True)
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert window.rotation_page.generate()
+    window.tabs.setCurrentWidget(window.scores_page)
+    return window.scores_page
+
+
+def _type_hand(qtbot, page, side_key, tricks):
+    page.makers.setFocus()
+    qtbot.keyClick(page.makers, side_key)
+    qtbot.keyClicks(page.tricks, tricks)
+    qtbot.keyClick(page.tricks, Qt.Key_Return)
+
+
+def test_messages_clear_on_undo_and_on_another_table(qtbot, window):
+    page = _night(window)
+    page.select(1, 1)
+    _type_hand(qtbot, page, Qt.Key_N, "3")
+    assert page.message.text().startswith("Hand 1 saved")
+    window.undo_action.trigger()
+    assert page.message.text() == "" and page.table_view.hands == ()  # no stale "Hand 1 saved"
+    page.tricks.setText("9")
+    assert page.save() is False and page.message.text().startswith("Not saved")
+    page.select(1, 2)
+    assert page.message.text() == ""  # table 2 does not show table 1's error
+    page.tricks.setText("9")
+    page.save()
+    page.select(2, 1)  # another round
+    assert page.message.text() == ""
+
+
+def test_defender_alone_is_disabled_with_the_reason(qtbot, window):
+    page = _night(window)  # North American rules: never
+    assert not page.defender_alone.isEnabled()
+    assert page.defender_alone.toolTip() == "Defender alone: these rules do not allow a defender to play alone."
+
+
+def test_defender_alone_only_against_a_lone_maker(qtbot, window):
+    from euchre_tourney.rules import PRESETS, DefendAlone
+
+    page = _night(window, PRESETS["north_american"].replace(defend_alone=DefendAlone.AGAINST_LONER))
+    page.select(1, 1)
+    assert not page.defender_alone.isEnabled() and "only against a lone maker" in page.defender_alone.toolTip()
+    page.alone.setCurrentIndex(1)  # North went alone
+    assert page.defender_alone.isEnabled()
+    page.defender_alone.setChecked(True)
+    page.alone.setCurrentIndex(0)  # nobody alone after all: the tick goes
+    assert not page.defender_alone.isEnabled() and not page.defender_alone.isChecked()
+
+
+def test_scores_opens_at_the_next_unfinished_table(qtbot, gui_env, db, window):
+    page = _night(window, players=12)
+    for table in (1, 2, 3):  # round 1 complete
+        for number in (1, 2):
+            window.ctx.run(T.record_hand, window.ctx.event_id, 1, table, number, HandEntry(Side.NS, 3))
+    window.ctx.run(T.record_hand, window.ctx.event_id, 2, 1, 1, HandEntry(Side.EW, 3))
+    window.ctx.run(T.record_hand, window.ctx.event_id, 2, 1, 2, HandEntry(Side.EW, 3))
+    again = MainWindow(db)  # reopened
+    qtbot.addWidget(again)
+    again.tabs.setCurrentWidget(again.scores_page)
+    again.scores_page.refresh()
+    assert (again.scores_page.round.value(), again.scores_page.current_table()) == (2, 2)
+
+
+def test_ctrl_z_in_the_tricks_box_then_reaches_the_menu_undo(qtbot, window):
+    page = _night(window)
+    window.activateWindow()  # window shortcuts (the menu's Ctrl+Z) answer only in the active window
+    qtbot.waitUntil(window.isActiveWindow)
+    page.select(1, 1)
+    _type_hand(qtbot, page, Qt.Key_N, "3")
+    assert len(page.table_view.hands) == 1
+    page.tricks.setFocus()
+    qtbot.keyClicks(page.tricks, "4")
+    qtbot.keyClick(page.tricks, Qt.Key_Z, Qt.ControlModifier)  # undoes the typing only
+    assert page.tricks.text() == "" and len(page.table_view.hands) == 1
+    qtbot.keyClick(page.tricks, Qt.Key_Z, Qt.ControlModifier)  # nothing left to undo in the box: the hand
+    assert page.table_view.hands == ()
