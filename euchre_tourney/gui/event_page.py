@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -180,7 +180,10 @@ class NewEventDialog(QDialog):
 
 
 class EventPage(Page):
-    """Edit the current event and check players in."""
+    """Edit the current event and check players in. ``print_cards(numbers)``:
+    the director asked to reprint these players' scorecards."""
+
+    print_cards = Signal(list)
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
@@ -208,6 +211,11 @@ class EventPage(Page):
         self.none_button = QPushButton("Check o&ut everyone")
         self.none_button.setToolTip("Check out every player the list shows (only those the search finds)")
         self.none_button.clicked.connect(lambda: self.check_all(False))
+        self.cards_button = QPushButton("Print &cards of selected…")
+        self.cards_button.setToolTip(
+            "Reprint the scorecards of the players selected in the list (one, or several with Ctrl or Shift)"
+        )
+        self.cards_button.clicked.connect(self.print_selected_cards)
         self.count = QLabel()
         self.count.setWordWrap(True)
         checkin = QGroupBox("Who is playing tonight (Space toggles the selected player)")
@@ -218,12 +226,16 @@ class EventPage(Page):
         row.addWidget(self.none_button)
         cl.addLayout(row)
         cl.addWidget(self.table, 1)
-        cl.addWidget(self.count)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.count, 1)
+        bottom.addWidget(self.cards_button, 0, Qt.AlignTop)
+        cl.addLayout(bottom)
         # Tab from the search box goes to the list, not to the "everyone" buttons
         # (typing a name, Tab, Down, Space must tick that player, issue 14)
         QWidget.setTabOrder(self.search, self.table)
         QWidget.setTabOrder(self.table, self.all_button)
         QWidget.setTabOrder(self.all_button, self.none_button)
+        QWidget.setTabOrder(self.none_button, self.cards_button)
         self.search.textChanged.connect(self._filter_changed)
 
         body = QHBoxLayout()
@@ -247,6 +259,8 @@ class EventPage(Page):
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.form.load(event)
         team = event.kind == "team"
+        self.cards_button.setVisible(not team)  # a team event prints team cards (File menu)
+        self.cards_button.setEnabled(event.has_rotation)
         self.form.sit_out.setEnabled(not team)
         self.team_info.setVisible(team)
         if team:
@@ -273,6 +287,21 @@ class EventPage(Page):
 
     def toggle(self, player_id: int, checked: bool) -> None:
         self.set_checked_in([player_id], checked)
+
+    def selected_numbers(self) -> list[int]:
+        """The event numbers of the selected players who have a scorecard (checked in, with a number)."""
+        rows = (self.proxy.data(i, Qt.UserRole) for i in self.table.selectionModel().selectedRows())
+        return sorted(r.number for r in rows if r.checked_in and r.number)
+
+    def print_selected_cards(self) -> None:
+        """Ask the main window to reprint the selected players' scorecards (``print_cards``)."""
+        numbers = self.selected_numbers()
+        if not numbers:
+            context.show_error(
+                self, "Print cards", "Select the players whose cards to print: they need a number (generate the rotation first)."
+            )
+            return
+        self.print_cards.emit(numbers)
 
     def shown_rows(self) -> list:
         """The check-in rows the list shows now (after the search filter), in screen order."""

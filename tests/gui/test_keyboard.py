@@ -178,3 +178,57 @@ def test_ctrl_z_in_the_tricks_box_then_reaches_the_menu_undo(qtbot, window):
     assert page.tricks.text() == "" and len(page.table_view.hands) == 1
     qtbot.keyClick(page.tricks, Qt.Key_Z, Qt.ControlModifier)  # nothing left to undo in the box: the hand
     assert page.table_view.hands == ()
+
+
+# Print: paper size remembered, reprint one card or a selection -----------------------------
+
+def test_paper_size_is_chosen_in_the_app_and_remembered(qtbot, window, db, tmp_path):
+    from pypdf import PdfReader
+
+    page = _night(window)
+    window.paper_actions["a4"].trigger()
+    assert window.page_size() == "a4"
+    again = MainWindow(db)  # next session
+    qtbot.addWidget(again)
+    assert again.page_size() == "a4" and again.paper_actions["a4"].isChecked()
+    again.paper_actions["letter"].trigger()
+    assert window.page_size() == "letter" and again.paper_actions["letter"].isChecked()
+    path = tmp_path / "cards.pdf"
+    assert again.save_pdf("scorecards", str(path))
+    box = PdfReader(path).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # Letter, in points
+    window.paper_actions["a4"].trigger()
+    assert window.save_pdf("scorecards", str(path))
+    box = PdfReader(path).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4
+    del page
+
+
+def test_reprint_one_card_or_a_selection(qtbot, window, tmp_path, monkeypatch):
+    from pypdf import PdfReader
+    from PySide6.QtCore import QItemSelectionModel
+    from PySide6.QtWidgets import QFileDialog
+
+    _night(window)
+    window.tabs.setCurrentWidget(window.event_page)
+    page = window.event_page
+    assert page.cards_button.isEnabled()
+    saved = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(tmp_path / f"sel{len(saved)}"), ""))
+    monkeypatch.setattr("euchre_tourney.gui.main_window.QDesktopServices.openUrl", lambda url: saved.append(url.toLocalFile()))
+    rows = {page.proxy.data(page.proxy.index(i, 0), Qt.UserRole).name: i for i in range(page.proxy.rowCount())}
+    page.table.selectRow(rows["P3"])
+    qtbot.mouseClick(page.cards_button, Qt.LeftButton)
+    pick = page.table.selectionModel()
+    for name in ("P5", "P6"):
+        pick.select(page.proxy.index(rows[name], 0), QItemSelectionModel.Select | QItemSelectionModel.Rows)
+    qtbot.mouseClick(page.cards_button, Qt.LeftButton)
+    assert saved == [str(tmp_path / "sel0.pdf"), str(tmp_path / "sel1.pdf")]
+    number = {e.name: e.number for e in window.ctx.run(T.entrants, window.ctx.event_id)}
+
+    def card_heads(path):
+        text = "\n".join(p.extract_text() for p in PdfReader(path).pages)
+        return sorted(line.split(" Scorecard")[0] for line in text.splitlines() if line.startswith("#"))
+
+    assert card_heads(saved[0]) == [f"#{number['P3']} P3"]
+    assert card_heads(saved[1]) == sorted(f"#{number[n]} {n}" for n in ("P3", "P5", "P6"))
