@@ -81,3 +81,16 @@ def test_wrapping_keeps_every_word_and_prefers_seven_points(texts, width, height
     one_line_fits = all(fonts.text_width(t, 7.0, b) <= width for t, b in items) and len(items) * 7.0 * 1.12 <= height
     if one_line_fits:  # nothing wraps when one line each fits at 7 pt
         assert lines == tuple(items)
+
+
+def test_tally_sheet_names_wrap_at_seven_points_or_more():
+    from euchre_tourney.reports import write_tally_sheets
+    from euchre_tourney.tournament.readmodels import TallySheetView
+
+    buf = io.BytesIO()
+    write_tally_sheets([TallySheetView("Club night", date(2026, 11, 20), 1, 1, LONG, LONG2, "Ann", "Bo", 8)], buf)
+    strings = _sized_text(buf.getvalue())
+    for name in (LONG, LONG2):
+        pieces = [(t, size) for t, size in strings if t != name and t in name and len(t) > 10]
+        assert len(pieces) == 2 and " ".join(t for t, _s in pieces) == name, strings[:20]
+        assert min(size for _t, size in pieces) >= 7.0 - 1e-6
