@@ -35,6 +35,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from wcwidth import wcswidth
+
 from euchre_tourney import __version__
 from euchre_tourney.reports import REPORTS, report
 
@@ -353,14 +355,14 @@ def _team_standings(view, fmt: str, out: TextIO) -> int:
         data = {"event": view.event_name, "tie_breaks": list(view.tie_breaks), "bye_rule": view.bye_rule, "standings": rows}
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
-    width = max([4] + [len(r.name) for r in view.rows])
+    width = max([4] + [_cells(r.name) for r in view.rows])
     lines = [f"Team standings: {view.event_name}", ""]
     lines.append(f"{'Place':>5}  {'No.':>4}  {'Team':<{width}}  {'Wins':>5}  {'W-L-T':>7}  {'Byes':>4}  {'For':>5}  {'Agst':>5}  {'+/-':>5}")
     for r in view.rows:
         place = f"={r.place}" if r.tied else str(r.place)
         wlt = f"{r.wins}-{r.losses}-{r.ties}"
         lines.append(
-            f"{place:>5}  {r.number:>4}  {r.name:<{width}}  {r.score:>5g}  {wlt:>7}  {r.byes:>4}  "
+            f"{place:>5}  {r.number:>4}  {_pad(r.name, width)}  {r.score:>5g}  {wlt:>7}  {r.byes:>4}  "
             f"{r.points_for:>5}  {r.points_against:>5}  {r.difference:>+5d}"
         )
     lines += ["", "Ranked by: " + ", then ".join(view.tie_breaks).lower() + ".", tournament.BYE_RULES[view.bye_rule] + "."]
@@ -368,15 +370,27 @@ def _team_standings(view, fmt: str, out: TextIO) -> int:
     return 0
 
 
+def _cells(text: str) -> int:
+    """How many terminal columns ``text`` takes: a CJK character takes two
+    (``wcwidth``); a character it cannot measure counts as one."""
+    width = wcswidth(text)
+    return width if width >= 0 else len(text)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` left-aligned in ``width`` terminal columns (wide characters counted as they show)."""
+    return text + " " * max(0, width - _cells(text))
+
+
 def standings_text(view) -> str:
     """Plain-text standings table."""
-    width = max([4] + [len(r.name) for r in view.rows])
+    width = max([4] + [_cells(r.name) for r in view.rows])
     lines = [f"Standings: {view.event_name}", ""]
     lines.append(f"{'Place':>5}  {'No.':>4}  {'Name':<{width}}  {'Points':>6}  {'Played':>6}  {'Won':>4}  {'Loners':>6}  Sit-outs")
     for r in view.rows:
         place = f"={r.place}" if r.tied else str(r.place)
         lines.append(
-            f"{place:>5}  {r.number or '':>4}  {r.name:<{width}}  {r.points:>6}  {r.rounds_played:>6}  "
+            f"{place:>5}  {r.number or '':>4}  {_pad(r.name, width)}  {r.points:>6}  {r.rounds_played:>6}  "
             f"{r.rounds_won:>4}  {r.loners:>6}  {r.sit_outs}"
         )
     lines += ["", "Ties are broken by: " + ", then ".join(view.tie_breaks).lower() + "."]

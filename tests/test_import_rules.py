@@ -30,7 +30,7 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "play": (frozenset({"rules", "play"}), frozenset()),
     "rotation": (frozenset({"rotation"}), frozenset({"numpy"})),
     "store": (frozenset({"rules", "store"}), frozenset({"sqlmodel", "sqlalchemy", "alembic", "platformdirs"})),
-    "tournament": (frozenset({"rules", "rotation", "store", "tournament"}), frozenset({"sqlmodel", "sqlalchemy"})),
+    "tournament": (frozenset({"rules", "rotation", "store", "tournament"}), frozenset({"sqlmodel", "sqlalchemy", "pyuca"})),
     "reports": (
         frozenset({"rules", "tournament", "reports", "resources"}),
         frozenset({"reportlab", "bidi", "arabic_reshaper"}),
@@ -42,7 +42,7 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # top-level modules: the command line launches the GUI, the rest is plain
     "cli": (
         frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "cli"}),
-        frozenset({"platformdirs"}),
+        frozenset({"platformdirs", "wcwidth"}),
     ),
     "desktop": (frozenset({"resources", "desktop"}), frozenset({"platformdirs"})),
     "resources": (frozenset({"resources"}), frozenset()),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -102,7 +102,7 @@ class EventForm(QWidget):
         form.addRow("Defending &alone:", self.defend)
         form.addRow("", self.scoring)
         form.addRow("R&ounds:", self.rounds)
-        form.addRow("&Hands per round:", self.hands)
+        form.addRow("Hands &per round:", self.hands)
         form.addRow("&Sit-outs:", self.sit_out)
         form.addRow("Scores entered:", self.entry_mode)
         form.addRow("Minutes per round:", self.minutes)
@@ -199,13 +199,16 @@ class NewEventDialog(QDialog):
 
 
 class EventPage(Page):
-    """Edit the current event and check players in."""
+    """Edit the current event and check players in. ``print_cards(numbers)``:
+    the director asked to reprint these players' scorecards."""
+
+    print_cards = Signal(list)
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
         self.hint = QLabel("No event yet. Create one with File ▸ New event (Ctrl+N).")
         self.form = EventForm()
-        self.save_button = QPushButton("&Save settings")
+        self.save_button = QPushButton("Save se&ttings")
         self.save_button.clicked.connect(self.save_settings)
         settings = QGroupBox("Event settings")
         sl = QVBoxLayout(settings)
@@ -221,10 +224,17 @@ class EventPage(Page):
         self.proxy, self.search, self.table = searchable_table(self.model, 1, self)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
-        self.all_button = QPushButton("Check in &everyone")
+        self.all_button = QPushButton("Check &in everyone")
+        self.all_button.setToolTip("Check in every player the list shows (only those the search finds)")
         self.all_button.clicked.connect(lambda: self.check_all(True))
-        self.none_button = QPushButton("Check &out everyone")
+        self.none_button = QPushButton("Check o&ut everyone")
+        self.none_button.setToolTip("Check out every player the list shows (only those the search finds)")
         self.none_button.clicked.connect(lambda: self.check_all(False))
+        self.cards_button = QPushButton("Print &cards of selected…")
+        self.cards_button.setToolTip(
+            "Reprint the scorecards of the players selected in the list (one, or several with Ctrl or Shift)"
+        )
+        self.cards_button.clicked.connect(self.print_selected_cards)
         self.count = QLabel()
         self.count.setWordWrap(True)
         checkin = QGroupBox("Who is playing tonight (Space toggles the selected player)")
@@ -235,7 +245,17 @@ class EventPage(Page):
         row.addWidget(self.none_button)
         cl.addLayout(row)
         cl.addWidget(self.table, 1)
-        cl.addWidget(self.count)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.count, 1)
+        bottom.addWidget(self.cards_button, 0, Qt.AlignTop)
+        cl.addLayout(bottom)
+        # Tab from the search box goes to the list, not to the "everyone" buttons
+        # (typing a name, Tab, Down, Space must tick that player, issue 14)
+        QWidget.setTabOrder(self.search, self.table)
+        QWidget.setTabOrder(self.table, self.all_button)
+        QWidget.setTabOrder(self.all_button, self.none_button)
+        QWidget.setTabOrder(self.none_button, self.cards_button)
+        self.search.textChanged.connect(self._filter_changed)
 
         body = QHBoxLayout()
         body.addWidget(settings, 2)
@@ -258,6 +278,8 @@ class EventPage(Page):
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.form.load(event)
         team = event.kind == "team"
+        self.cards_button.setVisible(not team)  # a team event prints team cards (File menu)
+        self.cards_button.setEnabled(event.has_rotation)
         self.form.sit_out.setEnabled(not team)
         self.form.entry_mode.setEnabled(not team)
         self.team_info.setVisible(team)
@@ -286,8 +308,44 @@ class EventPage(Page):
     def toggle(self, player_id: int, checked: bool) -> None:
         self.set_checked_in([player_id], checked)
 
-    def check_all(self, checked: bool) -> None:
-        self.set_checked_in([r.player_id for r in self.model.rows if r.active or not checked], checked)
+    def selected_numbers(self) -> list[int]:
+        """The event numbers of the selected players who have a scorecard (checked in, with a number)."""
+        rows = (self.proxy.data(i, Qt.UserRole) for i in self.table.selectionModel().selectedRows())
+        return sorted(r.number for r in rows if r.checked_in and r.number)
+
+    def print_selected_cards(self) -> None:
+        """Ask the main window to reprint the selected players' scorecards (``print_cards``)."""
+        numbers = self.selected_numbers()
+        if not numbers:
+            context.show_error(
+                self, "Print cards", "Select the players whose cards to print: they need a number (generate the rotation first)."
+            )
+            return
+        self.print_cards.emit(numbers)
+
+    def shown_rows(self) -> list:
+        """The check-in rows the list shows now (after the search filter), in screen order."""
+        return [self.proxy.data(self.proxy.index(i, 0), Qt.UserRole) for i in range(self.proxy.rowCount())]
+
+    def _filter_changed(self, _text: str) -> None:
+        filtered = bool(self.search.text().strip())
+        self.all_button.setText("Check &in these" if filtered else "Check &in everyone")
+        self.none_button.setText("Check o&ut these" if filtered else "Check o&ut everyone")
+
+    def check_all(self, checked: bool) -> bool:
+        """Check in (or out) every player the list shows — only those the
+        search finds — after asking "Check out 40 players?". Returns False if
+        nothing changed (declined, refused or nobody to change)."""
+        rows = [r for r in self.shown_rows() if r.checked_in != checked and (r.active or not checked)]
+        if not rows:
+            return False
+        n = len(rows)
+        who = rows[0].name if n == 1 else f"{n} players"
+        verb = "Check in" if checked else "Check out"
+        scope = f" (those matching “{self.search.text().strip()}”)" if self.search.text().strip() and n > 1 else ""
+        if not context.ask(self, f"{verb} players", f"{verb} {who}{scope}?"):
+            return False
+        return self.set_checked_in([r.player_id for r in rows], checked)
 
     def set_checked_in(self, player_ids: list[int], checked: bool) -> bool:
         """Check players in or out (undoable). Returns False if refused."""

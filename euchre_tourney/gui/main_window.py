@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, QSettings, QTimer, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFileDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QTabWidget,
     QToolBar,
@@ -28,6 +29,7 @@ from euchre_tourney.gui.scores_page import ScoresPage
 from euchre_tourney.gui.room import TimerLabel
 from euchre_tourney.gui.standings_page import StandingsPage
 from euchre_tourney.gui.teams_page import TeamsPage
+from euchre_tourney.gui.widgets import UndoPassThrough
 
 REPORT_SHORTCUTS = {
     "scorecards": QKeySequence.Print,
@@ -42,6 +44,10 @@ def default_page_size() -> str:
     """Letter in the United States and Canada, A4 elsewhere."""
     territory = QLocale().territory()
     return "letter" if territory in (QLocale.UnitedStates, QLocale.Canada) else "a4"
+
+
+PAPER_SIZES = {"letter": "&Letter (8.5 × 11 in)", "a4": "&A4 (210 × 297 mm)"}
+"""File ▸ Paper size: the choices, by the writers' ``page_size`` value."""
 
 
 class MainWindow(QMainWindow):
@@ -71,6 +77,10 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.teams_page, "6 Teams")
         self.setCentralWidget(self.tabs)
         self._create_actions()
+        self.event_page.print_cards.connect(self.save_cards_dialog)
+        self.undo_pass = UndoPassThrough(self)  # Ctrl+Z in an emptied text box reaches Edit ▸ Undo
+        for box in self.findChildren(QLineEdit):
+            box.installEventFilter(self.undo_pass)
         where = db.path or db.where
         self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
         self.statusBar().addPermanentWidget(TimerLabel(self.standings_page.timer))  # the round timer, on every page
@@ -145,7 +155,21 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About Euchre Tourney", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), None, self.practice_action, None, self.quit_action):
+        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values()):
+            file_menu.addSeparator() if a is None else file_menu.addAction(a)
+        paper = file_menu.addMenu("Pape&r size")
+        paper.setToolTipsVisible(True)
+        self.paper_group = QActionGroup(self)
+        self.paper_actions = {}
+        for key, text in PAPER_SIZES.items():
+            action = paper.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(key == self.page_size())
+            action.setToolTip("Every PDF is made on this paper (remembered for next time)")
+            action.triggered.connect(lambda _c=False, key=key: self.set_page_size(key))
+            self.paper_group.addAction(action)
+            self.paper_actions[key] = action
+        for a in (None, self.practice_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
         edit.addAction(self.undo_action)
@@ -222,17 +246,33 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     # printing ------------------------------------------------------------------
-    def save_pdf(self, name: str, path: str, page_size: str | None = None) -> bool:
+    def page_size(self) -> str:
+        """The paper chosen in File ▸ Paper size ("letter" or "a4"); until one
+        is chosen, :func:`default_page_size`."""
+        chosen = self.settings.value("paper_size", "", type=str)
+        return chosen if chosen in PAPER_SIZES else default_page_size()
+
+    def set_page_size(self, key: str) -> None:
+        """Choose the paper every PDF is made on, and remember it."""
+        self.settings.setValue("paper_size", key)
+        self.paper_actions[key].setChecked(True)
+        self.statusBar().showMessage(f"PDFs are now made on {PAPER_SIZES[key].replace('&', '')} paper.", 8000)
+
+    def save_pdf(self, name: str, path: str, page_size: str | None = None, numbers: set[int] | None = None) -> bool:
         """Write the report called ``name`` (:data:`~euchre_tourney.reports.REPORTS`)
-        for the current event to ``path``; True on success, else the reason
-        is shown and nothing is written."""
+        for the current event to ``path``, on ``page_size`` paper (default:
+        :meth:`page_size`); ``numbers``: only these players' scorecards (their
+        numbers in the event). True on success, else the reason is shown and
+        nothing is written."""
         if self.ctx.event_id is None:
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
         rep = report(name)
-        page_size = page_size or default_page_size()
+        page_size = page_size or self.page_size()
         try:
             data = self.ctx.run(rep.gather, self.ctx.event_id)
+            if numbers is not None:  # reprint only some players' cards
+                data = [card for card in data if card.number in numbers]
             rep.write(data, path, page_size=page_size)
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print yet", exc.message)
@@ -253,6 +293,22 @@ class MainWindow(QMainWindow):
             path += ".pdf"
         self.settings.setValue("pdf_dir", str(Path(path).parent))
         if self.save_pdf(name, path):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(path))
+
+    def save_cards_dialog(self, numbers: list[int]) -> None:
+        """Reprint the scorecards of the players numbered ``numbers`` only
+        (one player's card, or a selection): ask where, write, open."""
+        if not numbers:
+            return
+        what = f"scorecard-{numbers[0]}.pdf" if len(numbers) == 1 else "scorecards-selected.pdf"
+        start = str(Path(self.settings.value("pdf_dir", str(Path.home()))) / what)
+        path, _ = QFileDialog.getSaveFileName(self, "Save scorecards PDF", start, "PDF files (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        self.settings.setValue("pdf_dir", str(Path(path).parent))
+        if self.save_pdf("scorecards", path, numbers=set(numbers)):
             QDesktopServices.openUrl(QUrl.fromLocalFile(path))
 
     def open_practice(self):

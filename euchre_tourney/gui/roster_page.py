@@ -64,7 +64,7 @@ class RosterPage(Page):
 
         self.add_button = QPushButton("&Add player…")
         self.add_button.clicked.connect(self.add_dialog)
-        self.edit_button = QPushButton("&Edit…")
+        self.edit_button = QPushButton("E&dit…")
         self.edit_button.clicked.connect(self.edit_selected)
         self.remove_button = QPushButton("&Remove")
         self.remove_button.clicked.connect(self.remove_selected)

@@ -37,7 +37,7 @@ from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import HandsModel, side_name
 from euchre_tourney.gui.table_round import TableRoundBox
-from euchre_tourney.rules import SIDE_SEATS, HandEntry, RuleSet, RuleViolation, Seat, Side
+from euchre_tourney.rules import SIDE_SEATS, DefendAlone, HandEntry, RuleSet, RuleViolation, Seat, Side
 
 SIDE_KEYS = {Qt.Key_N: "NS", Qt.Key_S: "NS", Qt.Key_E: "EW", Qt.Key_W: "EW"}
 """In the makers box: N or S picks North–South, E or W picks East–West."""
@@ -51,6 +51,8 @@ class ScoresPage(Page):
         self.table_view = None
         self.editing_id: int | None = None
         self.rules: RuleSet | None = None
+        self.shown_at: tuple | None = None  # (event, round, table) on screen: a message belongs to it
+        self.placed_for: int | None = None  # the event Scores last opened at its next unfinished table
 
         self.round = QSpinBox()
         self.round.setRange(1, 1)
@@ -120,7 +122,7 @@ class ScoresPage(Page):
         form.setFieldGrowthPolicy(QFormLayout.FieldsStayAtSizeHint)
         self.makers.setMinimumWidth(260)
         self.alone.setMinimumWidth(260)
-        form.addRow("&Hand:", self.hand_number)
+        form.addRow("Ha&nd:", self.hand_number)
         form.addRow("&Makers (N or E):", self.makers)
         form.addRow("Tric&ks the makers took:", self.tricks)
         form.addRow("Maker &went alone:", self.alone)
@@ -180,6 +182,9 @@ class ScoresPage(Page):
         self.makers.currentIndexChanged.connect(self.fill_alone)
         self.tricks.textChanged.connect(self.update_preview)
         self.defender_alone.toggled.connect(self.update_preview)
+        self.alone.currentIndexChanged.connect(self.allow_defender_alone)
+        # a saved, corrected, deleted, undone or redone hand: the last message is about another state
+        ctx.undo_stack.indexChanged.connect(lambda _i: self.message.clear())
         # Enter saves from any entry field; Enter/Delete act on the selected hand;
         # Esc cancels a correction. An event filter, not QShortcut, so it works
         # without the window being active (and in tests).
@@ -233,7 +238,27 @@ class ScoresPage(Page):
         self.round.blockSignals(True)
         self.round.setRange(1, event.rounds)
         self.round.blockSignals(False)
+        if self.placed_for != event.id:  # a newly opened event: start where entry stopped
+            self.placed_for = event.id
+            spot = self.next_unfinished(event)
+            if spot is not None:
+                self.select(*spot)
+                return
         self.load_tables()
+
+    def next_unfinished(self, event) -> tuple[int, int] | None:
+        """(round, table) of the first table, in round then table order, with
+        fewer hands than the round's hands per round (this station's tables
+        only, when it has some); None when every table is complete."""
+        for number in range(1, event.rounds + 1):
+            try:
+                progress = self.ctx.run(tournament.round_progress, event.id, number)
+            except tournament.TournamentError:
+                return None
+            for table in sorted(progress):
+                if (not self.mine or table in self.mine) and progress[table] < event.hands_per_round:
+                    return number, table
+        return None
 
     def load_tables(self) -> None:
         if self.ctx.event_id is None:
@@ -328,6 +353,9 @@ class ScoresPage(Page):
             self.model.set_rows([])
             return
         v = self.table_view
+        if self.shown_at != (self.ctx.event_id, v.round, v.table):  # another table: its message is not this one's
+            self.shown_at = (self.ctx.event_id, v.round, v.table)
+            self.message.clear()
         n, e, s, w = v.names
         ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
         self.heading.setText(
@@ -364,7 +392,24 @@ class ScoresPage(Page):
             self.alone.addItem(f"{seat.title}: {names[seat]}", seat.key)
         self.alone.setCurrentIndex(max(0, self.alone.findData(keep)))
         self.alone.blockSignals(False)
+        self.allow_defender_alone()
         self.update_preview()
+
+    def allow_defender_alone(self) -> None:
+        """*Defender alone* is offered only when the event's rules allow it
+        for this hand (rules 001: never, only against a lone maker, or at any
+        time); otherwise it is unticked, disabled, and its tooltip says why."""
+        rule = self.rules.defend_alone if self.rules is not None else DefendAlone.ANY
+        if rule is DefendAlone.NEVER:
+            why = "Defender alone: these rules do not allow a defender to play alone."
+        elif rule is DefendAlone.AGAINST_LONER and self.alone.currentData() is None:
+            why = "Defender alone: only against a lone maker under these rules (choose who went alone first)."
+        else:
+            why = ""
+        if why:
+            self.defender_alone.setChecked(False)
+        self.defender_alone.setEnabled(not why)
+        self.defender_alone.setToolTip(why or "A defender played alone against the makers.")
 
     # entry --------------------------------------------------------------------
     def entered(self) -> HandEntry | None:
@@ -397,7 +442,7 @@ class ScoresPage(Page):
         self.preview.setStyleSheet(OK_STYLE)
 
     def reset_entry(self) -> None:
-        self.tricks.clear()
+        self.tricks.setText("")  # not clear(): a new hand starts with no typing to undo, so Ctrl+Z reaches Edit ▸ Undo
         self.defender_alone.setChecked(False)
         self.alone.setCurrentIndex(0)
         if self.table_view is not None and self.table_view.next_hand is not None:

@@ -56,7 +56,7 @@ class TeamSettingsBox(QGroupBox):
         self.first_round = _choices(tournament.FIRST_ROUND_ORDERS)
         form = QFormLayout(self)
         form.addRow("&Format:", self.team_format)
-        form.addRow("Round &scored by:", self.round_scoring)
+        form.addRow("Round scored b&y:", self.round_scoring)
         form.addRow("&Byes:", self.bye_rule)
         form.addRow("Round &1 paired:", self.first_round)
 
@@ -102,7 +102,7 @@ class TeamsPage(Page):
         make = QFormLayout()
         make.addRow("Player &1:", self.player_a)
         make.addRow("Player &2:", self.player_b)
-        make.addRow("Team na&me:", self.team_name)
+        make.addRow("&Team name:", self.team_name)
         row = QHBoxLayout()
         row.addWidget(self.add_button)
         row.addWidget(self.import_button)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
 
@@ -17,9 +18,55 @@ def read_only_table(model) -> QTableView:
     return view
 
 
+class UndoPassThrough(QObject):
+    """An event filter for text boxes: Ctrl+Z (Ctrl+Y, Ctrl+Shift+Z) undoes
+    the box's own typing while it has any, and otherwise reaches the menu's
+    Edit ▸ Undo (Redo), so the last hand can be undone without leaving the
+    box. Install it on each ``QLineEdit`` (spin boxes' included)."""
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.ShortcutOverride and isinstance(obj, QLineEdit):
+            if (event.matches(QKeySequence.Undo) and not obj.isUndoAvailable()) or (
+                event.matches(QKeySequence.Redo) and not obj.isRedoAvailable()
+            ):
+                event.ignore()  # not the box's: the window's shortcut takes it
+                return True
+        return False
+
+
+def name_collator() -> QCollator:
+    """A ``QCollator`` for people's names in the user's language (Ł beside L,
+    É beside E, case ignored, "Table 10" after "Table 9"); the plain "C"
+    locale of a bare system falls back to English so accents still sort."""
+    locale = QLocale()
+    if locale.language() in (QLocale.C, QLocale.AnyLanguage):
+        locale = QLocale(QLocale.English)
+    collator = QCollator(locale)
+    collator.setCaseSensitivity(Qt.CaseInsensitive)
+    collator.setNumericMode(True)
+    return collator
+
+
+class CollatingProxy(QSortFilterProxyModel):
+    """A filter/sort proxy that orders text with :func:`name_collator` and
+    numbers as numbers (a column header click sorts the table)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.collator = name_collator()
+
+    def lessThan(self, left, right) -> bool:  # noqa: N802 - Qt's name
+        a, b = left.data(Qt.DisplayRole), right.data(Qt.DisplayRole)
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+            return a < b
+        return self.collator.compare("" if a is None else str(a), "" if b is None else str(b)) < 0
+
+
 def searchable_table(model, filter_column: int, parent) -> tuple[QSortFilterProxyModel, QLineEdit, QTableView]:
-    """A search box filtering ``model`` on one column, and the table showing it."""
-    proxy = QSortFilterProxyModel(parent)
+    """A search box filtering ``model`` on one column, and the table showing
+    it, sorted by that column with :class:`CollatingProxy` (click a header to
+    sort by another)."""
+    proxy = CollatingProxy(parent)
     proxy.setSourceModel(model)
     proxy.setFilterKeyColumn(filter_column)
     proxy.setFilterCaseSensitivity(Qt.CaseInsensitive)
@@ -28,6 +75,9 @@ def searchable_table(model, filter_column: int, parent) -> tuple[QSortFilterProx
     search.setClearButtonEnabled(True)
     search.textChanged.connect(proxy.setFilterFixedString)
     table = read_only_table(proxy)
+    table.setTabKeyNavigation(False)  # Tab leaves the list (arrows move in it)
+    table.setSortingEnabled(True)
+    table.sortByColumn(filter_column, Qt.AscendingOrder)
     return proxy, search, table
 
 

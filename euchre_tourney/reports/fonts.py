@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import threading
 import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -177,6 +178,73 @@ def ellipsize(text: str, max_width: float, size: float, bold: bool = False) -> s
         else:
             hi = mid - 1
     return text[:lo].rstrip() + ELLIPSIS
+
+
+READABLE_PT = 7.0
+"""The smallest size a name is printed at before it is wrapped onto a second
+line; only when two lines at this size do not fit does it shrink further."""
+
+
+def split_two(text: str, width_at_1pt: Callable[[str], float], max_width: float = 0.0) -> tuple[str, ...]:
+    """``text`` broken onto two lines: after a " · " separator (between two
+    names) when both halves then fit ``max_width`` at :data:`READABLE_PT`,
+    else at the space that makes the halves most even (``width_at_1pt(line)``:
+    a line's width at 1 pt); ``(text,)`` when it has no space to break at."""
+
+    def halves(i: int, skip: int) -> tuple[str, str]:
+        return text[:i].rstrip(), text[i + skip :].lstrip()
+
+    def evenness(pair: tuple[str, str]) -> float:
+        return max(width_at_1pt(pair[0]), width_at_1pt(pair[1]))
+
+    seps = [halves(i + 2, 0) for i in range(len(text)) if text.startswith(" \u00b7 ", i)]
+    fitting = [p for p in seps if evenness(p) * READABLE_PT <= max_width]
+    if fitting:
+        return min(fitting, key=evenness)
+    spaces = [halves(i, 1) for i, ch in enumerate(text) if ch == " " and not text.startswith(" \u00b7", i)]
+    return min(spaces, key=evenness) if spaces else (text,)
+
+
+def wrap_lines(
+    items: Sequence[tuple[str, bool]],
+    max_width: float,
+    height: float,
+    size: float,
+    *,
+    leading: float = 1.12,
+    min_size: float = 4.0,
+) -> tuple[float, tuple[tuple[str, bool], ...]]:
+    """Lay out ``items`` (text, bold) in a box ``max_width`` × ``height``
+    points, each item on one line or, when it does not fit on one at
+    :data:`READABLE_PT`, broken onto two (:func:`split_two`). Of the ways to
+    break them, the one with the fewest lines whose every line prints at
+    :data:`READABLE_PT` or more; when none does, the one whose smallest line is
+    largest (a line wider than the box is then shrunk by the pen's
+    ``fitted``). ``size``: the largest size wanted; ``leading``: line height
+    per point of size. Returns (size of the lines, ≥ ``min_size``; the lines)."""
+
+    def unit(text: str, bold: bool) -> float:
+        return styled(text, bold).width
+
+    def broken(text: str, bold: bool) -> tuple[tuple[str, bool], ...]:
+        return tuple((part, bold) for part in split_two(text, lambda t: unit(t, bold), max_width))
+
+    wide = [unit(t, b) * READABLE_PT > max_width for t, b in items]
+    best: tuple | None = None
+    for mask in range(1 << len(items)):
+        if any(mask >> i & 1 and not wide[i] for i in range(len(items))):
+            continue  # break only the items that need it
+        lines = tuple(
+            line for i, item in enumerate(items) for line in (broken(*item) if mask >> i & 1 else (item,))
+        )
+        layout = min(size, height / (len(lines) * leading))
+        smallest = min((min(layout, max_width / unit(t, b)) for t, b in lines if unit(t, b) > 0), default=layout)
+        readable = smallest >= READABLE_PT - 1e-9
+        rank = (readable, -len(lines) if readable else smallest, smallest)
+        if best is None or rank > best[0]:
+            best = (rank, layout, lines)
+    assert best is not None
+    return max(min_size, best[1]), best[2]
 
 
 class Pen:

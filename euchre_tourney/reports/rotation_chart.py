@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from euchre_tourney.reports import fonts
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import MARGIN, page_dimensions
-from euchre_tourney.tournament import ScorecardView
+from euchre_tourney.tournament import ScorecardView, collation_key
 
 HEADER_H = 34.0  # title block, points
 COLHEAD_H = 18.0
@@ -32,8 +32,9 @@ NAME_MIN, NAME_MAX = 150.0, 260.0
 LANDSCAPE_AFTER_ROUNDS = 6
 
 
-def _sort_key(card: ScorecardView) -> tuple[str, int]:
-    return (card.player_name.casefold(), card.number)
+def _sort_key(card: ScorecardView) -> tuple:
+    """Alphabetical for people (:func:`~euchre_tourney.tournament.collation_key`: Ł beside L), then by number."""
+    return (collation_key(card.player_name), card.number)
 
 
 def write_rotation_chart(

@@ -1,7 +1,7 @@
 """Player scorecards: one card per player, several cards per sheet.
 
 A card is the full width of the page (names need the width; a 60-character
-name still prints whole on one line) and a third, half or whole page tall,
+name prints whole, on two lines of at least 7 pt where one is not enough) and a third, half or whole page tall,
 picked from :data:`SCORECARD_SIZES` by the number of rounds so every round row
 stays tall enough to write in with a pencil.
 
@@ -11,8 +11,8 @@ Card anatomy, top to bottom:
 * column heads: Rnd, Table, Seat, Partner / opponents, one box per hand
   (numbered 1..hands_per_round), Loners, Round total, Running total;
 * one row per round. The names cell holds the partner in bold over
-  "vs <opponent> · <opponent>", or over one "vs <opponent>" line each when
-  the two do not fit on one line (long names) and the row is tall enough. A sit-out row says "Sits out" in
+  "vs <opponent> · <opponent>"; a line that does not fit at 7 pt wraps onto
+  two (between the opponents when it can), and only then shrinks. A sit-out row says "Sits out" in
   place of table, seat and names, and its hand boxes are shaded; the round
   and running totals stay open for the director (e.g. an average score);
 * a totals row: loners for the night and the final score.
@@ -246,28 +246,19 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
 
     @staticmethod
     def _draw_names(pen: fonts.Pen, rnd: PlayerRoundView, x: float, bottom: float, width: float, row_h: float) -> None:
-        """Partner (bold) over the opponents. Two lines ("vs A · B") when
-        the opponents fit on one line at no smaller a size than three lines
-        would allow; otherwise one line per opponent."""
+        """Partner (bold) over "vs <opponent> · <opponent>". A line that
+        does not fit at 7 pt wraps onto two lines (between the two opponents
+        when it can, else at the most even space); only when the lines do not
+        fit the row at 7 pt does the text shrink (:func:`fonts.wrap_lines`)."""
         partner = rnd.partner or "\u2014"
-        opps = [o for o in rnd.opponents]
-        size3 = min(9.0, row_h / 3 * 0.8)
-        size2 = min(9.5, row_h / 2 * 0.62)
-        joined = "vs " + " \u00b7 ".join(opps) if opps else ""
-        joined_size = fonts.fit_size(joined, width, size2, 0.0) if opps else size2
-        two_lines = (
-            len(opps) <= 1
-            or joined_size >= min(size2, 7.0)  # fits comfortably
-            or (size3 < 7.0 and joined_size >= 4.5)  # a tight row: keep the partner big, shrink the opponents
-        )
-        if two_lines:
-            lines = [(partner, True, size2)] + ([(joined, False, size2)] if opps else [])
-            line_h = row_h / 2
-        else:
-            lines = [(partner, True, size3)] + [(f"vs {o}", False, size3) for o in opps]
-            line_h = row_h / len(lines)
-        y = bottom + row_h - line_h + (line_h - lines[0][2] * 0.72) / 2
-        for text, bold, size in lines:
+        items = [(partner, True)]
+        if rnd.opponents:
+            items.append(("vs " + " \u00b7 ".join(rnd.opponents), False))
+        leading = 1.12
+        size, lines = fonts.wrap_lines(items, width, row_h - 2.0, min(9.5, row_h * 0.31), leading=leading)
+        line_h = max(size * leading, (row_h - 2.0) / len(lines))  # few lines: spread over the row
+        y = bottom + (row_h + len(lines) * line_h) / 2 - line_h + (line_h - size * 0.72) / 2
+        for text, bold in lines:
             pen.fitted(x, y, text, width, size, 4, bold=bold)
             y -= line_h
 

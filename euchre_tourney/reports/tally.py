@@ -34,7 +34,8 @@ TALLY_SIZES: tuple[CardSize, ...] = (
 
 PAD = 4.0
 HEADER_H = 30.0
-TEAMS_H = 42.0
+TEAMS_H = 46.0  # room for a long name on two lines of at least 7 pt
+SEAT_H = 15.0  # one seat's line(s) in the partnership box
 SITOUT_H = 12.0
 COLHEAD_H = 13.0
 TOTALS_H = 20.0
@@ -108,11 +109,17 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
             lw = pen.text(x + 5, y_teams_top - 11, label, 8, bold=True)
             if team:  # a team event names the partnership
                 pen.fitted(x + 11 + lw, y_teams_top - 11, team, half - lw - 16, 8, 5, bold=True)
-            y = y_teams_top - 23
+            y = y_teams_top - 23.5
             for seat, name in seats:
                 pen.text(x + 5, y, seat, 7.5)
-                pen.fitted(x + 38, y, name or "\u2014", half - 43, 10, 5, bold=True)
-                y -= 13
+                # a long name: two lines of at least 7 pt before it shrinks
+                size, lines = fonts.wrap_lines([(name or "\u2014", True)], half - 43, SEAT_H, 10, leading=1.05)
+                if len(lines) == 1:
+                    pen.fitted(x + 38, y, lines[0][0], half - 43, size, 5, bold=True)
+                else:
+                    pen.fitted(x + 38, y + size * 0.55, lines[0][0], half - 43, size, 4, bold=True)
+                    pen.fitted(x + 38, y - size * 0.55, lines[1][0], half - 43, size, 4, bold=True)
+                y -= SEAT_H
 
         y = y_teams_top - TEAMS_H
         if sheet.sit_out:

@@ -39,6 +39,7 @@ from euchre_tourney.tournament.events import (
     set_checked_in,
     update_event,
 )
+from euchre_tourney.tournament.identity import collation_key, labels
 from euchre_tourney.tournament.csvfiles import CsvProblem, RosterFile, RosterRow, read_roster, read_roster_file
 from euchre_tourney.tournament.roster import (
     ImportPreview,
@@ -259,6 +260,7 @@ __all__ = [
     "TournamentError",
     "add_constraint",
     "add_player",
+    "collation_key",
     "compute_standings",
     "correct_hand",
     "create_event",
@@ -274,6 +276,7 @@ __all__ = [
     "import_players_csv",
     "list_constraints",
     "list_events",
+    "labels",
     "list_players",
     "preview_import",
     "read_roster",

@@ -24,6 +24,7 @@ from euchre_tourney.tournament.common import (
     load_event,
 )
 from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
 from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
 
@@ -290,7 +291,8 @@ def delete_event(session: Session, event_id: int) -> None:
 
 def entrants(session: Session, event_id: int) -> list[EntrantView]:
     """Every active roster player and whether they are checked in to the event
-    (plus removed players who are entrants), sorted by name."""
+    (plus removed players who are entrants), sorted by name for people
+    (:func:`.identity.collation_key`)."""
     load_event(session, event_id)
     rows = {e.player_id: e for e in session.exec(select(Entrant).where(Entrant.event_id == event_id))}
     out = []
@@ -307,7 +309,7 @@ def entrants(session: Session, event_id: int) -> list[EntrantView]:
                 active=p.active,
             )
         )
-    out.sort(key=lambda v: (v.name.casefold(), v.player_id))
+    out.sort(key=lambda v: (collation_key(v.name), v.player_id))
     return out
 
 

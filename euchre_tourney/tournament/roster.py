@@ -34,12 +34,8 @@ from euchre_tourney.tournament.csvfiles import (
 )
 from euchre_tourney.tournament.common import plain_text, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.identity import collation_key, name_key
 from euchre_tourney.tournament.readmodels import PlayerView
-
-
-def name_key(name: str) -> str:
-    """How names compare for duplicates: case-folded, spaces collapsed."""
-    return " ".join(name.split()).casefold()
 
 
 def _clean_name(name: str) -> str:
@@ -83,10 +79,10 @@ def _views(players: list[Player], everyone: list[Player]) -> list[PlayerView]:
 
 
 def list_players(session: Session, *, include_removed: bool = False) -> list[PlayerView]:
-    """The roster sorted by name (case-insensitive); removed players only if asked."""
+    """The roster sorted by name for people (:func:`.identity.collation_key`: Ł beside L); removed players only if asked."""
     everyone = list(session.exec(select(Player)))
     shown = [p for p in everyone if include_removed or p.active]
-    shown.sort(key=lambda p: (name_key(p.name), p.id))
+    shown.sort(key=lambda p: (collation_key(p.name), p.id))
     return _views(shown, everyone)
 
 

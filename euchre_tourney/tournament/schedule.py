@@ -25,6 +25,7 @@ from euchre_tourney.tournament.common import (
     optional_whole_number,
 )
 from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
     ReplanPreview,
@@ -243,22 +244,27 @@ def rotation_constraints(session: Session, event_id: int) -> rotation.Constraint
 @dataclass(frozen=True, slots=True)
 class _Stored:
     names: dict[int, str]
+    """Entrant id → label (:func:`.identity.labels`: "Bob Miller #7" when two players of the night share a name)."""
     numbers: dict[int, int | None]
     schedule: rotation.Schedule
+    plain: dict[int, str] = dataclasses.field(default_factory=dict)
+    """Entrant id → the name alone (a scorecard's header prints the number beside it)."""
 
 
 def load_schedule(session: Session, event_id: int) -> _Stored:
     """The stored rotation as a :class:`rotation.Schedule` over entrant ids,
     with entrant names and numbers. Empty schedule if none is stored."""
     load_event(session, event_id)
-    names, numbers = {}, {}
-    for entrant_id, number, name in session.exec(
-        select(Entrant.id, Entrant.number, Player.name)
+    names, numbers, checked_in = {}, {}, set()
+    for entrant_id, number, name, here in session.exec(
+        select(Entrant.id, Entrant.number, Player.name, Entrant.checked_in)
         .join(Player, Entrant.player_id == Player.id)
         .where(Entrant.event_id == event_id)
     ):
         names[entrant_id] = name
         numbers[entrant_id] = number
+        if here:
+            checked_in.add(entrant_id)
     rounds_rows = list(
         session.exec(
             select(EventRound.id, EventRound.number).where(EventRound.event_id == event_id).order_by(EventRound.number)
@@ -295,7 +301,10 @@ def load_schedule(session: Session, event_id: int) -> _Stored:
     rounds = [
         dataclasses.replace(r, absent=tuple(p for p in ordered if p not in set(r.players()))) for r in rounds
     ]
-    return _Stored(names, numbers, rotation.Schedule(players=ordered, rounds=tuple(rounds)))
+    tonight = checked_in | set(ordered)  # who plays now, and who played a round and left
+    shown = dict(names)
+    shown.update(labels((i, names[i], numbers.get(i)) for i in tonight))
+    return _Stored(shown, numbers, rotation.Schedule(players=ordered, rounds=tuple(rounds)), plain=names)
 
 
 def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
@@ -363,7 +372,7 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
         ScorecardView(
             event_name=event.name,
             event_date=event.date,
-            player_name=names[p],
+            player_name=stored.plain.get(p, names[p]),
             number=stored.numbers.get(p) or 0,
             hands_per_round=event.hands_per_round,
             rounds=tuple(per_player[p]),

@@ -24,6 +24,7 @@ from sqlmodel import Session, select
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
+from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
 from euchre_tourney.tournament.stations import (
@@ -312,13 +313,16 @@ def table_score(session: Session, event_id: int, round_number: int, table: int) 
     event = load_event(session, event_id)
     r = _round(session, event_id, round_number)
     _whole(table, "table")
+    tonight = session.exec(
+        select(Entrant.id, Player.name, Entrant.number)
+        .join(Player, Entrant.player_id == Player.id)
+        .where(Entrant.event_id == event_id, (Entrant.checked_in == True) | (Entrant.number != None))  # noqa: E711,E712
+    ).all()
+    shown = labels(tonight)  # "Bob Miller #7" when two players of the night share a name
     seated = {
-        Seat.parse(seat): name
-        for seat, name in session.exec(
-            select(Seating.seat, Player.name)
-            .join(Entrant, Seating.entrant_id == Entrant.id)
-            .join(Player, Entrant.player_id == Player.id)
-            .where(Seating.round_id == r.id, Seating.table_number == table)
+        Seat.parse(seat): shown.get(entrant_id, "?")
+        for seat, entrant_id in session.exec(
+            select(Seating.seat, Seating.entrant_id).where(Seating.round_id == r.id, Seating.table_number == table)
         )
     }
     if len(seated) != 4:

@@ -39,6 +39,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
 from euchre_tourney.tournament.common import load_event
+from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
@@ -200,7 +201,7 @@ def compute_standings(
                 ),
             ]
         )
-    rows.sort(key=lambda kr: (tuple(-k for k in kr[0]), kr[1].name.casefold(), kr[1].number or 0))
+    rows.sort(key=lambda kr: (tuple(-k for k in kr[0]), collation_key(kr[1].name), kr[1].number or 0))
     out: list[StandingRow] = []
     counts: dict[tuple, int] = defaultdict(int)
     for key, _ in rows:

@@ -133,3 +133,28 @@ def test_standings_formats(stored_event):
 def test_python_dash_m_version():
     result = subprocess.run([sys.executable, "-m", "euchre_tourney", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("euchre-tourney ")
+
+
+def test_standings_text_aligns_wide_names(tmp_path):
+    """CJK names take two terminal columns each: the Points column still lines
+    up (issue 14, item 8), and Ł sorts beside L among equal scores."""
+    from wcwidth import wcswidth
+
+    db = open_database(tmp_path / "wide.db")
+    with db.session() as s:
+        names = ["王伟", "Łukasz Nowak", "Zed", "Lucy", "山田太郎さん"]
+        ids = [T.add_player(s, n).id for n in names]
+        ev = T.create_event(s, "Wide", datetime.date(2026, 6, 7), rounds=2, hands_per_round=1)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+        text = cli.standings_text(T.standings(s, ev.id))
+    db.dispose()
+    rows = [line for line in text.splitlines()[3:] if line.strip() and not line.startswith("Ties")]
+    assert len(rows) == 5
+    header = text.splitlines()[2]
+    points_end = wcswidth(header[: header.index("Points") + len("Points")])
+    for line in rows:  # every row's points figure ends in the header's column
+        cut = next(i for i in range(len(line) + 1) if wcswidth(line[:i]) >= points_end)
+        assert wcswidth(line[:cut]) == points_end and line[cut - 1].isdigit() and line[cut] == " ", line
+    order = [n for line in rows for n in names if n in line]
+    assert order.index("Lucy") + 1 == order.index("Łukasz Nowak") and order[-1] != "Łukasz Nowak"

@@ -65,12 +65,20 @@ def parse_cards(pdf_path) -> dict[str, dict[int, tuple]]:
                 i += 1
                 continue
             m = re.fullmatch(r"(\d+) (\d+) (North|East|South|West)", lines[i])
-            if current is not None and m and i + 2 < len(lines) and lines[i + 2].startswith("vs "):
-                partner, opponents = lines[i + 1], []
-                i += 2
-                while i < len(lines) and lines[i].startswith("vs "):  # a long pair wraps onto two lines
-                    opponents += lines[i][3:].split(" · ")
+            if current is not None and m:
+                # the partner's line(s), then "vs A · B" — a long name wraps onto a second line
+                partner_lines, i = [], i + 1
+                while not lines[i].startswith("vs "):
+                    partner_lines.append(lines[i])
                     i += 1
+                vs = lines[i]
+                i += 1
+                stop = r"\d+ \d+ (North|East|South|West)$|\d+ Sits out|#\d+ |Loners and final score|\u2702|.* (\d{4}|page \d+ of \d+)$"
+                while i < len(lines) and not re.match(stop, lines[i]):  # the pair goes on on the next line
+                    vs += " " + lines[i]
+                    i += 1
+                partner = " ".join(partner_lines)
+                opponents = vs[3:].split(" · ")
                 current[int(m.group(1))] = (int(m.group(2)), m.group(3).lower(), partner, tuple(opponents))
                 continue
             m = re.match(r"(\d+) Sits out", lines[i])
