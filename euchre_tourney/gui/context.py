@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from euchre_tourney.tournament import Database, DatabaseError, TournamentError, explain_error
+from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error
 
 
 class AppContext(QObject):
@@ -25,8 +25,18 @@ class AppContext(QObject):
         self.db = db
         self.event_id: int | None = None
         self.undo_stack = QUndoStack(self)
+        self.undo_log = UndoLog(db.session)
+        """The operations' own record of what they changed (:mod:`euchre_tourney.tournament.undo`);
+        the undo stack is its view (plus the few changes still undone by inverse closures)."""
 
     def run(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return self._translated(lambda: self._in_session(use_case, *args, **kwargs), use_case)
+
+    def _in_session(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        with self.db.session() as session:
+            return use_case(session, *args, **kwargs)
+
+    def _translated(self, call: Callable[[], Any], use_case: Any) -> Any:
         """Run one use case in its own session (it commits what it changes).
 
         A database or disk error (locked, read-only, full, not a database, a
@@ -40,8 +50,7 @@ class AppContext(QObject):
         Anything else (a bug) propagates unchanged.
         """
         try:
-            with self.db.session() as session:
-                return use_case(session, *args, **kwargs)
+            return call()
         except DatabaseError as exc:  # already in words (the store's session); the driver's text to the log
             logging.getLogger("euchre_tourney").warning(
                 "%s failed: %s (%s)", getattr(use_case, "__name__", use_case), exc.message, exc.detail,
@@ -59,10 +68,31 @@ class AppContext(QObject):
             )
             raise explained from exc
 
+    def clear_undo(self) -> None:
+        """Forget every change (the undo stack and the log)."""
+        self.undo_stack.clear()
+        self.undo_log.forget()
+
     def set_event(self, event_id: int | None) -> None:
         if event_id != self.event_id:
             self.event_id = event_id
             self.event_changed.emit(event_id)
+
+    def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:
+        """Run one operation through the undo log and put it on the undo stack.
+
+        ``event_id``: the event it changes (None: the roster). The log
+        snapshots that scope before and after, so undo brings back exactly
+        what the operation changed or discarded (a rotation discarded by a
+        check-in comes back seat for seat). Errors as :meth:`run`; nothing is
+        put on the stack when the use case raised or changed nothing."""
+        result, change = self._translated(
+            lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
+        )
+        if change.token:
+            self.undo_stack.push(_LogCommand(self, text, change.token))
+        self.changed.emit()
+        return result
 
     def push(
         self, text: str, do: Callable[[], Any], undo: Callable[[], Any], redo: Callable[[], Any] | None = None
@@ -76,6 +106,7 @@ class AppContext(QObject):
         a slot's exception to ``sys.excepthook``: :mod:`.errors`) but never
         turns a stored change into "not saved"."""
         result = do()
+        self.undo_log.drop_redo()  # the stack drops what was undone: so does the log
         self.undo_stack.push(_Command(self, text, redo or do, undo))
         self.changed.emit()
         return result
@@ -102,6 +133,32 @@ class _Command(QUndoCommand):
         except TournamentError as exc:
             show_error(None, f"Cannot undo “{self.text()}”", exc.message)
         self._ctx.changed.emit()
+
+
+class _LogCommand(QUndoCommand):
+    """The undo stack's view of one :class:`UndoLog` entry."""
+
+    def __init__(self, ctx: AppContext, text: str, token: int) -> None:
+        super().__init__(text)
+        self._ctx, self._token, self._first = ctx, token, True
+
+    def _move(self, step: Callable[[int], Any], verb: str) -> None:
+        try:
+            self._ctx._translated(lambda: step(self._token), step)
+        except TournamentError as exc:
+            show_error(None, f"Cannot {verb} “{self.text()}”", exc.message)
+            self._ctx.undo_log.drop(self._token)
+            self.setObsolete(True)  # the stack forgets it too
+        self._ctx.changed.emit()
+
+    def redo(self) -> None:
+        if self._first:  # already done by AppContext.operate
+            self._first = False
+            return
+        self._move(self._ctx.undo_log.redo, "redo")
+
+    def undo(self) -> None:
+        self._move(self._ctx.undo_log.undo, "undo")
 
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:

@@ -362,10 +362,14 @@ class EventPage(Page):
                 self,
                 self.ctx,
                 lambda s: tournament.preview_check_in(s, event_id, changing, checked),
-                lambda mode: self.ctx.push(
+                lambda mode: self.ctx.operate(
                     "Check in" if checked else "Check out",
-                    lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, checked, replan=mode),
-                    lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, not checked, replan=mode),
+                    tournament.set_checked_in,
+                    event_id,
+                    changing,
+                    checked,
+                    replan=mode,
+                    event_id=event_id,
                 ),
                 f"Scores are in for round {event.last_scored_round}. The change takes effect from round "
                 f"{event.last_scored_round + 1}. ",
@@ -379,10 +383,13 @@ class EventPage(Page):
             self.refresh()
             return False
         try:
-            self.ctx.push(
+            self.ctx.operate(
                 "Check in" if checked else "Check out",
-                lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, checked),
-                lambda: self.ctx.run(tournament.set_checked_in, event_id, changing, not checked),
+                tournament.set_checked_in,
+                event_id,
+                changing,
+                checked,
+                event_id=event_id,
             )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot change check-in", exc.message)

@@ -150,6 +150,9 @@ class MainWindow(QMainWindow):
         self.undo_action.setShortcut(QKeySequence.Undo)
         self.redo_action = self.ctx.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(QKeySequence.Redo)
+        for action, verb in ((self.undo_action, "Undo"), (self.redo_action, "Redo")):
+            action.setToolTip(f"{verb} the last change. Undo lasts as long as the app stays open.")
+            action.setStatusTip(action.toolTip())
         self.projector_action = self._action("&Projector standings", self.standings_page.show_projector, "F11")
         self.help_action = self._action("&User guide", self.show_help, QKeySequence.HelpContents, "The guide to club night (F1)")
         self.about_action = self._action("&About Euchre Tourney", self.show_about)
@@ -172,6 +175,8 @@ class MainWindow(QMainWindow):
         for a in (None, self.practice_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
+        edit.setToolTipsVisible(True)
+        edit.setToolTip("Undo lasts as long as the app stays open.")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         view = self.menuBar().addMenu("&View")
@@ -208,7 +213,7 @@ class MainWindow(QMainWindow):
 
     def _event_picked(self) -> None:
         event_id = self.events.currentData()
-        self.ctx.undo_stack.clear()
+        self.ctx.clear_undo()
         self.ctx.set_event(event_id)
         if event_id is not None:
             self.settings.setValue("last_event", event_id)

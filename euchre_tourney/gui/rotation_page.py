@@ -184,8 +184,14 @@ class RotationPage(Page):
             dialog.setValue(int(fraction * 100))
             QApplication.processEvents()
 
-        try:
-            self.ctx.run(use_case, event_id, progress=progress, cancel=dialog.wasCanceled, **options)
+        label = {
+            tournament.generate_rotation: "Make the rotation",
+            tournament.regenerate_rotation: "Make the rotation again",
+        }.get(use_case, "Re-plan the rotation")
+        try:  # through the undo log: undo brings back the rotation there was before, seat for seat
+            self.ctx.operate(
+                label, use_case, event_id, progress=progress, cancel=dialog.wasCanceled, event_id=event_id, **options
+            )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the rotation", exc.message)
             return False
@@ -193,6 +199,4 @@ class RotationPage(Page):
             return False
         finally:
             dialog.reset()
-        self.ctx.undo_stack.clear()  # a new rotation is not undoable hand by hand
-        self.ctx.changed.emit()
         return True

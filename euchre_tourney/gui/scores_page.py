@@ -477,29 +477,27 @@ class ScoresPage(Page):
         return True
 
     def _record(self, event_id, round_number, table, number, values):
-        state: dict = {}
-
-        def do():
-            state["hand"] = self.ctx.run(tournament.record_hand, event_id, round_number, table, number, values)
-            return state["hand"]
-
-        return self.ctx.push(
-            f"Hand {number} at table {table}", do, lambda: self.ctx.run(tournament.delete_hand, state["hand"].id)
+        return self.ctx.operate(
+            f"Hand {number} at table {table}",
+            tournament.record_hand,
+            event_id,
+            round_number,
+            table,
+            number,
+            values,
+            event_id=event_id,
         )
 
     def _correct(self, hand_id, number, values):
         old = next(h for h in self.table_view.hands if h.id == hand_id)
-        seen = {"version": old.version}  # the correction is refused if another station changed the hand since
-
-        def do():
-            return self.ctx.run(
-                tournament.correct_hand, hand_id, values, number=number, expected_version=seen.pop("version", None)
-            )
-
-        return self.ctx.push(
+        return self.ctx.operate(  # refused if another station changed the hand since (its version)
             f"Correct hand {old.number} at table {old.table}",
-            do,
-            lambda: self.ctx.run(tournament.correct_hand, hand_id, old.entry, number=old.number),
+            tournament.correct_hand,
+            hand_id,
+            values,
+            number=number,
+            expected_version=old.version,
+            event_id=self.ctx.event_id,
         )
 
     def after_save(self, table: int) -> None:
@@ -557,16 +555,13 @@ class ScoresPage(Page):
         if h is None:
             return
         event_id = self.ctx.event_id
-        state = {"id": h.id, "version": h.version}  # the first deletion: only the version shown
-
-        def undo():
-            state["id"] = self.ctx.run(tournament.record_hand, event_id, h.round, h.table, h.number, h.entry).id
-
-        try:
-            self.ctx.push(
+        try:  # refused if another station changed the hand since the version shown
+            self.ctx.operate(
                 f"Delete hand {h.number} at table {h.table}",
-                lambda: self.ctx.run(tournament.delete_hand, state["id"], expected_version=state.pop("version", None)),
-                undo,
+                tournament.delete_hand,
+                h.id,
+                expected_version=h.version,
+                event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.show_message("Not deleted: " + exc.message, error=True)

@@ -332,7 +332,7 @@ class TeamsPage(Page):
                 ):
                     return None
                 team = do()
-                self.ctx.undo_stack.clear()
+                self.ctx.clear_undo()
                 self.ctx.changed.emit()
                 return team
             return self.ctx.push("Add team", do, lambda: self.ctx.run(tournament.remove_team, state["team"].id))
@@ -423,7 +423,7 @@ class TeamsPage(Page):
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot withdraw the team", exc.message)
             return False
-        self.ctx.undo_stack.clear()
+        self.ctx.clear_undo()
         self.ctx.changed.emit()
         return True
 
@@ -440,7 +440,7 @@ class TeamsPage(Page):
         for row, why in rep.skipped:
             lines.append(f"Row {row} skipped: {why}.")
         context.inform(self, "Teams imported", "\n".join(lines))
-        self.ctx.undo_stack.clear()
+        self.ctx.clear_undo()
         self.ctx.changed.emit()
         return rep
 

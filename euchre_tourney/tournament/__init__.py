@@ -106,6 +106,7 @@ from euchre_tourney.tournament.scoring import (
     round_progress,
     table_score,
 )
+from euchre_tourney.tournament.undo import Change, UndoLog, UndoRefused, snapshot_event, snapshot_players
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
     AlreadyRecorded,
@@ -166,6 +167,11 @@ from euchre_tourney.tournament.teams import (
 )
 
 __all__ = [
+    "Change",
+    "UndoLog",
+    "UndoRefused",
+    "snapshot_event",
+    "snapshot_players",
     "DEFAULT_PRIZES",
     "PRIZE_KINDS",
     "PrizeView",

@@ -1,0 +1,261 @@
+"""Undo owned by the use cases: an operation records every row it changed.
+
+A director's change (check a player in, make a rotation, save a hand…) is
+run through :meth:`UndoLog.run`. Before the use case runs, the log takes a
+snapshot of every row the change could touch: for an event-scoped change,
+the event's rows in every event table (the event row, entrants, rounds,
+seatings, sit-outs, hands, requests, teams, team games, table results); for
+a roster change, the player rows. After the use case committed it takes the
+snapshot again. Undo writes the before-snapshot back exactly (same ids, same
+values: a rotation that checking a player in discarded comes back with the
+same rounds, tables, seats and sit-outs), redo the after-snapshot, each in
+one transaction.
+
+Undo and redo are refused (:class:`UndoRefused`, in plain words, nothing
+changed) when the rows of that scope are no longer what the log last left
+there: another station saved something since, or a change not made through
+the log. The audit trail (``hand_audit``) is not part of a snapshot: undo
+does not rewrite history, and its lines stay.
+
+The log lives in memory: undo lasts as long as the app stays open.
+Plain Python, no Qt; the GUI shows it as its Edit menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Table, delete, insert, select, update
+from sqlmodel import Session
+
+from euchre_tourney.store import (
+    Entrant,
+    Event,
+    EventConstraint,
+    EventRound,
+    Hand,
+    Player,
+    Seating,
+    SitOut,
+    TableResult,
+    Team,
+    TeamGame,
+)
+from euchre_tourney.tournament.errors import TournamentError
+
+__all__ = ["Change", "Snapshot", "UndoLog", "UndoRefused", "snapshot_event", "snapshot_players"]
+
+
+class UndoRefused(TournamentError):
+    """Undo or redo is not possible any more (the data changed another way)."""
+
+
+Rows = tuple[tuple[tuple[str, Any], ...], ...]
+"""A table's rows, each as sorted ``(column, value)`` pairs, ordered by id."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Every row of one scope: ``scope`` is ``("event", id)`` or ``("players", 0)``;
+    ``tables`` maps a table name to its rows (:data:`Rows`)."""
+
+    scope: tuple[str, int]
+    tables: dict[str, Rows] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one operation changed, for the GUI to refresh: the event (None for
+    the roster) and the names of the tables whose rows differ."""
+
+    label: str
+    event_id: int | None
+    tables: frozenset[str]
+    token: int = 0
+    """Which log entry (for :meth:`UndoLog.undo`); 0 when nothing was recorded."""
+
+
+# children after parents: insert in this order, delete in reverse
+_ROUND_CHILDREN: tuple[type, ...] = (Seating, SitOut, Hand, TeamGame, TableResult)
+_EVENT_CHILDREN: tuple[type, ...] = (Entrant, Team, EventConstraint, EventRound)
+
+
+def _t(model: type) -> Table:
+    return model.__table__  # type: ignore[attr-defined]
+
+
+def _rows(session: Session, table: Table, where) -> Rows:
+    result = session.connection().execute(select(table).where(where).order_by(table.c.id))
+    return tuple(tuple(sorted(dict(m).items())) for m in result.mappings())
+
+
+def _round_ids(session: Session, event_id: int):
+    return select(EventRound.id).where(EventRound.event_id == event_id).scalar_subquery()
+
+
+def snapshot_event(session: Session, event_id: int) -> Snapshot:
+    """Every row of the event in every event table (not the audit trail)."""
+    tables: dict[str, Rows] = {"event": _rows(session, _t(Event), _t(Event).c.id == event_id)}
+    for model in _EVENT_CHILDREN:
+        t = _t(model)
+        tables[t.name] = _rows(session, t, t.c.event_id == event_id)
+    round_ids = [dict(r)["id"] for r in tables[_t(EventRound).name]]
+    for model in _ROUND_CHILDREN:
+        t = _t(model)
+        tables[t.name] = _rows(session, t, t.c.round_id.in_(round_ids))
+    return Snapshot(("event", event_id), tables)
+
+
+def snapshot_players(session: Session) -> Snapshot:
+    """Every player row (the roster)."""
+    t = _t(Player)
+    return Snapshot(("players", 0), {t.name: _rows(session, t, t.c.id.is_not(None))})
+
+
+def _take(session: Session, scope: tuple[str, int]) -> Snapshot:
+    return snapshot_event(session, scope[1]) if scope[0] == "event" else snapshot_players(session)
+
+
+def _restore(session: Session, snap: Snapshot) -> None:
+    """Make the scope's rows exactly ``snap`` (caller commits)."""
+    conn = session.connection()
+    if snap.scope[0] == "players":
+        t = _t(Player)
+        wanted = {dict(r)["id"]: dict(r) for r in snap.tables[t.name]}
+        current = {dict(r)["id"] for r in _rows(session, t, t.c.id.is_not(None))}
+        gone = current - wanted.keys()
+        if gone:
+            conn.execute(delete(t).where(t.c.id.in_(gone)))
+        for pid, row in wanted.items():
+            if pid in current:
+                conn.execute(update(t).where(t.c.id == pid).values(**row))
+            else:
+                conn.execute(insert(t).values(**row))
+        return
+    event_id = snap.scope[1]
+    event = _t(Event)
+    (event_row,) = snap.tables[event.name]
+    round_ids = _round_ids(session, event_id)
+    for model in reversed(_ROUND_CHILDREN):
+        t = _t(model)
+        conn.execute(delete(t).where(t.c.round_id.in_(round_ids)))
+    for model in reversed(_EVENT_CHILDREN):
+        t = _t(model)
+        conn.execute(delete(t).where(t.c.event_id == event_id))
+    conn.execute(update(event).where(event.c.id == event_id).values(**dict(event_row)))
+    for model in (*_EVENT_CHILDREN, *_ROUND_CHILDREN):
+        t = _t(model)
+        rows = [dict(r) for r in snap.tables[t.name]]
+        if rows:
+            conn.execute(insert(t), rows)
+
+
+def _differs(a: Snapshot, b: Snapshot) -> frozenset[str]:
+    return frozenset(name for name in a.tables.keys() | b.tables.keys() if a.tables.get(name) != b.tables.get(name))
+
+
+@dataclass
+class _Entry:
+    token: int
+    label: str
+    before: Snapshot
+    after: Snapshot
+
+
+class UndoLog:
+    """The director's changes, newest last, for undo and redo.
+
+    ``session_factory()`` returns a context manager yielding a
+    :class:`~sqlmodel.Session` (``Database.session``). In memory only."""
+
+    def __init__(self, session_factory: Callable[[], Any]) -> None:
+        self._sessions = session_factory
+        self._done: list[_Entry] = []
+        self._undone: list[_Entry] = []
+        self._next = 1
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def run(
+        self,
+        label: str,
+        use_case: Callable[..., Any],
+        *args: Any,
+        event_id: int | None = None,
+        **kwargs: Any,
+    ) -> tuple[Any, Change]:
+        """Run ``use_case(session, *args, **kwargs)`` and record what it changed.
+
+        ``event_id``: the event it changes (the scope of the snapshot); None
+        for a roster change (the player rows). Returns the use case's result
+        and the :class:`Change`. If the use case raises, nothing is recorded
+        and the error propagates. A change that changed nothing is not
+        recorded. A new change forgets what was undone (no redo past it)."""
+        scope = ("event", event_id) if event_id is not None else ("players", 0)
+        with self._sessions() as session:
+            before = _take(session, scope)
+            result = use_case(session, *args, **kwargs)
+            session.commit()
+            after = _take(session, scope)
+        changed = _differs(before, after)
+        token = 0
+        if changed:
+            token, self._next = self._next, self._next + 1
+            self._done.append(_Entry(token, label, before, after))
+            self._undone.clear()
+        return result, Change(label, event_id, changed, token)
+
+    def _move(self, entry: _Entry, expect: Snapshot, target: Snapshot, verb: str) -> Change:
+        with self._sessions() as session:
+            now = _take(session, expect.scope)
+            if _differs(now, expect):
+                raise UndoRefused(
+                    f"Cannot {verb} “{entry.label}”: the data has changed since "
+                    "(another scoring station, or a change that cannot be undone). Nothing was changed."
+                )
+            _restore(session, target)
+            session.commit()
+        event_id = expect.scope[1] if expect.scope[0] == "event" else None
+        return Change(entry.label, event_id, _differs(expect, target), entry.token)
+
+    def undo(self, token: int | None = None) -> Change:
+        """Put back the rows as they were before the newest change (which
+        must be ``token`` when given). :class:`UndoRefused` if there is none
+        or its rows changed since; then nothing changes."""
+        if not self._done or token not in (None, self._done[-1].token):
+            raise UndoRefused("There is nothing to undo.")
+        entry = self._done[-1]
+        change = self._move(entry, entry.after, entry.before, "undo")
+        self._undone.append(self._done.pop())
+        return change
+
+    def redo(self, token: int | None = None) -> Change:
+        """Make the newest undone change (``token`` when given) again: its after-snapshot."""
+        if not self._undone or token not in (None, self._undone[-1].token):
+            raise UndoRefused("There is nothing to redo.")
+        entry = self._undone[-1]
+        change = self._move(entry, entry.before, entry.after, "redo")
+        self._done.append(self._undone.pop())
+        return change
+
+    def drop(self, token: int) -> None:
+        """Forget one entry (its undo was refused: it can no longer be undone or redone)."""
+        self._done = [e for e in self._done if e.token != token]
+        self._undone = [e for e in self._undone if e.token != token]
+
+    def drop_redo(self) -> None:
+        """Forget what was undone (a change outside the log was made since)."""
+        self._undone.clear()
+
+    def forget(self) -> None:
+        """Drop everything (the database was switched)."""
+        self._done.clear()
+        self._undone.clear()
