@@ -123,13 +123,8 @@ class RequestsBox(QGroupBox):
     def add(self, **values) -> bool:
         """Store a request (undoable); False with a message if refused."""
         event_id = self.ctx.event_id
-        state: dict = {}
-
-        def do():
-            state["c"] = self.ctx.run(tournament.add_constraint, event_id, **values)
-
         try:
-            self.ctx.push("Add request", do, lambda: self.ctx.run(tournament.remove_constraint, state["c"].id))
+            self.ctx.operate("Add request", tournament.add_constraint, event_id, event_id=event_id, **values)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot add the request", exc.message)
             return False
@@ -150,17 +145,7 @@ class RequestsBox(QGroupBox):
             return
         c = item.data(Qt.UserRole)
         event_id = self.ctx.event_id
-        state = {"id": c.id}
-
-        def undo():
-            state["id"] = self.ctx.run(
-                tournament.add_constraint,
-                event_id,
-                c.kind,
-                c.player_id,
-                other_player_id=c.other_player_id,
-                table=c.table,
-                round_number=c.round,
-            ).id
-
-        self.ctx.push("Remove request", lambda: self.ctx.run(tournament.remove_constraint, state["id"]), undo)
+        try:
+            self.ctx.operate("Remove request", tournament.remove_constraint, c.id, event_id=event_id)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot remove the request", exc.message)

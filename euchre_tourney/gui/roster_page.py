@@ -106,16 +106,8 @@ class RosterPage(Page):
     # actions -------------------------------------------------------------
     def add_player(self, name: str, email: str = "", phone: str = ""):
         """Add a player (undoable); returns the PlayerView or None if refused."""
-        state: dict = {}
-
-        def do():
-            state["view"] = self.ctx.run(tournament.add_player, name, email, phone)
-            return state["view"]
-
         try:
-            return self.ctx.push(
-                f"Add {' '.join(name.split())}", do, lambda: self.ctx.run(tournament.remove_player, state["view"].id)
-            )
+            return self.ctx.operate(f"Add {' '.join(name.split())}", tournament.add_player, name, email, phone, event_id=None)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot add player", exc.message)
             return None
@@ -134,10 +126,8 @@ class RosterPage(Page):
             return
         name, email, phone = dlg.values()
         try:
-            self.ctx.push(
-                f"Edit {p.name}",
-                lambda: self.ctx.run(tournament.update_player, p.id, name=name, email=email, phone=phone),
-                lambda: self.ctx.run(tournament.update_player, p.id, name=p.name, email=p.email, phone=p.phone),
+            self.ctx.operate(
+                f"Edit {p.name}", tournament.update_player, p.id, name=name, email=email, phone=phone, event_id=None
             )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot change player", exc.message)
@@ -148,18 +138,10 @@ class RosterPage(Page):
             return
         if not context.ask(self, "Remove player", f"Remove {p.name} from the roster?\n\nScores they already played are kept."):
             return
-        state = {"id": p.id, "outcome": ""}
-
-        def do():
-            state["outcome"] = self.ctx.run(tournament.remove_player, state["id"])
-
-        def undo():
-            if state["outcome"] == "retired":
-                self.ctx.run(tournament.restore_player, state["id"])
-            else:  # the row was deleted: add the player again
-                state["id"] = self.ctx.run(tournament.add_player, p.name, p.email, p.phone).id
-
-        self.ctx.push(f"Remove {p.name}", do, undo)
+        try:  # undo brings the same row back (same id), retired or deleted
+            self.ctx.operate(f"Remove {p.name}", tournament.remove_player, p.id, event_id=None)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot remove player", exc.message)
 
     def import_csv(self, path: str) -> RosterImport:
         """Start importing a roster CSV file (:mod:`.importer`): read and

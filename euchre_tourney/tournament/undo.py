@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from euchre_tourney.store import (
@@ -127,7 +128,14 @@ def _restore(session: Session, snap: Snapshot) -> None:
         current = {dict(r)["id"] for r in _rows(session, t, t.c.id.is_not(None))}
         gone = current - wanted.keys()
         if gone:
-            conn.execute(delete(t).where(t.c.id.in_(gone)))
+            try:
+                with session.begin_nested():
+                    session.connection().execute(delete(t).where(t.c.id.in_(gone)))
+            except IntegrityError:
+                raise UndoRefused(
+                    "Cannot take the player off the roster again: they have been entered in an event since. "
+                    "Nothing was changed."
+                ) from None
         for pid, row in wanted.items():
             if pid in current:
                 conn.execute(update(t).where(t.c.id == pid).values(**row))
