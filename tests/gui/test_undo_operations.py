@@ -1,0 +1,114 @@
+"""Undo owned by the use cases (issue 14, item 5): the Edit menu's Undo and Redo
+put back exactly what an operation changed, including what it discarded."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from PySide6.QtCore import Qt
+
+from euchre_tourney import tournament as T
+from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import HandEntry, Side
+
+
+@pytest.fixture
+def window(qtbot, gui_env, db):
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    return w
+
+
+@pytest.fixture
+def night(window):
+    """9 players on the roster, 8 checked in, a rotation made."""
+    ctx = window.ctx
+    ids = [ctx.run(T.add_player, f"P{i}").id for i in range(9)]
+    view = window.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=3, hands_per_round=2)
+    window.event_page.set_checked_in(ids[:8], True)
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert window.rotation_page.generate()
+    return view.id, ids
+
+
+def rotation_on_screen(window):
+    """Every round's tables (table number, seated names) and sit-outs, as the Rotation page shows them."""
+    view = window.rotation_page.view
+    return [(tuple((t.number, tuple(t.names)) for t in r.tables), tuple(r.sit_out)) for r in view.rounds]
+
+
+def stored(window, event_id):
+    return window.ctx.run(T.snapshot_event, event_id)
+
+
+def test_undo_of_a_check_in_brings_the_rotation_back_exactly(window, night, gui_env):
+    event_id, ids = night
+    before_screen, before_rows = rotation_on_screen(window), stored(window, event_id)
+    assert before_screen and before_rows.tables["seat"]
+    window.tabs.setCurrentWidget(window.event_page)
+    assert window.event_page.set_checked_in([ids[8]], True)  # discards the rotation (the director agreed)
+    assert "discards the rotation" in gui_env["questions"][-1][1]
+    assert stored(window, event_id).tables["seat"] == ()
+    window.undo_action.trigger()
+    assert stored(window, event_id) == before_rows  # same rounds, tables, seats, sit-outs, same ids
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert rotation_on_screen(window) == before_screen
+    checked = {e.player_id for e in window.ctx.run(T.entrants, event_id) if e.checked_in}
+    assert ids[8] not in checked
+    window.redo_action.trigger()
+    assert stored(window, event_id).tables["seat"] == () and window.rotation_page.view.rounds == ()
+
+
+def test_undo_of_a_late_arrival_after_scores_brings_the_old_plan_back(window, night, gui_env):
+    event_id, ids = night
+    window.ctx.operate("Hand 1", T.record_hand, event_id, 1, 1, 1, HandEntry(Side.NS, 3), event_id=event_id)
+    before = stored(window, event_id)
+    assert window.event_page.set_checked_in([ids[8]], True)  # re-planned from round 2
+    assert stored(window, event_id) != before
+    window.undo_action.trigger()
+    assert stored(window, event_id) == before
+
+
+def test_undo_of_making_the_rotation_again_brings_the_first_one_back(window, night):
+    event_id, _ = night
+    first = stored(window, event_id)
+    assert window.rotation_page.generate(regenerate=True)
+    assert stored(window, event_id).tables["seat"] != first.tables["seat"]
+    assert window.ctx.undo_stack.undoText() == "Make the rotation again"
+    window.undo_action.trigger()
+    assert stored(window, event_id) == first
+
+
+def test_roster_edit_undo_and_redo(window, qtbot):
+    page = window.roster_page
+    ann = page.add_player("Ann")
+    window.ctx.operate("Edit Ann", T.update_player, ann.id, name="Ann Smith", event_id=None)
+    window.undo_action.trigger()
+    assert window.ctx.run(T.get_player, ann.id).name == "Ann"
+    window.redo_action.trigger()
+    assert window.ctx.run(T.get_player, ann.id).name == "Ann Smith"
+
+
+def test_undo_refused_when_another_station_saved_meanwhile(window, night, gui_env):
+    event_id, _ = night
+    window.tabs.setCurrentWidget(window.scores_page)
+    page = window.scores_page
+    page.select(1, 1)
+    page.tricks.setText("3")
+    assert page.save()
+    window.ctx.run(T.record_hand, event_id, 1, 2, 1, HandEntry(Side.EW, 4))  # another station, not through the log
+    meanwhile = stored(window, event_id)
+    count = window.ctx.undo_stack.count()
+    window.undo_action.trigger()
+    title, message = gui_env["errors"][-1]
+    assert title.startswith("Cannot undo") and "changed since" in message
+    assert stored(window, event_id) == meanwhile  # nothing moved
+    assert window.ctx.undo_stack.count() == count - 1  # the stale step is forgotten, not left to fail again
+
+
+def test_the_edit_menu_says_undo_lasts_while_the_app_is_open(window):
+    for action in (window.undo_action, window.redo_action):
+        assert "as long as the app stays open" in action.toolTip()
+    edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    assert edit.toolTipsVisible() and "as long as the app stays open" in edit.toolTip()
