@@ -409,26 +409,10 @@ class EventPage(Page):
     def save_settings(self) -> None:
         if self.ctx.event_id is None:
             return
-        before = self.ctx.run(tournament.get_event, self.ctx.event_id)
         values = self.form.values()
         event_id = self.ctx.event_id
-        try:
-            self.ctx.push(
-                "Change event settings",
-                lambda: self.ctx.run(tournament.update_event, event_id, **values),
-                lambda: self.ctx.run(
-                    tournament.update_event,
-                    event_id,
-                    name=before.name,
-                    date=before.date,
-                    rules=RuleSet.from_dict(before.rules),
-                    rounds=before.rounds,
-                    hands_per_round=before.hands_per_round,
-                    sit_out_rule=before.sit_out_rule,
-                    entry_mode=before.entry_mode,
-                    minutes_per_round=before.minutes_per_round,
-                ),
-            )
+        try:  # undo puts back the settings and whatever the change discarded (a rotation)
+            self.ctx.operate("Change event settings", tournament.update_event, event_id, event_id=event_id, **values)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot change the event", exc.message)
             self.refresh()

@@ -318,10 +318,9 @@ class ScoresPage(Page):
         if event_id is None:
             return
         try:
-            self.ctx.push(
+            self.ctx.operate(
                 f"{'Lock' if locked else 'Unlock'} round {number}",
-                lambda: self.ctx.run(tournament.lock_round, event_id, number, locked),
-                lambda: self.ctx.run(tournament.lock_round, event_id, number, not locked),
+                tournament.lock_round, event_id, number, locked, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.show_message("Not changed: " + exc.message, error=True)

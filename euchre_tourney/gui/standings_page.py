@@ -160,11 +160,7 @@ class StandingsPage(Page):
                 return False
         chosen = dialog.categories()
         try:
-            self.ctx.push(
-                "Change the prizes",
-                lambda: self.ctx.run(tournament.set_prize_categories, event_id, chosen),
-                lambda: self.ctx.run(tournament.set_prize_categories, event_id, before),
-            )
+            self.ctx.operate("Change the prizes", tournament.set_prize_categories, event_id, chosen, event_id=event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot change the prizes", exc.message)
             return False

@@ -107,10 +107,9 @@ class TableRoundBox(QGroupBox):
             return
         event_id, (rnd, table) = self.ctx.event_id, self.where
         try:
-            self.ctx.push(
+            self.ctx.operate(
                 f"{'Call' if called else 'Uncall'} time at table {table}, round {rnd}",
-                lambda: self.ctx.run(tournament.finish_table, event_id, rnd, table, called),
-                lambda: self.ctx.run(tournament.finish_table, event_id, rnd, table, not called),
+                tournament.finish_table, event_id, rnd, table, called, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.time_called.setChecked(not called)
@@ -124,23 +123,12 @@ class TableRoundBox(QGroupBox):
         if self.where is None or self.ctx.event_id is None:
             return
         event_id, (rnd, table) = self.ctx.event_id, self.where
-        before = self.view
         ns, ew = self.ns_points.value(), self.ew_points.value()
         loners = {seat: box.value() for seat, box in self.loners.items() if box.value()}
-
-        def undo():
-            if before is None or before.ns_points is None:
-                return self.ctx.run(tournament.clear_table_totals, event_id, rnd, table)
-            return self.ctx.run(
-                tournament.record_table_totals, event_id, rnd, table, before.ns_points, before.ew_points,
-                {s: n for s, n in zip(SEATS, before.loners) if n},
-            )
-
-        try:
-            self.ctx.push(
+        try:  # undo puts back the totals there were (or none), through the undo log
+            self.ctx.operate(
                 f"Round totals at table {table}, round {rnd}",
-                lambda: self.ctx.run(tournament.record_table_totals, event_id, rnd, table, ns, ew, loners),
-                undo,
+                tournament.record_table_totals, event_id, rnd, table, ns, ew, loners, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.show_status("Not saved: " + exc.message)

@@ -92,10 +92,6 @@ def _rows(session: Session, table: Table, where) -> Rows:
     return tuple(tuple(sorted(dict(m).items())) for m in result.mappings())
 
 
-def _round_ids(session: Session, event_id: int):
-    return select(EventRound.id).where(EventRound.event_id == event_id).scalar_subquery()
-
-
 def snapshot_event(session: Session, event_id: int) -> Snapshot:
     """Every row of the event in every event table (not the audit trail)."""
     tables: dict[str, Rows] = {"event": _rows(session, _t(Event), _t(Event).c.id == event_id)}
@@ -119,45 +115,50 @@ def _take(session: Session, scope: tuple[str, int]) -> Snapshot:
     return snapshot_event(session, scope[1]) if scope[0] == "event" else snapshot_players(session)
 
 
-def _restore(session: Session, snap: Snapshot) -> None:
-    """Make the scope's rows exactly ``snap`` (caller commits)."""
+_MODELS: dict[str, type] = {
+    _t(m).name: m for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN)
+}
+_LEAVES = frozenset((*_ROUND_CHILDREN, EventConstraint))
+_PARENTS_FIRST = [_t(m).name for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN)]
+
+
+def _by_id(rows: Rows) -> dict[int, dict[str, Any]]:
+    return {r["id"]: r for r in (dict(pairs) for pairs in rows)}
+
+
+def _apply(source: Snapshot, target: Snapshot) -> dict[str, dict[int, dict[str, Any] | None]]:
+    """The rows that differ between ``source`` and ``target``: table name →
+    id → the row ``target`` has (None: no such row there)."""
+    out: dict[str, dict[int, dict[str, Any] | None]] = {}
+    for name in source.tables.keys() | target.tables.keys():
+        old, new = _by_id(source.tables.get(name, ())), _by_id(target.tables.get(name, ()))
+        moved = {i: new.get(i) for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
+        if moved:
+            out[name] = moved
+    return out
+
+
+def _write(session: Session, rows: dict[str, dict[int, dict[str, Any] | None]]) -> None:
+    """Write ``rows`` (from :func:`_apply`): deletions children first, then
+    updates and insertions parents first, keeping every id. Caller commits."""
     conn = session.connection()
-    if snap.scope[0] == "players":
-        t = _t(Player)
-        wanted = {dict(r)["id"]: dict(r) for r in snap.tables[t.name]}
-        current = {dict(r)["id"] for r in _rows(session, t, t.c.id.is_not(None))}
-        gone = current - wanted.keys()
+    for name in reversed(_PARENTS_FIRST):
+        # a leaf row (nothing refers to it) is rewritten by delete and insert, so a
+        # swap of two seats never clashes with a uniqueness rule halfway through
+        leaf = _MODELS[name] in _LEAVES
+        gone = [i for i, row in rows.get(name, {}).items() if row is None or leaf]
         if gone:
-            try:
-                with session.begin_nested():
-                    session.connection().execute(delete(t).where(t.c.id.in_(gone)))
-            except IntegrityError:
-                raise UndoRefused(
-                    "Cannot take the player off the roster again: they have been entered in an event since. "
-                    "Nothing was changed."
-                ) from None
-        for pid, row in wanted.items():
-            if pid in current:
-                conn.execute(update(t).where(t.c.id == pid).values(**row))
-            else:
+            t = _t(_MODELS[name])
+            conn.execute(delete(t).where(t.c.id.in_(gone)))
+    for name in _PARENTS_FIRST:
+        t = _t(_MODELS[name])
+        for i, row in rows.get(name, {}).items():
+            if row is None:
+                continue
+            if conn.execute(select(t.c.id).where(t.c.id == i)).first() is None:
                 conn.execute(insert(t).values(**row))
-        return
-    event_id = snap.scope[1]
-    event = _t(Event)
-    (event_row,) = snap.tables[event.name]
-    round_ids = _round_ids(session, event_id)
-    for model in reversed(_ROUND_CHILDREN):
-        t = _t(model)
-        conn.execute(delete(t).where(t.c.round_id.in_(round_ids)))
-    for model in reversed(_EVENT_CHILDREN):
-        t = _t(model)
-        conn.execute(delete(t).where(t.c.event_id == event_id))
-    conn.execute(update(event).where(event.c.id == event_id).values(**dict(event_row)))
-    for model in (*_EVENT_CHILDREN, *_ROUND_CHILDREN):
-        t = _t(model)
-        rows = [dict(r) for r in snap.tables[t.name]]
-        if rows:
-            conn.execute(insert(t), rows)
+            else:
+                conn.execute(update(t).where(t.c.id == i).values(**row))
 
 
 def _differs(a: Snapshot, b: Snapshot) -> frozenset[str]:
@@ -222,17 +223,50 @@ class UndoLog:
         return result, Change(label, event_id, changed, token)
 
     def _move(self, entry: _Entry, expect: Snapshot, target: Snapshot, verb: str) -> Change:
+        """Turn the rows ``entry`` changed from ``expect`` into ``target``.
+
+        Only those rows: what other stations saved meanwhile elsewhere in the
+        event stays. Refused (nothing written) when one of those rows is no
+        longer as ``expect`` has it, or when writing them would take other
+        rows with it (a hand saved since in a round being taken back) or
+        clash with them (a hand saved since in the same slot)."""
+        refused = UndoRefused(
+            f"Cannot {verb} “{entry.label}”: what it changed has been changed since "
+            "(another scoring station, or a change that cannot be undone). Nothing was changed."
+        )
+        rows = _apply(expect, target)
         with self._sessions() as session:
             now = _take(session, expect.scope)
-            if _differs(now, expect):
-                raise UndoRefused(
-                    f"Cannot {verb} “{entry.label}”: the data has changed since "
-                    "(another scoring station, or a change that cannot be undone). Nothing was changed."
-                )
-            _restore(session, target)
+            now_rows = {name: _by_id(r) for name, r in now.tables.items()}
+            expect_rows = {name: _by_id(r) for name, r in expect.tables.items()}
+            for name, moved in rows.items():
+                for i in moved:
+                    if now_rows.get(name, {}).get(i) != expect_rows.get(name, {}).get(i):
+                        raise refused
+            wanted = {name: dict(r) for name, r in now_rows.items()}
+            for name, moved in rows.items():
+                for i, row in moved.items():
+                    if row is None:
+                        wanted.setdefault(name, {}).pop(i, None)
+                    else:
+                        wanted.setdefault(name, {})[i] = row
+            try:
+                _write(session, rows)
+            except IntegrityError:
+                session.rollback()
+                if expect.scope[0] == "players":
+                    raise UndoRefused(
+                        f"Cannot {verb} “{entry.label}”: the player has been entered in an event since. "
+                        "Nothing was changed."
+                    ) from None
+                raise refused from None
+            result = {name: _by_id(r) for name, r in _take(session, expect.scope).tables.items()}
+            if {n: v for n, v in result.items() if v} != {n: v for n, v in wanted.items() if v}:
+                session.rollback()  # a deletion took other rows with it (cascade)
+                raise refused
             session.commit()
         event_id = expect.scope[1] if expect.scope[0] == "event" else None
-        return Change(entry.label, event_id, _differs(expect, target), entry.token)
+        return Change(entry.label, event_id, frozenset(rows), entry.token)
 
     def undo(self, token: int | None = None) -> Change:
         """Put back the rows as they were before the newest change (which

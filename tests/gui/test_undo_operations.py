@@ -90,14 +90,15 @@ def test_roster_edit_undo_and_redo(window, qtbot):
     assert window.ctx.run(T.get_player, ann.id).name == "Ann Smith"
 
 
-def test_undo_refused_when_another_station_saved_meanwhile(window, night, gui_env):
+def test_undo_refused_when_another_station_changed_that_hand_meanwhile(window, night, gui_env):
     event_id, _ = night
     window.tabs.setCurrentWidget(window.scores_page)
     page = window.scores_page
     page.select(1, 1)
     page.tricks.setText("3")
     assert page.save()
-    window.ctx.run(T.record_hand, event_id, 1, 2, 1, HandEntry(Side.EW, 4))  # another station, not through the log
+    hand = page.table_view.hands[0]
+    window.ctx.run(T.correct_hand, hand.id, HandEntry(Side.EW, 4))  # another station corrects it meanwhile
     meanwhile = stored(window, event_id)
     count = window.ctx.undo_stack.count()
     window.undo_action.trigger()

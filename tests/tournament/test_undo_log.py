@@ -66,17 +66,39 @@ def test_hands_corrections_and_deletions_undo_and_redo(db, log):
     assert snap(db, event_id) == recorded
 
 
-def test_undo_is_refused_in_plain_words_when_another_station_changed_the_event(db, log):
+def test_undo_keeps_what_another_station_saved_at_another_table(db, log):
     event_id, _ = _night(db)
     log.run("Hand 1", T.record_hand, event_id, 1, 1, 1, HandEntry(Side.NS, 4), event_id=event_id)
-    with db.session() as s:  # another station saves a hand meanwhile
+    with db.session() as s:  # another station saves a hand at table 2 meanwhile
         T.record_hand(s, event_id, 1, 2, 1, HandEntry(Side.EW, 3))
+    log.undo()
+    with db.session() as s:
+        assert T.table_score(s, event_id, 1, 1).hands == ()
+        assert len(T.table_score(s, event_id, 1, 2).hands) == 1
+
+
+def test_undo_is_refused_in_plain_words_when_another_station_changed_the_same_hand(db, log):
+    event_id, _ = _night(db)
+    hand, _ = log.run("Hand 1", T.record_hand, event_id, 1, 1, 1, HandEntry(Side.NS, 4), event_id=event_id)
+    with db.session() as s:  # another station corrects that hand meanwhile
+        T.correct_hand(s, hand.id, HandEntry(Side.EW, 3))
     meanwhile = snap(db, event_id)
     with pytest.raises(T.UndoRefused) as info:
         log.undo()
     assert "changed since" in info.value.message and "Nothing was changed" in info.value.message
     assert snap(db, event_id) == meanwhile
     assert log.can_undo  # still recorded: nothing moved
+
+
+def test_undo_of_a_rotation_is_refused_once_a_hand_is_saved_in_it(db, log):
+    event_id, _ = _night(db, rotation=False)
+    log.run("Make the rotation", T.generate_rotation, event_id, seed=5, event_id=event_id)
+    with db.session() as s:  # a station saves a hand in round 1
+        T.record_hand(s, event_id, 1, 1, 1, HandEntry(Side.NS, 4))
+    meanwhile = snap(db, event_id)
+    with pytest.raises(T.UndoRefused):
+        log.undo()  # taking the rounds back would take that hand with them
+    assert snap(db, event_id) == meanwhile
 
 
 def test_a_failed_operation_and_a_change_of_nothing_are_not_recorded(db, log):
@@ -106,7 +128,7 @@ def test_undo_of_adding_a_player_entered_since_is_refused(db, log):
         T.set_checked_in(s, ev.id, [player.id])
     with pytest.raises(T.UndoRefused) as info:
         log.undo()
-    assert "entered in an event" in info.value.message
+    assert "entered in an event" in info.value.message and "Nothing was changed" in info.value.message
     with db.session() as s:
         assert T.get_player(s, player.id).name == "Ann"
 
