@@ -19,6 +19,10 @@ class AppContext(QObject):
 
     changed = Signal()
     event_changed = Signal(object)
+    operated = Signal(object)
+    """An operation of the undo log ran, was undone or redone: its
+    :class:`~euchre_tourney.tournament.Change` (event, tables changed);
+    emitted just before ``changed``."""
 
     def __init__(self, db: Database, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -91,6 +95,7 @@ class AppContext(QObject):
         )
         if change.token:
             self.undo_stack.push(_LogCommand(self, text, change.token))
+        self.operated.emit(change)
         self.changed.emit()
         return result
 
@@ -144,7 +149,7 @@ class _LogCommand(QUndoCommand):
 
     def _move(self, step: Callable[[int], Any], verb: str) -> None:
         try:
-            self._ctx._translated(lambda: step(self._token), step)
+            self._ctx.operated.emit(self._ctx._translated(lambda: step(self._token), step))
         except TournamentError as exc:
             show_error(None, f"Cannot {verb} “{self.text()}”", exc.message)
             self._ctx.undo_log.drop(self._token)

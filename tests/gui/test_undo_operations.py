@@ -50,7 +50,10 @@ def test_undo_of_a_check_in_brings_the_rotation_back_exactly(window, night, gui_
     assert window.event_page.set_checked_in([ids[8]], True)  # discards the rotation (the director agreed)
     assert "discards the rotation" in gui_env["questions"][-1][1]
     assert stored(window, event_id).tables["seat"] == ()
+    reported = []
+    window.ctx.operated.connect(reported.append)
     window.undo_action.trigger()
+    assert reported[-1].event_id == event_id and {"seat", "event_round", "entrant"} <= reported[-1].tables
     assert stored(window, event_id) == before_rows  # same rounds, tables, seats, sit-outs, same ids
     window.tabs.setCurrentWidget(window.rotation_page)
     assert rotation_on_screen(window) == before_screen
