@@ -205,19 +205,10 @@ class GameScoreBox(QGroupBox):
             return False
         event_id, rnd, table = self.ctx.event_id, self.round.value(), t.number
         ns, ew = self.ns.value(), self.ew.value()
-        before = self.ctx.run(tournament.game_score_of, event_id, rnd, table)
-
-        def undo():
-            if before is None:
-                self.ctx.run(tournament.clear_game_score, event_id, rnd, table)
-            else:
-                self.ctx.run(tournament.record_game_score, event_id, rnd, table, *before)
-
-        try:
-            self.ctx.push(
+        try:  # undo puts back the score there was (or none), through the undo log
+            self.ctx.operate(
                 f"Final score round {rnd} table {table}",
-                lambda: self.ctx.run(tournament.record_game_score, event_id, rnd, table, ns, ew),
-                undo,
+                tournament.record_game_score, event_id, rnd, table, ns, ew, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.show_message(exc.message, error=True)

@@ -315,12 +315,6 @@ class TeamsPage(Page):
         if self.ctx.event_id is None:
             return None
         event_id = self.ctx.event_id
-        state = {}
-
-        def do():
-            state["team"] = self.ctx.run(tournament.add_team, event_id, player_a, player_b, name)
-            return state["team"]
-
         try:
             if self.view is not None and self.view.rounds:
                 started = max((r.number for r in self.view.rounds if any(t.complete or t.hands for t in r.tables)), default=0)
@@ -331,11 +325,10 @@ class TeamsPage(Page):
                     "may be paired again (print the new scorecards). Continue?",
                 ):
                     return None
-                team = do()
-                self.ctx.clear_undo()
-                self.ctx.changed.emit()
-                return team
-            return self.ctx.push("Add team", do, lambda: self.ctx.run(tournament.remove_team, state["team"].id))
+                return self.ctx.operate(  # undo brings back the pairings the late team changed
+                    "Add late team", tournament.add_team, event_id, player_a, player_b, name, event_id=event_id
+                )
+            return self.ctx.operate("Add team", tournament.add_team, event_id, player_a, player_b, name, event_id=event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the team", exc.message)
             return None
@@ -351,10 +344,9 @@ class TeamsPage(Page):
 
     def set_checked_in(self, team_id: int, checked_in: bool) -> bool:
         try:
-            self.ctx.push(
+            self.ctx.operate(
                 "Check in team" if checked_in else "Check out team",
-                lambda: self.ctx.run(tournament.set_team_checked_in, team_id, checked_in),
-                lambda: self.ctx.run(tournament.set_team_checked_in, team_id, not checked_in),
+                tournament.set_team_checked_in, team_id, checked_in, event_id=self.ctx.event_id,
             )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot change check-in", exc.message)
@@ -366,15 +358,8 @@ class TeamsPage(Page):
         if t is None:
             return
         event_id = self.ctx.event_id
-        state = {"team": t}
-        try:
-            self.ctx.push(
-                f"Remove team {t.number}",
-                lambda: self.ctx.run(tournament.remove_team, state["team"].id),
-                lambda: state.update(
-                    team=self.ctx.run(tournament.add_team, event_id, *t.player_ids, "" if t.name == " & ".join(t.players) else t.name)
-                ),
-            )
+        try:  # undo brings the same team back (same number, same id)
+            self.ctx.operate(f"Remove team {t.number}", tournament.remove_team, t.id, event_id=event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot remove the team", exc.message)
 
@@ -384,14 +369,9 @@ class TeamsPage(Page):
         if t is None:
             context.show_error(self, "Rename a team", "Select a team in the list first.")
             return False
-        old = "" if t.name == " & ".join(t.players) else t.name
         new = self.team_name.text()
         try:
-            self.ctx.push(
-                f"Rename team {t.number}",
-                lambda: self.ctx.run(tournament.rename_team, t.id, new),
-                lambda: self.ctx.run(tournament.rename_team, t.id, old),
-            )
+            self.ctx.operate(f"Rename team {t.number}", tournament.rename_team, t.id, new, event_id=self.ctx.event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot rename the team", exc.message)
             return False
@@ -403,7 +383,7 @@ class TeamsPage(Page):
         return False if t is None else self.withdraw(t.id)
 
     def withdraw(self, team_id: int) -> bool:
-        """Withdraw a team after asking (not undoable: later rounds change)."""
+        """Withdraw a team after asking (undoable: undo brings back the later rounds as they were)."""
         t = next((x for x in self.view.teams if x.id == team_id), None) if self.view else None
         if t is None:
             return False
@@ -419,12 +399,10 @@ class TeamsPage(Page):
         ):
             return False
         try:
-            self.ctx.run(tournament.withdraw_team, team_id)
+            self.ctx.operate(f"Withdraw team {t.number}", tournament.withdraw_team, team_id, event_id=self.ctx.event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot withdraw the team", exc.message)
             return False
-        self.ctx.clear_undo()
-        self.ctx.changed.emit()
         return True
 
     def import_csv(self, path: str):
@@ -458,10 +436,9 @@ class TeamsPage(Page):
         event_id = self.ctx.event_id
         first = len(self.view.rounds) + 1 if self.view else 1
         try:
-            self.ctx.push(
+            self.ctx.operate(
                 "Make the rounds" if first == 1 else f"Pair round {first}",
-                lambda: self.ctx.run(tournament.make_team_rounds, event_id),
-                lambda: self.ctx.run(tournament.clear_team_rounds, event_id, first),
+                tournament.make_team_rounds, event_id, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the round", exc.message)

@@ -116,3 +116,20 @@ def test_the_edit_menu_says_undo_lasts_while_the_app_is_open(window):
         assert "as long as the app stays open" in action.toolTip()
     edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
     assert edit.toolTipsVisible() and "as long as the app stays open" in edit.toolTip()
+
+
+def test_undo_of_a_team_withdrawal_brings_back_the_later_rounds(qtbot, gui_env, db):
+    with db.session() as s:
+        players = [T.add_player(s, f"P{i}") for i in range(8)]
+        e = T.create_event(s, "Pairs", datetime.date(2026, 11, 24), kind="team", rounds=3, team_format="round_robin")
+        teams = [T.add_team(s, e.id, players[i].id, players[i + 1].id) for i in range(0, 8, 2)]
+        T.make_team_rounds(s, e.id)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    before = stored(window, e.id)
+    assert window.teams_page.withdraw(teams[0].id)
+    assert stored(window, e.id) != before
+    window.undo_action.trigger()
+    assert stored(window, e.id) == before
