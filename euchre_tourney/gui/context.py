@@ -31,7 +31,7 @@ class AppContext(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_log = UndoLog(db.session)
         """The operations' own record of what they changed (:mod:`euchre_tourney.tournament.undo`);
-        the undo stack is its view (plus the few changes still undone by inverse closures)."""
+        the undo stack is its view."""
 
     def run(self, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return self._translated(lambda: self._in_session(use_case, *args, **kwargs), use_case)
@@ -98,46 +98,6 @@ class AppContext(QObject):
         self.operated.emit(change)
         self.changed.emit()
         return result
-
-    def push(
-        self, text: str, do: Callable[[], Any], undo: Callable[[], Any], redo: Callable[[], Any] | None = None
-    ) -> Any:
-        """Run ``do`` now and put it on the undo stack (only if it did not
-        raise). ``redo`` (default ``do``) repeats it after an undo.
-
-        ``do`` returns only after its use case committed, so a caller that
-        says "saved" after ``push`` returns says it after the commit. Pages
-        redraw on ``changed``; an error while redrawing is reported (Qt hands
-        a slot's exception to ``sys.excepthook``: :mod:`.errors`) but never
-        turns a stored change into "not saved"."""
-        result = do()
-        self.undo_log.drop_redo()  # the stack drops what was undone: so does the log
-        self.undo_stack.push(_Command(self, text, redo or do, undo))
-        self.changed.emit()
-        return result
-
-
-class _Command(QUndoCommand):
-    def __init__(self, ctx: AppContext, text: str, do, undo) -> None:
-        super().__init__(text)
-        self._ctx, self._do, self._undo, self._first = ctx, do, undo, True
-
-    def redo(self) -> None:
-        if self._first:  # already done by AppContext.push
-            self._first = False
-            return
-        try:
-            self._do()
-        except TournamentError as exc:
-            show_error(None, f"Cannot redo “{self.text()}”", exc.message)
-        self._ctx.changed.emit()
-
-    def undo(self) -> None:
-        try:
-            self._undo()
-        except TournamentError as exc:
-            show_error(None, f"Cannot undo “{self.text()}”", exc.message)
-        self._ctx.changed.emit()
 
 
 class _LogCommand(QUndoCommand):
