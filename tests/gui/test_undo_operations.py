@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from PySide6.QtCore import Qt
 
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
