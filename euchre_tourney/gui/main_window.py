@@ -84,6 +84,7 @@ class MainWindow(QMainWindow):
         where = db.path or db.where
         self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
         self.statusBar().addPermanentWidget(TimerLabel(self.standings_page.timer))  # the round timer, on every page
+        self.ctx.operated.connect(self._follow_change)
         self.ctx.changed.connect(self._saved)
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
@@ -212,11 +213,20 @@ class MainWindow(QMainWindow):
         self._event_picked()
 
     def _event_picked(self) -> None:
+        # the undo history is kept: each step knows its event (see _follow_change)
         event_id = self.events.currentData()
-        self.ctx.clear_undo()
         self.ctx.set_event(event_id)
         if event_id is not None:
             self.settings.setValue("last_event", event_id)
+
+    def _follow_change(self, change) -> None:
+        """An undo or redo of another event's step shows that event, so the
+        director sees what came back."""
+        if change.event_id is None or change.event_id == self.ctx.event_id:
+            return
+        index = self.events.findData(change.event_id)
+        if index >= 0:
+            self.events.setCurrentIndex(index)
 
     def create_event(self, **values):
         """Create an event and make it current; returns its EventView or None if refused."""

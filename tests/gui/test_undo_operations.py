@@ -132,3 +132,19 @@ def test_undo_of_a_team_withdrawal_brings_back_the_later_rounds(qtbot, gui_env, 
     assert stored(window, e.id) != before
     window.undo_action.trigger()
     assert stored(window, e.id) == before
+
+
+def test_undo_survives_switching_events_and_shows_the_event_it_changes(window, night, gui_env):
+    """Undo lasts as long as the app stays open (the Edit menu says so): a
+    step made at one event is undone after the director switched to another,
+    and the window shows the event that changed."""
+    event_id, ids = night
+    before = stored(window, event_id)
+    window.tabs.setCurrentWidget(window.event_page)
+    assert window.event_page.set_checked_in([ids[8]], True)  # discards the rotation
+    other = window.create_event(name="Other night", date=datetime.date(2026, 2, 10), rounds=2, hands_per_round=2)
+    assert window.ctx.event_id == other.id
+    assert window.ctx.undo_stack.canUndo()
+    window.undo_action.trigger()
+    assert window.ctx.event_id == event_id and window.events.currentData() == event_id
+    assert stored(window, event_id) == before
