@@ -364,7 +364,7 @@ class Hand:
         self.score = None
         self.thrown_in = False
         self.misdeal = False
-        self.dealer = dealer
+        self.dealer = dealer = int(dealer)  # a Seat or an int: plain ints on the hot path
         self.hands = hands
         self.turn_up = turn_up
         self.undealt = undealt
@@ -852,7 +852,7 @@ class Hand:
         unless ``seat`` is ``0..3`` (or ``None`` with someone to act)."""
         if seat is None:
             seat = self.to_act
-        if seat.__class__ is not int or not 0 <= seat <= 3:
+        if (seat.__class__ is not int and seat.__class__ is not Seat) or not 0 <= seat <= 3:
             raise ValueError(f"{seat!r} is not a seat (0..3 = North, East, South, West)")
         bids = []
         discarded = -1

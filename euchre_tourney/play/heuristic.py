@@ -35,7 +35,7 @@ from __future__ import annotations
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules import ACE, BENNY, TRUMP_TABLES
+from euchre_tourney.rules import ACE, TRUMP_TABLES
 
 # Worth of a trump by its place in the trump order (Benny, Right, Left, A, K, Q, 10, 9, 8, 7).
 _TRUMP_WORTH = (3.5, 3.0, 2.5, 2.0, 1.7, 1.5, 1.2, 1.2, 1.2, 1.2)

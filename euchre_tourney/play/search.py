@@ -80,7 +80,7 @@ import random
 import zlib
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
-from euchre_tourney.play.hand import BENNY_UP, BID1, BID2, DISCARDING, DONE, PLAYING, Hand
+from euchre_tourney.play.hand import BENNY_UP, DISCARDING, DONE, PLAYING, Hand
 from euchre_tourney.play.heuristic import MediumPlayer, bid_worth, blind_trump
 from euchre_tourney.play.solver import Solver
 from euchre_tourney.play.view import SeatView

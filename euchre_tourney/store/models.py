@@ -8,7 +8,7 @@ here creates tables at import time.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timezone  # noqa: F401  (date: a column type, read from the annotation)
 
 from sqlalchemy import CheckConstraint, UniqueConstraint, false, text
 from sqlmodel import Field, SQLModel

@@ -376,26 +376,3 @@ def preview_check_in(session: Session, event_id: int, player_ids: list[int] | in
         return replan_preview(session, event_id)
     finally:
         session.rollback()
-    for pid in changes:
-        p = session.get(Player, pid)
-        if p is None:
-            raise NotFound(f"There is no player number {pid}.")
-        if checked_in and not p.active:
-            raise TournamentError(f"{p.name} has been removed from the roster; restore them first.")
-        e = existing.get(pid)
-        if e is None:
-            e = Entrant(event_id=event_id, player_id=pid, checked_in=checked_in)
-        else:
-            e.checked_in = checked_in
-        session.add(e)
-    session.flush()
-    if hands_recorded(session, event_id):
-        try:
-            replan_rotation(session, event_id)
-        except BaseException:
-            session.rollback()
-            raise
-    else:
-        clear_rotation(session, event_id)
-        session.commit()
-    return get_event(session, event_id)

@@ -95,9 +95,7 @@ def _load_player(session: Session, player_id: int) -> Player:
 
 def get_player(session: Session, player_id: int) -> PlayerView:
     """One player; :class:`NotFound` if there is no such id."""
-    p = session.get(Player, whole_number(player_id, "player number"))
-    if p is None:
-        raise NotFound(f"There is no player number {player_id}.")
+    p = _load_player(session, player_id)
     return _views([p], list(session.exec(select(Player))))[0]
 
 

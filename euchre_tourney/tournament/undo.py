@@ -165,6 +165,23 @@ def _differs(a: Snapshot, b: Snapshot) -> frozenset[str]:
     return frozenset(name for name in a.tables.keys() | b.tables.keys() if a.tables.get(name) != b.tables.get(name))
 
 
+def _only_changed(a: Snapshot, b: Snapshot) -> tuple[Snapshot, Snapshot]:
+    """``a`` and ``b`` cut down to the rows whose ids differ between them:
+    what undo and redo write back (:func:`_apply` gives the same rows from
+    these as from the whole snapshots), so an entry of the log keeps only
+    what its operation changed, not two copies of the event."""
+    ta: dict[str, Rows] = {}
+    tb: dict[str, Rows] = {}
+    for name in a.tables.keys() | b.tables.keys():
+        rows_a, rows_b = a.tables.get(name, ()), b.tables.get(name, ())
+        old, new = _by_id(rows_a), _by_id(rows_b)
+        ids = {i for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
+        if ids:
+            ta[name] = tuple(r for r in rows_a if dict(r)["id"] in ids)
+            tb[name] = tuple(r for r in rows_b if dict(r)["id"] in ids)
+    return Snapshot(a.scope, ta), Snapshot(b.scope, tb)
+
+
 @dataclass
 class _Entry:
     token: int
@@ -218,7 +235,7 @@ class UndoLog:
         token = 0
         if changed:
             token, self._next = self._next, self._next + 1
-            self._done.append(_Entry(token, label, before, after))
+            self._done.append(_Entry(token, label, *_only_changed(before, after)))
             self._undone.clear()
         return result, Change(label, event_id, changed, token)
 

@@ -175,3 +175,16 @@ def test_undoing_every_step_returns_to_the_start_and_redoing_to_the_end(db, step
     while log.can_redo:
         log.redo()
     assert snap(db, ev.id) == states[-1]
+
+
+def test_a_log_entry_keeps_only_the_rows_its_operation_changed(db, log):
+    """Memory: saving a hand keeps that hand's row, not two copies of the
+    whole event (seats, entrants, rounds …), and undo still puts it back."""
+    event_id, _ = _night(db)
+    before = snap(db, event_id)
+    log.run("Hand 1", T.record_hand, event_id, 1, 1, 1, HandEntry(Side.NS, 4), event_id=event_id)
+    entry = log._done[-1]
+    assert set(entry.after.tables) == {"hand"} and len(entry.after.tables["hand"]) == 1
+    assert entry.before.tables["hand"] == ()
+    log.undo()
+    assert snap(db, event_id) == before

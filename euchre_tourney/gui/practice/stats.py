@@ -14,8 +14,9 @@ FILE_NAME = "practice-stats.json"
 
 
 def default_path() -> Path:
-    """``<user data dir>/practice-stats.json``."""
-    return Path(platformdirs.user_data_dir("euchre-tourney", "euchre-tourney")) / FILE_NAME
+    """``<user data dir>/practice-stats.json``: the folder of the app's
+    database file (``store.default_database_path``)."""
+    return Path(platformdirs.user_data_dir("euchre-tourney", appauthor=False)) / FILE_NAME
 
 
 @dataclass
