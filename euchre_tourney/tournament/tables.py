@@ -30,7 +30,10 @@ from euchre_tourney.tournament.readmodels import TableResultView
 from euchre_tourney.tournament.stations import check_unlocked, station_of
 
 
-def _audit(session: Session, r: EventRound, table: int, action: str, text: str) -> None:
+def audit_table(session: Session, r: EventRound, table: int, action: str, text: str) -> None:
+    """An audit line for a change at a table that is not a hand (time
+    called, round totals, a team game's final score): other stations' polls
+    see it through ``change_stamp``."""
     session.add(
         HandAudit(
             event_id=r.event_id, round_number=r.number, table_number=table, action=action,
@@ -119,7 +122,7 @@ def finish_table(session: Session, event_id: int, round_number: int, table: int,
     row = _row(session, r, table) or TableResult(round_id=r.id, table_number=table)
     row.finished_early = bool(finished)
     session.add(row)
-    _audit(session, r, table, "record", f"time {'called' if finished else 'no longer called'} at table {table}")
+    audit_table(session, r, table, "record", f"time {'called' if finished else 'no longer called'} at table {table}")
     session.commit()
     return _view(session, event, r, table)
 
@@ -162,7 +165,7 @@ def record_table_totals(
     row.ns_loners_n, row.ns_loners_s = loners.get(Seat.NORTH, 0), loners.get(Seat.SOUTH, 0)
     row.ew_loners_e, row.ew_loners_w = loners.get(Seat.EAST, 0), loners.get(Seat.WEST, 0)
     session.add(row)
-    _audit(session, r, table, "record", _totals_text(row))
+    audit_table(session, r, table, "record", _totals_text(row))
     session.commit()
     return _view(session, event, r, table)
 
@@ -174,7 +177,7 @@ def clear_table_totals(session: Session, event_id: int, round_number: int, table
     check_unlocked(r)
     row = _row(session, r, table)
     if row is not None and row.ns_points is not None:
-        _audit(session, r, table, "delete", _totals_text(row))
+        audit_table(session, r, table, "delete", _totals_text(row))
         row.ns_points = row.ew_points = None
         row.ns_loners_n = row.ns_loners_s = row.ew_loners_e = row.ew_loners_w = 0
         session.add(row)

@@ -46,6 +46,8 @@ from euchre_tourney.tournament.common import event_rules, load_event, plain_text
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.csvfiles import csv_text, decode_text, refused_character, write_csv_file
 from euchre_tourney.tournament.roster import name_key
+from euchre_tourney.tournament.stations import check_unlocked
+from euchre_tourney.tournament.tables import _round_and_table, audit_table
 from euchre_tourney.tournament.team_models import (
     BYE_RULES,
     TEAM_TIE_BREAKS,
@@ -782,16 +784,10 @@ def record_game_score(session: Session, event_id: int, round_number: int, table:
     already entered there, or a score no game can end with
     (:func:`check_final_score`)."""
     event = _team_event(session, event_id)
-    whole_number(round_number, "round")
-    whole_number(table, "table")
     if event.round_scoring != "game":
         raise TournamentError("This event is scored by hands per round: enter each hand on the Scores page.")
-    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
-    if r is None:
-        raise TournamentError(f"Round {round_number} is not made yet.")
-    tables = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
-    if table not in tables:
-        raise TournamentError(f"Table {table} does not play in round {round_number}.")
+    r = _round_and_table(session, event_id, round_number, table)
+    check_unlocked(r)
     if session.exec(select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table).limit(1)).first():
         raise TournamentError(
             f"Hands are entered for table {table} in round {round_number}: its score comes from them "
@@ -803,6 +799,7 @@ def record_game_score(session: Session, event_id: int, round_number: int, table:
         g = TeamGame(round_id=r.id, table_number=table, ns_score=ns, ew_score=ew)
     g.ns_score, g.ew_score = ns, ew
     session.add(g)
+    audit_table(session, r, table, "record", f"final score at table {table}: North–South {ns}, East–West {ew}")
     session.commit()
     return _table(session, event_id, round_number, table)
 
@@ -825,6 +822,9 @@ def clear_game_score(session: Session, event_id: int, round_number: int, table: 
         .where(EventRound.event_id == event_id, EventRound.number == round_number, TeamGame.table_number == table)
     ).first()
     if g is not None:
+        r = session.get(EventRound, g.round_id)
+        check_unlocked(r)
+        audit_table(session, r, table, "delete", f"final score at table {table}: North–South {g.ns_score}, East–West {g.ew_score}")
         session.delete(g)
         session.commit()
 

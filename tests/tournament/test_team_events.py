@@ -247,3 +247,20 @@ def test_team_use_cases_refuse_values_of_the_wrong_type(session):
         tournament.record_game_score(session, e.id, "1", 1, 10, 2)
     with pytest.raises(TournamentError, match="whole number of points"):
         tournament.record_game_score(session, e.id, 1, 1, 10.0, 2)
+
+
+def test_final_scores_respect_a_locked_round_and_reach_other_stations(session):
+    """A team game's final score is refused in a locked round, and saving or
+    clearing it moves the change stamp other stations poll."""
+    e, _ = _event(session, 2, rounds=1, team_format="swiss", round_scoring="game")
+    tournament.make_team_rounds(session, e.id)
+    stamp = tournament.change_stamp(session, e.id)
+    tournament.record_game_score(session, e.id, 1, 1, 10, 4)
+    assert tournament.change_stamp(session, e.id) != stamp
+    stamp = tournament.change_stamp(session, e.id)
+    tournament.clear_game_score(session, e.id, 1, 1)
+    assert tournament.change_stamp(session, e.id) != stamp
+    tournament.lock_round(session, e.id, 1, True)
+    with pytest.raises(TournamentError, match="locked"):
+        tournament.record_game_score(session, e.id, 1, 1, 10, 4)
+    assert tournament.game_score_of(session, e.id, 1, 1) is None
