@@ -101,9 +101,12 @@ class MainWindow(QMainWindow):
         """Redraw the Scores and Standings pages if a hand or round lock of
         the current event changed at any station since the last look (one
         cheap query, :func:`tournament.change_stamp`; the timer calls this
-        every second). Waits while a hand is being typed. True if redrawn."""
+        every second). Waits while a hand is being typed (the Scores page's
+        :meth:`~ScoresPage.in_progress`: anything typed or picked in its
+        entry row), and any other redraw leaves such an entry as it is. True
+        if redrawn."""
         event_id = self.ctx.event_id
-        if event_id is None or self.scores_page.typing():
+        if event_id is None or self.scores_page.in_progress():
             return False
         try:
             stamp = (event_id, self.ctx.run(tournament.change_stamp, event_id))

@@ -53,6 +53,9 @@ class ScoresPage(Page):
         self.rules: RuleSet | None = None
         self.shown_at: tuple | None = None  # (event, round, table) on screen: a message belongs to it
         self.placed_for: int | None = None  # the event Scores last opened at its next unfinished table
+        self._dirty = False  # the director has typed or picked something in the entry row since it was reset
+        self._quiet = 0  # > 0 while the page itself fills the entry row (not the director's typing)
+        self._redrawing = False  # a refresh (poll, another change, undo): never touches an entry in progress
 
         self.round = QSpinBox()
         self.round.setRange(1, 1)
@@ -180,6 +183,12 @@ class ScoresPage(Page):
         for w in (self.makers, self.alone):
             w.currentIndexChanged.connect(self.update_preview)
         self.makers.currentIndexChanged.connect(self.fill_alone)
+        # anything the director changes in the entry row makes it an entry in progress
+        self.makers.currentIndexChanged.connect(self._touched)
+        self.alone.activated.connect(self._touched)
+        self.tricks.textEdited.connect(self._touched)
+        self.defender_alone.clicked.connect(self._touched)
+        self.hand_number.valueChanged.connect(self._touched)
         self.tricks.textChanged.connect(self.update_preview)
         self.defender_alone.toggled.connect(self.update_preview)
         self.alone.currentIndexChanged.connect(self.allow_defender_alone)
@@ -208,6 +217,7 @@ class ScoresPage(Page):
                 return True
             elif obj is self.makers and key in SIDE_KEYS:
                 self.makers.setCurrentIndex(self.makers.findData(SIDE_KEYS[key]))
+                self._dirty = True
                 return True
             elif key == Qt.Key_Escape and self.editing_id is not None:
                 self.cancel_edit()
@@ -216,6 +226,26 @@ class ScoresPage(Page):
 
     # loading ----------------------------------------------------------------
     def refresh(self) -> None:
+        """Redraw from the database (a change here or at another station, an
+        undo, the poll). Never clears, moves or re-focuses an entry in
+        progress (:meth:`in_progress`): the hands, totals and table list
+        update around it."""
+        self._redrawing = True
+        try:
+            self._refresh()
+        finally:
+            self._redrawing = False
+
+    def _touched(self, *_args) -> None:
+        if not self._quiet:
+            self._dirty = True
+
+    def in_progress(self) -> bool:
+        """A hand or a correction is being typed: something in the entry
+        row was changed by the director since it was last reset."""
+        return self.editing_id is not None or self._dirty
+
+    def _refresh(self) -> None:
         if self.ctx.event_id is None:
             self.hint.setText("No event yet. Create one with File ▸ New event (Ctrl+N).")
             self.hint.show()
@@ -268,7 +298,7 @@ class ScoresPage(Page):
         except tournament.TournamentError:
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        keep = max(0, self.tables.currentRow())
+        keep, keep_row = self.current_table(), max(0, self.tables.currentRow())
         self.tables.blockSignals(True)
         self.tables.clear()
         game = event.kind == "team" and event.round_scoring == "game"
@@ -283,7 +313,8 @@ class ScoresPage(Page):
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, table)
             self.tables.addItem(item)
-        self.tables.setCurrentRow(min(keep, self.tables.count() - 1))
+        rows = [self.tables.item(i).data(Qt.UserRole) for i in range(self.tables.count())]
+        self.tables.setCurrentRow(rows.index(keep) if keep in rows else min(keep_row, self.tables.count() - 1))
         self.tables.blockSignals(False)
         self.load_table()
 
@@ -300,8 +331,8 @@ class ScoresPage(Page):
             self.load_tables()
 
     def typing(self) -> bool:
-        """A hand or a correction is half-typed (a redraw would wipe it)."""
-        return self.editing_id is not None or bool(self.tricks.text().strip())
+        """A hand or a correction is half-typed (:meth:`in_progress`)."""
+        return self.in_progress()
 
     def show_history(self) -> None:
         """Under the hands: the selected hand's audit trail (recorded, corrected, at which station)."""
@@ -352,7 +383,8 @@ class ScoresPage(Page):
             self.model.set_rows([])
             return
         v = self.table_view
-        if self.shown_at != (self.ctx.event_id, v.round, v.table):  # another table: its message is not this one's
+        moved = self.shown_at != (self.ctx.event_id, v.round, v.table)
+        if moved:  # another table: its message is not this one's
             self.shown_at = (self.ctx.event_id, v.round, v.table)
             self.message.clear()
         n, e, s, w = v.names
@@ -362,22 +394,29 @@ class ScoresPage(Page):
             f"North–South{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
             f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
         )
+        selected = self.selected_hand()
         self.model.set_rows(v.hands)
+        if selected is not None and not moved:  # a redraw keeps the hand the director selected
+            row = next((i for i, h in enumerate(v.hands) if h.id == selected.id), None)
+            if row is not None:
+                self.hands.selectRow(row)
         self.lock.setChecked(v.round in self.ctx.run(tournament.locked_rounds, self.ctx.event_id))
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
         self.entry.setVisible(event.entry_mode != "totals" or event.kind != "progressive")
         self.round_box.setVisible(event.kind == "progressive")
         if event.kind == "progressive":
             self.round_box.show_table(event, v.round, v.table)
-        self.history.clear()
+        if moved or self.selected_hand() is None:
+            self.history.clear()
         if v.game_target is not None:  # a team event's game to the target
             state = f"won by {v.game_winner.title}" if v.game_winner is not None else "in play"
             count = f"game to {v.game_target}, {state}, {len(v.hands)} hands"
         else:
             count = f"{len(v.hands)} of {v.hands_per_round} hands"
         self.totals.setText(f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> ({count})")
-        self.cancel_edit(clear_message=False)
-        self.fill_alone()
+        if self._redrawing and not moved and self.in_progress():
+            return  # the director is typing here: the entry row, its hand number and the focus stay
+        self.cancel_edit(clear_message=False, focus=not self._redrawing)
 
     def fill_alone(self) -> None:
         if self.table_view is None:
@@ -440,13 +479,22 @@ class ScoresPage(Page):
         self.preview.setText(f"{what}{side_name(score.side.value)} score {score.points}.")
         self.preview.setStyleSheet(OK_STYLE)
 
-    def reset_entry(self) -> None:
-        self.tricks.setText("")  # not clear(): a new hand starts with no typing to undo, so Ctrl+Z reaches Edit ▸ Undo
-        self.defender_alone.setChecked(False)
-        self.alone.setCurrentIndex(0)
-        if self.table_view is not None and self.table_view.next_hand is not None:
-            self.hand_number.setValue(self.table_view.next_hand)
-        self.makers.setFocus()
+    def reset_entry(self, focus: bool = True) -> None:
+        """Empty the entry row for the table's next hand (``focus``: put the
+        cursor in the Makers box, as after a save; a redraw does not)."""
+        self._quiet += 1
+        try:
+            self.tricks.setText("")  # not clear(): a new hand starts with no typing to undo, so Ctrl+Z reaches Edit ▸ Undo
+            self.defender_alone.setChecked(False)
+            self.alone.setCurrentIndex(0)
+            if self.table_view is not None and self.table_view.next_hand is not None:
+                self.hand_number.setValue(self.table_view.next_hand)
+            self.fill_alone()
+        finally:
+            self._quiet -= 1
+        self._dirty = False
+        if focus:
+            self.makers.setFocus()
 
     def save(self) -> bool:
         """Store the hand in the entry row (or the correction). True if stored."""
@@ -528,6 +576,7 @@ class ScoresPage(Page):
         h = self.selected_hand()
         if h is None:
             return
+        self._quiet += 1
         self.editing_id = h.id
         self.entry.setTitle(f"Correct hand {h.number}")
         self.save_button.setText("&Save correction (Enter)")
@@ -538,16 +587,17 @@ class ScoresPage(Page):
         self.alone.setCurrentIndex(max(0, self.alone.findData(h.alone_seat.key if h.alone_seat is not None else None)))
         self.tricks.setText(str(h.maker_tricks))
         self.defender_alone.setChecked(h.defender_alone)
+        self._quiet -= 1
         self.makers.setFocus()
 
-    def cancel_edit(self, clear_message: bool = True) -> None:
+    def cancel_edit(self, clear_message: bool = True, focus: bool = True) -> None:
         self.editing_id = None
         self.entry.setTitle("Enter a hand")
         self.save_button.setText("&Save hand (Enter)")
         self.cancel_edit_button.hide()
         if clear_message:
             self.message.clear()
-        self.reset_entry()
+        self.reset_entry(focus=focus)
 
     def delete_selected(self) -> None:
         h = self.selected_hand()
