@@ -19,6 +19,9 @@ class AppContext(QObject):
 
     changed = Signal()
     event_changed = Signal(object)
+    stepped = Signal(str)
+    """An undo or redo happened: what, where ("Undone: Hand 4 at table 1,
+    round 1."); emitted just after ``changed``."""
     operated = Signal(object)
     """An operation of the undo log ran, was undone or redone: its
     :class:`~euchre_tourney.tournament.Change` (event, tables changed);
@@ -29,6 +32,8 @@ class AppContext(QObject):
         self.db = db
         self.event_id: int | None = None
         self.undo_stack = QUndoStack(self)
+        self.last_step = ""
+        """The last undo or redo in words ("Undone: Hand 4 at table 1, round 1."); "" after any other change."""
         self.undo_log = UndoLog(db.session)
         """The operations' own record of what they changed (:mod:`euchre_tourney.tournament.undo`);
         the undo stack is its view."""
@@ -90,6 +95,7 @@ class AppContext(QObject):
         what the operation changed or discarded (a rotation discarded by a
         check-in comes back seat for seat). Errors as :meth:`run`; nothing is
         put on the stack when the use case raised or changed nothing."""
+        self.last_step = ""
         result, change = self._translated(
             lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
         )
@@ -111,10 +117,15 @@ class _LogCommand(QUndoCommand):
         try:
             self._ctx.operated.emit(self._ctx._translated(lambda: step(self._token), step))
         except TournamentError as exc:
+            self._ctx.last_step = ""
             show_error(None, f"Cannot {verb} “{self.text()}”", exc.message)
             self._ctx.undo_log.drop(self._token)
             self.setObsolete(True)  # the stack forgets it too
+            self._ctx.changed.emit()
+            return
+        self._ctx.last_step = f"{'Undone' if verb == 'undo' else 'Redone'}: {self.text()}."
         self._ctx.changed.emit()
+        self._ctx.stepped.emit(self._ctx.last_step)
 
     def redo(self) -> None:
         if self._first:  # already done by AppContext.operate

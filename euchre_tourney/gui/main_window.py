@@ -86,6 +86,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(TimerLabel(self.standings_page.timer))  # the round timer, on every page
         self.ctx.operated.connect(self._follow_change)
         self.ctx.changed.connect(self._saved)
+        self.ctx.stepped.connect(lambda text: self.statusBar().showMessage(text, 8000))  # not just "Saved."
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
         self.tabs.currentChanged.connect(self._tab_changed)

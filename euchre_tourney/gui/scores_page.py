@@ -193,7 +193,8 @@ class ScoresPage(Page):
         self.defender_alone.toggled.connect(self.update_preview)
         self.alone.currentIndexChanged.connect(self.allow_defender_alone)
         # a saved, corrected, deleted, undone or redone hand: the last message is about another state
-        ctx.undo_stack.indexChanged.connect(lambda _i: self.message.clear())
+        # (after an undo or redo, the message says what came back where: "Undone: Hand 4 at table 1, round 1.")
+        ctx.undo_stack.indexChanged.connect(lambda _i: self.show_message(ctx.last_step, error=False))
         # Enter saves from any entry field; Enter/Delete act on the selected hand;
         # Esc cancels a correction. An event filter, not QShortcut, so it works
         # without the window being active (and in tests).
@@ -246,6 +247,9 @@ class ScoresPage(Page):
         return self.editing_id is not None or self._dirty
 
     def _refresh(self) -> None:
+        if self.shown_at is not None and self.shown_at[0] != self.ctx.event_id:  # another event: not its message
+            self.shown_at = None
+            self.message.clear()
         if self.ctx.event_id is None:
             self.hint.setText("No event yet. Create one with File ▸ New event (Ctrl+N).")
             self.hint.show()
@@ -493,8 +497,23 @@ class ScoresPage(Page):
         finally:
             self._quiet -= 1
         self._dirty = False
+        complete = self.editing_id is None and self.table_view is not None and self.table_view.next_hand is None
+        self.set_complete(complete)
         if focus:
-            self.makers.setFocus()
+            (self.hands if complete else self.makers).setFocus()
+
+    def set_complete(self, complete: bool) -> None:
+        """A complete table offers no new hand: the entry row says so and
+        waits for a hand to correct (select it, Enter)."""
+        for w in (self.hand_number, self.makers, self.tricks, self.alone, self.save_button):
+            w.setEnabled(not complete)
+        if complete:
+            self.defender_alone.setEnabled(False)
+            self.entry.setTitle("This table is complete: select a hand and press Enter to correct it")
+            self.preview.setText("")
+        elif self.editing_id is None:
+            self.entry.setTitle("Enter a hand")
+            self.allow_defender_alone()
 
     def save(self) -> bool:
         """Store the hand in the entry row (or the correction). True if stored."""
@@ -516,6 +535,10 @@ class ScoresPage(Page):
             else:
                 stored = self._correct(self.editing_id, number, values)
                 self.show_message(f"Hand {stored.number} corrected.", error=False)
+                self.editing_id = None
+                self.reset_entry()
+                self.select_hand(stored.id)  # stay: the corrected row, selected
+                return True
         except tournament.TournamentError as exc:
             self.preview.clear()  # the message below says it all
             self.show_message("Not saved: " + exc.message, error=True)
@@ -523,9 +546,16 @@ class ScoresPage(Page):
         self.after_save(table)
         return True
 
+    def select_hand(self, hand_id: int) -> None:
+        """Select the row of the hand with id ``hand_id`` (if shown)."""
+        rows = self.table_view.hands if self.table_view is not None else ()
+        row = next((i for i, h in enumerate(rows) if h.id == hand_id), None)
+        if row is not None:
+            self.hands.selectRow(row)
+
     def _record(self, event_id, round_number, table, number, values):
         return self.ctx.operate(
-            f"Hand {number} at table {table}",
+            f"Hand {number} at table {table}, round {round_number}",
             tournament.record_hand,
             event_id,
             round_number,
@@ -538,7 +568,7 @@ class ScoresPage(Page):
     def _correct(self, hand_id, number, values):
         old = next(h for h in self.table_view.hands if h.id == hand_id)
         return self.ctx.operate(  # refused if another station changed the hand since (its version)
-            f"Correct hand {old.number} at table {old.table}",
+            f"Correct hand {old.number} at table {old.table}, round {old.round}",
             tournament.correct_hand,
             hand_id,
             values,
@@ -578,6 +608,8 @@ class ScoresPage(Page):
             return
         self._quiet += 1
         self.editing_id = h.id
+        self.message.clear()  # a message about the new-hand entry (e.g. "Not saved") is not about this correction
+        self.set_complete(False)
         self.entry.setTitle(f"Correct hand {h.number}")
         self.save_button.setText("&Save correction (Enter)")
         self.cancel_edit_button.show()
@@ -591,6 +623,8 @@ class ScoresPage(Page):
         self.makers.setFocus()
 
     def cancel_edit(self, clear_message: bool = True, focus: bool = True) -> None:
+        if self.editing_id is not None and clear_message is False and self.message.styleSheet() == ERROR_STYLE:
+            self.message.clear()  # the correction's refusal does not belong to the new-hand entry
         self.editing_id = None
         self.entry.setTitle("Enter a hand")
         self.save_button.setText("&Save hand (Enter)")
@@ -606,7 +640,7 @@ class ScoresPage(Page):
         event_id = self.ctx.event_id
         try:  # refused if another station changed the hand since the version shown
             self.ctx.operate(
-                f"Delete hand {h.number} at table {h.table}",
+                f"Delete hand {h.number} at table {h.table}, round {h.round}",
                 tournament.delete_hand,
                 h.id,
                 expected_version=h.version,

@@ -133,6 +133,7 @@ class GameScoreBox(QGroupBox):
         self.save_button.clicked.connect(self.save)
         self.message = QLabel()
         self.message.setWordWrap(True)
+        self.said_at: tuple | None = None  # (event, round, table) the message is about
         form = QFormLayout(self)
         form.addRow("Round:", self.round)
         form.addRow("Table:", self.table)
@@ -178,6 +179,9 @@ class GameScoreBox(QGroupBox):
 
     def _show_table(self) -> None:
         t = self.current()
+        if self.said_at is not None and self.said_at != self._place(t):  # a message belongs to its event and table
+            self.said_at = None
+            self.message.clear()
         if t is None:
             return
         self.ns_label.setText(f"N–S {t.north_south.number}:")
@@ -194,9 +198,13 @@ class GameScoreBox(QGroupBox):
         self._fill_tables()
         self.table.setCurrentIndex(max(0, self.table.findData(table)))
 
+    def _place(self, t) -> tuple:
+        return (self.ctx.event_id, self.round.value(), t.number if t is not None else None)
+
     def show_message(self, text: str, *, error: bool) -> None:
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
         self.message.setText(text)
+        self.said_at = self._place(self.current())
 
     def save(self) -> bool:
         """Store the score typed (undoable); False with the reason shown if refused."""
