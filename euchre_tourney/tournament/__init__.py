@@ -106,7 +106,8 @@ from euchre_tourney.tournament.scoring import (
     round_progress,
     table_score,
 )
-from euchre_tourney.tournament.undo import Change, UndoLog, UndoRefused, snapshot_event, snapshot_players
+from euchre_tourney.tournament.changes import KINDS, Change
+from euchre_tourney.tournament.undo import UndoLog, UndoRefused, snapshot_event, snapshot_players
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
     AlreadyRecorded,
@@ -168,6 +169,7 @@ from euchre_tourney.tournament.teams import (
 
 __all__ = [
     "Change",
+    "KINDS",
     "UndoLog",
     "UndoRefused",
     "snapshot_event",

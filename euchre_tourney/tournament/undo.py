@@ -44,6 +44,7 @@ from euchre_tourney.store import (
     Team,
     TeamGame,
 )
+from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.errors import TournamentError
 
 __all__ = ["Change", "Snapshot", "UndoLog", "UndoRefused", "snapshot_event", "snapshot_players"]
@@ -66,16 +67,23 @@ class Snapshot:
     tables: dict[str, Rows] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Change:
-    """What one operation changed, for the GUI to refresh: the event (None for
-    the roster) and the names of the tables whose rows differ."""
+_KIND_OF_TABLE = {
+    "player": "roster",
+    "event": "event",
+    "entrant": "event",
+    "event_constraint": "settings",
+    "event_round": "rotation",
+    "seat": "rotation",
+    "sit_out": "rotation",
+    "hand": "hands",
+    "table_result": "hands",
+    "team": "teams",
+    "team_game": "teams",
+}
 
-    label: str
-    event_id: int | None
-    tables: frozenset[str]
-    token: int = 0
-    """Which log entry (for :meth:`UndoLog.undo`); 0 when nothing was recorded."""
+
+def _kinds(tables: frozenset[str]) -> frozenset[str]:
+    return frozenset(_KIND_OF_TABLE[name] for name in tables)
 
 
 # children after parents: insert in this order, delete in reverse
@@ -237,7 +245,7 @@ class UndoLog:
             token, self._next = self._next, self._next + 1
             self._done.append(_Entry(token, label, *_only_changed(before, after)))
             self._undone.clear()
-        return result, Change(label, event_id, changed, token)
+        return result, Change(label, event_id, _kinds(changed), token=token)
 
     def _move(self, entry: _Entry, expect: Snapshot, target: Snapshot, verb: str) -> Change:
         """Turn the rows ``entry`` changed from ``expect`` into ``target``.
@@ -283,7 +291,7 @@ class UndoLog:
                 raise refused
             session.commit()
         event_id = expect.scope[1] if expect.scope[0] == "event" else None
-        return Change(entry.label, event_id, frozenset(rows), entry.token)
+        return Change(entry.label, event_id, _kinds(frozenset(rows)), token=entry.token)
 
     def undo(self, token: int | None = None) -> Change:
         """Put back the rows as they were before the newest change (which

@@ -52,7 +52,7 @@ def test_undo_of_a_check_in_brings_the_rotation_back_exactly(window, night, gui_
     reported = []
     window.ctx.operated.connect(reported.append)
     window.undo_action.trigger()
-    assert reported[-1].event_id == event_id and {"seat", "event_round", "entrant"} <= reported[-1].tables
+    assert reported[-1].event_id == event_id and {"rotation", "event"} <= reported[-1].kinds
     assert stored(window, event_id) == before_rows  # same rounds, tables, seats, sit-outs, same ids
     window.tabs.setCurrentWidget(window.rotation_page)
     assert rotation_on_screen(window) == before_screen

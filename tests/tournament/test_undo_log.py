@@ -38,10 +38,10 @@ def test_undo_of_a_check_in_brings_the_discarded_rotation_back_exactly(db, log):
     assert before.tables["seat"] and before.tables["sit_out"] == ()
     _, change = log.run("Check in", T.set_checked_in, event_id, [ids[8]], True, event_id=event_id)
     after = snap(db, event_id)
-    assert after.tables["seat"] == () and {"seat", "event_round", "entrant"} <= change.tables
+    assert after.tables["seat"] == () and {"rotation", "event"} <= change.kinds
     undone = log.undo()
     assert snap(db, event_id) == before  # same rounds, tables, seats and sit-outs, same ids
-    assert undone.event_id == event_id and "seat" in undone.tables
+    assert undone.event_id == event_id and "rotation" in undone.kinds
     log.redo()
     assert snap(db, event_id) == after
 
@@ -106,7 +106,7 @@ def test_a_failed_operation_and_a_change_of_nothing_are_not_recorded(db, log):
     with pytest.raises(T.TournamentError):
         log.run("Hand 1", T.record_hand, event_id, 1, 99, 1, HandEntry(Side.NS, 4), event_id=event_id)
     _, change = log.run("Check in", T.set_checked_in, event_id, [ids[0]], True, event_id=event_id)
-    assert change.token == 0 and change.tables == frozenset() and not log.can_undo
+    assert change.token == 0 and change.kinds == frozenset() and not log.can_undo
 
 
 def test_roster_add_remove_and_edit_come_back_with_the_same_ids(db, log):
