@@ -56,6 +56,7 @@ class ScoresPage(Page):
         self._dirty = False  # the director has typed or picked something in the entry row since it was reset
         self._quiet = 0  # > 0 while the page itself fills the entry row (not the director's typing)
         self._redrawing = False  # a refresh (poll, another change, undo): never touches an entry in progress
+        self._redrawn_here = False  # the last redraw changed the hands of the table on screen
 
         self.round = QSpinBox()
         self.round.setRange(1, 1)
@@ -193,8 +194,9 @@ class ScoresPage(Page):
         self.defender_alone.toggled.connect(self.update_preview)
         self.alone.currentIndexChanged.connect(self.allow_defender_alone)
         # a saved, corrected, deleted, undone or redone hand: the last message is about another state
-        # (after an undo or redo, the message says what came back where: "Undone: Hand 4 at table 1, round 1.")
-        ctx.undo_stack.indexChanged.connect(lambda _i: self.show_message(ctx.last_step, error=False))
+        # an undo or redo elsewhere (another table or round than shown) says what came back where:
+        # "Undone: Hand 4 at table 1, round 1."; here, the hands shown say it
+        ctx.undo_stack.indexChanged.connect(self._stepped)
         # Enter saves from any entry field; Enter/Delete act on the selected hand;
         # Esc cancels a correction. An event filter, not QShortcut, so it works
         # without the window being active (and in tests).
@@ -236,6 +238,12 @@ class ScoresPage(Page):
             self._refresh()
         finally:
             self._redrawing = False
+
+    def _stepped(self, _index: int) -> None:
+        if self.ctx.last_step and not self._redrawn_here:
+            self.show_message(self.ctx.last_step, error=False)
+        else:
+            self.message.clear()
 
     def _touched(self, *_args) -> None:
         if not self._quiet:
@@ -388,6 +396,7 @@ class ScoresPage(Page):
             return
         v = self.table_view
         moved = self.shown_at != (self.ctx.event_id, v.round, v.table)
+        self._redrawn_here = moved or tuple(v.hands) != self.model.rows
         if moved:  # another table: its message is not this one's
             self.shown_at = (self.ctx.event_id, v.round, v.table)
             self.message.clear()
