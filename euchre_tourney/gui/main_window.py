@@ -99,27 +99,32 @@ class MainWindow(QMainWindow):
         self.poll_timer.start()
 
     def poll_other_stations(self) -> bool:
-        """Redraw the Scores and Standings pages if a hand or round lock of
-        the current event changed at any station since the last look (one
-        cheap query, :func:`tournament.change_stamp`; the timer calls this
-        every second). Waits while a hand is being typed (the Scores page's
-        :meth:`~ScoresPage.in_progress`: anything typed or picked in its
-        entry row), and any other redraw leaves such an entry as it is. True
-        if redrawn."""
+        """Redraw the pages a change made at another station concerns (a
+        hand, a time call or a round lock of the current event since the last
+        look): one cheap query (:func:`tournament.changes_since`, from the
+        audit trail's change stamp) gives the same
+        :class:`~euchre_tourney.tournament.Change` an operation here gives,
+        and each page redraws only if it concerns it (:meth:`Page.take`). The
+        timer calls this every second. Waits while a hand is being typed (the
+        Scores page's :meth:`~ScoresPage.in_progress`), and any other redraw
+        leaves such an entry as it is. True if a change was seen."""
         event_id = self.ctx.event_id
         if event_id is None or self.scores_page.in_progress():
             return False
         try:
-            stamp = (event_id, self.ctx.run(tournament.change_stamp, event_id))
+            if self._stamp is None or self._stamp[0] != event_id:  # first look at this event
+                self._stamp = (event_id, self.ctx.run(tournament.change_stamp, event_id))
+                return False
+            stamp, change = self.ctx.run(tournament.changes_since, event_id, self._stamp[1])
         except tournament.TournamentError as exc:  # unreachable now: say so, try again next tick
             self.statusBar().showMessage(exc.message, 3000)
             return False
-        changed = self._stamp is not None and self._stamp[0] == event_id and stamp != self._stamp
-        self._stamp = stamp
-        if changed:
-            self.scores_page.data_changed()
-            self.standings_page.data_changed()
-        return changed
+        self._stamp = (event_id, stamp)
+        if change is None:
+            return False
+        for i in range(self.tabs.count()):
+            self.tabs.widget(i).take(change)
+        return True
 
     def _tab_changed(self, index: int) -> None:
         self.settings.setValue("last_tab", index)

@@ -25,6 +25,8 @@ from euchre_tourney.gui.requests import RequestsBox
 
 
 class RotationPage(Page):
+    CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands"})  # hands: which rounds are played
+
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
         self.view = None
@@ -99,8 +101,8 @@ class RotationPage(Page):
             self.quality.setText("")
             self.sit_out.setText("")
             return
-        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        self.view = self.ctx.run(tournament.rotation_view, self.ctx.event_id)
+        board = self.ctx.run(tournament.rotation_board, self.ctx.event_id)  # one read per redraw
+        event, self.view = board.event, board.rotation
         self.requests.refresh(self.view.warnings)
         if event.kind == "team":  # team rounds are made on the Teams page; shown here by seat
             self.generate_button.setEnabled(False)

@@ -46,9 +46,12 @@ OK_STYLE = "color: #166534;"
 
 
 class ScoresPage(Page):
+    CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams", "locks"})
+
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
         self.table_view = None
+        self.board: tournament.EntryBoard | None = None  # what the page last drew (one read per redraw)
         self.editing_id: int | None = None
         self.rules: RuleSet | None = None
         self.shown_at: tuple | None = None  # (event, round, table) on screen: a message belongs to it
@@ -249,6 +252,11 @@ class ScoresPage(Page):
         if not self._quiet:
             self._dirty = True
 
+    def concerned(self, change) -> bool:
+        """A change concerns this page when it touches the event's round on screen (or every round)."""
+        shown = self.board.round if self.board is not None and self.board.event.id == self.ctx.event_id else None
+        return change.concerns(self.ctx.event_id, self.CONCERNS, round=shown)
+
     def in_progress(self) -> bool:
         """A hand or a correction is being typed: something in the entry
         row was changed by the director since it was last reset."""
@@ -263,9 +271,23 @@ class ScoresPage(Page):
             self.hint.show()
             self.body.setEnabled(False)
             return
-        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        self.rules = RuleSet.from_dict(event.rules)
-        if not event.has_rotation:
+        if self.placed_for != self.ctx.event_id:  # a newly opened event: start where entry stopped
+            self.placed_for = self.ctx.event_id
+            self.show_board(None, None)
+        else:
+            self.show_board(self.round.value(), self.current_table())
+
+    def show_board(self, round_number: int | None, table: int | None) -> None:
+        """Read the Scores page's read model (:func:`tournament.entry_board`,
+        one session) for ``round_number`` and ``table`` (None: the next
+        unfinished table) and draw it."""
+        try:
+            board = self.ctx.run(tournament.entry_board, self.ctx.event_id, round_number, table, self.mine)
+        except tournament.TournamentError:  # the event went away (another station); the next change redraws
+            return
+        self.board = board
+        self.rules = board.rules
+        if not board.event.has_rotation:
             self.hint.setText("Generate the rotation first (Rotation page); then enter each table's hands here.")
             self.hint.show()
             self.body.setEnabled(False)
@@ -278,57 +300,38 @@ class ScoresPage(Page):
         self.hint.hide()
         self.body.setEnabled(True)
         self.round.blockSignals(True)
-        self.round.setRange(1, event.rounds)
+        self.round.setRange(1, board.event.rounds)
+        self.round.setValue(board.round)
         self.round.blockSignals(False)
-        if self.placed_for != event.id:  # a newly opened event: start where entry stopped
-            self.placed_for = event.id
-            spot = self.next_unfinished(event)
-            if spot is not None:
-                self.select(*spot)
-                return
-        self.load_tables()
-
-    def next_unfinished(self, event) -> tuple[int, int] | None:
-        """(round, table) of the first table, in round then table order, with
-        fewer hands than the round's hands per round (this station's tables
-        only, when it has some); None when every table is complete."""
-        for number in range(1, event.rounds + 1):
-            try:
-                progress = self.ctx.run(tournament.round_progress, event.id, number)
-            except tournament.TournamentError:
-                return None
-            for table in sorted(progress):
-                if (not self.mine or table in self.mine) and progress[table] < event.hands_per_round:
-                    return number, table
-        return None
-
-    def load_tables(self) -> None:
-        if self.ctx.event_id is None:
-            return
-        try:
-            progress = self.ctx.run(tournament.round_progress, self.ctx.event_id, self.round.value())
-        except tournament.TournamentError:
-            return
-        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        keep, keep_row = self.current_table(), max(0, self.tables.currentRow())
         self.tables.blockSignals(True)
         self.tables.clear()
-        game = event.kind == "team" and event.round_scoring == "game"
-        other = {} if event.kind == "team" else self.ctx.run(tournament.tables_in, self.ctx.event_id, self.round.value())
-        for table, count in sorted(progress.items()):
-            if self.mine and table not in self.mine:
-                continue
-            done = "✓ " if (count >= event.hands_per_round or table in other) and not game else ""
-            text = f"Table {table}   {count} hands" if game else f"{done}Table {table}   {count}/{event.hands_per_round}"
-            if table in other:  # time called, or round totals in
-                text = f"{done}Table {table}   " + ("totals" if other[table] == "totals" else f"{count}/{event.hands_per_round}, time")
+        per = board.event.hands_per_round
+        for m in board.tables:
+            done = "✓ " if m.done and not board.game else ""
+            if board.game:
+                text = f"Table {m.table}   {m.hands} hands"
+            elif m.finished_by:  # time called, or round totals in
+                text = f"{done}Table {m.table}   " + ("totals" if m.finished_by == "totals" else f"{m.hands}/{per}, time")
+            else:
+                text = f"{done}Table {m.table}   {m.hands}/{per}"
             item = QListWidgetItem(text)
-            item.setData(Qt.UserRole, table)
+            item.setData(Qt.UserRole, m.table)
             self.tables.addItem(item)
-        rows = [self.tables.item(i).data(Qt.UserRole) for i in range(self.tables.count())]
-        self.tables.setCurrentRow(rows.index(keep) if keep in rows else min(keep_row, self.tables.count() - 1))
+            if board.table is not None and m.table == board.table.table:
+                self.tables.setCurrentItem(item)
         self.tables.blockSignals(False)
-        self.load_table()
+        self.draw_table(board)
+
+    def next_unfinished(self) -> tuple[int, int] | None:
+        """(round, table) of the first table not done, in round then table
+        order (this station's tables only, when it has some); None when every
+        table is done (:attr:`tournament.EntryBoard.next_unfinished`)."""
+        return self.board.next_unfinished if self.board is not None else None
+
+    def load_tables(self) -> None:
+        """The round was changed (or this station's tables): show it, keeping the table when it plays."""
+        if self.ctx.event_id is not None:
+            self.show_board(self.round.value(), self.current_table())
 
     def choose_tables(self) -> None:
         """Keep to the tables typed in *This station's tables* (remembered for next time)."""
@@ -377,24 +380,19 @@ class ScoresPage(Page):
 
     def select(self, round_number: int, table: int) -> None:
         """Show a round and table (used by keyboard navigation and tests)."""
-        self.round.setValue(round_number)
-        self.load_tables()
-        for i in range(self.tables.count()):
-            if self.tables.item(i).data(Qt.UserRole) == table:
-                self.tables.setCurrentRow(i)
-                break
+        if self.ctx.event_id is not None:
+            self.show_board(round_number, table)
 
     def load_table(self) -> None:
-        table = self.current_table()
-        if self.ctx.event_id is None or table is None:
-            return
-        try:
-            self.table_view = self.ctx.run(tournament.table_score, self.ctx.event_id, self.round.value(), table)
-        except tournament.TournamentError:  # the rotation changed under us; refresh() will redraw
-            self.table_view = None
+        """A table was picked in the list: show it."""
+        if self.ctx.event_id is not None and self.current_table() is not None:
+            self.show_board(self.round.value(), self.current_table())
+
+    def draw_table(self, board) -> None:
+        self.table_view = v = board.table
+        if v is None:
             self.model.set_rows([])
             return
-        v = self.table_view
         moved = self.shown_at != (self.ctx.event_id, v.round, v.table)
         self._redrawn_here = moved or tuple(v.hands) != self.model.rows
         if moved:  # another table: its message is not this one's
@@ -410,15 +408,13 @@ class ScoresPage(Page):
         selected = self.selected_hand()
         self.model.set_rows(v.hands)
         if selected is not None and not moved:  # a redraw keeps the hand the director selected
-            row = next((i for i, h in enumerate(v.hands) if h.id == selected.id), None)
-            if row is not None:
-                self.hands.selectRow(row)
-        self.lock.setChecked(v.round in self.ctx.run(tournament.locked_rounds, self.ctx.event_id))
-        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+            self.select_hand(selected.id)
+        self.lock.setChecked(board.locked)
+        event = board.event
         self.entry.setVisible(event.entry_mode != "totals" or event.kind != "progressive")
         self.round_box.setVisible(event.kind == "progressive")
-        if event.kind == "progressive":
-            self.round_box.show_table(event, v.round, v.table)
+        if board.result is not None:
+            self.round_box.show_table(event, v.round, v.table, board.result)
         if moved or self.selected_hand() is None:
             self.history.clear()
         if v.game_target is not None:  # a team event's game to the target
@@ -594,18 +590,16 @@ class ScoresPage(Page):
         self.reset_entry()
 
     def _advance_to_next_open_table(self, table: int) -> None:
-        progress = self.ctx.run(tournament.round_progress, self.ctx.event_id, self.round.value())
-        hands = self.table_view.hands_per_round
-        if self.mine:  # this station's tables only
-            progress = {t: n for t, n in progress.items() if t in self.mine}
-        for candidate in sorted(progress):
-            if candidate > table and progress[candidate] < hands:
-                self.select(self.round.value(), candidate)
-                self.show_message(f"Table {table} is complete. Now entering table {candidate}.", error=False)
-                return
-        if all(count >= hands for count in progress.values()):
+        board = self.board  # ctx.changed already redrew it
+        if board is None:
+            return
+        candidate = board.next_open_after(table)
+        if candidate is not None:
+            self.select(board.round, candidate)
+            self.show_message(f"Table {table} is complete. Now entering table {candidate}.", error=False)
+        elif board.round_done:
             which = "Every one of this station's tables" if self.mine else "Every table"
-            self.show_message(f"{which} of round {self.round.value()} is complete.", error=False)
+            self.show_message(f"{which} of round {board.round} is complete.", error=False)
 
     def selected_hand(self):
         rows = self.hands.selectionModel().selectedRows()

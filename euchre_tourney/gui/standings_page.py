@@ -28,6 +28,8 @@ from euchre_tourney.gui.widgets import Page, read_only_table
 
 
 class StandingsPage(Page):
+    CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams", "prizes", "timer"})
+
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
         self.view = None
@@ -78,16 +80,17 @@ class StandingsPage(Page):
             self.summary.setText("No event yet.")
             self.rules_text.setText("")
             return
-        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        board = self.ctx.run(tournament.standings_board, self.ctx.event_id)  # one read per redraw
+        event = board.event
         self.timer.set_minutes(event.minutes_per_round)
         self.prizes.setVisible(event.kind != "team")
         self.prizes_button.setEnabled(event.kind != "team")
         if event.kind == "team":
-            self._refresh_teams(event)
+            self._refresh_teams(event, board.teams)
             return
         if self.table.model() is not self.model:
             self.table.setModel(self.model)
-        self.view = self.ctx.run(tournament.standings, self.ctx.event_id)
+        self.view = board.players
         self.model.set_standings(self.view.rows, event.rounds)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
@@ -107,9 +110,9 @@ class StandingsPage(Page):
         if self.projector is not None:
             self.projector.show_standings(self.view)
 
-    def _refresh_teams(self, event) -> None:
+    def _refresh_teams(self, event, view) -> None:
         """Team standings (wins, then the documented tie-breaks)."""
-        self.view = self.ctx.run(tournament.team_standings, self.ctx.event_id)
+        self.view = view
         if self.table.model() is not self.team_model:
             self.table.setModel(self.team_model)
         rounds = max(event.rounds, len(self.view.rows[0].round_results) if self.view.rows else 0)

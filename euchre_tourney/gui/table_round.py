@@ -67,10 +67,13 @@ class TableRoundBox(QGroupBox):
         layout.addRow(self.time_called)
         layout.addRow(self.status)
 
-    def show_table(self, event: tournament.EventView, round_number: int, table: int) -> None:
-        """Show where ``table`` of ``round_number`` stands."""
+    def show_table(
+        self, event: tournament.EventView, round_number: int, table: int, view: tournament.TableResultView | None = None
+    ) -> None:
+        """Show where ``table`` of ``round_number`` stands (``view``: already
+        read with the page's read model; None: read it)."""
         self.where = (round_number, table)
-        self.view = self.ctx.run(tournament.table_result, event.id, round_number, table)
+        self.view = view if view is not None else self.ctx.run(tournament.table_result, event.id, round_number, table)
         totals_mode = event.entry_mode == "totals"
         self.totals.setVisible(totals_mode)
         self.time_called.setVisible(not totals_mode)

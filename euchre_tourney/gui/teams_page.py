@@ -80,6 +80,8 @@ def _player_label(p) -> str:
 
 
 class TeamsPage(Page):
+    CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams"})
+
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
         self.current_event = None
@@ -187,7 +189,8 @@ class TeamsPage(Page):
 
     # refresh ---------------------------------------------------------------------
     def refresh(self) -> None:
-        self.current_event = self.ctx.run(tournament.get_event, self.ctx.event_id) if self.ctx.event_id is not None else None
+        board = self.ctx.run(tournament.teams_board, self.ctx.event_id) if self.ctx.event_id is not None else None
+        self.current_event = board.event if board is not None else None  # one read per redraw
         if self.current_event is None or self.current_event.kind != "team":
             self.view = None
             self.body.setEnabled(False)
@@ -204,7 +207,7 @@ class TeamsPage(Page):
             self.game_box.hide()
             return
         self.body.setEnabled(True)
-        self.view = self.ctx.run(tournament.team_event, self.ctx.event_id)
+        self.view = board.teams
         self._fill_players()
         self.teams_model.set_rows(self.view.teams)
         playing = [t for t in self.view.teams if t.status == "playing"]

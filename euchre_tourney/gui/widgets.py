@@ -6,6 +6,8 @@ from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxy
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
+from euchre_tourney.tournament import KINDS
+
 
 def read_only_table(model) -> QTableView:
     """A row-selecting, read-only table view over ``model``."""
@@ -90,12 +92,37 @@ class Page(QWidget):
     200-player event redraws one page, not five.
     """
 
+    CONCERNS: frozenset[str] = KINDS
+    """The kinds of change (:data:`tournament.KINDS`) this page draws; a
+    :class:`~euchre_tourney.tournament.Change` of none of them (or of
+    another event) does not redraw it (:meth:`concerned`)."""
+
     def __init__(self, ctx, parent=None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self._stale = False
-        ctx.changed.connect(self.data_changed)
+        self._change = None  # the Change announced (ctx.operated) before ctx.changed
+        ctx.operated.connect(self._note)
+        ctx.changed.connect(self._changed)
         ctx.event_changed.connect(self.data_changed)
+
+    def _note(self, change) -> None:
+        self._change = change
+
+    def _changed(self) -> None:
+        change, self._change = self._change, None
+        if change is None or self.concerned(change):  # a change without a Change: assume it concerns
+            self.data_changed()
+
+    def concerned(self, change) -> bool:
+        """Whether ``change`` (a :class:`~euchre_tourney.tournament.Change`)
+        concerns what this page shows (pages narrow it to a round or table)."""
+        return change.concerns(self.ctx.event_id, self.CONCERNS)
+
+    def take(self, change) -> None:
+        """Another station's change, seen by the station poll: redraw if it concerns this page."""
+        if self.concerned(change):
+            self.data_changed()
 
     def refresh(self) -> None:  # pragma: no cover - every page overrides it
         raise NotImplementedError

@@ -107,6 +107,18 @@ from euchre_tourney.tournament.scoring import (
     table_score,
 )
 from euchre_tourney.tournament.changes import KINDS, Change
+from euchre_tourney.tournament.boards import (
+    EntryBoard,
+    RotationBoard,
+    StandingsBoard,
+    TableMark,
+    TeamsBoard,
+    changes_since,
+    entry_board,
+    rotation_board,
+    standings_board,
+    teams_board,
+)
 from euchre_tourney.tournament.undo import UndoLog, UndoRefused, snapshot_event, snapshot_players
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
@@ -311,4 +323,14 @@ __all__ = [
     "tally_sheets",
     "update_event",
     "update_player",
+    "EntryBoard",
+    "RotationBoard",
+    "StandingsBoard",
+    "TableMark",
+    "TeamsBoard",
+    "changes_since",
+    "entry_board",
+    "rotation_board",
+    "standings_board",
+    "teams_board",
 ]

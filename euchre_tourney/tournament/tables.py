@@ -78,13 +78,17 @@ def table_result(session: Session, event_id: int, round_number: int, table: int)
 
 
 def _view(session: Session, event, r: EventRound, table: int) -> TableResultView:
-    row = _row(session, r, table)
-    hands = _hands_at(session, r, table)
+    return result_view(event, r.number, table, _row(session, r, table), _hands_at(session, r, table))
+
+
+def result_view(event, round_number: int, table: int, row: TableResult | None, hands: int) -> TableResultView:
+    """A table's round from its :class:`TableResult` row (or None) and the
+    number of hands recorded there (for read models that loaded both)."""
     early = bool(row and row.finished_early)
     totals = row is not None and row.ns_points is not None
     return TableResultView(
         event_id=event.id,
-        round=r.number,
+        round=round_number,
         table=table,
         hands_recorded=hands,
         hands_per_round=event.hands_per_round,

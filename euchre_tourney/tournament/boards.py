@@ -1,0 +1,245 @@
+"""One read model per page: what a page draws, read in one session.
+
+Each page of the window (and any later web page) reads one of these per
+redraw instead of calling several use cases, each in its own session and
+each loading the event again:
+
+- :func:`entry_board` -- the Scores page: the event with its
+  :class:`~euchre_tourney.rules.RuleSet`, the round's tables with their
+  hand counts and done marks, the round lock, the next unfinished table
+  (:attr:`EntryBoard.next_unfinished`, computed here and nowhere else) and
+  the selected table's hands;
+- :func:`standings_board` -- the Standings page (players' or teams');
+- :func:`rotation_board` -- the Rotation page;
+- :func:`teams_board` -- the Teams page.
+
+A table is *done* (:attr:`TableMark.done`) when all its hands are in, time
+was called, or its round totals are in -- the rule the standings count
+finished tables by (:mod:`.standings`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from euchre_tourney.rules import RuleSet
+from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
+from euchre_tourney.tournament.changes import Change
+from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.events import get_event
+from euchre_tourney.tournament.readmodels import EventView, RotationView, StandingsView, TableResultView, TableScoreView
+from euchre_tourney.tournament.schedule import rotation_view
+from euchre_tourney.tournament.scoring import table_score
+from euchre_tourney.tournament.standings import standings
+from euchre_tourney.tournament.tables import result_view
+from euchre_tourney.tournament.team_models import TeamEventView, TeamStandingsView
+from euchre_tourney.tournament.teams import team_event, team_standings
+
+__all__ = [
+    "EntryBoard",
+    "RotationBoard",
+    "StandingsBoard",
+    "TableMark",
+    "TeamsBoard",
+    "changes_since",
+    "entry_board",
+    "rotation_board",
+    "standings_board",
+    "teams_board",
+]
+
+
+@dataclass(frozen=True)
+class TableMark:
+    """One table of a round in the Scores page's list: ``hands`` recorded,
+    ``finished_by`` "" / "time called" / "totals", ``done`` (see the module)."""
+
+    table: int
+    hands: int
+    finished_by: str
+    done: bool
+
+
+@dataclass(frozen=True)
+class EntryBoard:
+    """Everything the Scores page draws for one round and table.
+
+    ``round``: the round shown (1 when the event has no rotation yet);
+    ``tables``: that round's tables (only ``mine``, this station's, when
+    given), in table order; ``table``: the selected table's hands (the one
+    asked for, else the first listed; None without a rotation);
+    ``result``: that table's time called / round totals (progressive
+    events); ``next_unfinished``: (round, table) of the first table not
+    done, in round then table order, among this station's tables (None when
+    every one is done)."""
+
+    event: EventView
+    rules: RuleSet
+    round: int
+    tables: tuple[TableMark, ...]
+    locked: bool
+    next_unfinished: tuple[int, int] | None
+    table: TableScoreView | None
+    result: TableResultView | None
+
+    @property
+    def game(self) -> bool:
+        """A team event scored as games to a target (no hands per round)."""
+        return self.event.kind == "team" and self.event.round_scoring == "game"
+
+    def mark(self, table: int) -> TableMark | None:
+        return next((m for m in self.tables if m.table == table), None)
+
+    def next_open_after(self, table: int) -> int | None:
+        """The first table after ``table`` in the shown round that is not done."""
+        return next((m.table for m in self.tables if m.table > table and not m.done), None)
+
+    @property
+    def round_done(self) -> bool:
+        return all(m.done for m in self.tables)
+
+
+def entry_board(
+    session: Session, event_id: int, round_number: int | None = None, table: int | None = None,
+    mine: frozenset[int] = frozenset(),
+) -> EntryBoard:
+    """The Scores page's read model for ``round_number`` (default: the
+    round of the next unfinished table, else 1) and ``table`` (default: the
+    next unfinished table when it is in that round, else the first).
+    ``mine``: this station's tables (empty: every table).
+    :class:`~euchre_tourney.tournament.NotFound` for an unknown event."""
+    row = load_event(session, event_id)  # held: every later read of the event comes from the identity map
+    event = get_event(session, event_id)
+    rules = event_rules(row)
+    rounds = {r.number: r for r in session.exec(select(EventRound).where(EventRound.event_id == event_id))}
+    ids = {r.id: r.number for r in rounds.values()}
+    seated: dict[int, set[int]] = {n: set() for n in rounds}
+    counts: dict[tuple[int, int], int] = {}
+    finished: dict[tuple[int, int], str] = {}
+    results: dict[tuple[int, int], TableResult] = {}
+    if ids:
+        for round_id, t in session.exec(
+            select(Seating.round_id, Seating.table_number).where(Seating.round_id.in_(ids)).distinct()
+        ):
+            seated[ids[round_id]].add(t)
+        for round_id, t, n in session.exec(
+            select(Hand.round_id, Hand.table_number, func.count()).where(Hand.round_id.in_(ids))
+            .group_by(Hand.round_id, Hand.table_number)
+        ):
+            counts[ids[round_id], t] = n
+        for res in session.exec(select(TableResult).where(TableResult.round_id.in_(ids))):
+            results[ids[res.round_id], res.table_number] = res
+            if res.ns_points is not None or res.finished_early:
+                finished[ids[res.round_id], res.table_number] = "totals" if res.ns_points is not None else "time called"
+
+    def marks(number: int) -> tuple[TableMark, ...]:
+        out = []
+        for t in sorted(seated.get(number, ())):
+            if mine and t not in mine:
+                continue
+            hands, by = counts.get((number, t), 0), finished.get((number, t), "")
+            out.append(TableMark(t, hands, by, bool(by) or hands >= event.hands_per_round))
+        return tuple(out)
+
+    every = {n: marks(n) for n in sorted(rounds)}
+    next_unfinished = next(((n, m.table) for n, ms in every.items() for m in ms if not m.done), None)
+    if round_number is None:
+        round_number = next_unfinished[0] if next_unfinished else 1
+    shown = every.get(round_number, ())
+    if table is None and next_unfinished is not None and next_unfinished[0] == round_number:
+        table = next_unfinished[1]
+    if all(m.table != table for m in shown):
+        table = shown[0].table if shown else None
+    view = result = None
+    if table is not None:
+        view = table_score(session, event_id, round_number, table)
+        if event.kind == "progressive":
+            spot = (round_number, table)
+            result = result_view(row, round_number, table, results.get(spot), counts.get(spot, 0))
+    r = rounds.get(round_number)
+    return EntryBoard(
+        event=event,
+        rules=rules,
+        round=round_number,
+        tables=shown,
+        locked=bool(r is not None and r.locked),
+        next_unfinished=next_unfinished,
+        table=view,
+        result=result,
+    )
+
+
+@dataclass(frozen=True)
+class StandingsBoard:
+    """The Standings page: the event and its standings (``players`` for a
+    progressive event, ``teams`` for a team event; the other is None)."""
+
+    event: EventView
+    players: StandingsView | None
+    teams: TeamStandingsView | None
+
+
+def standings_board(session: Session, event_id: int) -> StandingsBoard:
+    """The Standings page's read model, in one session."""
+    row = load_event(session, event_id)  # held: later reads of the event come from the identity map
+    event = get_event(session, row.id)
+    if event.kind == "team":
+        return StandingsBoard(event, None, team_standings(session, event_id))
+    return StandingsBoard(event, standings(session, event_id), None)
+
+
+@dataclass(frozen=True)
+class RotationBoard:
+    """The Rotation page: the event and its rotation."""
+
+    event: EventView
+    rotation: RotationView
+
+
+def rotation_board(session: Session, event_id: int) -> RotationBoard:
+    """The Rotation page's read model, in one session."""
+    row = load_event(session, event_id)  # held: later reads of the event come from the identity map
+    return RotationBoard(get_event(session, row.id), rotation_view(session, event_id))
+
+
+@dataclass(frozen=True)
+class TeamsBoard:
+    """The Teams page: the event and, for a team event, its teams and rounds
+    (``teams`` None for a progressive event)."""
+
+    event: EventView
+    teams: TeamEventView | None
+
+
+def teams_board(session: Session, event_id: int) -> TeamsBoard:
+    """The Teams page's read model, in one session."""
+    event = get_event(session, event_id)
+    return TeamsBoard(event, team_event(session, event_id) if event.kind == "team" else None)
+
+
+def changes_since(session: Session, event_id: int, stamp: int) -> tuple[int, Change | None]:
+    """What other stations changed in the event since the change stamp
+    ``stamp`` (:func:`~euchre_tourney.tournament.change_stamp`, the audit
+    trail's highest id): the new stamp and the :class:`Change` the station
+    poll announces (kinds "hands" and, for a round locked or unlocked,
+    "locks"; the rounds and tables touched), or None when nothing changed.
+    One indexed query."""
+    rows = session.exec(
+        select(HandAudit.id, HandAudit.round_number, HandAudit.table_number, HandAudit.action).where(
+            HandAudit.event_id == event_id, HandAudit.id > stamp
+        )
+    ).all()
+    if not rows:
+        return stamp, None
+    locks = any(action in ("lock", "unlock") for *_x, action in rows)
+    tables = frozenset(t for _i, _r, t, _a in rows)
+    return max(i for i, *_x in rows), Change(
+        "Changed at another station",
+        event_id,
+        frozenset({"hands", "locks"} if locks else {"hands"}),
+        rounds=frozenset(r for _i, r, _t, _a in rows),
+        tables=frozenset() if None in tables else tables,  # a round's lock: every table
+    )
