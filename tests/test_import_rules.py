@@ -159,3 +159,105 @@ def test_the_checker_catches_planted_violations(tmp_path):
     ]
     assert found["gui/page.py"] == ["gui/page.py:2 imports euchre_tourney.store: gui may not import store"]
     assert found["tournament/ok.py"] == []
+
+
+# no import cycle anywhere in the package ------------------------------------------------------
+
+
+def _module_name(path: Path, root: Path) -> str:
+    rel = path.relative_to(root.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module → the project modules it imports (at the top or inside a
+    function; ``from a.b import c`` means the module ``a.b.c`` when it is one,
+    else ``a.b``; relative imports resolved). A submodule's implicit import of
+    its parent package is not an edge (every package's face would be in a
+    circle with its own parts)."""
+    paths = {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        edges: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")
+                    anchor = anchor[: len(anchor) - node.level + 1]
+                    base = ".".join(anchor + ([base] if base else []))
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in paths else base for alias in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in paths:  # a name inside a module: the module
+                    target = target.rpartition(".")[0]
+                if target and target != name and not name.startswith(target + "."):
+                    edges.add(target)
+        graph[name] = edges
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycle_anywhere_in_the_package():
+    """Issue 21 item 7: modules import downward only; an import inside a
+    function counts as much as one at the top."""
+    cycles = _cycles(_import_graph())
+    assert cycles == [], "import cycles:\n" + "\n".join(" ↔ ".join(c) for c in cycles)
+
+
+def test_the_cycle_check_catches_a_planted_cycle(tmp_path):
+    root = tmp_path / "euchre_tourney"
+    (root / "gui" / "practice").mkdir(parents=True)
+    (root / "__init__.py").write_text("")
+    (root / "gui" / "__init__.py").write_text("")
+    (root / "gui" / "practice" / "__init__.py").write_text("from .table import PracticeWindow\n")
+    (root / "gui" / "app.py").write_text("from euchre_tourney.gui.main_window import MainWindow\n")
+    (root / "gui" / "main_window.py").write_text("def later():\n    from euchre_tourney.gui.practice import table\n")
+    (root / "gui" / "practice" / "table.py").write_text("def run():\n    from euchre_tourney.gui.app import make\n")
+    (root / "gui" / "settings.py").write_text("import json\n")
+    assert _cycles(_import_graph(root)) == [
+        ["euchre_tourney.gui.app", "euchre_tourney.gui.main_window", "euchre_tourney.gui.practice.table"]
+    ]
+    (root / "gui" / "practice" / "table.py").write_text("from euchre_tourney.gui import settings\n")
+    assert _cycles(_import_graph(root)) == []

@@ -7,29 +7,10 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QLibraryInfo, QTimer
-from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication
 
-from euchre_tourney import __version__
-from euchre_tourney.desktop import APP_ID
 from euchre_tourney.gui import context, platform_check
-from euchre_tourney.resources import resource_path
+from euchre_tourney.gui.settings import make_application
 from euchre_tourney.tournament import DatabaseError, open_database
-
-
-def make_application(argv: list[str] | None = None) -> QApplication:
-    """The QApplication with the names QSettings uses (or the running one)."""
-    app = QApplication.instance() or QApplication(argv or sys.argv[:1])
-    app.setOrganizationName("euchre-tourney")
-    app.setApplicationName("Euchre Tourney")
-    app.setApplicationVersion(__version__)
-    app.setDesktopFileName(APP_ID)  # Wayland/X11 match the window to the menu entry and its icon
-    if sys.platform == "win32":  # the taskbar groups the windows under the installer's shortcut
-        import ctypes
-
-        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)
-    app.setWindowIcon(QIcon(str(resource_path("icons", f"{APP_ID}.svg"))))
-    return app
 
 
 def warm_up_reports() -> threading.Thread:

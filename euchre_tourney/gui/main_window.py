@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QSettings, QTimer, QUrl
+from PySide6.QtCore import QSettings, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,6 +29,7 @@ from euchre_tourney.gui.scores_page import ScoresPage
 from euchre_tourney.gui.room import TimerLabel
 from euchre_tourney.gui.standings_page import StandingsPage
 from euchre_tourney.gui.teams_page import TeamsPage
+from euchre_tourney.gui.settings import PAPER_SIZES, default_page_size
 from euchre_tourney.gui.widgets import UndoPassThrough
 
 REPORT_SHORTCUTS = {
@@ -38,16 +39,6 @@ REPORT_SHORTCUTS = {
 }
 """Keyboard shortcuts of the *File* menu's report actions, by report name
 (the reports themselves: :data:`euchre_tourney.reports.REPORTS`)."""
-
-
-def default_page_size() -> str:
-    """Letter in the United States and Canada, A4 elsewhere."""
-    territory = QLocale().territory()
-    return "letter" if territory in (QLocale.UnitedStates, QLocale.Canada) else "a4"
-
-
-PAPER_SIZES = {"letter": "&Letter (8.5 × 11 in)", "a4": "&A4 (210 × 297 mm)"}
-"""File ▸ Paper size: the choices, by the writers' ``page_size`` value."""
 
 
 class MainWindow(QMainWindow):

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
+from euchre_tourney.gui.settings import default_page_size
 from euchre_tourney.reports import report
 
 
@@ -130,9 +131,6 @@ class ChangedCardsDialog(QDialog):
     def print_to(self, path: str | Path, page_size: str | None = None) -> bool:
         """Write the changed cards to ``path`` and the whole wall chart beside
         it (:meth:`chart_path`); True on success, else the reason is shown."""
-        # deferred: main_window imports this module
-        from euchre_tourney.gui.main_window import default_page_size
-
         page_size = page_size or default_page_size()
         cards = report("scorecards")
         chart = report("rotation-chart")

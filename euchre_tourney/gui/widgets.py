@@ -6,8 +6,6 @@ from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxy
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
-from euchre_tourney.tournament import KINDS
-
 
 def read_only_table(model) -> QTableView:
     """A row-selecting, read-only table view over ``model``."""
@@ -92,10 +90,10 @@ class Page(QWidget):
     200-player event redraws one page, not five.
     """
 
-    CONCERNS: frozenset[str] = KINDS
-    """The kinds of change (:data:`tournament.KINDS`) this page draws; a
-    :class:`~euchre_tourney.tournament.Change` of none of them (or of
-    another event) does not redraw it (:meth:`concerned`)."""
+    CONCERNS: frozenset[str] | None = None
+    """The kinds of change (:data:`tournament.KINDS`) this page draws (None:
+    every kind); a :class:`~euchre_tourney.tournament.Change` of none of
+    them (or of another event) does not redraw it (:meth:`concerned`)."""
 
     def __init__(self, ctx, parent=None) -> None:
         super().__init__(parent)
@@ -117,7 +115,7 @@ class Page(QWidget):
     def concerned(self, change) -> bool:
         """Whether ``change`` (a :class:`~euchre_tourney.tournament.Change`)
         concerns what this page shows (pages narrow it to a round or table)."""
-        return change.concerns(self.ctx.event_id, self.CONCERNS)
+        return change.concerns(self.ctx.event_id, change.kinds if self.CONCERNS is None else self.CONCERNS)
 
     def take(self, change) -> None:
         """Another station's change, seen by the station poll: redraw if it concerns this page."""

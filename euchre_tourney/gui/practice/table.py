@@ -1126,7 +1126,7 @@ def open_practice(**kwargs) -> PracticeWindow:
 
 def run_practice(preset: str = "north_american", seed: int | None = None) -> int:
     """``euchre-tourney practice``: the practice table alone; the exit code."""
-    from euchre_tourney.gui.app import make_application
+    from euchre_tourney.gui.settings import make_application
     from euchre_tourney.rules import PRESETS
 
     app = make_application()
