@@ -10,7 +10,12 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from euchre_tourney.gui import worker
 from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error
+
+
+class Busy(TournamentError):
+    """Refused: another operation is still running (one at a time)."""
 
 
 class AppContext(QObject):
@@ -22,6 +27,10 @@ class AppContext(QObject):
     stepped = Signal(str)
     """An undo or redo happened: what, where ("Undone: Hand 4 at table 1,
     round 1."); emitted just after ``changed``."""
+    busy_changed = Signal(str)
+    """A background operation started (its label) or ended ("")."""
+    refused = Signal(str)
+    """An operation was refused because another one is running: the sentence to show (status bar)."""
     operated = Signal(object)
     """An operation of the undo log ran, was undone or redone: its
     :class:`~euchre_tourney.tournament.Change` (event, tables changed);
@@ -32,6 +41,8 @@ class AppContext(QObject):
         self.db = db
         self.event_id: int | None = None
         self.undo_stack = QUndoStack(self)
+        self.busy = ""
+        """The label of the operation running in the background ("" when none): the window refuses another."""
         self.last_step = ""
         """The last undo or redo in words ("Undone: Hand 4 at table 1, round 1."); "" after any other change."""
         self.undo_log = UndoLog(db.session)
@@ -87,6 +98,67 @@ class AppContext(QObject):
             self.event_id = event_id
             self.event_changed.emit(event_id)
 
+    def check_idle(self) -> None:
+        """Raise :class:`Busy` (and emit ``refused``) while a background operation runs."""
+        if self.busy:
+            message = f"Please wait: “{self.busy}” is still running."
+            self.refused.emit(message)
+            raise Busy(message)
+
+    def background(self, label: str, work: Callable[[worker.Job], Any]) -> worker.Job:
+        """Start ``work(job)`` in a worker thread as the one operation
+        running (``busy``: others are refused meanwhile) and return its
+        :class:`~euchre_tourney.gui.worker.Job`. ``work`` touches no widget."""
+        self.check_idle()
+        self.busy = label
+        self.busy_changed.emit(label)
+        job = worker.start(label, work, self)
+
+        def idle() -> None:
+            self.busy = ""
+            self.busy_changed.emit("")
+
+        job.finished.connect(idle)
+        return job
+
+
+    def start_operation(
+        self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any
+    ) -> worker.Job:
+        """:meth:`operate` in a worker thread: returns the running
+        :class:`~euchre_tourney.gui.worker.Job` at once. The use case gets
+        ``progress`` (a fraction, delivered as the job's ``progress``
+        signal) and ``cancel`` (true once :meth:`Job.cancel` was called)
+        when it takes them (``progress=True``). When it is over, in the GUI
+        thread: the undo stack gets the step, ``operated`` and ``changed``
+        fire, and the job's ``finished`` follows. Refused (:class:`Busy`,
+        ``refused`` emitted) while another operation runs."""
+        with_progress = kwargs.pop("progress", False)
+
+        def work(job: worker.Job) -> Any:
+            extra = {"progress": job.report, "cancel": job.cancelled} if with_progress else {}
+            return self._translated(
+                lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs, **extra), use_case
+            )
+
+        job = self.background(text, work)
+        job.succeeded.connect(lambda outcome: self._done(text, outcome[1]))
+        return job
+
+    def operate_in_background(
+        self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any
+    ) -> Any:
+        """:meth:`start_operation`, waited for (the window keeps drawing
+        meanwhile): the use case's result, or its error raised here."""
+        return worker.wait(self.start_operation(text, use_case, *args, event_id=event_id, **kwargs))[0]
+
+    def _done(self, text: str, change) -> None:
+        self.last_step = ""
+        if change.token:
+            self.undo_stack.push(_LogCommand(self, text, change.token))
+        self.operated.emit(change)
+        self.changed.emit()
+
     def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:
         """Run one operation through the undo log and put it on the undo stack.
 
@@ -95,14 +167,12 @@ class AppContext(QObject):
         what the operation changed or discarded (a rotation discarded by a
         check-in comes back seat for seat). Errors as :meth:`run`; nothing is
         put on the stack when the use case raised or changed nothing."""
+        self.check_idle()
         self.last_step = ""
         result, change = self._translated(
             lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
         )
-        if change.token:
-            self.undo_stack.push(_LogCommand(self, text, change.token))
-        self.operated.emit(change)
-        self.changed.emit()
+        self._done(text, change)
         return result
 
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import tournament
 from euchre_tourney.reports import REPORTS, report
-from euchre_tourney.gui import context
+from euchre_tourney.gui import context, worker
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.event_page import EventPage, NewEventDialog
 from euchre_tourney.gui.roster_page import RosterPage
@@ -78,6 +78,8 @@ class MainWindow(QMainWindow):
         self.ctx.operated.connect(self._follow_change)
         self.ctx.changed.connect(self._saved)
         self.ctx.stepped.connect(lambda text: self.statusBar().showMessage(text, 8000))  # not just "Saved."
+        self.ctx.busy_changed.connect(self._busy)  # one operation at a time: say so, and Undo waits
+        self.ctx.refused.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.ctx.event_changed.connect(lambda _e: self._update_title())
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -116,6 +118,16 @@ class MainWindow(QMainWindow):
         for i in range(self.tabs.count()):
             self.tabs.widget(i).take(change)
         return True
+
+    def _busy(self, label: str) -> None:
+        """An operation runs in the background (``label``) or ended (""):
+        the status bar says so, and Undo and Redo wait for it."""
+        if label:
+            self.statusBar().showMessage(f"{label}… (other changes wait until it is done)")
+        else:
+            self.statusBar().clearMessage()
+        self.undo_action.setEnabled(not label and self.ctx.undo_stack.canUndo())
+        self.redo_action.setEnabled(not label and self.ctx.undo_stack.canRedo())
 
     def _tab_changed(self, index: int) -> None:
         self.settings.setValue("last_tab", index)
@@ -282,13 +294,8 @@ class MainWindow(QMainWindow):
         if self.ctx.event_id is None:
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
-        rep = report(name)
-        page_size = page_size or self.page_size()
         try:
-            data = self.ctx.run(rep.gather, self.ctx.event_id)
-            if numbers is not None:  # reprint only some players' cards
-                data = [card for card in data if card.number in numbers]
-            rep.write(data, path, page_size=page_size)
+            worker.wait(self.start_pdf(name, path, page_size, numbers))
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print yet", exc.message)
             return False
@@ -297,6 +304,24 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(f"Saved {path}", 8000)
         return True
+
+    def start_pdf(self, name: str, path: str, page_size: str | None = None, numbers: set[int] | None = None):
+        """Gather and draw the report called ``name`` in a worker thread (a
+        120-player scorecards PDF takes seconds): the running
+        :class:`~euchre_tourney.gui.worker.Job`, see :meth:`save_pdf`.
+        :class:`~euchre_tourney.gui.context.Busy` while another operation runs."""
+        rep = report(name)
+        page_size = page_size or self.page_size()
+        event_id = self.ctx.event_id
+
+        def make(_job):
+            data = self.ctx.run(rep.gather, event_id)
+            if numbers is not None:  # reprint only some players' cards
+                data = [card for card in data if card.number in numbers]
+            rep.write(data, path, page_size=page_size)
+            return path
+
+        return self.ctx.background(f"Make {rep.default_file}", make)
 
     def save_report_dialog(self, name: str) -> None:
         """Ask where to save the report called ``name``, write it and open it."""

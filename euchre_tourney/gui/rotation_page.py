@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -17,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui import context, replan
+from euchre_tourney.gui import context, replan, worker
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import TablesModel
@@ -173,32 +172,41 @@ class RotationPage(Page):
             lambda mode: self._make(tournament.replan_rotation, mode=mode),
         )
 
-    def _make(self, use_case, **options) -> bool:
+    def start_making(self, use_case, **options):
+        """Start the rotation search in a worker thread (the window stays
+        live; the poll and Undo wait: one operation at a time) with a
+        progress dialog whose Cancel stops it; returns the running
+        :class:`~euchre_tourney.gui.worker.Job` (None without an event).
+        :class:`~euchre_tourney.gui.context.Busy` while another operation runs."""
         if self.ctx.event_id is None:
-            return False
+            return None
         event_id = self.ctx.event_id
-        dialog = QProgressDialog("Making the rotation…", "Cancel", 0, 100, self)
-        dialog.setWindowTitle("Rotation")
-        dialog.setWindowModality(Qt.WindowModal)
-        dialog.setMinimumDuration(400)
-
-        def progress(fraction: float) -> None:
-            dialog.setValue(int(fraction * 100))
-            QApplication.processEvents()
-
         label = {
             tournament.generate_rotation: "Make the rotation",
             tournament.regenerate_rotation: "Make the rotation again",
         }.get(use_case, "Re-plan the rotation")
-        try:  # through the undo log: undo brings back the rotation there was before, seat for seat
-            self.ctx.operate(
-                label, use_case, event_id, progress=progress, cancel=dialog.wasCanceled, event_id=event_id, **options
-            )
+        # through the undo log: undo brings back the rotation there was before, seat for seat
+        job = self.ctx.start_operation(label, use_case, event_id, progress=True, event_id=event_id, **options)
+        dialog = QProgressDialog("Making the rotation…", "Cancel", 0, 100, self)
+        dialog.setWindowTitle("Rotation")
+        dialog.setWindowModality(Qt.WindowModal)
+        dialog.setMinimumDuration(400)
+        dialog.canceled.connect(job.cancel)
+        job.progress.connect(lambda fraction: dialog.setValue(int(fraction * 100)))
+        job.finished.connect(dialog.reset)
+        job.finished.connect(dialog.deleteLater)
+        self.progress_dialog = dialog
+        return job
+
+    def _make(self, use_case, **options) -> bool:
+        try:
+            job = self.start_making(use_case, **options)
+            if job is None:
+                return False
+            worker.wait(job)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the rotation", exc.message)
             return False
         except tournament.Cancelled:  # the director pressed Cancel: keep what was there
             return False
-        finally:
-            dialog.reset()
         return True

@@ -1,0 +1,99 @@
+"""Work off the GUI thread: a rotation search, a big PDF, anything that can
+take longer than ~100 ms runs as a :class:`Job` on Qt's thread pool while
+the window keeps drawing.
+
+A job's function runs in a worker thread and must not touch a widget; it
+reports through the job's signals, which are emitted in the GUI thread
+(from its event loop, so a slot connected right after :func:`start` never
+misses one): ``progress(fraction)`` (0–1), then ``succeeded(result)`` or
+``failed(exception)``, then ``finished()``. :meth:`Job.cancel` asks the
+function to stop: it polls :meth:`Job.cancelled` (a rotation search's
+``cancel`` argument).
+
+:func:`wait` runs the GUI's event loop until a job is over and returns its
+result (or raises its exception), so a caller written as one call -- "make
+the rotation, then say so" -- keeps its shape while the window stays live
+(a nested event loop, as a modal dialog's ``exec``: nothing is pumped from inside the work).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
+
+
+class Job(QObject):
+    """One piece of work on the thread pool (see the module)."""
+
+    progress = Signal(float)
+    succeeded = Signal(object)
+    failed = Signal(object)
+    finished = Signal()
+    _reported = Signal(float)  # from the worker thread; re-emitted as progress in the GUI thread
+    _over = Signal()  # from the worker thread; the public signals follow in the GUI thread
+
+    def __init__(self, label: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.label = label
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self.done = False
+        self._cancel = threading.Event()
+        self._reported.connect(self.progress.emit, Qt.QueuedConnection)
+        self._over.connect(self._complete, Qt.QueuedConnection)
+
+    def report(self, fraction: float) -> None:
+        """Say how far the work is (0–1); callable from the worker thread."""
+        self._reported.emit(fraction)
+
+    def cancel(self) -> None:
+        """Ask the work to stop (it stops at its next :meth:`cancelled` check)."""
+        self._cancel.set()
+
+    def cancelled(self) -> bool:
+        """True once :meth:`cancel` was called (safe from any thread)."""
+        return self._cancel.is_set()
+
+    def _complete(self) -> None:  # in the GUI thread
+        self.done = True
+        if self.error is not None:
+            self.failed.emit(self.error)
+        else:
+            self.succeeded.emit(self.result)
+        self.finished.emit()
+
+
+class _Runnable(QRunnable):
+    def __init__(self, job: Job, work: Callable[[Job], Any]) -> None:
+        super().__init__()
+        self.job, self.work = job, work
+        self.setAutoDelete(True)
+
+    def run(self) -> None:  # in a worker thread: signals only, no widget
+        job = self.job
+        try:
+            job.result = self.work(job)
+        except BaseException as exc:  # noqa: BLE001 - handed to the GUI thread, raised there by wait()
+            job.error = exc
+        job._over.emit()
+
+
+def start(label: str, work: Callable[[Job], Any], parent: QObject | None = None) -> Job:
+    """Run ``work(job)`` on the thread pool and return the :class:`Job` at once."""
+    job = Job(label, parent)
+    QThreadPool.globalInstance().start(_Runnable(job, work))
+    return job
+
+
+def wait(job: Job) -> Any:
+    """Run the event loop until ``job`` is over; its result, or its exception raised here."""
+    if not job.done:  # finished is emitted from the event loop: never before this loop runs
+        loop = QEventLoop()
+        job.finished.connect(loop.quit)
+        loop.exec()
+    if job.error is not None:
+        raise job.error
+    return job.result

@@ -1,0 +1,126 @@
+"""Issue 21 item 4: nothing slow on the GUI thread. Rotation searches and
+PDFs run as worker jobs (``gui/worker.py``) with progress and Cancel; the
+window refuses a second operation while one runs and says so. Driven by
+signals (``waitSignal``), never by timing."""
+
+from __future__ import annotations
+
+import ast
+import datetime
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+
+from euchre_tourney import tournament as T
+from euchre_tourney.gui import worker
+from euchre_tourney.gui.main_window import MainWindow
+
+GUI = Path(__file__).resolve().parents[2] / "euchre_tourney" / "gui"
+
+
+@pytest.fixture
+def window(qtbot, gui_env, db):
+    with db.session() as s:
+        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(16)]
+        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=3, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    w.poll_timer.stop()
+    yield w
+    w.close()
+
+
+def test_a_job_runs_off_the_gui_thread(qtbot):
+    main = threading.get_ident()
+    job = worker.start("Count", lambda _job: threading.get_ident())
+    with qtbot.waitSignal(job.finished):
+        pass
+    assert job.result != main and job.error is None
+    failing = worker.start("Fail", lambda _job: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        worker.wait(failing)  # the worker's exception, raised in the GUI thread
+
+
+def test_the_rotation_is_made_in_a_worker_and_can_be_undone(qtbot, window):
+    page = window.rotation_page
+    window.tabs.setCurrentWidget(page)
+    job = page.start_making(T.generate_rotation)
+    assert window.ctx.busy == "Make the rotation"
+    with qtbot.waitSignal(job.finished):
+        pass
+    assert not window.ctx.busy and job.error is None
+    assert len(page.view.rounds) == 3  # the page redrew from the operation's change
+    assert window.ctx.undo_stack.undoText() == "Make the rotation" and window.undo_action.isEnabled()
+
+
+def test_cancel_stops_the_search_and_keeps_what_was_there(qtbot, window):
+    gate = threading.Event()
+
+    def search(session, event_id, progress, cancel):
+        progress(0.5)
+        gate.wait()
+        if cancel():
+            raise T.Cancelled()
+        return T.generate_rotation(session, event_id)
+
+    page = window.rotation_page
+    window.tabs.setCurrentWidget(page)
+    job = page.start_making(search)
+    with qtbot.waitSignal(job.progress) as reported:
+        pass
+    assert reported.args == [0.5]
+    page.progress_dialog.findChild(QPushButton).click()  # the dialog's Cancel button
+    gate.set()
+    with qtbot.waitSignal(job.finished):
+        pass
+    assert isinstance(job.error, T.Cancelled)
+    assert window.ctx.run(T.rotation_view, window.ctx.event_id).rounds == ()
+    assert window.ctx.undo_stack.count() == 0
+
+
+def test_a_second_operation_is_refused_while_one_runs(qtbot, window):
+    gate = threading.Event()
+
+    def slow(session, event_id, progress, cancel):
+        gate.wait()
+        return T.generate_rotation(session, event_id)
+
+    ctx = window.ctx
+    job = window.rotation_page.start_making(slow)
+    assert not window.undo_action.isEnabled()
+    assert "Re-plan the rotation" in window.statusBar().currentMessage()
+    with pytest.raises(T.TournamentError, match="still running"):
+        ctx.operate("Add", T.add_player, "Late Comer", event_id=None)
+    assert window.statusBar().currentMessage() == "Please wait: “Re-plan the rotation” is still running."
+    with pytest.raises(T.TournamentError, match="still running"):
+        window.start_pdf("scorecards", "/nonexistent/x.pdf")
+    assert ctx.run(T.list_players).__len__() == 16  # nothing else was written
+    gate.set()
+    with qtbot.waitSignal(job.finished):
+        pass
+    assert ctx.busy == "" and len(ctx.run(T.rotation_view, ctx.event_id).rounds) == 3
+
+
+def test_a_pdf_is_made_in_a_worker(qtbot, window, tmp_path):
+    window.rotation_page.generate()  # waits for its worker, the window live meanwhile
+    path = tmp_path / "cards.pdf"
+    job = window.start_pdf("scorecards", str(path))
+    assert window.ctx.busy
+    with qtbot.waitSignal(job.finished):
+        pass
+    assert job.error is None and path.read_bytes().startswith(b"%PDF")
+    assert window.save_pdf("tally-sheets", str(tmp_path / "tally.pdf"))  # the synchronous face still works
+
+
+def test_no_event_pumping_anywhere_in_the_gui():
+    """No ``processEvents`` call in gui/: slow work goes to a worker."""
+    calls = [
+        f"{path.relative_to(GUI)}:{node.lineno}"
+        for path in GUI.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "processEvents"
+    ]
+    assert calls == []
