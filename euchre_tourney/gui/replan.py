@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui import context
+from euchre_tourney.gui import context, worker
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.settings import default_page_size
 from euchre_tourney.reports import report
@@ -134,9 +134,14 @@ class ChangedCardsDialog(QDialog):
         page_size = page_size or default_page_size()
         cards = report("scorecards")
         chart = report("rotation-chart")
-        try:
+        event_id, chart_path = self.ctx.event_id, str(self.chart_path(path))
+
+        def make(_job) -> None:  # in a worker thread: the window stays live
             cards.write(self.cards, str(path), page_size=page_size)
-            self.ctx.run(chart.build, self.ctx.event_id, str(self.chart_path(path)), page_size=page_size)
+            self.ctx.run(chart.build, event_id, chart_path, page_size=page_size)
+
+        try:
+            worker.wait(self.ctx.background("Make the changed cards", make))
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print", exc.message)
             return False

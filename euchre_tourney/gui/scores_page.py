@@ -512,6 +512,15 @@ class ScoresPage(Page):
         waits for a hand to correct (select it, Enter)."""
         for w in (self.hand_number, self.makers, self.tricks, self.alone, self.save_button):
             w.setEnabled(not complete)
+        self._quiet += 1
+        if complete:  # no number on offer: "Hand: —"
+            self.hand_number.setRange(0, 99)
+            self.hand_number.setSpecialValueText("—")
+            self.hand_number.setValue(0)
+        else:
+            self.hand_number.setSpecialValueText("")
+            self.hand_number.setRange(1, 99)
+        self._quiet -= 1
         if complete:
             self.defender_alone.setEnabled(False)
             self.entry.setTitle("This table is complete: select a hand and press Enter to correct it")
