@@ -6,7 +6,6 @@ with the number the director saw."""
 
 from __future__ import annotations
 
-import datetime
 import itertools
 
 import pytest
@@ -17,6 +16,8 @@ from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.store import open_database
+
+from tests.gui.nights import night
 
 ROUND = "e3 n4 e5 n0 e3 n5a e1 n3".split()
 """One round as typed: makers' side letter, the tricks, ``a`` when the
@@ -42,11 +43,7 @@ def expected(hand: str) -> tuple:
 
 @pytest.fixture
 def station(qtbot, gui_env, db_url, db):
-    with db.session() as s:
-        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(8)]
-        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=2, hands_per_round=8)
-        T.set_checked_in(s, ev.id, ids)
-        T.generate_rotation(s, ev.id, seed=3)
+    event_id = night(db, hands=8)
     front = open_database(db_url, station="Front desk")
     back = open_database(db_url, station="Back room")
     window = MainWindow(front)
@@ -56,7 +53,7 @@ def station(qtbot, gui_env, db_url, db):
     qtbot.waitExposed(window)
     window.activateWindow()
     window.tabs.setCurrentWidget(window.scores_page)
-    yield ev.id, window, back
+    yield event_id, window, back
     window.close()
     front.dispose()
     back.dispose()

@@ -5,7 +5,6 @@ entry board, with the event row read 7 times; 12 after, the event read once."""
 
 from __future__ import annotations
 
-import datetime
 import re
 from contextlib import contextmanager
 
@@ -13,8 +12,9 @@ import pytest
 from sqlalchemy import event as sa_event
 
 from euchre_tourney import tournament as T
-from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.rules import HandEntry, Side
+
+from tests.gui.nights import night, window_on
 
 SCORES_REDRAW_CEILING = 14
 """Statements per Scores page redraw (12 measured; 30 before)."""
@@ -42,17 +42,11 @@ def _event_reads(statements):
 
 @pytest.fixture
 def window(qtbot, gui_env, db):
+    event_id = night(db, players=40, rounds=8, hands=8)
     with db.session() as s:
-        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(40)]
-        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=8, hands_per_round=8)
-        T.set_checked_in(s, ev.id, ids)
-        T.generate_rotation(s, ev.id, seed=3)
         for n in range(1, 5):
-            T.record_hand(s, ev.id, 1, 1, n, HandEntry(Side.NS, 3))
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.poll_timer.stop()
-    w.tabs.setCurrentWidget(w.scores_page)
+            T.record_hand(s, event_id, 1, 1, n, HandEntry(Side.NS, 3))
+    w = window_on(qtbot, db)
     yield w
     w.close()
 

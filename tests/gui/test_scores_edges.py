@@ -12,25 +12,14 @@ from PySide6.QtCore import Qt
 
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
-from euchre_tourney.rules import HandEntry, Side
 
-
-def _night(db, name="Night", hands=2):
-    with db.session() as s:
-        ids = [T.add_player(s, f"{name} player {i:02d}").id for i in range(8)]
-        ev = T.create_event(s, name, datetime.date(2026, 11, 24), rounds=2, hands_per_round=hands)
-        T.set_checked_in(s, ev.id, ids)
-        T.generate_rotation(s, ev.id, seed=3)
-    return ev.id
+from tests.gui.nights import night, window_on
 
 
 @pytest.fixture
 def window(qtbot, gui_env, db):
-    _night(db)
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.poll_timer.stop()
-    w.tabs.setCurrentWidget(w.scores_page)
+    night(db)
+    w = window_on(qtbot, db)
     yield w
     w.close()
 
@@ -110,7 +99,6 @@ def test_a_message_belongs_to_its_event(qtbot, window, db):
     type_hand(qtbot, page, "NS", 3)
     assert "saved" in page.message.text()
     with db.session() as s:  # a second event, without a rotation yet
-        ids = [p.id for p in T.list_players(s)][:4]
         other = T.create_event(s, "Other night", datetime.date(2026, 11, 25), rounds=1, hands_per_round=2)
     window.reload_events(select=other.id)
     assert window.ctx.event_id == other.id

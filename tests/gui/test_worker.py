@@ -6,7 +6,6 @@ signals (``waitSignal``), never by timing."""
 from __future__ import annotations
 
 import ast
-import datetime
 import threading
 from pathlib import Path
 
@@ -15,20 +14,16 @@ from PySide6.QtWidgets import QPushButton
 
 from euchre_tourney import tournament as T
 from euchre_tourney.gui import worker
-from euchre_tourney.gui.main_window import MainWindow
+
+from tests.gui.nights import night, window_on
 
 GUI = Path(__file__).resolve().parents[2] / "euchre_tourney" / "gui"
 
 
 @pytest.fixture
 def window(qtbot, gui_env, db):
-    with db.session() as s:
-        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(16)]
-        ev = T.create_event(s, "Night", datetime.date(2026, 11, 24), rounds=3, hands_per_round=4)
-        T.set_checked_in(s, ev.id, ids)
-    w = MainWindow(db)
-    qtbot.addWidget(w)
-    w.poll_timer.stop()
+    night(db, players=16, rounds=3, hands=4, rotation=False)
+    w = window_on(qtbot, db)
     yield w
     w.close()
 
