@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error
+from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error, failure
 
 
 class AppContext(QObject):
@@ -21,7 +20,7 @@ class AppContext(QObject):
     event_changed = Signal(object)
     operated = Signal(object)
     """An operation of the undo log ran, was undone or redone: its
-    :class:`~euchre_tourney.tournament.Change` (event, tables changed);
+    :class:`~euchre_tourney.tournament.Change` (event, kinds, rounds and tables changed);
     emitted just before ``changed``."""
 
     def __init__(self, db: Database, parent: QObject | None = None) -> None:
@@ -29,7 +28,7 @@ class AppContext(QObject):
         self.db = db
         self.event_id: int | None = None
         self.undo_stack = QUndoStack(self)
-        self.undo_log = UndoLog(db.session)
+        self.undo_log = UndoLog(db)
         """The operations' own record of what they changed (:mod:`euchre_tourney.tournament.undo`);
         the undo stack is its view."""
 
@@ -50,32 +49,22 @@ class AppContext(QObject):
         makes of it, so every
         page's ``except TournamentError`` shows the director a sentence, never
         SQLAlchemy's text; the original, with its traceback, goes to the log
-        (:mod:`.errors`) and stays as ``__cause__``.
+        through the one failure path (:func:`~euchre_tourney.tournament.failure`)
+        and stays as ``__cause__``.
         Anything else (a bug) propagates unchanged.
         """
         try:
             return call()
-        except DatabaseError as exc:  # already in words (the store's session); the driver's text to the log
-            logging.getLogger("euchre_tourney").warning(
-                "%s failed: %s (%s)", getattr(use_case, "__name__", use_case), exc.message, exc.detail,
-                exc_info=exc.__cause__,
-            )
-            raise
-        except TournamentError:
+        except TournamentError as exc:
+            if isinstance(exc, DatabaseError):  # already in words (the store's session); the driver's text to the log
+                failure(exc).log(exc, f"{getattr(use_case, '__name__', use_case)} failed")
             raise
         except Exception as exc:
-            explained = explain_error(exc)
-            if explained is None:
+            found = failure(exc)
+            if found.unexpected:
                 raise
-            logging.getLogger("euchre_tourney").warning(
-                "%s failed: %s", getattr(use_case, "__name__", use_case), explained.message, exc_info=exc
-            )
-            raise explained from exc
-
-    def clear_undo(self) -> None:
-        """Forget every change (the undo stack and the log)."""
-        self.undo_stack.clear()
-        self.undo_log.forget()
+            found.log(exc, f"{getattr(use_case, '__name__', use_case)} failed")
+            raise (explain_error(exc) or TournamentError(found.message)) from exc
 
     def set_event(self, event_id: int | None) -> None:
         if event_id != self.event_id:
@@ -83,21 +72,36 @@ class AppContext(QObject):
             self.event_changed.emit(event_id)
 
     def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:
-        """Run one operation through the undo log and put it on the undo stack.
+        """Run one write operation through the unit of work and put it on the undo stack.
 
-        ``event_id``: the event it changes (None: the roster). The log
-        snapshots that scope before and after, so undo brings back exactly
-        what the operation changed or discarded (a rotation discarded by a
-        check-in comes back seat for seat). Errors as :meth:`run`; nothing is
-        put on the stack when the use case raised or changed nothing."""
-        result, change = self._translated(
+        ``event_id``: the event it changes (None: the roster). The unit of
+        work (:func:`~euchre_tourney.tournament.operate`) records exactly the
+        rows the operation wrote, so undo brings back exactly what it changed
+        or discarded (a rotation discarded by a check-in comes back seat for
+        seat) and nothing another station saved meanwhile. Errors as
+        :meth:`run`; nothing is put on the stack when the use case raised or
+        changed nothing."""
+        result, change = self.perform(text, use_case, *args, event_id=event_id, **kwargs)
+        self.announce(text, change)
+        return result
+
+    def perform(
+        self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any
+    ) -> tuple[Any, Any]:
+        """The part of :meth:`operate` that may run on a worker thread (no
+        signal, no undo stack): returns ``(result, change)``; call
+        :meth:`announce` with the change on the GUI thread afterwards."""
+        return self._translated(
             lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
         )
+
+    def announce(self, text: str, change: Any) -> None:
+        """On the GUI thread, after :meth:`perform`: the undo stack gets the
+        step, ``operated`` and ``changed`` fire."""
         if change.token:
             self.undo_stack.push(_LogCommand(self, text, change.token))
         self.operated.emit(change)
         self.changed.emit()
-        return result
 
 
 class _LogCommand(QUndoCommand):

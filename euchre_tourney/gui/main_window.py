@@ -231,7 +231,7 @@ class MainWindow(QMainWindow):
     def create_event(self, **values):
         """Create an event and make it current; returns its EventView or None if refused."""
         try:
-            view = self.ctx.run(tournament.create_event, **values)
+            view = self.ctx.operate(f"New event “{values.get('name', '')}”", tournament.create_event, event_id=None, **values)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot create the event", exc.message)
             return None
@@ -285,7 +285,7 @@ class MainWindow(QMainWindow):
         rep = report(name)
         page_size = page_size or self.page_size()
         try:
-            data = self.ctx.run(rep.gather, self.ctx.event_id)
+            data = self.ctx.run(tournament.report_data, self.ctx.event_id, rep.name)
             if numbers is not None:  # reprint only some players' cards
                 data = [card for card in data if card.number in numbers]
             rep.write(data, path, page_size=page_size)

@@ -138,7 +138,8 @@ class ChangedCardsDialog(QDialog):
         chart = report("rotation-chart")
         try:
             cards.write(self.cards, str(path), page_size=page_size)
-            self.ctx.run(chart.build, self.ctx.event_id, str(self.chart_path(path)), page_size=page_size)
+            chart_data = self.ctx.run(tournament.report_data, self.ctx.event_id, chart.name)
+            chart.write(chart_data, str(self.chart_path(path)), page_size=page_size)
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print", exc.message)
             return False

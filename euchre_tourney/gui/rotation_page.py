@@ -155,8 +155,7 @@ class RotationPage(Page):
 
     def generate(self, regenerate: bool = False) -> bool:
         """Generate (or regenerate) the rotation with a progress dialog; True if done."""
-        use_case = tournament.regenerate_rotation if regenerate else tournament.generate_rotation
-        return self._make(use_case)
+        return self._make("Make the rotation again" if regenerate else "Make the rotation", regenerate=regenerate)
 
     def replan(self) -> bool:
         """Re-plan the rounds without scores (after a change of players or
@@ -168,10 +167,10 @@ class RotationPage(Page):
             self,
             self.ctx,
             lambda s: tournament.replan_preview(s, event_id),
-            lambda mode: self._make(tournament.replan_rotation, mode=mode),
+            lambda mode: self._make("Re-plan the rotation", mode=mode),
         )
 
-    def _make(self, use_case, **options) -> bool:
+    def _make(self, label: str, *, regenerate: bool = False, mode: str | None = None) -> bool:
         if self.ctx.event_id is None:
             return False
         event_id = self.ctx.event_id
@@ -184,13 +183,13 @@ class RotationPage(Page):
             dialog.setValue(int(fraction * 100))
             QApplication.processEvents()
 
-        label = {
-            tournament.generate_rotation: "Make the rotation",
-            tournament.regenerate_rotation: "Make the rotation again",
-        }.get(use_case, "Re-plan the rotation")
+        options = {"mode": mode} if mode is not None else {}
         try:  # through the undo log: undo brings back the rotation there was before, seat for seat
             self.ctx.operate(
-                label, use_case, event_id, progress=progress, cancel=dialog.wasCanceled, event_id=event_id, **options
+                label,
+                tournament.replan_rotation if mode is not None
+                else tournament.regenerate_rotation if regenerate else tournament.generate_rotation,
+                event_id, progress=progress, cancel=dialog.wasCanceled, event_id=event_id, **options,
             )
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot make the rotation", exc.message)

@@ -222,7 +222,7 @@ class ScoresPage(Page):
             self.body.setEnabled(False)
             return
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        self.rules = RuleSet.from_dict(event.rules)
+        self.rules = event.rules
         if not event.has_rotation:
             self.hint.setText("Generate the rotation first (Rotation page); then enter each table's hands here.")
             self.hint.show()

@@ -44,6 +44,7 @@ from euchre_tourney.store import EventRound, HandAudit
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 POLL_INTERVAL_MS = 1000
 """How often a window asks :func:`change_stamp` whether another station saved something."""
@@ -166,11 +167,22 @@ def last_changed_by(session: Session, hand_id: int) -> str:
     ).first() or ""
 
 
+def round_for_write(session: Session, *where) -> EventRound | None:
+    """The round row matching ``where``, read afresh (never the session's
+    cached copy) and locked until the transaction ends: ``SELECT … FOR
+    UPDATE`` on PostgreSQL, so that a station's lock check and its write are
+    one step that the director's lock (which takes the same row lock) waits
+    for or follows. On SQLite the write transaction already holds the
+    database's write lock from its start (``BEGIN IMMEDIATE``,
+    :meth:`~euchre_tourney.store.Database.write_session`)."""
+    return session.exec(
+        select(EventRound).where(*where).with_for_update().execution_options(populate_existing=True)
+    ).first()
+
+
 def _event_round(session: Session, event_id: int, round_number: int) -> EventRound:
     load_event(session, event_id)
-    r = session.exec(
-        select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)
-    ).first()
+    r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number)
     if r is None:
         raise NotFound(f"Round {round_number} does not exist in this event's rotation.")
     return r
@@ -185,6 +197,7 @@ def check_unlocked(r: EventRound) -> None:
         )
 
 
+@write_use_case
 def lock_round(session: Session, event_id: int, round_number: int, locked: bool = True) -> bool:
     """Lock (or with ``locked=False`` unlock) a finished round; commit.
     Returns whether anything changed. :class:`NotFound` for a round that

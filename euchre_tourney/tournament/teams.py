@@ -46,10 +46,9 @@ from euchre_tourney.tournament.common import event_rules, load_event, plain_text
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.csvfiles import csv_text, decode_text, refused_character, write_csv_file
 from euchre_tourney.tournament.roster import name_key
-from euchre_tourney.tournament.stations import check_unlocked
+from euchre_tourney.tournament.stations import check_unlocked, round_for_write
 from euchre_tourney.tournament.tables import _round_and_table, audit_table
 from euchre_tourney.tournament.team_models import (
-    BYE_RULES,
     TEAM_TIE_BREAKS,
     TeamEventView,
     TeamResult,
@@ -59,6 +58,7 @@ from euchre_tourney.tournament.team_models import (
     TeamView,
     compute_team_standings,
 )
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 MAX_TEAM_NAME = 200
 
@@ -145,6 +145,7 @@ def _has_rounds(session: Session, event_id: int) -> bool:
     return session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first() is not None
 
 
+@write_use_case
 def add_team(
     session: Session,
     event_id: int,
@@ -210,6 +211,7 @@ def add_team(
     return _views(session, [t])[t.id]
 
 
+@write_use_case
 def rename_team(session: Session, team_id: int, name: str) -> TeamView:
     """Change a team's name ("" → the players' names) and commit."""
     t = _team(session, team_id)
@@ -229,6 +231,7 @@ def _team(session: Session, team_id: int) -> Team:
     return t
 
 
+@write_use_case
 def remove_team(session: Session, team_id: int) -> TeamView:
     """Delete a team before any round is made and commit; returns what was
     removed (for undo). :class:`TournamentError` once rounds exist (withdraw it)."""
@@ -249,6 +252,7 @@ def remove_team(session: Session, team_id: int) -> TeamView:
     return view
 
 
+@write_use_case
 def set_team_checked_in(session: Session, team_id: int, checked_in: bool) -> TeamView:
     """Check a team in or out before the rounds are made; commit. Once rounds
     exist use :func:`withdraw_team` or add a late team."""
@@ -323,6 +327,7 @@ def parse_teams_csv(text: str) -> tuple[list[tuple[int, str, str, str]], list[tu
     return out, skipped
 
 
+@write_use_case
 def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike) -> TeamImportReport:
     """Make teams from a CSV file (any encoding
     :func:`~euchre_tourney.tournament.csvfiles.decode_text` reads; see
@@ -598,6 +603,7 @@ def _check_round_done(session: Session, event, rounds: list[_Round]) -> None:
         )
 
 
+@write_use_case
 def make_team_rounds(session: Session, event_id: int) -> TeamEventView:
     """Make the next rounds and commit: the whole round robin, or the next
     Swiss / king-of-the-hill round. :class:`TournamentError` (nothing
@@ -634,6 +640,7 @@ def make_team_rounds(session: Session, event_id: int) -> TeamEventView:
     return team_event(session, event_id)
 
 
+@write_use_case
 def clear_team_rounds(session: Session, event_id: int, from_round: int = 1) -> TeamEventView:
     """Delete rounds ``from_round`` on (none may have a result) and commit."""
     event = _team_event(session, event_id)
@@ -679,6 +686,7 @@ def _replan(session: Session, event, first: int) -> None:
     _store_round(session, event, todo[0].number, pairs, bye_list, by_id)
 
 
+@write_use_case
 def withdraw_team(session: Session, team_id: int) -> TeamView:
     """Withdraw a team after the last round with a result and commit.
 
@@ -777,6 +785,7 @@ def check_final_score(rules, ns: int, ew: int) -> None:
         )
 
 
+@write_use_case
 def record_game_score(session: Session, event_id: int, round_number: int, table: int, ns: int, ew: int) -> TeamTableView:
     """Store a game-to-the-target round's final score at one table (replacing
     an earlier one) and commit. :class:`TournamentError` (nothing stored)
@@ -814,6 +823,7 @@ def game_score_of(session: Session, event_id: int, round_number: int, table: int
     return None if g is None else (g.ns_score, g.ew_score)
 
 
+@write_use_case
 def clear_game_score(session: Session, event_id: int, round_number: int, table: int) -> None:
     """Delete a table's final score (for undo) and commit."""
     g = session.exec(
@@ -822,7 +832,7 @@ def clear_game_score(session: Session, event_id: int, round_number: int, table: 
         .where(EventRound.event_id == event_id, EventRound.number == round_number, TeamGame.table_number == table)
     ).first()
     if g is not None:
-        r = session.get(EventRound, g.round_id)
+        r = round_for_write(session, EventRound.id == g.round_id)
         check_unlocked(r)
         audit_table(session, r, table, "delete", f"final score at table {table}: North–South {g.ns_score}, East–West {g.ew_score}")
         session.delete(g)
@@ -903,8 +913,3 @@ def write_team_standings_csv(view: TeamStandingsView, path: str | os.PathLike) -
     """Save the team standings as an Excel-clean CSV file (UTF-8 with a
     byte-order mark, CRLF, formulas escaped, written whole or not at all)."""
     write_csv_file(path, team_standings_rows(view))
-
-
-def bye_rule_text(rule: str) -> str:
-    return BYE_RULES.get(rule, rule)
-
