@@ -216,11 +216,12 @@ def _rotation(args, out: TextIO) -> int:
             raise UsageError("a team tournament needs at least 2 teams")
         if args.pairing == "round-robin":
             schedule = rotation.team_rotation(args.teams, args.rounds, seed=args.seed)
-        else:  # round 1 by seed: 1 v 2, 3 v 4, ...; the last seed has the bye
-            seeds = list(range(1, args.teams + 1))
-            bye = (seeds.pop(),) if len(seeds) % 2 else ()
-            tables = tuple(rotation.TeamTable(i + 1, seeds[2 * i], seeds[2 * i + 1]) for i in range(len(seeds) // 2))
-            schedule = rotation.TeamSchedule(args.teams, (rotation.TeamRound(1, tables, bye),))
+        else:  # round 1 by seed, as the app pairs it: 1 v 2, 3 v 4, ...; the last seed has the bye
+            from euchre_tourney.tournament import seed_pairing
+
+            pairs, bye = seed_pairing(list(range(1, args.teams + 1)))
+            tables = tuple(rotation.TeamTable(i + 1, a, b) for i, (a, b) in enumerate(pairs))
+            schedule = rotation.TeamSchedule(args.teams, (rotation.TeamRound(1, tables, tuple(bye)),))
         text = rotation.teams_text(schedule) if args.format == "text" else None
         if text is not None and args.pairing != "round-robin":
             text += f"Rounds 2–{args.rounds}: paired from the results of the round before (in the app).\n"

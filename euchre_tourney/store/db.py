@@ -162,14 +162,21 @@ class Database:
         ``session.info["station"]`` names this station."""
         with Session(self.engine, expire_on_commit=False) as s:
             s.info["station"] = self.station
-            try:
+            with self._rolled_back(s):
                 yield s
-            except DBAPIError as exc:
-                _quiet_rollback(s)
-                raise describe(exc, self.where) from exc
-            except BaseException:
-                _quiet_rollback(s)
-                raise
+
+    @contextmanager
+    def _rolled_back(self, target) -> Iterator[None]:
+        """Roll ``target`` (a session or a transaction) back on any error; a
+        database failure leaves as a :class:`~.errors.DatabaseError` in words."""
+        try:
+            yield
+        except DBAPIError as exc:
+            _quiet_rollback(target)
+            raise describe(exc, self.where) from exc
+        except BaseException:
+            _quiet_rollback(target)
+            raise
 
     @contextmanager
     def write_session(self) -> Iterator[Session]:
@@ -188,7 +195,7 @@ class Database:
         IMMEDIATE`` (the write lock is taken before the first read, so a
         check such as "the round is not locked" and the write that relies
         on it cannot be separated by another writer); on PostgreSQL the use
-        cases lock the rows they check (``SELECT … FOR UPDATE``).
+        cases lock the rows they check (``SELECT … FOR SHARE`` / ``FOR UPDATE``).
         ``session.info["station"]`` names this station;
         ``session.info["write"]`` is True."""
         conn = self.engine.connect()
@@ -198,7 +205,7 @@ class Database:
             if raw is not None:  # pysqlite: our BEGIN, not the driver's (it would begin late, and deferred)
                 raw.isolation_level = None
             trans = conn.begin()
-            try:
+            with self._rolled_back(trans):
                 if raw is not None:
                     conn.exec_driver_sql("BEGIN IMMEDIATE")
                 with Session(bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False) as s:
@@ -206,12 +213,6 @@ class Database:
                     s.info["write"] = True
                     yield s
                 trans.commit()
-            except DBAPIError as exc:
-                _quiet_rollback(trans)
-                raise describe(exc, self.where) from exc
-            except BaseException:
-                _quiet_rollback(trans)
-                raise
         finally:
             try:
                 if raw is not None and not conn.closed and not conn.invalidated:

@@ -175,3 +175,30 @@ def test_undo_leaves_a_line_in_the_hands_history(db):
         history = T.hand_history(s, event_id, 1, 1, 1)
         assert [a.action for a in history] == ["record", "delete"]
         assert T.change_stamp(s, event_id) > stamp  # other stations' polls see the undo
+
+
+def test_sql_statements_per_saved_hand_stay_few(db, backend):
+    """Regression guard (issue 21): saving a hand through the entry point
+    with the undo log cost 26 statements when the log read the whole event
+    before and after; now 13 on SQLite (the hand's checks, its insert and
+    audit line, its after image and round). The ceiling is generous."""
+    from sqlalchemy import event as sa_event
+
+    event_id, _ = _night(db)
+    log = T.UndoLog(db)
+    counted = []
+
+    def count(*_args):
+        counted.append(1)
+
+    sa_event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        for n in (1, 2):
+            counted.clear()
+            log.run(f"Hand {n}", T.record_hand, event_id, 1, 1, n, HandEntry(Side.NS, 4), event_id=event_id)
+            assert len(counted) <= 18, len(counted)
+        counted.clear()
+        log.undo()
+        assert len(counted) <= 16, len(counted)
+    finally:
+        sa_event.remove(db.engine, "before_cursor_execute", count)
