@@ -166,15 +166,25 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
         return _fail(str(exc), EXIT_USAGE)
     except Failure as exc:
         return _fail(str(exc), exc.code)
-    except KeyboardInterrupt:
-        return _fail("interrupted", EXIT_ENVIRONMENT)
-    except Exception as exc:  # never a traceback: one line, the kind of error included for a report
-        return _fail(f"unexpected {type(exc).__name__}: {exc}", EXIT_ENVIRONMENT)
+    except (Exception, KeyboardInterrupt) as exc:  # never a traceback: one line, the kind of error included
+        return _fail_with(exc)
 
 
 def _fail(message: str, code: int) -> int:
-    print("euchre-tourney: error: " + " ".join(message.split()), file=sys.stderr)
+    from euchre_tourney.tournament import hide_password
+
+    print("euchre-tourney: error: " + " ".join(hide_password(message).split()), file=sys.stderr)
     return code
+
+
+def _fail_with(exc: BaseException) -> int:
+    """Any exception, through the one failure path
+    (:func:`euchre_tourney.tournament.failure`): said in one line, logged."""
+    from euchre_tourney.tournament import failure
+
+    found = failure(exc)
+    found.log(exc, "command line")
+    return _fail(found.message, found.exit_code)
 
 
 def _desktop(args, out: TextIO) -> int:
@@ -206,11 +216,12 @@ def _rotation(args, out: TextIO) -> int:
             raise UsageError("a team tournament needs at least 2 teams")
         if args.pairing == "round-robin":
             schedule = rotation.team_rotation(args.teams, args.rounds, seed=args.seed)
-        else:  # round 1 by seed: 1 v 2, 3 v 4, ...; the last seed has the bye
-            seeds = list(range(1, args.teams + 1))
-            bye = (seeds.pop(),) if len(seeds) % 2 else ()
-            tables = tuple(rotation.TeamTable(i + 1, seeds[2 * i], seeds[2 * i + 1]) for i in range(len(seeds) // 2))
-            schedule = rotation.TeamSchedule(args.teams, (rotation.TeamRound(1, tables, bye),))
+        else:  # round 1 by seed, as the app pairs it: 1 v 2, 3 v 4, ...; the last seed has the bye
+            from euchre_tourney.tournament import seed_pairing
+
+            pairs, bye = seed_pairing(list(range(1, args.teams + 1)))
+            tables = tuple(rotation.TeamTable(i + 1, a, b) for i, (a, b) in enumerate(pairs))
+            schedule = rotation.TeamSchedule(args.teams, (rotation.TeamRound(1, tables, tuple(bye)),))
         text = rotation.teams_text(schedule) if args.format == "text" else None
         if text is not None and args.pairing != "round-robin":
             text += f"Rounds 2–{args.rounds}: paired from the results of the round before (in the app).\n"
@@ -238,10 +249,10 @@ def _open_event(args):
 
     try:
         db = tournament.open_database(args.database, read_only=True)
-    except tournament.DatabaseError as exc:
-        raise Failure(exc.message, exc.exit_code) from None
-    except ValueError as exc:  # a malformed URL
-        raise UsageError(str(exc)) from None
+    except (tournament.DatabaseError, ValueError) as exc:  # ValueError: a malformed URL
+        found = tournament.failure(exc)
+        found.log(exc, "opening the database")
+        raise Failure(found.message, found.exit_code) from None
     try:
         with db.session() as session:
             try:
@@ -250,7 +261,9 @@ def _open_event(args):
                 raise UsageError(exc.message) from None
             yield session, event
     except tournament.DatabaseError as exc:
-        raise Failure(exc.message, exc.exit_code) from None
+        found = tournament.failure(exc)
+        found.log(exc, "reading the database")
+        raise Failure(found.message, found.exit_code) from None
     finally:
         db.dispose()
 
@@ -283,7 +296,7 @@ def _pdf(name: str):
         path = _check_out_path(args.out)
         with _open_event(args) as (session, event):
             try:
-                data = rep.gather(session, event.id)
+                data = tournament.report_data(session, event.id, rep.name)
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
             _write_atomically(path, lambda fh: rep.write(data, fh, page_size=args.page_size))

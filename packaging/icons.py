@@ -19,7 +19,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APP_ID = "io.github.euchretourney.EuchreTourney"
+sys.path.insert(0, str(ROOT))
+from euchre_tourney.desktop import APP_ID  # noqa: E402  (defined once, in the package)
+
 SVG = ROOT / "resources" / "icons" / f"{APP_ID}.svg"
 HICOLOR_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)  # the freedesktop icon theme's usual sizes
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

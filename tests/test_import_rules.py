@@ -177,13 +177,24 @@ def _import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     function; ``from a.b import c`` means the module ``a.b.c`` when it is one,
     else ``a.b``; relative imports resolved). A submodule's implicit import of
     its parent package is not an edge (every package's face would be in a
-    circle with its own parts)."""
+    circle with its own parts), nor is an import under ``if TYPE_CHECKING:``
+    (never run: a name for a type annotation)."""
     paths = {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        typing_only = {
+            id(n)
+            for block in ast.walk(tree)
+            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+            for stmt in block.body
+            for n in ast.walk(stmt)
+        }
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -259,5 +270,116 @@ def test_the_cycle_check_catches_a_planted_cycle(tmp_path):
     assert _cycles(_import_graph(root)) == [
         ["euchre_tourney.gui.app", "euchre_tourney.gui.main_window", "euchre_tourney.gui.practice.table"]
     ]
-    (root / "gui" / "practice" / "table.py").write_text("from euchre_tourney.gui import settings\n")
+    (root / "gui" / "practice" / "table.py").write_text(
+        "from typing import TYPE_CHECKING\nfrom euchre_tourney.gui import settings\n"
+        "if TYPE_CHECKING:\n    from euchre_tourney.gui.app import make\n"
+    )
     assert _cycles(_import_graph(root)) == []
+
+
+ENTRY_POINTS = frozenset({"operate", "perform", "start_operation"})
+"""The calls through which the GUI and the web pages may run a write use
+case: ``tournament.operate(db, label, use_case, …)``, ``ctx.operate(label,
+use_case, …)``, its worker-thread half ``ctx.perform(label, use_case, …)``
+and ``ctx.start_operation(label, use_case, …)`` (``perform`` in a worker
+thread, for a rotation search)."""
+
+
+def _entry_point_arguments(tree: ast.AST) -> set[int]:
+    """ids of the nodes inside the positional arguments of an entry point call."""
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ENTRY_POINTS:
+                allowed.update(id(n) for arg in node.args for n in ast.walk(arg))
+    return allowed
+
+
+def _tournament_names(tree: ast.AST, writes: frozenset[str]) -> tuple[set[str], set[str]]:
+    """The names a module binds to the ``tournament`` package (``from
+    euchre_tourney import tournament as T``) and the write use cases it
+    imports by name (``from euchre_tourney.tournament import record_hand``)."""
+    modules, functions = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            for alias in node.names:
+                if node.module == "euchre_tourney" and alias.name == "tournament":
+                    modules.add(alias.asname or alias.name)
+                elif (node.module or "").startswith("euchre_tourney.tournament") and alias.name in writes:
+                    functions.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "euchre_tourney.tournament" and alias.asname:
+                    modules.add(alias.asname)
+    return modules, functions
+
+
+def _write_calls(path: Path, writes: frozenset[str]) -> list[str]:
+    """Every use of a write use case in ``path`` that is not an argument of
+    an entry point call (``operate``/``perform``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    allowed = _entry_point_arguments(tree)
+    modules, functions = _tournament_names(tree, writes)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+            name = node.attr
+        elif isinstance(node, ast.Name) and node.id in functions:
+            name = node.id
+        else:
+            continue
+        if name in writes and id(node) not in allowed:
+            found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} uses {name} outside the unit of work (operate)")
+    return found
+
+
+def test_gui_and_web_run_write_use_cases_only_through_the_unit_of_work():
+    from euchre_tourney.tournament import WRITE_USE_CASES
+
+    writes = frozenset(WRITE_USE_CASES)
+    assert {"record_hand", "create_event", "import_players", "import_teams_csv", "lock_round"} <= writes
+    files = [p for folder in ("gui", "web") for p in sorted((PACKAGE / folder).rglob("*.py"))]
+    assert files
+    problems = [msg for path in files for msg in _write_calls(path, writes)]
+    assert not problems, "\n".join(problems)
+
+
+def test_the_entry_point_rule_catches_a_direct_write(tmp_path):
+    bad = PACKAGE / "gui" / "_probe_for_test.py"
+    source = (
+        "from euchre_tourney import tournament\n"
+        "def f(ctx):\n"
+        "    ctx.run(tournament.record_hand, 1, 1, 1, 1, None)\n"
+        "    ctx.operate('Save', tournament.record_hand, 1, event_id=1)\n"
+    )
+    try:
+        bad.write_text(source, encoding="utf-8")
+        problems = _write_calls(bad, frozenset({"record_hand"}))
+    finally:
+        bad.unlink()
+    assert problems == ["gui/_probe_for_test.py:3 uses record_hand outside the unit of work (operate)"]
+
+
+def test_every_use_case_that_commits_is_marked_as_a_write():
+    """A new use case that commits cannot slip past the rule above: every
+    public function of ``tournament`` whose body calls ``.commit()`` is in
+    ``WRITE_USE_CASES``."""
+    from euchre_tourney import tournament
+    from euchre_tourney.tournament import WRITE_USE_CASES
+
+    unmarked = []
+    for path in sorted((PACKAGE / "tournament").glob("*.py")):
+        if path.name in ("undo.py", "unit_of_work.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and node.name in tournament.__all__:
+                commits = any(
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "commit"
+                    for n in ast.walk(node)
+                )
+                if commits and node.name not in WRITE_USE_CASES:
+                    unmarked.append(f"tournament/{path.name}: {node.name}")
+    assert not unmarked, "write use cases not marked @write_use_case:\n" + "\n".join(unmarked)

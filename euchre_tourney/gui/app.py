@@ -10,7 +10,7 @@ from PySide6.QtCore import QLibraryInfo, QTimer
 
 from euchre_tourney.gui import context, platform_check
 from euchre_tourney.gui.settings import make_application
-from euchre_tourney.tournament import DatabaseError, open_database
+from euchre_tourney.tournament import failure, open_database
 
 
 def warm_up_reports() -> threading.Thread:
@@ -67,12 +67,11 @@ def open_at_start(database: str | None):
     file left untouched."""
     try:
         return open_database(database)
-    except DatabaseError as exc:
-        context.show_error(None, "Cannot open the database", exc.message)
-    except ValueError as exc:  # a malformed URL
-        context.show_error(None, "Cannot open the database", f"{exc}. Check the --database value.")
-    except Exception as exc:  # unforeseen: still a sentence, not a traceback
-        context.show_error(
-            None, "Cannot open the database", f"The database could not be opened ({type(exc).__name__}: {exc})."
-        )
+    except Exception as exc:  # noqa: BLE001 - every failure in words (the one failure path), never a traceback
+        found = failure(exc)
+        found.log(exc, "opening the database")
+        message = found.message
+        if found.unexpected:
+            message = f"The database could not be opened ({message.removeprefix('unexpected ')})."
+        context.show_error(None, "Cannot open the database", message)
     return None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +10,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from euchre_tourney.gui import worker
-from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error
+from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error, failure
 
 
 class Busy(TournamentError):
@@ -33,7 +32,7 @@ class AppContext(QObject):
     """An operation was refused because another one is running: the sentence to show (status bar)."""
     operated = Signal(object)
     """An operation of the undo log ran, was undone or redone: its
-    :class:`~euchre_tourney.tournament.Change` (event, tables changed);
+    :class:`~euchre_tourney.tournament.Change` (event, kinds, rounds and tables changed);
     emitted just before ``changed``."""
 
     def __init__(self, db: Database, parent: QObject | None = None) -> None:
@@ -45,7 +44,7 @@ class AppContext(QObject):
         """The label of the operation running in the background ("" when none): the window refuses another."""
         self.last_step = ""
         """The last undo or redo in words ("Undone: Hand 4 at table 1, round 1."); "" after any other change."""
-        self.undo_log = UndoLog(db.session)
+        self.undo_log = UndoLog(db)
         """The operations' own record of what they changed (:mod:`euchre_tourney.tournament.undo`);
         the undo stack is its view."""
 
@@ -66,32 +65,22 @@ class AppContext(QObject):
         makes of it, so every
         page's ``except TournamentError`` shows the director a sentence, never
         SQLAlchemy's text; the original, with its traceback, goes to the log
-        (:mod:`.errors`) and stays as ``__cause__``.
+        through the one failure path (:func:`~euchre_tourney.tournament.failure`)
+        and stays as ``__cause__``.
         Anything else (a bug) propagates unchanged.
         """
         try:
             return call()
-        except DatabaseError as exc:  # already in words (the store's session); the driver's text to the log
-            logging.getLogger("euchre_tourney").warning(
-                "%s failed: %s (%s)", getattr(use_case, "__name__", use_case), exc.message, exc.detail,
-                exc_info=exc.__cause__,
-            )
-            raise
-        except TournamentError:
+        except TournamentError as exc:
+            if isinstance(exc, DatabaseError):  # already in words (the store's session); the driver's text to the log
+                failure(exc).log(exc, f"{getattr(use_case, '__name__', use_case)} failed")
             raise
         except Exception as exc:
-            explained = explain_error(exc)
-            if explained is None:
+            found = failure(exc)
+            if found.unexpected:
                 raise
-            logging.getLogger("euchre_tourney").warning(
-                "%s failed: %s", getattr(use_case, "__name__", use_case), explained.message, exc_info=exc
-            )
-            raise explained from exc
-
-    def clear_undo(self) -> None:
-        """Forget every change (the undo stack and the log)."""
-        self.undo_stack.clear()
-        self.undo_log.forget()
+            found.log(exc, f"{getattr(use_case, '__name__', use_case)} failed")
+            raise (explain_error(exc) or TournamentError(found.message)) from exc
 
     def set_event(self, event_id: int | None) -> None:
         if event_id != self.event_id:
@@ -121,59 +110,59 @@ class AppContext(QObject):
         job.finished.connect(idle)
         return job
 
-
     def start_operation(
         self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any
     ) -> worker.Job:
-        """:meth:`operate` in a worker thread: returns the running
-        :class:`~euchre_tourney.gui.worker.Job` at once. The use case gets
-        ``progress`` (a fraction, delivered as the job's ``progress``
-        signal) and ``cancel`` (true once :meth:`Job.cancel` was called)
-        when it takes them (``progress=True``). When it is over, in the GUI
-        thread: the undo stack gets the step, ``operated`` and ``changed``
-        fire, and the job's ``finished`` follows. Refused (:class:`Busy`,
-        ``refused`` emitted) while another operation runs."""
+        """:meth:`operate` in a worker thread (:meth:`perform` there,
+        :meth:`announce` back in the GUI thread): returns the running
+        :class:`~euchre_tourney.gui.worker.Job` at once. With
+        ``progress=True`` the use case gets ``progress`` (a fraction,
+        delivered as the job's ``progress`` signal) and ``cancel`` (true once
+        :meth:`Job.cancel` was called). Refused (:class:`Busy`, ``refused``
+        emitted) while another operation runs."""
         with_progress = kwargs.pop("progress", False)
 
         def work(job: worker.Job) -> Any:
             extra = {"progress": job.report, "cancel": job.cancelled} if with_progress else {}
-            return self._translated(
-                lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs, **extra), use_case
-            )
+            return self.perform(text, use_case, *args, event_id=event_id, **kwargs, **extra)
 
         job = self.background(text, work)
-        job.succeeded.connect(lambda outcome: self._done(text, outcome[1]))
+        job.succeeded.connect(lambda outcome: self.announce(text, outcome[1]))
         return job
 
-    def operate_in_background(
-        self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any
-    ) -> Any:
-        """:meth:`start_operation`, waited for (the window keeps drawing
-        meanwhile): the use case's result, or its error raised here."""
-        return worker.wait(self.start_operation(text, use_case, *args, event_id=event_id, **kwargs))[0]
+    def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:
+        """Run one write operation through the unit of work and put it on the undo stack.
 
-    def _done(self, text: str, change) -> None:
+        ``event_id``: the event it changes (None: the roster). The unit of
+        work (:func:`~euchre_tourney.tournament.operate`) records exactly the
+        rows the operation wrote, so undo brings back exactly what it changed
+        or discarded (a rotation discarded by a check-in comes back seat for
+        seat) and nothing another station saved meanwhile. Errors as
+        :meth:`run`; nothing is put on the stack when the use case raised or
+        changed nothing. Refused (:class:`Busy`) while a background operation runs."""
+        self.check_idle()
+        result, change = self.perform(text, use_case, *args, event_id=event_id, **kwargs)
+        self.announce(text, change)
+        return result
+
+    def perform(
+        self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any
+    ) -> tuple[Any, Any]:
+        """The part of :meth:`operate` that may run on a worker thread (no
+        signal, no undo stack): returns ``(result, change)``; call
+        :meth:`announce` with the change on the GUI thread afterwards."""
+        return self._translated(
+            lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
+        )
+
+    def announce(self, text: str, change: Any) -> None:
+        """On the GUI thread, after :meth:`perform`: the undo stack gets the
+        step, ``operated`` and ``changed`` fire."""
         self.last_step = ""
         if change.token:
             self.undo_stack.push(_LogCommand(self, text, change.token))
         self.operated.emit(change)
         self.changed.emit()
-
-    def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:
-        """Run one operation through the undo log and put it on the undo stack.
-
-        ``event_id``: the event it changes (None: the roster). The log
-        snapshots that scope before and after, so undo brings back exactly
-        what the operation changed or discarded (a rotation discarded by a
-        check-in comes back seat for seat). Errors as :meth:`run`; nothing is
-        put on the stack when the use case raised or changed nothing."""
-        self.check_idle()
-        self.last_step = ""
-        result, change = self._translated(
-            lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
-        )
-        self._done(text, change)
-        return result
 
 
 class _LogCommand(QUndoCommand):

@@ -1,8 +1,11 @@
 """No silent failure: every error that reaches the GUI is shown and logged.
 
+Every exception goes through the one failure path,
+:func:`euchre_tourney.tournament.failure` (shared with the command line and
+``AppContext``), which says it for a person, with the log level:
+
 * A refusal the director can act on (:class:`~euchre_tourney.tournament.TournamentError`,
-  including a database or disk problem turned into words by
-  :func:`~euchre_tourney.tournament.explain_error`) is shown as a plain
+  including a database or disk problem turned into words) is shown as a plain
   message box (``context.show_error``): what happened, whether anything was
   saved, what to do. Database and disk problems are also written to the log.
 * Anything else is a bug: it is written, with its traceback, to a rotating log
@@ -71,7 +74,7 @@ def install(directory: str | Path | None = None) -> Path | None:
     except OSError:
         _state["path"] = None
     else:
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.setFormatter(tournament.LogFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.INFO)
         _state["path"] = folder / LOG_FILE
@@ -115,19 +118,20 @@ def details(exc: BaseException) -> str:
         "",
         "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip(),
     ]
-    return "\n".join(lines)
+    return tournament.hide_password("\n".join(lines))
 
 
 def report(parent: QWidget | None, title: str, exc: BaseException) -> None:
-    """Show ``exc`` to the director and log it (see the module's rules)."""
-    explained = tournament.explain_error(exc)
-    if explained is not None:
-        if explained is not exc:  # a database or disk problem: keep its own text in the log
-            log.warning("%s: %s", explained.message, exc, exc_info=(type(exc), exc, exc.__traceback__))
-        context.show_error(parent, title, explained.message)
+    """Show ``exc`` to the director and log it, through the one failure
+    path (:func:`euchre_tourney.tournament.failure`; see the module's rules)."""
+    found = tournament.failure(exc)
+    if found.unexpected:
+        found.log(exc, f"Unexpected error: {title}")
+        show_unexpected(parent, title, exc)
         return
-    log.error("Unexpected error: %s", title, exc_info=(type(exc), exc, exc.__traceback__))
-    show_unexpected(parent, title, exc)
+    if found.level >= logging.WARNING:  # a database or disk problem: its own text and traceback to the log
+        found.log(exc, title)
+    context.show_error(parent, title, found.message)
 
 
 def unexpected_message(exc: BaseException) -> str:

@@ -137,7 +137,7 @@ class EventForm(QWidget):
     def load(self, event) -> None:
         self.name.setText(event.name)
         self.date.setDate(QDate(event.date.year, event.date.month, event.date.day))
-        rs = RuleSet.from_dict(event.rules)
+        rs = event.rules
         self.preset.blockSignals(True)
         self.preset.setCurrentIndex(max(0, self.preset.findData(rs.preset)))
         self.preset.blockSignals(False)

@@ -40,6 +40,9 @@ class _Signals(QObject):
     cancelled = Signal()
 
 
+_IMPORT = "Import players"
+
+
 class _Job(QRunnable):
     """Run ``work(progress, cancel)`` on the thread pool; report through signals."""
 
@@ -223,12 +226,16 @@ class RosterImport(QObject):
         self.progress.setRange(0, 0)
         self.progress.setCancelButton(None)
         self.progress.show()
-        self.writer = _Job(lambda _p, _c: self.ctx.run(tournament.import_players, preview))
+        self.writer = _Job(  # the unit of work on the pool thread; the undo stack hears of it in _written
+            lambda _p, _c: self.ctx.perform(_IMPORT, tournament.import_players, preview, event_id=None)
+        )
         self.writer.signals.done.connect(self._written)
         self.writer.signals.failed.connect(lambda exc: self._failed("Cannot import", exc))
         QThreadPool.globalInstance().start(self.writer)
 
-    def _written(self, report: tournament.ImportReport) -> None:
+    def _written(self, done) -> None:
+        report, change = done
+        self.ctx.announce(_IMPORT, change)  # undoable like any change
         self.progress.reset()
         self.progress.hide()
         self.page.import_done(report)

@@ -243,7 +243,7 @@ class MainWindow(QMainWindow):
     def create_event(self, **values):
         """Create an event and make it current; returns its EventView or None if refused."""
         try:
-            view = self.ctx.run(tournament.create_event, **values)
+            view = self.ctx.operate(f"New event “{values.get('name', '')}”", tournament.create_event, event_id=None, **values)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot create the event", exc.message)
             return None
@@ -315,7 +315,7 @@ class MainWindow(QMainWindow):
         event_id = self.ctx.event_id
 
         def make(_job):
-            data = self.ctx.run(rep.gather, event_id)
+            data = self.ctx.run(tournament.report_data, event_id, rep.name)
             if numbers is not None:  # reprint only some players' cards
                 data = [card for card in data if card.number in numbers]
             rep.write(data, path, page_size=page_size)

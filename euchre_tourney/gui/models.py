@@ -39,11 +39,6 @@ class RowsModel(QAbstractTableModel):
         self.rows = tuple(rows)
         self.endResetModel()
 
-    def set_columns(self, columns: Sequence[Column]) -> None:
-        self.beginResetModel()
-        self.columns = list(columns)
-        self.endResetModel()
-
     def row_at(self, index: Index) -> Any:
         return self.rows[index.row()] if index.isValid() and index.row() < len(self.rows) else None
 

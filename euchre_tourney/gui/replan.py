@@ -138,7 +138,8 @@ class ChangedCardsDialog(QDialog):
 
         def make(_job) -> None:  # in a worker thread: the window stays live
             cards.write(self.cards, str(path), page_size=page_size)
-            self.ctx.run(chart.build, event_id, chart_path, page_size=page_size)
+            chart_data = self.ctx.run(tournament.report_data, event_id, chart.name)
+            chart.write(chart_data, chart_path, page_size=page_size)
 
         try:
             worker.wait(self.ctx.background("Make the changed cards", make))

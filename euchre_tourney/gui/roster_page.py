@@ -75,7 +75,6 @@ class RosterPage(Page):
         self.import_status.setStyleSheet("color: #92400e;")
         self.import_status.hide()
         self.current_import: RosterImport | None = None
-        self.last_report: tournament.ImportReport | None = None
 
         top = QHBoxLayout()
         top.addWidget(self.search, 1)
@@ -153,9 +152,8 @@ class RosterPage(Page):
         return self.current_import.start()
 
     def import_done(self, report: tournament.ImportReport) -> None:
-        """Called when an import's players are stored: redraw, then tell the director."""
-        self.last_report = report
-        self.ctx.changed.emit()
+        """Called when an import's players are stored (the pages already
+        redrew: the import is an operation like any other): tell the director."""
         lines = [f"Imported {len(report.added):,} players."]
         lines += list(report.notes)
         if report.duplicates:

@@ -156,8 +156,7 @@ class RotationPage(Page):
 
     def generate(self, regenerate: bool = False) -> bool:
         """Generate (or regenerate) the rotation with a progress dialog; True if done."""
-        use_case = tournament.regenerate_rotation if regenerate else tournament.generate_rotation
-        return self._make(use_case)
+        return self._make("Make the rotation again" if regenerate else "Make the rotation", regenerate=regenerate)
 
     def replan(self) -> bool:
         """Re-plan the rounds without scores (after a change of players or
@@ -169,24 +168,30 @@ class RotationPage(Page):
             self,
             self.ctx,
             lambda s: tournament.replan_preview(s, event_id),
-            lambda mode: self._make(tournament.replan_rotation, mode=mode),
+            lambda mode: self._make("Re-plan the rotation", mode=mode),
         )
 
-    def start_making(self, use_case, **options):
-        """Start the rotation search in a worker thread (the window stays
-        live; the poll and Undo wait: one operation at a time) with a
+    def start_making(self, label: str, *, regenerate: bool = False, mode: str | None = None, use_case=None):
+        """Start the rotation search -- generate, ``regenerate`` (another
+        seed) or re-plan (``mode``) -- in a worker thread (the window stays
+        live; other changes and Undo wait: one operation at a time) with a
         progress dialog whose Cancel stops it; returns the running
         :class:`~euchre_tourney.gui.worker.Job` (None without an event).
+        ``use_case``: another search with the same arguments (tests).
         :class:`~euchre_tourney.gui.context.Busy` while another operation runs."""
         if self.ctx.event_id is None:
             return None
         event_id = self.ctx.event_id
-        label = {
-            tournament.generate_rotation: "Make the rotation",
-            tournament.regenerate_rotation: "Make the rotation again",
-        }.get(use_case, "Re-plan the rotation")
-        # through the undo log: undo brings back the rotation there was before, seat for seat
-        job = self.ctx.start_operation(label, use_case, event_id, progress=True, event_id=event_id, **options)
+        options = {"mode": mode} if mode is not None else {}
+        # through the unit of work: undo brings back the rotation there was before, seat for seat
+        job = self.ctx.start_operation(
+            label,
+            use_case or (
+                tournament.replan_rotation if mode is not None
+                else tournament.regenerate_rotation if regenerate else tournament.generate_rotation
+            ),
+            event_id, progress=True, event_id=event_id, **options,
+        )
         dialog = QProgressDialog("Making the rotation…", "Cancel", 0, 100, self)
         dialog.setWindowTitle("Rotation")
         dialog.setWindowModality(Qt.WindowModal)
@@ -198,9 +203,9 @@ class RotationPage(Page):
         self.progress_dialog = dialog
         return job
 
-    def _make(self, use_case, **options) -> bool:
+    def _make(self, label: str, *, regenerate: bool = False, mode: str | None = None) -> bool:
         try:
-            job = self.start_making(use_case, **options)
+            job = self.start_making(label, regenerate=regenerate, mode=mode)
             if job is None:
                 return False
             worker.wait(job)

@@ -411,7 +411,8 @@ class TeamsPage(Page):
     def import_csv(self, path: str):
         """Make teams from a CSV file; returns the import report or None."""
         try:
-            rep = self.ctx.run(tournament.import_teams_csv, self.ctx.event_id, path)
+            event_id = self.ctx.event_id
+            rep = self.ctx.operate("Import teams", tournament.import_teams_csv, event_id, path, event_id=event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot import the teams", exc.message)
             return None
@@ -421,8 +422,6 @@ class TeamsPage(Page):
         for row, why in rep.skipped:
             lines.append(f"Row {row} skipped: {why}.")
         context.inform(self, "Teams imported", "\n".join(lines))
-        self.ctx.clear_undo()
-        self.ctx.changed.emit()
         return rep
 
     def import_dialog(self) -> None:

@@ -34,11 +34,6 @@ NAME = 136
 """``NAME + suit``: name ``suit`` as trump."""
 
 
-def is_play(action: int) -> bool:
-    """The action plays a card (the action is the card code)."""
-    return 0 <= action <= BENNY
-
-
 def name(suit: int) -> int:
     """The action naming ``suit`` trump."""
     return NAME + suit

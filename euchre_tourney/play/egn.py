@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import ALONE_ROUND, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
+from euchre_tourney.play.view import NEXT_ACTIVE
 from euchre_tourney.rules import (
     BENNY,
     CUSTOM,
@@ -63,6 +64,7 @@ from euchre_tourney.rules import (
     GameScore,
     RuleSet,
     RuleViolation,
+    card_text,
     deck,
     left_bower,
     right_bower,
@@ -143,9 +145,11 @@ class EgnGame:
 
 
 def _card(c: int) -> str:
+    """EGN's card text: the rules' compact text with the suit in lower case, the Benny ``B``."""
     if c == BENNY:
         return "B"
-    return RANK_LETTERS[c & 7] + SUIT_LETTERS[c >> 3].lower()
+    rank, suit = card_text(c)
+    return rank + suit.lower()
 
 
 def rules_to_egn(rules: RuleSet) -> dict:
@@ -398,6 +402,7 @@ def _seats_of_plays(rules: RuleSet, d: _Deal, lone: int) -> tuple[list[list[int]
     if prov.phase != PLAYING:
         raise RuleViolation("the bidding does not end with trump made, yet tricks are recorded")
     out = prov.sitting_out
+    nxt = NEXT_ACTIVE[tuple(out)]
     table = TRUMP_TABLES[prov.trump]
     played: list[list[int]] = [[], [], [], []]
     leader = prov.to_act
@@ -409,9 +414,7 @@ def _seats_of_plays(rules: RuleSet, d: _Deal, lone: int) -> tuple[list[list[int]
             played[seat].append(c)
             if table.strength[led][c] > best:
                 best, winner = table.strength[led][c], seat
-            seat = (seat + 1) & 3
-            while seat in out:
-                seat = (seat + 1) & 3
+            seat = nxt[seat]
         leader = winner
     return played, out, picked
 

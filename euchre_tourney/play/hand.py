@@ -35,6 +35,8 @@ from __future__ import annotations
 import random
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
+from euchre_tourney.play.view import NEXT_ACTIVE as _NEXT_ACTIVE
+from euchre_tourney.play.view import _next_active  # noqa: F401  (tests walk seats by it)
 from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules import (
     BENNY,
@@ -79,23 +81,6 @@ _NONE: tuple[int, ...] = ()
 
 
 _A_SUIT = ("a club", "a diamond", "a heart", "a spade")
-
-
-def _next_active(out: tuple[int, ...]) -> list[int]:
-    nxt = []
-    for seat in range(4):
-        n = (seat + 1) & 3
-        while n in out:
-            n = (n + 1) & 3
-        nxt.append(n)
-    return nxt
-
-
-_NEXT_ACTIVE = {
-    out: _next_active(out)
-    for out in [()] + [(s,) for s in range(4)] + [(a, b) for a in range(4) for b in range(4) if (a ^ b) & 1]
-}
-"""The next seat clockwise that is in the hand, for every way seats sit out."""
 
 
 def seat_text(seat: int) -> str:

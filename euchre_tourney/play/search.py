@@ -83,7 +83,7 @@ from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PA
 from euchre_tourney.play.hand import BENNY_UP, DISCARDING, DONE, PLAYING, Hand
 from euchre_tourney.play.heuristic import MediumPlayer, bid_worth, blind_trump
 from euchre_tourney.play.solver import Solver
-from euchre_tourney.play.view import SeatView
+from euchre_tourney.play.view import NEXT_ACTIVE, SeatView
 from euchre_tourney.rules import TRUMP_TABLES, HandResult, Side, score_hand
 
 _POLICY = MediumPlayer()
@@ -122,7 +122,7 @@ def _seat_plays(view: SeatView) -> tuple[list[list[int]], list[set[int]]]:
     if view.trump < 0:
         return played, void
     suit = TRUMP_TABLES[view.trump].suit
-    out = view.sitting_out
+    nxt = NEXT_ACTIVE[tuple(view.sitting_out)]
 
     def walk(leader, cards):
         seat = leader
@@ -131,9 +131,7 @@ def _seat_plays(view: SeatView) -> tuple[list[list[int]], list[set[int]]]:
             played[seat].append(c)
             if suit[c] != led:
                 void[seat].add(led)
-            seat = (seat + 1) & 3
-            while seat in out:
-                seat = (seat + 1) & 3
+            seat = nxt[seat]
 
     for leader, cards, _ in view.tricks:
         walk(leader, cards)

@@ -21,6 +21,25 @@ from dataclasses import dataclass
 from euchre_tourney.rules import TRUMP_TABLES, RuleSet
 
 
+def _next_active(out: tuple[int, ...]) -> list[int]:
+    nxt = []
+    for seat in range(4):
+        n = (seat + 1) & 3
+        while n in out:
+            n = (n + 1) & 3
+        nxt.append(n)
+    return nxt
+
+
+NEXT_ACTIVE = {
+    out: _next_active(out)
+    for out in [()] + [(s,) for s in range(4)] + [(a, b) for a in range(4) for b in range(4) if (a ^ b) & 1]
+}
+"""The next seat clockwise that is in the hand, for every way seats sit out:
+``NEXT_ACTIVE[sitting_out][seat]`` (the one table the hand, the views, the
+searches and the game files walk a trick by)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """The visible state of a hand for ``seat`` (see the module docstring).
@@ -84,12 +103,10 @@ class SeatView:
         """The seat of each card of the trick in progress (clockwise from
         ``trick_leader``, skipping the seats that sit out)."""
         seats = []
-        seat = self.trick_leader
+        seat, nxt = self.trick_leader, NEXT_ACTIVE[tuple(self.sitting_out)]
         for _ in self.trick:
             seats.append(seat)
-            seat = (seat + 1) & 3
-            while seat in self.sitting_out:
-                seat = (seat + 1) & 3
+            seat = nxt[seat]
         return tuple(seats)
 
     @property

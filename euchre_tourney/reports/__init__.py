@@ -28,8 +28,8 @@ every row enough room to write in. Text that does not fit shrinks; only below
 a legible minimum is it cut short with an ellipsis.
 
 Every report is listed once in :data:`REPORTS` (:mod:`.registry`): name,
-title, default file name, the use case that gathers its data and its
-writer. The command line and the main window both offer exactly those.
+title, default file name and its writers; ``tournament.report_data`` gathers
+each report's data under the same name (no session reaches this package). The command line and the main window both offer exactly those.
 
 The writers are loaded on first use (``reports.write_scorecards`` works as
 an attribute all the same): importing reportlab and the fonts is slow, and
@@ -38,27 +38,32 @@ the first screen needs none of it.
 
 from __future__ import annotations
 
-import importlib
-
 from euchre_tourney.reports.registry import REPORTS, Report, report
-
-_LAZY = {
-    "write_scorecards": "euchre_tourney.reports.scorecards",
-    "write_tally_sheets": "euchre_tourney.reports.tally",
-    "write_rotation_chart": "euchre_tourney.reports.rotation_chart",
-    "write_team_cards": "euchre_tourney.reports.team_cards",
-    "write_team_chart": "euchre_tourney.reports.team_cards",
-    "write_team_tally_sheets": "euchre_tourney.reports.team_cards",
-    "write_standings": "euchre_tourney.reports.standings_sheet",
-}
 
 
 def __getattr__(name: str):
     # deferred on purpose: start-up time (reportlab is imported on first use)
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    if name == "write_scorecards":
+        from euchre_tourney.reports.scorecards import write_scorecards
+
+        return write_scorecards
+    if name == "write_tally_sheets":
+        from euchre_tourney.reports.tally import write_tally_sheets
+
+        return write_tally_sheets
+    if name == "write_rotation_chart":
+        from euchre_tourney.reports.rotation_chart import write_rotation_chart
+
+        return write_rotation_chart
+    if name in ("write_team_cards", "write_team_chart", "write_team_tally_sheets"):
+        from euchre_tourney.reports import team_cards
+
+        return getattr(team_cards, name)
+    if name == "write_standings":
+        from euchre_tourney.reports.standings_sheet import write_standings
+
+        return write_standings
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -1,41 +1,86 @@
 """Every printable report, listed once: its name, title, default file name
-and how it is built.
+and its writers.
 
 The command line (one subcommand per report, named :attr:`Report.name`) and
 the main window (one *File* menu action per report) both read
-:data:`REPORTS`, so they offer the same reports under the same names.
+:data:`REPORTS`, so they offer the same reports under the same names. Each
+report's data is gathered by ``tournament`` under the same name
+(``tournament.report_data(session, event_id, report.name)``, its
+``REPORT_DATA``): this package only draws, and no database session reaches it.
 
-Why the use cases and writers are named instead of imported: importing
-reportlab, the fonts and the database layer costs a noticeable part of a
-second, and neither the first screen nor ``euchre-tourney --help`` needs
-them; they are imported the first time a report is built.
+The writers are named here directly, each a small function that imports its
+drawing module when it is first called: importing reportlab and the fonts
+costs a noticeable part of a second, and neither the first screen nor
+``euchre-tourney --help`` needs them. (Naming ``tournament``'s gatherers
+here would import the database layer at start-up too, which is why they
+are listed there, under the same names.)
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO
+
+Writer = Callable[..., None]
+"""``writer(data, out, *, page_size="letter")``: draws ``data`` into ``out`` (a path or binary file)."""
+
+
+def _scorecards(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.scorecards import write_scorecards  # deferred on purpose: start-up time
+
+    write_scorecards(data, out, page_size=page_size)
+
+
+def _tally_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.tally import write_tally_sheets  # deferred on purpose: start-up time
+
+    write_tally_sheets(data, out, page_size=page_size)
+
+
+def _rotation_chart(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.rotation_chart import write_rotation_chart  # deferred on purpose: start-up time
+
+    write_rotation_chart(data, out, page_size=page_size)
+
+
+def _standings(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.standings_sheet import write_standings  # deferred on purpose: start-up time
+
+    write_standings(data, out, page_size=page_size)
+
+
+def _team_cards(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.team_cards import write_team_cards  # deferred on purpose: start-up time
+
+    write_team_cards(data, out, page_size=page_size)
+
+
+def _team_tally_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.team_cards import write_team_tally_sheets  # deferred on purpose: start-up time
+
+    write_team_tally_sheets(data, out, page_size=page_size)
+
+
+def _team_chart(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.team_cards import write_team_chart  # deferred on purpose: start-up time
+
+    write_team_chart(data, out, page_size=page_size)
 
 
 @dataclass(frozen=True, slots=True)
 class Report:
     """One printable report.
 
-    * ``name`` -- its command-line subcommand and key (``"tally-sheets"``);
+    * ``name`` -- its command-line subcommand and key (``"tally-sheets"``),
+      also the name ``tournament.report_data`` gathers its data by;
     * ``title`` -- what a person calls it (``"Table tally sheets"``);
     * ``menu_text`` -- the *File* menu entry, with its mnemonic;
     * ``help`` -- one line for ``--help`` and the status bar;
     * ``default_file`` -- the file name offered when saving;
-    * ``use_case`` -- the name of the :mod:`~euchre_tourney.tournament` use
-      case that returns the report's read models (see :meth:`gather`);
-    * ``writer`` -- ``"module:function"`` of the reportlab writer,
-      ``function(data, out, page_size=...)``;
-    * ``team_writer`` -- the writer for a team event, whose data is
-      ``tournament.team_printout`` (one
-      :class:`~euchre_tourney.tournament.TeamEventView` for all team
-      reports, unless ``team_use_case`` names another); "" when the report
-      has no team form.
+    * ``writer`` -- draws the progressive event's data (:data:`Writer`);
+    * ``team_writer`` -- draws a team event's data (whose read model has
+      ``is_team``); None when the report has no team form.
     """
 
     name: str
@@ -43,34 +88,16 @@ class Report:
     menu_text: str
     help: str
     default_file: str
-    use_case: str
-    writer: str
-    team_writer: str = ""
-    team_use_case: str = "team_printout"
-
-    def gather(self, session: Any, event_id: int) -> Any:
-        """The report's read models for the event: ``tournament.<use_case>(session,
-        event_id)``, or ``tournament.team_printout`` for a team event. Raises
-        :class:`~euchre_tourney.tournament.TournamentError` when there is
-        nothing to print yet."""
-        # deferred on purpose: start-up time (the database layer loads on first use)
-        tournament = importlib.import_module("euchre_tourney.tournament")
-        if self.team_writer and tournament.get_event(session, event_id).kind == "team":
-            return getattr(tournament, self.team_use_case)(session, event_id)
-        return getattr(tournament, self.use_case)(session, event_id)
+    writer: Writer
+    team_writer: Writer | None = None
 
     def write(self, data: Any, out: str | BinaryIO, *, page_size: str = "letter") -> None:
-        """Write the PDF of ``data`` (what :attr:`gather` returned) to ``out``
-        (a path or a binary file) on ``page_size`` (``"letter"`` or
-        ``"a4"``). ``OSError`` if the file cannot be written."""
-        team = self.team_writer and (getattr(data, "is_team", False) or type(data).__name__ == "TeamStandingsView")
-        module, _, function = (self.team_writer if team else self.writer).partition(":")
-        getattr(importlib.import_module(module), function)(data, out, page_size=page_size)
-
-    def build(self, session: Any, event_id: int, out: str | BinaryIO, *, page_size: str = "letter") -> None:
-        """Gather the event's data and write the PDF (:meth:`write`).
-        ``TournamentError`` when there is nothing to print; ``OSError``."""
-        self.write(self.gather(session, event_id), out, page_size=page_size)
+        """Write the PDF of ``data`` (what ``tournament.report_data`` gathered
+        for this report) to ``out`` (a path or a binary file) on
+        ``page_size`` (``"letter"`` or ``"a4"``). ``OSError`` if the file
+        cannot be written."""
+        team = self.team_writer is not None and getattr(data, "is_team", False)
+        (self.team_writer if team else self.writer)(data, out, page_size=page_size)
 
 
 REPORTS: tuple[Report, ...] = (
@@ -80,9 +107,8 @@ REPORTS: tuple[Report, ...] = (
         "Save &scorecards PDF…",
         "write the player scorecards PDF",
         "scorecards.pdf",
-        "scorecards",
-        "euchre_tourney.reports.scorecards:write_scorecards",
-        "euchre_tourney.reports.team_cards:write_team_cards",
+        _scorecards,
+        _team_cards,
     ),
     Report(
         "tally-sheets",
@@ -90,9 +116,8 @@ REPORTS: tuple[Report, ...] = (
         "Save &tally sheets PDF…",
         "write the table tally sheets PDF",
         "tally-sheets.pdf",
-        "tally_sheets",
-        "euchre_tourney.reports.tally:write_tally_sheets",
-        "euchre_tourney.reports.team_cards:write_team_tally_sheets",
+        _tally_sheets,
+        _team_tally_sheets,
     ),
     Report(
         "rotation-chart",
@@ -100,9 +125,8 @@ REPORTS: tuple[Report, ...] = (
         "Save rotation &chart PDF…",
         "write the rotation chart PDF for the wall",
         "rotation-chart.pdf",
-        "scorecards",
-        "euchre_tourney.reports.rotation_chart:write_rotation_chart",
-        "euchre_tourney.reports.team_cards:write_team_chart",
+        _rotation_chart,
+        _team_chart,
     ),
     Report(
         "standings-sheet",
@@ -110,10 +134,8 @@ REPORTS: tuple[Report, ...] = (
         "Save standin&gs and prizes PDF…",
         "write the standings and prize sheet PDF (players with the prizes, or teams at a team event)",
         "standings.pdf",
-        "standings",
-        "euchre_tourney.reports.standings_sheet:write_standings",
-        "euchre_tourney.reports.standings_sheet:write_standings",
-        "team_standings",
+        _standings,
+        _standings,
     ),
 )
 """The reports, in menu order."""

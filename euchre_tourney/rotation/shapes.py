@@ -20,6 +20,16 @@ from __future__ import annotations
 
 Game = tuple[int, int, int, int]
 DesignRound = tuple[list[Game], list[int]]
+
+
+def freeze_rounds(rounds: list[DesignRound]) -> tuple:
+    """Design rounds as nested tuples (hashable: for caches), ``thaw_rounds`` undoes it."""
+    return tuple((tuple(g), tuple(o)) for g, o in rounds)
+
+
+def thaw_rounds(rounds: tuple) -> list[DesignRound]:
+    """Frozen design rounds (:func:`freeze_rounds`) as lists again, a fresh copy."""
+    return [(list(g), list(o)) for g, o in rounds]
 Block = tuple[int, int, int, int]
 
 SearchGame = list[int]

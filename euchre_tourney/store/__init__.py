@@ -13,9 +13,12 @@ from euchre_tourney.store.errors import (
     MigrationFailed,
     NewerDatabase,
     NotADatabase,
+    NotADatabaseURL,
     TournamentError,
     describe,
+    hide_password,
 )
+from euchre_tourney.store.rules_column import rules_of, set_rules
 from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
 
 __all__ = [
@@ -24,9 +27,11 @@ __all__ = [
     "MigrationFailed",
     "NewerDatabase",
     "NotADatabase",
+    "NotADatabaseURL",
     "TournamentError",
     "default_station",
     "describe",
+    "hide_password",
     "Database",
     "Entrant",
     "Event",
@@ -43,4 +48,6 @@ __all__ = [
     "database_url",
     "default_database_path",
     "open_database",
+    "rules_of",
+    "set_rules",
 ]

@@ -51,7 +51,15 @@ from sqlalchemy.pool import NullPool
 from sqlmodel import Session, SQLModel
 
 from euchre_tourney.store import models, safety
-from euchre_tourney.store.errors import DatabaseError, MigrationFailed, NewerDatabase, NotADatabase, describe
+from euchre_tourney.store.errors import (
+    DatabaseError,
+    MigrationFailed,
+    NewerDatabase,
+    NotADatabase,
+    NotADatabaseURL,
+    describe,
+    hide_password,
+)
 
 APP_NAME = "euchre-tourney"
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -70,7 +78,8 @@ def database_url(value: str | os.PathLike | None = None) -> str:
     ``None`` → the ``EUCHRE_TOURNEY_DATABASE`` environment variable, else the
     default file. A value containing ``://`` is taken as a URL; anything else
     is a file path; ``postgresql://`` means the psycopg 3 driver
-    (``postgresql+psycopg://``). Raises ``ValueError`` for an unparseable URL.
+    (``postgresql+psycopg://``). Raises :class:`~.errors.NotADatabaseURL`
+    (a ``ValueError``, its text with the password hidden) for an unparseable URL.
     """
     if value is None:
         value = os.environ.get("EUCHRE_TOURNEY_DATABASE") or default_database_path()
@@ -82,7 +91,7 @@ def database_url(value: str | os.PathLike | None = None) -> str:
         try:
             make_url(text)
         except Exception as exc:  # sqlalchemy raises ArgumentError
-            raise ValueError(f"not a database URL: {text}") from exc
+            raise NotADatabaseURL(f"not a database URL: {hide_password(text)}") from None
         return text
     return "sqlite:///" + str(Path(text).expanduser().resolve())
 
@@ -140,7 +149,7 @@ class Database:
             raise NotADatabase(
                 f"{self.where} is not a database this app can open: use a file path, or a sqlite:// or "
                 "postgresql:// address (PostgreSQL needs the [postgres] extra installed).",
-                str(exc),
+                hide_password(str(exc)),
             ) from exc
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -153,14 +162,63 @@ class Database:
         ``session.info["station"]`` names this station."""
         with Session(self.engine, expire_on_commit=False) as s:
             s.info["station"] = self.station
-            try:
+            with self._rolled_back(s):
                 yield s
-            except DBAPIError as exc:
-                _quiet_rollback(s)
-                raise describe(exc, self.where) from exc
-            except BaseException:
-                _quiet_rollback(s)
-                raise
+
+    @contextmanager
+    def _rolled_back(self, target) -> Iterator[None]:
+        """Roll ``target`` (a session or a transaction) back on any error; a
+        database failure leaves as a :class:`~.errors.DatabaseError` in words."""
+        try:
+            yield
+        except DBAPIError as exc:
+            _quiet_rollback(target)
+            raise describe(exc, self.where) from exc
+        except BaseException:
+            _quiet_rollback(target)
+            raise
+
+    @contextmanager
+    def write_session(self) -> Iterator[Session]:
+        """A session for one write operation, in one database transaction
+        that commits when the block ends without error (rolled back
+        otherwise; a database failure leaves as a
+        :class:`~.errors.DatabaseError` in the director's words).
+
+        The use case's own ``session.commit()`` and ``session.rollback()``
+        act on a savepoint inside that transaction (SQLAlchemy's "join a
+        session into an external transaction"), so what it wrote is kept
+        only when the whole operation succeeds, and whoever opened this
+        session may read what it wrote before the commit.
+
+        Writes are serialized: on SQLite the transaction begins with ``BEGIN
+        IMMEDIATE`` (the write lock is taken before the first read, so a
+        check such as "the round is not locked" and the write that relies
+        on it cannot be separated by another writer); on PostgreSQL the use
+        cases lock the rows they check (``SELECT … FOR SHARE`` / ``FOR UPDATE``).
+        ``session.info["station"]`` names this station;
+        ``session.info["write"]`` is True."""
+        conn = self.engine.connect()
+        raw = conn.connection.dbapi_connection if self.is_sqlite else None
+        saved = raw.isolation_level if raw is not None else None
+        try:
+            if raw is not None:  # pysqlite: our BEGIN, not the driver's (it would begin late, and deferred)
+                raw.isolation_level = None
+            trans = conn.begin()
+            with self._rolled_back(trans):
+                if raw is not None:
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")
+                with Session(bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False) as s:
+                    s.info["station"] = self.station
+                    s.info["write"] = True
+                    yield s
+                trans.commit()
+        finally:
+            try:
+                if raw is not None and not conn.closed and not conn.invalidated:
+                    raw.isolation_level = saved
+            finally:
+                conn.close()
 
     def stored_revisions(self) -> tuple[str, ...]:
         """The schema revisions recorded in the database (Alembic's
@@ -271,7 +329,8 @@ class Database:
         self.engine.dispose()
 
 
-def _quiet_rollback(session: Session) -> None:
+def _quiet_rollback(session) -> None:
+    """Roll back a session or a connection's transaction, if it still can be."""
     try:
         session.rollback()
     except SQLAlchemyError:  # the connection itself is gone: nothing to roll back

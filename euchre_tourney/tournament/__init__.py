@@ -12,7 +12,7 @@ read models (:mod:`.readmodels`), the database handle (``Database``,
 """
 
 from euchre_tourney.rotation import Cancelled
-from euchre_tourney.store import Database, open_database
+from euchre_tourney.store import Database, hide_password, open_database
 from euchre_tourney.tournament.constraints import add_constraint, list_constraints, remove_constraint
 from euchre_tourney.tournament.errors import (
     DatabaseError,
@@ -22,8 +22,13 @@ from euchre_tourney.tournament.errors import (
     NotADatabase,
     NotFound,
     StorageError,
+    EXIT_ENVIRONMENT,
+    EXIT_USAGE,
+    Failure,
+    LogFormatter,
     TournamentError,
     explain_error,
+    failure,
 )
 from euchre_tourney.tournament.events import (
     ENTRY_MODES,
@@ -83,6 +88,7 @@ from euchre_tourney.tournament.readmodels import (
     TableResultView,
     TallySheetView,
 )
+from euchre_tourney.tournament.printouts import REPORT_DATA, report_data
 from euchre_tourney.tournament.prizes import (
     DEFAULT_PRIZES,
     PRIZE_KINDS,
@@ -119,7 +125,8 @@ from euchre_tourney.tournament.boards import (
     standings_board,
     teams_board,
 )
-from euchre_tourney.tournament.undo import UndoLog, UndoRefused, snapshot_event, snapshot_players
+from euchre_tourney.tournament.undo import UndoLog, UndoRefused
+from euchre_tourney.tournament.unit_of_work import WRITE_USE_CASES, is_write_use_case, operate, write_use_case
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
     AlreadyRecorded,
@@ -170,6 +177,7 @@ from euchre_tourney.tournament.teams import (
     record_game_score,
     remove_team,
     rename_team,
+    seed_pairing,
     set_team_checked_in,
     team_event,
     team_printout,
@@ -180,12 +188,16 @@ from euchre_tourney.tournament.teams import (
 )
 
 __all__ = [
+    "REPORT_DATA",
+    "report_data",
     "Change",
     "KINDS",
     "UndoLog",
     "UndoRefused",
-    "snapshot_event",
-    "snapshot_players",
+    "WRITE_USE_CASES",
+    "is_write_use_case",
+    "operate",
+    "write_use_case",
     "DEFAULT_PRIZES",
     "PRIZE_KINDS",
     "PrizeView",
@@ -242,6 +254,7 @@ __all__ = [
     "record_game_score",
     "remove_team",
     "rename_team",
+    "seed_pairing",
     "set_team_checked_in",
     "team_event",
     "team_printout",
@@ -277,6 +290,12 @@ __all__ = [
     "NotFound",
     "StorageError",
     "explain_error",
+    "EXIT_ENVIRONMENT",
+    "EXIT_USAGE",
+    "Failure",
+    "LogFormatter",
+    "failure",
+    "hide_password",
     "TournamentError",
     "add_constraint",
     "add_player",

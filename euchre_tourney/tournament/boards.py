@@ -28,7 +28,7 @@ from sqlmodel import Session, select
 from euchre_tourney.rules import RuleSet
 from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
 from euchre_tourney.tournament.changes import Change
-from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.events import get_event
 from euchre_tourney.tournament.readmodels import EventView, RotationView, StandingsView, TableResultView, TableScoreView
 from euchre_tourney.tournament.schedule import rotation_view
@@ -113,7 +113,6 @@ def entry_board(
     :class:`~euchre_tourney.tournament.NotFound` for an unknown event."""
     row = load_event(session, event_id)  # held: every later read of the event comes from the identity map
     event = get_event(session, event_id)
-    rules = event_rules(row)
     rounds = {r.number: r for r in session.exec(select(EventRound).where(EventRound.event_id == event_id))}
     ids = {r.id: r.number for r in rounds.values()}
     seated: dict[int, set[int]] = {n: set() for n in rounds}
@@ -162,7 +161,7 @@ def entry_board(
     r = rounds.get(round_number)
     return EntryBoard(
         event=event,
-        rules=rules,
+        rules=event.rules,
         round=round_number,
         tables=shown,
         locked=bool(r is not None and r.locked),

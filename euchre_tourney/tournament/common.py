@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
-from euchre_tourney.store import Event, EventRound, Hand
+from euchre_tourney.rules import RuleSet
+from euchre_tourney.store import Event, EventRound, Hand, rules_of
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 
 
 def event_rules(event: Event) -> RuleSet:
-    """The event's rule set (North American if none was stored)."""
-    data = json.loads(event.rules_json or "{}")
-    return RuleSet.from_dict(data) if data else NORTH_AMERICAN
+    """The event's rule set (North American if none was stored; the JSON is
+    read at the store boundary, :func:`euchre_tourney.store.rules_of`)."""
+    return rules_of(event)
 
 
 def load_event(session: Session, event_id: int) -> Event:

@@ -14,6 +14,7 @@ from euchre_tourney.store import EventConstraint, Player
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.common import load_event, optional_whole_number, plain_text, whole_number
 from euchre_tourney.tournament.readmodels import ConstraintView
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 KINDS = {
     "pin_table": "stays at one table",
@@ -47,6 +48,7 @@ def list_constraints(session: Session, event_id: int) -> list[ConstraintView]:
     return [_view(session, c) for c in rows]
 
 
+@write_use_case
 def add_constraint(
     session: Session,
     event_id: int,
@@ -100,6 +102,7 @@ def add_constraint(
     return _view(session, c)
 
 
+@write_use_case
 def remove_constraint(session: Session, constraint_id: int) -> ConstraintView:
     """Delete a request and commit; returns what was removed (for undo)."""
     c = session.get(EventConstraint, whole_number(constraint_id, "request number"))

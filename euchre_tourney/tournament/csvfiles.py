@@ -1,4 +1,4 @@
-"""CSV files in and out: the strict roster reader and the safe CSV writer.
+"""CSV files in and out: the strict roster and team readers and the safe CSV writer.
 
 Pure Python (no database, no Qt), so the GUI can run :func:`read_roster`
 on a worker thread and the command line can use the same rules.
@@ -500,6 +500,109 @@ def read_roster_file(
     except OSError as exc:
         raise TournamentError(f"Cannot read {path}: {exc.strerror or exc}. Nothing was imported.") from None
     return read_roster(data, progress=progress, cancel=cancel)
+
+
+# ---------------------------------------------------------------------------
+# reading teams
+
+TEAM_FIRST_COLUMNS = ("player 1", "player1", "player a", "player", "name 1", "first player")
+TEAM_SECOND_COLUMNS = ("player 2", "player2", "player b", "partner", "name 2", "second player")
+TEAM_NAME_COLUMNS = ("team", "team name", "name")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """One team read from the record that starts on line ``line``: its two
+    players' names and the team's name ("" when none), spaces collapsed."""
+
+    line: int
+    first: str
+    second: str
+    name: str
+
+
+def read_teams(data: bytes | str) -> tuple[tuple[TeamRow, ...], tuple[CsvProblem, ...]]:
+    """Read a team CSV file (its bytes, or text already decoded) with the
+    roster's rules: the encoding (:func:`decode_text`), Excel's ``sep=``
+    line, the size limit, and the name checks (no control or invisible
+    character, at most :data:`MAX_NAME` characters). Returns the good rows
+    and the problems (a team without two names, a refused name, a broken
+    quote), each with the line its record starts on.
+
+    Columns: a header naming "player 1"/"player 2" (or "player a"/"player
+    b", "partner") and optionally "team"/"team name"; without such a header
+    the first two columns are the players and a third the team name, and
+    the separator is the first of comma, semicolon and tab that splits the
+    first line in two. Unlike a roster line, a quoted field may run over a
+    line break (a team name typed on two lines in a spreadsheet cell): the
+    record is read whole and its spaces collapsed.
+    :class:`TournamentError` for a file that is empty or too big."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_FILE_BYTES:
+            raise TournamentError(
+                f"The file is {len(data):,} bytes; a team file can be at most {MAX_FILE_BYTES:,}. Nothing was imported."
+            )
+        data = decode_text(data)[0]
+    lines = _LINE_BREAK.split(data.lstrip("\ufeff"))
+    index = 0
+    while index < len(lines) and not lines[index].strip():
+        index += 1
+    excel_sep = None
+    if index < len(lines) and len(lines[index]) <= 64 and (m := _SEP_LINE.match(lines[index].strip())):
+        excel_sep = m.group(1) if m.group(1) in SEPARATORS else None
+        index += 1
+        while index < len(lines) and not lines[index].strip():
+            index += 1
+    if index >= len(lines):
+        raise TournamentError("The file is empty: expected one team per line (two player names).")
+    first_line = lines[index]
+    columns = None
+    separator = excel_sep
+    for sep in [excel_sep] if excel_sep else list(SEPARATORS):
+        cells = _split(first_line, sep) or []
+        keys = [_header_key(c) for c in cells]
+        a, b = _find(keys, TEAM_FIRST_COLUMNS), _find(keys, TEAM_SECOND_COLUMNS)
+        if a is not None and b is not None:
+            t = next((i for i, k in enumerate(keys) if k in TEAM_NAME_COLUMNS and i not in (a, b)), None)
+            columns, separator = (a, b, t), sep
+            break
+    body_start = index + 1 if columns is not None else index
+    if separator is None:
+        separator = next((c for c in SEPARATORS if len(_split(first_line, c) or []) >= 2), ",")
+    a, b, t = columns or (0, 1, 2)
+    rows: list[TeamRow] = []
+    problems: list[CsvProblem] = []
+    reader = csv.reader((line + "\n" for line in lines[body_start:]), delimiter=separator, strict=True)
+    consumed = 0
+
+    def cell(row: list[str], i: int | None) -> str:
+        return " ".join(row[i].split()) if i is not None and i < len(row) else ""
+
+    while True:
+        start = body_start + consumed + 1  # the line (1 = the first) this record starts on
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error:
+            problems.append(CsvProblem(start, "a quote mark is not closed, or closed in the middle of a field."))
+            consumed = reader.line_num
+            continue
+        consumed = reader.line_num
+        if not any(c.strip() for c in row):
+            continue
+        p1, p2, name = cell(row, a), cell(row, b), cell(row, t)
+        if not p1 or not p2:
+            problems.append(CsvProblem(start, "a team needs two player names"))
+            continue
+        before = len(problems)
+        for what, value in (("player's name", p1), ("player's name", p2), ("team name", name)):
+            _check_field(what, value, MAX_NAME, problems, start, False)
+            if len(problems) > before:
+                break
+        if len(problems) == before:
+            rows.append(TeamRow(start, p1, p2, name))
+    return tuple(rows), tuple(problems)
 
 
 # ---------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date as Date
 from datetime import datetime
 
@@ -10,7 +9,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
-from euchre_tourney.store import Entrant, Event, EventRound, Player
+from euchre_tourney.store import Entrant, Event, EventRound, Player, set_rules
 from euchre_tourney.tournament.common import (
     clear_rotation,
     optional_whole_number,
@@ -27,6 +26,7 @@ from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
 from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 SIT_OUT_RULES = {
     "average": "Sit-outs are credited the average of the player's other rounds (rounded)",
@@ -49,7 +49,7 @@ def _view(session: Session, e: Event) -> EventView:
         kind=e.kind,
         rounds=e.rounds,
         hands_per_round=e.hands_per_round,
-        rules=event_rules(e).to_dict(),
+        rules=event_rules(e),
         sit_out_rule=e.sit_out_rule,
         seed=e.seed,
         entrant_count=count,
@@ -105,6 +105,7 @@ def _check_date_and_rules(date: object, rules: object, *, optional: bool = False
         raise TournamentError(f"The rules must be one of the rule sets, not {rules!r}.")
 
 
+@write_use_case
 def create_event(
     session: Session,
     name: str,
@@ -151,14 +152,15 @@ def create_event(
         kind=kind,
         rounds=rounds,
         hands_per_round=hands_per_round,
-        rules_json=json.dumps(rules.to_dict()),
         sit_out_rule=sit_out_rule,
     )
+    set_rules(e, rules)
     session.add(e)
     session.commit()
     return _view(session, e)
 
 
+@write_use_case
 def update_event(
     session: Session,
     event_id: int,
@@ -191,7 +193,7 @@ def update_event(
     _check_entry_settings(session, e, entry_mode, minutes_per_round, scored)
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
-        (rules is not None and rules.to_dict() != event_rules(e).to_dict())
+        (rules is not None and rules != event_rules(e))
         or (hands_per_round is not None and hands_per_round != e.hands_per_round)
     ):
         raise TournamentError("Scores have been entered: the rules and hands per round can no longer change.")
@@ -208,7 +210,7 @@ def update_event(
     if date is not None:
         e.date = date
     if rules is not None:
-        e.rules_json = json.dumps(rules.to_dict())
+        set_rules(e, rules)
     if rounds is not None:
         e.rounds = rounds
     if hands_per_round is not None:
@@ -282,6 +284,7 @@ def list_events(session: Session) -> list[EventView]:
     return [_view(session, e) for e in events]
 
 
+@write_use_case
 def delete_event(session: Session, event_id: int) -> None:
     """Delete an event with its rotation and scores, and commit."""
     e = load_event(session, event_id)
@@ -337,6 +340,7 @@ def _apply_check_in(session: Session, event_id: int, player_ids, checked_in) -> 
     return changes
 
 
+@write_use_case
 def set_checked_in(
     session: Session, event_id: int, player_ids: list[int] | int, checked_in: bool = True, *, replan: str = "keep"
 ) -> EventView:

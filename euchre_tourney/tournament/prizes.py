@@ -30,6 +30,7 @@ from sqlmodel import Session
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.readmodels import StandingRow
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 PRIZE_KINDS = {
     "high": "High score",
@@ -133,6 +134,7 @@ def parse_categories(text: str) -> tuple[tuple[str, int | None], ...]:
         return DEFAULT_PRIZES
 
 
+@write_use_case
 def set_prize_categories(session: Session, event_id: int, categories) -> tuple[tuple[str, int | None], ...]:
     """Choose the event's prize categories (``(kind, target)`` pairs, each
     kind at most once; "closest" needs a whole-number target 0–999); commit.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from euchre_tourney.rules import HandEntry, Seat, Side
+from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,8 @@ class PlayerView:
 @dataclass(frozen=True, slots=True)
 class EventView:
     """An event's header. ``kind`` is "progressive" or "team"; ``rules`` is the
-    rule set's ``to_dict()``; ``sit_out_rule`` is "average" or "none"."""
+    event's :class:`~euchre_tourney.rules.RuleSet`; ``sit_out_rule`` is
+    "average" or "none"."""
 
     id: int
     name: str
@@ -35,7 +36,7 @@ class EventView:
     kind: str
     rounds: int
     hands_per_round: int
-    rules: dict
+    rules: RuleSet
     sit_out_rule: str
     seed: int | None
     entrant_count: int

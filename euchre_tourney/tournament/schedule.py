@@ -35,9 +35,11 @@ from euchre_tourney.tournament.readmodels import (
     TableView,
     TallySheetView,
 )
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 
 
+@write_use_case
 def generate_rotation(
     session: Session,
     event_id: int,
@@ -150,6 +152,7 @@ def replan_preview(session: Session, event_id: int) -> ReplanPreview:
     )
 
 
+@write_use_case
 def replan_rotation(
     session: Session,
     event_id: int,
@@ -210,6 +213,7 @@ def _store_rounds(session: Session, event_id: int, rounds) -> None:
             session.add(SitOut(round_id=r.id, entrant_id=entrant_id))
 
 
+@write_use_case
 def regenerate_rotation(session: Session, event_id: int, **kwargs) -> RotationView:
     """Generate another rotation (the next seed); same errors as :func:`generate_rotation`."""
     event = load_event(session, event_id)

@@ -35,17 +35,19 @@ from euchre_tourney.tournament.stations import (
     describe_entry,
     describe_hand,
     last_changed_by,
+    round_for_write,
     station_of,
 )
 from euchre_tourney.tournament.teams import team_names_at
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 
-def _round(session: Session, event_id: int, round_number: int) -> EventRound:
+def _round(session: Session, event_id: int, round_number: int, *, for_write: bool = False) -> EventRound:
+    """The round (``for_write``: read afresh and locked, :func:`~.stations.round_for_write`)."""
     event = load_event(session, event_id)
     _whole(round_number, "round")
-    r = session.exec(
-        select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)
-    ).first()
+    where = (EventRound.event_id == event_id, EventRound.number == round_number)
+    r = round_for_write(session, *where) if for_write else session.exec(select(EventRound).where(*where)).first()
     if r is None:
         if not session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first():
             raise InvalidHand("This event has no rotation yet: generate it before entering scores.")
@@ -71,7 +73,7 @@ def _validate(
     for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
         _whole(value, what)
     event = load_event(session, event_id)
-    r = _round(session, event_id, round_number)
+    r = _round(session, event_id, round_number, for_write=True)
     check_unlocked(r)
     tables = _tables_in_round(session, r.id)
     if table not in tables:
@@ -180,6 +182,7 @@ def _stale(session: Session, now: HandView, proposed: str, doing: str) -> StaleH
     )
 
 
+@write_use_case
 def record_hand(
     session: Session,
     event_id: int,
@@ -231,9 +234,10 @@ def _load_hand(session: Session, hand_id: int) -> tuple[Hand, EventRound]:
     h = session.get(Hand, _whole(hand_id, "hand's id"))
     if h is None:
         raise NotFound(f"Hand {hand_id} does not exist (it may have been deleted).")
-    return h, session.get(EventRound, h.round_id)
+    return h, round_for_write(session, EventRound.id == h.round_id)
 
 
+@write_use_case
 def correct_hand(
     session: Session,
     hand_id: int,
@@ -286,6 +290,7 @@ def _refuse_stale(session: Session, hand_id: int, proposed: str, doing: str):
     raise _stale(session, _view(h, r.number), proposed, doing)
 
 
+@write_use_case
 def delete_hand(session: Session, hand_id: int, *, expected_version: int | None = None) -> HandView:
     """Delete a recorded hand and commit, with an audit row; returns what
     was deleted (for undo). ``expected_version`` as in :func:`correct_hand`

@@ -44,6 +44,7 @@ from euchre_tourney.store import EventRound, HandAudit
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 POLL_INTERVAL_MS = 1000
 """How often a window asks :func:`change_stamp` whether another station saved something."""
@@ -166,11 +167,29 @@ def last_changed_by(session: Session, hand_id: int) -> str:
     ).first() or ""
 
 
+def round_for_write(session: Session, *where, exclusive: bool = False) -> EventRound | None:
+    """The round row matching ``where``, read afresh (never the session's
+    cached copy) and locked until the transaction ends, so that a station's
+    lock check and its write are one step: on PostgreSQL ``SELECT … FOR
+    SHARE`` for a write that checks the lock (stations saving hands in one
+    round do not wait for each other) and ``FOR UPDATE`` (``exclusive``) for
+    the director's lock itself, which therefore waits for every write that
+    has checked the round and is not yet committed, and is waited for by
+    every write that comes after. On SQLite the write transaction already
+    holds the database's write lock from its start (``BEGIN IMMEDIATE``,
+    :meth:`~euchre_tourney.store.Database.write_session`). Row locks are taken
+    only in such a write session (``session.info["write"]``, the unit of
+    work's): a plain session that refused a write would otherwise hold them
+    until it is closed."""
+    query = select(EventRound).where(*where).execution_options(populate_existing=True)
+    if session.info.get("write"):
+        query = query.with_for_update(read=not exclusive)
+    return session.exec(query).first()
+
+
 def _event_round(session: Session, event_id: int, round_number: int) -> EventRound:
     load_event(session, event_id)
-    r = session.exec(
-        select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)
-    ).first()
+    r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number, exclusive=True)
     if r is None:
         raise NotFound(f"Round {round_number} does not exist in this event's rotation.")
     return r
@@ -185,6 +204,7 @@ def check_unlocked(r: EventRound) -> None:
         )
 
 
+@write_use_case
 def lock_round(session: Session, event_id: int, round_number: int, locked: bool = True) -> bool:
     """Lock (or with ``locked=False`` unlock) a finished round; commit.
     Returns whether anything changed. :class:`NotFound` for a round that

@@ -27,7 +27,8 @@ from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResu
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand
 from euchre_tourney.tournament.readmodels import TableResultView
-from euchre_tourney.tournament.stations import check_unlocked, station_of
+from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 
 def audit_table(session: Session, r: EventRound, table: int, action: str, text: str) -> None:
@@ -46,12 +47,14 @@ def _totals_text(row: TableResult) -> str:
     return f"round totals at table {row.table_number}: North–South {row.ns_points}, East–West {row.ew_points}"
 
 
-def _round_and_table(session: Session, event_id: int, round_number: int, table: int) -> EventRound:
+def _round_and_table(session: Session, event_id: int, round_number: int, table: int, *, for_write: bool = True) -> EventRound:
+    """The round, checked to seat ``table``; ``for_write`` (the default: the
+    writes check its lock next): read afresh and locked
+    (:func:`~.stations.round_for_write`)."""
     whole_number(round_number, "round")
     whole_number(table, "table")
-    r = session.exec(
-        select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)
-    ).first()
+    where = (EventRound.event_id == event_id, EventRound.number == round_number)
+    r = round_for_write(session, *where) if for_write else session.exec(select(EventRound).where(*where)).first()
     if r is None:
         raise InvalidHand(f"Round {round_number} does not exist in this event's rotation.")
     tables = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
@@ -73,7 +76,7 @@ def _hands_at(session: Session, r: EventRound, table: int) -> int:
 def table_result(session: Session, event_id: int, round_number: int, table: int) -> TableResultView:
     """Where a table's round stands (see :class:`TableResultView`)."""
     event = load_event(session, event_id)
-    r = _round_and_table(session, event_id, round_number, table)
+    r = _round_and_table(session, event_id, round_number, table, for_write=False)
     return _view(session, event, r, table)
 
 
@@ -116,6 +119,7 @@ def tables_in(session: Session, event_id: int, round_number: int) -> dict[int, s
     }
 
 
+@write_use_case
 def finish_table(session: Session, event_id: int, round_number: int, table: int, finished: bool = True) -> TableResultView:
     """Mark a table's round finished early (time called), or with
     ``finished=False`` take the mark back; commit. The table then counts
@@ -131,6 +135,7 @@ def finish_table(session: Session, event_id: int, round_number: int, table: int,
     return _view(session, event, r, table)
 
 
+@write_use_case
 def record_table_totals(
     session: Session,
     event_id: int,
@@ -174,6 +179,7 @@ def record_table_totals(
     return _view(session, event, r, table)
 
 
+@write_use_case
 def clear_table_totals(session: Session, event_id: int, round_number: int, table: int) -> TableResultView:
     """Remove a table's round totals (it is no longer in); commit."""
     event = load_event(session, event_id)

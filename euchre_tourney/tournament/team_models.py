@@ -62,15 +62,6 @@ class TeamView:
         both = f"{self.players[0]} & {self.players[1]}"
         return f"{self.number} {self.name}" if self.name == both else f"{self.number} {self.name} ({both})"
 
-    def playing_in(self, round_number: int) -> bool:
-        """Whether the team takes part in ``round_number``."""
-        return (
-            self.checked_in
-            and self.first_round <= round_number
-            and (self.withdrawn_after is None or round_number <= self.withdrawn_after)
-        )
-
-
 @dataclass(frozen=True, slots=True)
 class TeamTableView:
     """One table of a team round: the North–South and East–West teams and
@@ -172,6 +163,7 @@ class TeamStandingsView:
     tie_breaks: tuple[str, ...]
     bye_rule: str
     results_recorded: int
+    is_team = True  # reports pick their team writer by this
 
 
 def compute_team_standings(

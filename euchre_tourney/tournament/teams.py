@@ -30,7 +30,6 @@ simply paired from then on.
 
 from __future__ import annotations
 
-import csv
 import os
 import random
 from collections import Counter, defaultdict
@@ -44,12 +43,11 @@ from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winn
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
 from euchre_tourney.tournament.common import event_rules, load_event, plain_text, whole_number, yes_no
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.csvfiles import csv_text, decode_text, refused_character, write_csv_file
+from euchre_tourney.tournament.csvfiles import MAX_FILE_BYTES, csv_text, read_teams, write_csv_file
 from euchre_tourney.tournament.roster import name_key
-from euchre_tourney.tournament.stations import check_unlocked
+from euchre_tourney.tournament.stations import check_unlocked, round_for_write
 from euchre_tourney.tournament.tables import _round_and_table, audit_table
 from euchre_tourney.tournament.team_models import (
-    BYE_RULES,
     TEAM_TIE_BREAKS,
     TeamEventView,
     TeamResult,
@@ -59,6 +57,7 @@ from euchre_tourney.tournament.team_models import (
     TeamView,
     compute_team_standings,
 )
+from euchre_tourney.tournament.unit_of_work import write_use_case
 
 MAX_TEAM_NAME = 200
 
@@ -145,6 +144,7 @@ def _has_rounds(session: Session, event_id: int) -> bool:
     return session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first() is not None
 
 
+@write_use_case
 def add_team(
     session: Session,
     event_id: int,
@@ -210,6 +210,7 @@ def add_team(
     return _views(session, [t])[t.id]
 
 
+@write_use_case
 def rename_team(session: Session, team_id: int, name: str) -> TeamView:
     """Change a team's name ("" → the players' names) and commit."""
     t = _team(session, team_id)
@@ -229,6 +230,7 @@ def _team(session: Session, team_id: int) -> Team:
     return t
 
 
+@write_use_case
 def remove_team(session: Session, team_id: int) -> TeamView:
     """Delete a team before any round is made and commit; returns what was
     removed (for undo). :class:`TournamentError` once rounds exist (withdraw it)."""
@@ -249,6 +251,7 @@ def remove_team(session: Session, team_id: int) -> TeamView:
     return view
 
 
+@write_use_case
 def set_team_checked_in(session: Session, team_id: int, checked_in: bool) -> TeamView:
     """Check a team in or out before the rounds are made; commit. Once rounds
     exist use :func:`withdraw_team` or add a late team."""
@@ -276,53 +279,15 @@ class TeamImportReport:
 
 def parse_teams_csv(text: str) -> tuple[list[tuple[int, str, str, str]], list[tuple[int, str]]]:
     """Parse team CSV text: ``[(line, player 1, player 2, team name)]`` and
-    ``[(line, reason skipped)]``.
-
-    Columns: a header line naming "player 1"/"player 2" (or "player a"/
-    "player b", "partner") and optionally "team"/"team name"; without such a
-    header, the first two columns are the players and a third the team name.
-    The separator is the first of comma, semicolon and tab that splits the
-    first line in two or more (as Excel, LibreOffice and Google Sheets
-    write). A name with control or invisible characters skips its line
-    (:func:`~euchre_tourney.tournament.csvfiles.refused_character`).
+    ``[(line, reason skipped)]``, by the strict reader
+    (:func:`~euchre_tourney.tournament.csvfiles.read_teams`: the columns,
+    separator and name checks are described there).
     :class:`TournamentError` for a file without lines."""
-    text = text.lstrip("\ufeff")
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-    if not lines:
-        raise TournamentError("The file is empty: expected one team per line (two player names).")
-    first = lines[0][1]
-    sep = next((c for c in (",", ";", "\t") if len(next(csv.reader([first], delimiter=c))) >= 2), ",")
-    rows = [(n, next(csv.reader([line], delimiter=sep), [])) for n, line in lines]
-    header = [h.strip().casefold() for h in rows[0][1]]
-    first_names = ("player 1", "player1", "player a", "player", "name 1", "first player")
-    second_names = ("player 2", "player2", "player b", "partner", "name 2", "second player")
-    team_names = ("team", "team name", "name")
-    a = next((i for i, h in enumerate(header) if h in first_names), None)
-    b = next((i for i, h in enumerate(header) if h in second_names), None)
-    if a is not None and b is not None:
-        t = next((i for i, h in enumerate(header) if h in team_names and i not in (a, b)), None)
-        body = rows[1:]
-    else:
-        a, b, t = 0, 1, 2
-        body = rows
-
-    def cell(row, i):
-        return " ".join(row[i].split()) if i is not None and i < len(row) else ""
-
-    out, skipped = [], []
-    for n, row in body:
-        p1, p2, name = cell(row, a), cell(row, b), cell(row, t)
-        if not p1 or not p2:
-            skipped.append((n, "a team needs two player names"))
-            continue
-        bad = next((refused_character(x) for x in (p1, p2, name) if refused_character(x)), None)
-        if bad:
-            skipped.append((n, bad))
-            continue
-        out.append((n, p1, p2, name))
-    return out, skipped
+    rows, problems = read_teams(text)
+    return [(r.line, r.first, r.second, r.name) for r in rows], [(p.line, p.message) for p in problems]
 
 
+@write_use_case
 def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike) -> TeamImportReport:
     """Make teams from a CSV file (any encoding
     :func:`~euchre_tourney.tournament.csvfiles.decode_text` reads; see
@@ -334,10 +299,12 @@ def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike)
     _team_event(session, event_id)
     try:
         with open(source, "rb") as fh:
-            data = fh.read()
+            data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from None
-    rows, skipped = parse_teams_csv(decode_text(data)[0])
+    good, problems = read_teams(data)
+    rows = [(r.line, r.first, r.second, r.name) for r in good]
+    skipped = [(p.line, p.message) for p in problems]
     by_key: dict[str, list[int]] = defaultdict(list)
     for p in session.exec(select(Player).where(Player.active == True)):  # noqa: E712
         by_key[name_key(p.name)].append(p.id)
@@ -543,6 +510,16 @@ def _standing_order(session: Session, event, teams: list[Team], rounds: list[_Ro
     return [row.team_id for row in view.rows]
 
 
+def seed_pairing(seeds: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """Round 1 of a Swiss or king-of-the-hill event, by seed: ``seeds`` best
+    first → (pairs 1 v 2, 3 v 4, …; the byes: the last seed in an odd field).
+    The window's team events and the command line's ``rotation --kind teams
+    --pairing …`` both pair round 1 by this."""
+    ids = list(seeds)
+    bye = [ids.pop()] if len(ids) % 2 else []
+    return [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)], bye
+
+
 def _pair(session: Session, event, number: int, teams: list[Team], rounds: list[_Round]):
     """(pairs, byes) for round ``number`` from the rounds before it."""
     active = _playing(teams, number)
@@ -558,9 +535,7 @@ def _pair(session: Session, event, number: int, teams: list[Team], rounds: list[
             random.Random(event.seed).shuffle(order)
         ids = [t.id for t in order]
         if fmt in ("swiss", "king"):
-            # seed order: 1 v 2, 3 v 4, ...; an odd field: the last seed has the bye
-            bye = [ids.pop()] if len(ids) % 2 else []
-            return [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)], bye
+            return seed_pairing(ids)
     rank = _standing_order(session, event, teams, rounds)
     order = [t for t in rank if t in set(ids)]
     if fmt == "king" and rounds:
@@ -598,6 +573,7 @@ def _check_round_done(session: Session, event, rounds: list[_Round]) -> None:
         )
 
 
+@write_use_case
 def make_team_rounds(session: Session, event_id: int) -> TeamEventView:
     """Make the next rounds and commit: the whole round robin, or the next
     Swiss / king-of-the-hill round. :class:`TournamentError` (nothing
@@ -634,6 +610,7 @@ def make_team_rounds(session: Session, event_id: int) -> TeamEventView:
     return team_event(session, event_id)
 
 
+@write_use_case
 def clear_team_rounds(session: Session, event_id: int, from_round: int = 1) -> TeamEventView:
     """Delete rounds ``from_round`` on (none may have a result) and commit."""
     event = _team_event(session, event_id)
@@ -679,6 +656,7 @@ def _replan(session: Session, event, first: int) -> None:
     _store_round(session, event, todo[0].number, pairs, bye_list, by_id)
 
 
+@write_use_case
 def withdraw_team(session: Session, team_id: int) -> TeamView:
     """Withdraw a team after the last round with a result and commit.
 
@@ -777,6 +755,7 @@ def check_final_score(rules, ns: int, ew: int) -> None:
         )
 
 
+@write_use_case
 def record_game_score(session: Session, event_id: int, round_number: int, table: int, ns: int, ew: int) -> TeamTableView:
     """Store a game-to-the-target round's final score at one table (replacing
     an earlier one) and commit. :class:`TournamentError` (nothing stored)
@@ -814,6 +793,7 @@ def game_score_of(session: Session, event_id: int, round_number: int, table: int
     return None if g is None else (g.ns_score, g.ew_score)
 
 
+@write_use_case
 def clear_game_score(session: Session, event_id: int, round_number: int, table: int) -> None:
     """Delete a table's final score (for undo) and commit."""
     g = session.exec(
@@ -822,7 +802,7 @@ def clear_game_score(session: Session, event_id: int, round_number: int, table: 
         .where(EventRound.event_id == event_id, EventRound.number == round_number, TeamGame.table_number == table)
     ).first()
     if g is not None:
-        r = session.get(EventRound, g.round_id)
+        r = round_for_write(session, EventRound.id == g.round_id)
         check_unlocked(r)
         audit_table(session, r, table, "delete", f"final score at table {table}: North–South {g.ns_score}, East–West {g.ew_score}")
         session.delete(g)
@@ -903,8 +883,3 @@ def write_team_standings_csv(view: TeamStandingsView, path: str | os.PathLike) -
     """Save the team standings as an Excel-clean CSV file (UTF-8 with a
     byte-order mark, CRLF, formulas escaped, written whole or not at all)."""
     write_csv_file(path, team_standings_rows(view))
-
-
-def bye_rule_text(rule: str) -> str:
-    return BYE_RULES.get(rule, rule)
-

@@ -1,21 +1,30 @@
-"""Undo owned by the use cases: an operation records every row it changed.
+"""Undo owned by the use cases: the rows each operation wrote, and nothing else.
 
 A director's change (check a player in, make a rotation, save a hand…) is
-run through :meth:`UndoLog.run`. Before the use case runs, the log takes a
-snapshot of every row the change could touch: for an event-scoped change,
-the event's rows in every event table (the event row, entrants, rounds,
-seatings, sit-outs, hands, requests, teams, team games, table results); for
-a roster change, the player rows. After the use case committed it takes the
-snapshot again. Undo writes the before-snapshot back exactly (same ids, same
-values: a rotation that checking a player in discarded comes back with the
-same rounds, tables, seats and sit-outs), redo the after-snapshot, each in
-one transaction.
+run through the unit of work (:func:`.unit_of_work.operate`, or
+:meth:`UndoLog.run`), which records the before and after image of exactly
+the rows that operation wrote (inserted, updated, deleted, and the rows a
+deletion took with it). The log keeps those images. Undo writes the before
+images back (same ids, same values: a rotation that checking a player in
+discarded comes back with the same rounds, tables, seats and sit-outs),
+redo the after images, each in one write transaction.
 
 Undo and redo are refused (:class:`UndoRefused`, in plain words, nothing
-changed) when the rows of that scope are no longer what the log last left
-there: another station saved something since, or a change not made through
-the log. The audit trail (``hand_audit``) is not part of a snapshot: undo
-does not rewrite history, and its lines stay.
+changed) when one of those rows is no longer what the log last left there
+(another station changed it, or a change not made through the log), when
+taking a row back would take other rows with it (a hand saved since in a
+round being taken back), or when putting one back would clash with rows
+saved since (a hand saved since in the same slot). What other stations
+wrote elsewhere is never touched: it is not among the rows. The rows are
+locked while they are checked and written (``SELECT … FOR UPDATE`` on
+PostgreSQL; SQLite's write transaction begins immediately).
+
+The audit trail (``hand_audit``) is not part of the images: undo does not
+rewrite history, its lines stay, and an undo or redo of hands adds its own
+lines, one per hand, saying what happened to that hand (recorded, corrected
+or deleted, by this station), so the hand's history tells the truth and
+other stations' polls see it. (A distinct "undo" action would need a
+migration: the table's check constraint names the five actions.)
 
 The log lives in memory: undo lasts as long as the app stays open.
 Plain Python, no Qt; the GUI shows it as its Edit menu.
@@ -24,19 +33,21 @@ Plain Python, no Qt; the GUI shows it as its Edit menu.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
 
+from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.store import (
+    Database,
     Entrant,
     Event,
     EventConstraint,
     EventRound,
     Hand,
+    HandAudit,
     Player,
     Seating,
     SitOut,
@@ -46,120 +57,44 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.readmodels import HandView
+from euchre_tourney.tournament.stations import describe_hand, station_of
+from euchre_tourney.tournament.unit_of_work import RowImages, cascade_children, describe_change, operate, read_images, tables
 
-__all__ = ["Change", "Snapshot", "UndoLog", "UndoRefused", "snapshot_event", "snapshot_players"]
+__all__ = ["UndoLog", "UndoRefused"]
 
 
 class UndoRefused(TournamentError):
     """Undo or redo is not possible any more (the data changed another way)."""
 
 
-Rows = tuple[tuple[tuple[str, Any], ...], ...]
-"""A table's rows, each as sorted ``(column, value)`` pairs, ordered by id."""
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Every row of one scope: ``scope`` is ``("event", id)`` or ``("players", 0)``;
-    ``tables`` maps a table name to its rows (:data:`Rows`)."""
-
-    scope: tuple[str, int]
-    tables: dict[str, Rows] = field(default_factory=dict)
-
-
-_KIND_OF_TABLE = {
-    "player": "roster",
-    "event": "event",
-    "entrant": "event",
-    "event_constraint": "settings",
-    "event_round": "rotation",
-    "seat": "rotation",
-    "sit_out": "rotation",
-    "hand": "hands",
-    "table_result": "hands",
-    "team": "teams",
-    "team_game": "teams",
-}
-
-
-def _kinds(tables: frozenset[str]) -> frozenset[str]:
-    return frozenset(_KIND_OF_TABLE[name] for name in tables)
-
-
-# children after parents: insert in this order, delete in reverse
-_ROUND_CHILDREN: tuple[type, ...] = (Seating, SitOut, Hand, TeamGame, TableResult)
-_EVENT_CHILDREN: tuple[type, ...] = (Entrant, Team, EventConstraint, EventRound)
-
-
-def _t(model: type) -> Table:
+def _t(model: type):
     return model.__table__  # type: ignore[attr-defined]
 
 
-def _rows(session: Session, table: Table, where) -> Rows:
-    result = session.connection().execute(select(table).where(where).order_by(table.c.id))
-    return tuple(tuple(sorted(dict(m).items())) for m in result.mappings())
+# children after parents: insert in this order, delete in reverse
+_PARENTS_FIRST = [
+    _t(m).name
+    for m in (Player, Event, Entrant, Team, EventConstraint, EventRound, Seating, SitOut, Hand, TeamGame, TableResult)
+]
+_LEAVES = frozenset(_t(m).name for m in (Seating, SitOut, Hand, TeamGame, TableResult, EventConstraint))
 
 
-def snapshot_event(session: Session, event_id: int) -> Snapshot:
-    """Every row of the event in every event table (not the audit trail)."""
-    tables: dict[str, Rows] = {"event": _rows(session, _t(Event), _t(Event).c.id == event_id)}
-    for model in _EVENT_CHILDREN:
-        t = _t(model)
-        tables[t.name] = _rows(session, t, t.c.event_id == event_id)
-    round_ids = [dict(r)["id"] for r in tables[_t(EventRound).name]]
-    for model in _ROUND_CHILDREN:
-        t = _t(model)
-        tables[t.name] = _rows(session, t, t.c.round_id.in_(round_ids))
-    return Snapshot(("event", event_id), tables)
-
-
-def snapshot_players(session: Session) -> Snapshot:
-    """Every player row (the roster)."""
-    t = _t(Player)
-    return Snapshot(("players", 0), {t.name: _rows(session, t, t.c.id.is_not(None))})
-
-
-def _take(session: Session, scope: tuple[str, int]) -> Snapshot:
-    return snapshot_event(session, scope[1]) if scope[0] == "event" else snapshot_players(session)
-
-
-_MODELS: dict[str, type] = {
-    _t(m).name: m for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN)
-}
-_LEAVES = frozenset((*_ROUND_CHILDREN, EventConstraint))
-_PARENTS_FIRST = [_t(m).name for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN)]
-
-
-def _by_id(rows: Rows) -> dict[int, dict[str, Any]]:
-    return {r["id"]: r for r in (dict(pairs) for pairs in rows)}
-
-
-def _apply(source: Snapshot, target: Snapshot) -> dict[str, dict[int, dict[str, Any] | None]]:
-    """The rows that differ between ``source`` and ``target``: table name →
-    id → the row ``target`` has (None: no such row there)."""
-    out: dict[str, dict[int, dict[str, Any] | None]] = {}
-    for name in source.tables.keys() | target.tables.keys():
-        old, new = _by_id(source.tables.get(name, ())), _by_id(target.tables.get(name, ()))
-        moved = {i: new.get(i) for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
-        if moved:
-            out[name] = moved
-    return out
-
-
-def _write(session: Session, rows: dict[str, dict[int, dict[str, Any] | None]]) -> None:
-    """Write ``rows`` (from :func:`_apply`): deletions children first, then
-    updates and insertions parents first, keeping every id. Caller commits."""
+def _write(session, rows: dict[str, dict[int, dict[str, Any] | None]]) -> None:
+    """Write ``rows`` (table name → id → the row wanted, None: no row):
+    deletions children first, then updates and insertions parents first,
+    keeping every id. Caller commits."""
     conn = session.connection()
+    every = tables()
     for name in reversed(_PARENTS_FIRST):
         # a leaf row (nothing refers to it) is rewritten by delete and insert, so a
         # swap of two seats never clashes with a uniqueness rule halfway through
-        leaf = _MODELS[name] in _LEAVES
-        gone = [i for i, row in rows.get(name, {}).items() if row is None or leaf]
+        gone = [i for i, row in rows.get(name, {}).items() if row is None or name in _LEAVES]
         if gone:
-            t = _t(_MODELS[name])
+            t = every[name]
             conn.execute(delete(t).where(t.c.id.in_(gone)))
     for name in _PARENTS_FIRST:
-        t = _t(_MODELS[name])
+        t = every[name]
         for i, row in rows.get(name, {}).items():
             if row is None:
                 continue
@@ -169,43 +104,42 @@ def _write(session: Session, rows: dict[str, dict[int, dict[str, Any] | None]]) 
                 conn.execute(update(t).where(t.c.id == i).values(**row))
 
 
-def _differs(a: Snapshot, b: Snapshot) -> frozenset[str]:
-    return frozenset(name for name in a.tables.keys() | b.tables.keys() if a.tables.get(name) != b.tables.get(name))
-
-
-def _only_changed(a: Snapshot, b: Snapshot) -> tuple[Snapshot, Snapshot]:
-    """``a`` and ``b`` cut down to the rows whose ids differ between them:
-    what undo and redo write back (:func:`_apply` gives the same rows from
-    these as from the whole snapshots), so an entry of the log keeps only
-    what its operation changed, not two copies of the event."""
-    ta: dict[str, Rows] = {}
-    tb: dict[str, Rows] = {}
-    for name in a.tables.keys() | b.tables.keys():
-        rows_a, rows_b = a.tables.get(name, ()), b.tables.get(name, ())
-        old, new = _by_id(rows_a), _by_id(rows_b)
-        ids = {i for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
-        if ids:
-            ta[name] = tuple(r for r in rows_a if dict(r)["id"] in ids)
-            tb[name] = tuple(r for r in rows_b if dict(r)["id"] in ids)
-    return Snapshot(a.scope, ta), Snapshot(b.scope, tb)
+def _hand_text(image: dict[str, Any] | None) -> str:
+    if image is None:
+        return ""
+    view = HandView(
+        id=image["id"],
+        round=0,
+        table=image["table_number"],
+        number=image["number"],
+        entry=HandEntry(
+            Side(image["makers"]),
+            image["maker_tricks"],
+            Seat.parse(image["alone_seat"]) if image["alone_seat"] else None,
+            bool(image["defender_alone"]),
+        ),
+        scoring_side=Side(image["scoring_side"]),
+        points=image["points"],
+    )
+    return describe_hand(view)[:200]
 
 
 @dataclass
 class _Entry:
     token: int
     label: str
-    before: Snapshot
-    after: Snapshot
+    change: Change
+    rows: RowImages
 
 
 class UndoLog:
     """The director's changes, newest last, for undo and redo.
 
-    ``session_factory()`` returns a context manager yielding a
-    :class:`~sqlmodel.Session` (``Database.session``). In memory only."""
+    ``db``: the :class:`~euchre_tourney.store.Database` the operations write
+    to. In memory only."""
 
-    def __init__(self, session_factory: Callable[[], Any]) -> None:
-        self._sessions = session_factory
+    def __init__(self, db: Database) -> None:
+        self._db = db
         self._done: list[_Entry] = []
         self._undone: list[_Entry] = []
         self._next = 1
@@ -226,72 +160,102 @@ class UndoLog:
         event_id: int | None = None,
         **kwargs: Any,
     ) -> tuple[Any, Change]:
-        """Run ``use_case(session, *args, **kwargs)`` and record what it changed.
+        """Run ``use_case(session, *args, **kwargs)`` through the unit of
+        work (:func:`.unit_of_work.operate`) and keep what it wrote here.
 
-        ``event_id``: the event it changes (the scope of the snapshot); None
-        for a roster change (the player rows). Returns the use case's result
-        and the :class:`Change`. If the use case raises, nothing is recorded
-        and the error propagates. A change that changed nothing is not
-        recorded. A new change forgets what was undone (no redo past it)."""
-        scope = ("event", event_id) if event_id is not None else ("players", 0)
-        with self._sessions() as session:
-            before = _take(session, scope)
-            result = use_case(session, *args, **kwargs)
-            session.commit()
-            after = _take(session, scope)
-        changed = _differs(before, after)
-        token = 0
-        if changed:
-            token, self._next = self._next, self._next + 1
-            self._done.append(_Entry(token, label, *_only_changed(before, after)))
-            self._undone.clear()
-        return result, Change(label, event_id, _kinds(changed), token=token)
+        Returns the use case's result and the :class:`Change`. If the use
+        case raises, nothing is recorded and the error propagates. A change
+        that changed nothing is not recorded (``change.token`` 0). A new
+        change forgets what was undone (no redo past it)."""
+        return operate(self._db, label, use_case, *args, event_id=event_id, undo_log=self, **kwargs)
 
-    def _move(self, entry: _Entry, expect: Snapshot, target: Snapshot, verb: str) -> Change:
-        """Turn the rows ``entry`` changed from ``expect`` into ``target``.
+    def record(self, label: str, change: Change, rows: RowImages) -> int:
+        """Keep the row images of one committed operation; returns its token.
+        (Called by :func:`.unit_of_work.operate`.)"""
+        token, self._next = self._next, self._next + 1
+        self._done.append(_Entry(token, label, change, dict(rows)))
+        self._undone.clear()
+        return token
 
-        Only those rows: what other stations saved meanwhile elsewhere in the
-        event stays. Refused (nothing written) when one of those rows is no
-        longer as ``expect`` has it, or when writing them would take other
-        rows with it (a hand saved since in a round being taken back) or
-        clash with them (a hand saved since in the same slot)."""
+    def _move(self, entry: _Entry, forward: bool, verb: str) -> Change:
+        """Write the rows ``entry`` changed from one image to the other
+        (``forward``: before → after, i.e. redo). Only those rows: what
+        other stations saved meanwhile stays. Refused (nothing written) when
+        one of those rows is no longer as the log left it, or when writing
+        them would take other rows with it or clash with them."""
         refused = UndoRefused(
             f"Cannot {verb} “{entry.label}”: what it changed has been changed since "
             "(another scoring station, or a change that cannot be undone). Nothing was changed."
         )
-        rows = _apply(expect, target)
-        with self._sessions() as session:
-            now = _take(session, expect.scope)
-            now_rows = {name: _by_id(r) for name, r in now.tables.items()}
-            expect_rows = {name: _by_id(r) for name, r in expect.tables.items()}
-            for name, moved in rows.items():
-                for i in moved:
-                    if now_rows.get(name, {}).get(i) != expect_rows.get(name, {}).get(i):
+        expect_at, target_at = (0, 1) if forward else (1, 0)
+        every = tables()
+        wanted: dict[str, dict[int, dict[str, Any] | None]] = {}
+        for (name, i), images in entry.rows.items():
+            wanted.setdefault(name, {})[i] = images[target_at]
+        with self._db.write_session() as session:
+            conn = session.connection()
+            for name, ids in wanted.items():
+                now = read_images(conn, every[name], ids, for_update=True)
+                if any(now.get(i) != entry.rows[(name, i)][expect_at] for i in ids):
+                    raise refused
+            for name, ids in wanted.items():  # a deletion must not take rows saved since with it
+                gone = [i for i, row in ids.items() if row is None and entry.rows[(name, i)][expect_at] is not None]
+                for child, child_ids in cascade_children(conn, every[name], gone).items():
+                    if any((child, c) not in entry.rows for c in child_ids):
                         raise refused
-            wanted = {name: dict(r) for name, r in now_rows.items()}
-            for name, moved in rows.items():
-                for i, row in moved.items():
-                    if row is None:
-                        wanted.setdefault(name, {}).pop(i, None)
-                    else:
-                        wanted.setdefault(name, {})[i] = row
             try:
-                _write(session, rows)
+                with session.begin_nested():
+                    _write(session, wanted)
             except IntegrityError:
-                session.rollback()
-                if expect.scope[0] == "players":
+                if set(wanted) == {_t(Player).name}:
                     raise UndoRefused(
                         f"Cannot {verb} “{entry.label}”: the player has been entered in an event since. "
                         "Nothing was changed."
                     ) from None
                 raise refused from None
-            result = {name: _by_id(r) for name, r in _take(session, expect.scope).tables.items()}
-            if {n: v for n, v in result.items() if v} != {n: v for n, v in wanted.items() if v}:
-                session.rollback()  # a deletion took other rows with it (cascade)
-                raise refused
+            moved = {key: (images[expect_at], images[target_at]) for key, images in entry.rows.items()}
+            change = describe_change(conn, entry.label, moved, entry.change.event_id, entry.token)
+            self._audit(session, change, moved)
             session.commit()
-        event_id = expect.scope[1] if expect.scope[0] == "event" else None
-        return Change(entry.label, event_id, _kinds(frozenset(rows)), token=entry.token)
+        return change
+
+    @staticmethod
+    def _audit(session, change: Change, moved: RowImages) -> None:
+        """One audit line per hand put back or taken back ("record" when the
+        hand comes back, "delete" when it goes, "correct" when its result
+        changes), so the audit trail and other stations' polls
+        (:func:`~.stations.change_stamp`) see it."""
+        if change.event_id is None:
+            return
+        rounds: dict[int, int] = {}
+        for (name, _i), (a, b) in moved.items():
+            if name == _t(EventRound).name:
+                for image in (a, b):
+                    if image is not None:
+                        rounds[image["id"]] = image["number"]
+        hand = _t(Hand).name
+        missing = {img["round_id"] for (n, _i), pair in moved.items() if n == hand for img in pair if img} - rounds.keys()
+        if missing:
+            t = _t(EventRound)
+            rounds.update(dict(session.connection().execute(select(t.c.id, t.c.number).where(t.c.id.in_(missing))).all()))
+        for (name, i), (old, new) in sorted(moved.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+            if name != hand:
+                continue
+            where = new or old
+            session.add(
+                HandAudit(
+                    event_id=change.event_id,
+                    round_number=rounds.get(where["round_id"], 0),
+                    table_number=where["table_number"],
+                    hand_number=where["number"],
+                    hand_id=i,
+                    action="record" if old is None else "delete" if new is None else "correct",
+                    station=station_of(session)[:60],
+                    old=_hand_text(old),
+                    new=_hand_text(new),
+                )
+            )
+        session.flush()
 
     def undo(self, token: int | None = None) -> Change:
         """Put back the rows as they were before the newest change (which
@@ -300,16 +264,16 @@ class UndoLog:
         if not self._done or token not in (None, self._done[-1].token):
             raise UndoRefused("There is nothing to undo.")
         entry = self._done[-1]
-        change = self._move(entry, entry.after, entry.before, "undo")
+        change = self._move(entry, False, "undo")
         self._undone.append(self._done.pop())
         return change
 
     def redo(self, token: int | None = None) -> Change:
-        """Make the newest undone change (``token`` when given) again: its after-snapshot."""
+        """Make the newest undone change (``token`` when given) again: its after images."""
         if not self._undone or token not in (None, self._undone[-1].token):
             raise UndoRefused("There is nothing to redo.")
         entry = self._undone[-1]
-        change = self._move(entry, entry.before, entry.after, "redo")
+        change = self._move(entry, True, "redo")
         self._done.append(self._undone.pop())
         return change
 
@@ -317,10 +281,6 @@ class UndoLog:
         """Forget one entry (its undo was refused: it can no longer be undone or redone)."""
         self._done = [e for e in self._done if e.token != token]
         self._undone = [e for e in self._undone if e.token != token]
-
-    def drop_redo(self) -> None:
-        """Forget what was undone (a change outside the log was made since)."""
-        self._undone.clear()
 
     def forget(self) -> None:
         """Drop everything (the database was switched)."""

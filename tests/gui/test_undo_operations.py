@@ -10,6 +10,7 @@ import pytest
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.rules import HandEntry, Side
+from tests.snapshots import snapshot_event
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def rotation_on_screen(window):
 
 
 def stored(window, event_id):
-    return window.ctx.run(T.snapshot_event, event_id)
+    return window.ctx.run(snapshot_event, event_id)
 
 
 def test_undo_of_a_check_in_brings_the_rotation_back_exactly(window, night, gui_env):
@@ -139,12 +140,49 @@ def test_undo_survives_switching_events_and_shows_the_event_it_changes(window, n
     step made at one event is undone after the director switched to another,
     and the window shows the event that changed."""
     event_id, ids = night
+    # (creating an event is itself an undoable step now: the other event is made beforehand)
+    other = window.ctx.run(T.create_event, "Other night", datetime.date(2026, 2, 10), rounds=2, hands_per_round=2)
+    window.reload_events(select=event_id)
     before = stored(window, event_id)
     window.tabs.setCurrentWidget(window.event_page)
     assert window.event_page.set_checked_in([ids[8]], True)  # discards the rotation
-    other = window.create_event(name="Other night", date=datetime.date(2026, 2, 10), rounds=2, hands_per_round=2)
+    window.events.setCurrentIndex(window.events.findData(other.id))
     assert window.ctx.event_id == other.id
     assert window.ctx.undo_stack.canUndo()
     window.undo_action.trigger()
     assert window.ctx.event_id == event_id and window.events.currentData() == event_id
     assert stored(window, event_id) == before
+
+
+def test_a_team_import_is_undoable_and_keeps_every_other_step(window, night, gui_env, tmp_path):
+    """The team import used to clear the undo history of every event; now it
+    is one more step: undone, its teams go and the earlier steps stay."""
+    steps = window.ctx.undo_stack.count()
+    assert steps >= 2  # the night's check-ins and rotation
+    view = window.create_event(name="Teams", date=datetime.date(2026, 2, 4), kind="team", rounds=3, hands_per_round=4)
+    path = tmp_path / "teams.csv"
+    path.write_text("player a,player b\nAnn Lee,Bob Ray\nCat Fox,Dan Poe\n", encoding="utf-8")
+    window.tabs.setCurrentWidget(window.teams_page)
+    rep = window.teams_page.import_csv(str(path))
+    assert rep is not None and len(rep.added) == 2
+    assert window.ctx.undo_stack.count() == steps + 2  # the new event, the import
+    window.undo_action.trigger()
+    assert window.ctx.run(T.list_teams, view.id) == []
+    assert window.ctx.undo_stack.canUndo() and window.ctx.undo_stack.index() == steps + 1
+
+
+def test_a_roster_import_is_undoable(window, gui_env, tmp_path, qtbot):
+    path = tmp_path / "club.csv"
+    path.write_text("name,email\nAnn Lee,ann@example.org\nBob Ray,\n", encoding="utf-8")
+    steps = window.ctx.undo_stack.count()
+    job = window.roster_page.import_csv(str(path))
+    with qtbot.waitSignal(job.preview_shown, timeout=60000):
+        pass
+    with qtbot.waitSignal(job.finished, timeout=60000):
+        job.dialog.import_button.click()
+    assert window.ctx.undo_stack.count() == steps + 1
+    assert window.ctx.undo_stack.undoText() == "Import players"
+    assert window.roster_page.model.rowCount() == 2
+    window.undo_action.trigger()
+    assert window.ctx.run(T.list_players) == []
+    assert window.roster_page.model.rowCount() == 0

@@ -42,7 +42,7 @@ def test_a_job_runs_off_the_gui_thread(qtbot):
 def test_the_rotation_is_made_in_a_worker_and_can_be_undone(qtbot, window):
     page = window.rotation_page
     window.tabs.setCurrentWidget(page)
-    job = page.start_making(T.generate_rotation)
+    job = page.start_making("Make the rotation")
     assert window.ctx.busy == "Make the rotation"
     with qtbot.waitSignal(job.finished):
         pass
@@ -63,7 +63,7 @@ def test_cancel_stops_the_search_and_keeps_what_was_there(qtbot, window):
 
     page = window.rotation_page
     window.tabs.setCurrentWidget(page)
-    job = page.start_making(search)
+    job = page.start_making("Re-plan the rotation", use_case=search)
     with qtbot.waitSignal(job.progress) as reported:
         pass
     assert reported.args == [0.5]
@@ -84,7 +84,7 @@ def test_a_second_operation_is_refused_while_one_runs(qtbot, window):
         return T.generate_rotation(session, event_id)
 
     ctx = window.ctx
-    job = window.rotation_page.start_making(slow)
+    job = window.rotation_page.start_making("Re-plan the rotation", use_case=slow)
     assert not window.undo_action.isEnabled()
     assert "Re-plan the rotation" in window.statusBar().currentMessage()
     with pytest.raises(T.TournamentError, match="still running"):

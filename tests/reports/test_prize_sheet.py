@@ -33,7 +33,7 @@ def test_the_standings_sheet_prints_the_prizes_and_the_round_status(session, tmp
     report = next(r for r in REPORTS if r.name == "standings-sheet")
     assert report.title == "Standings and prizes"
     out = tmp_path / "standings.pdf"
-    report.build(session, ev.id, out)
+    report.write(T.report_data(session, ev.id, report.name), out)  # (Report.build, with a live session, moved to tournament)
     text = "\n".join(p.extract_text() for p in PdfReader(out).pages)
     view = T.standings(session, ev.id)
     assert "after round 2 — round 3: 0 of 10 tables in" in text.replace("\n", " ")
@@ -41,3 +41,25 @@ def test_the_standings_sheet_prints_the_prizes_and_the_round_status(session, tmp
     high = view.prizes[0]
     assert high.winners and all(w in text for w in high.winners)
     assert sum(len(p.winners) for p in view.prizes) >= 5
+
+
+def test_every_report_has_its_gatherer_in_tournament_and_no_session_reaches_reports():
+    """One registry: the report names the CLI and the File menu offer are
+    exactly the names tournament gathers data for; the registry imports no
+    module by name and its reports draw only (no ``gather``/``build``)."""
+    import ast
+    from pathlib import Path
+
+    import euchre_tourney.reports as reports_package
+
+    assert [r.name for r in REPORTS] == list(T.REPORT_DATA)
+    for r in REPORTS:
+        assert callable(r.writer) and not hasattr(r, "gather") and not hasattr(r, "build")
+    folder = Path(reports_package.__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {
+            a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names
+        }
+        assert "importlib" not in names, path.name
+        assert "session" not in {a.arg for n in ast.walk(tree) if isinstance(n, ast.arguments) for a in n.args}, path.name

@@ -264,3 +264,22 @@ def test_final_scores_respect_a_locked_round_and_reach_other_stations(session):
     with pytest.raises(TournamentError, match="locked"):
         tournament.record_game_score(session, e.id, 1, 1, 10, 4)
     assert tournament.game_score_of(session, e.id, 1, 1) is None
+
+
+def test_team_csv_reads_a_quoted_line_break_and_applies_the_roster_name_checks():
+    """Issue 21: the team import uses the strict reader (tournament/csvfiles):
+    a team name typed on two lines of a spreadsheet cell is one record; a
+    name with an invisible character is refused, with its line."""
+    text = (
+        'Player 1;Player 2;Team\r\n'
+        'Ann Lee;Bo Ray;"The\r\nWinners"\r\n'
+        'Cy\u200bDee;Dan;\r\n'
+        '"Eve;Fay;\r\n'
+    )
+    rows, skipped = tournament.parse_teams_csv(text)
+    assert rows == [(2, "Ann Lee", "Bo Ray", "The Winners")]
+    reasons = dict(skipped)
+    assert "U+200B" in reasons[4] and "quote" in reasons[5]
+    # a comma-separated file without a header: the first two columns are the players
+    rows, skipped = tournament.parse_teams_csv('Ann,Bob\n"Cat, Jr",Dan,Dogs\n')
+    assert rows == [(1, "Ann", "Bob", ""), (2, "Cat, Jr", "Dan", "Dogs")] and skipped == []

@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Side
+from tests.snapshots import snapshot_event
 
 
 @pytest.fixture
 def log(db):
-    return T.UndoLog(db.session)
+    return T.UndoLog(db)
 
 
 def _night(db, players=9, rotation=True):
@@ -29,7 +30,7 @@ def _night(db, players=9, rotation=True):
 
 def snap(db, event_id):
     with db.session() as s:
-        return T.snapshot_event(s, event_id)
+        return snapshot_event(s, event_id)
 
 
 def test_undo_of_a_check_in_brings_the_discarded_rotation_back_exactly(db, log):
@@ -152,7 +153,7 @@ def test_undoing_every_step_returns_to_the_start_and_redoing_to_the_end(db, step
         ids = [T.add_player(s, f"P{i}").id for i in range(11)]
         ev = T.create_event(s, "Night", datetime.date(2026, 6, 7), rounds=3, hands_per_round=2)
         T.set_checked_in(s, ev.id, ids[:8])
-    log = T.UndoLog(db.session)
+    log = T.UndoLog(db)
     states = [snap(db, ev.id)]
     for kind, n, flag in steps:
         try:
@@ -184,7 +185,7 @@ def test_a_log_entry_keeps_only_the_rows_its_operation_changed(db, log):
     before = snap(db, event_id)
     log.run("Hand 1", T.record_hand, event_id, 1, 1, 1, HandEntry(Side.NS, 4), event_id=event_id)
     entry = log._done[-1]
-    assert set(entry.after.tables) == {"hand"} and len(entry.after.tables["hand"]) == 1
-    assert entry.before.tables["hand"] == ()
+    assert [name for name, _id in entry.rows] == ["hand"]
+    assert [before for before, _after in entry.rows.values()] == [None]
     log.undo()
     assert snap(db, event_id) == before

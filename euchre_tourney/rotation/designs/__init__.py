@@ -64,6 +64,8 @@ from euchre_tourney.rotation.designs.resolvable import resolvable_design
 from euchre_tourney.rotation.designs.transversal import rtd
 from euchre_tourney.rotation.designs.verify import PairCounts, full_length, is_whist, seats_everyone
 from euchre_tourney.rotation.shapes import DesignRound
+from euchre_tourney.rotation.shapes import freeze_rounds as _freeze
+from euchre_tourney.rotation.shapes import thaw_rounds as _thaw
 
 __all__ = [
     "PairCounts",
@@ -76,14 +78,6 @@ __all__ = [
     "seats_everyone",
     "whist",
 ]
-
-
-def _freeze(rounds: list[DesignRound]) -> tuple:
-    return tuple((tuple(g), tuple(o)) for g, o in rounds)
-
-
-def _thaw(rounds: tuple) -> list[DesignRound]:
-    return [(list(g), list(o)) for g, o in rounds]
 
 
 @lru_cache(maxsize=None)

@@ -94,6 +94,8 @@ from euchre_tourney.rotation.designs.inflation import inflated
 from euchre_tourney.rotation.designs.transversal import rtd
 from euchre_tourney.rotation.designs.verify import PairCounts, seats_everyone
 from euchre_tourney.rotation.shapes import DesignRound, Game
+from euchre_tourney.rotation.shapes import freeze_rounds as _freeze
+from euchre_tourney.rotation.shapes import thaw_rounds as _thaw
 
 def _quads(text: str) -> list[Game]:
     xs = [int(t) for t in text.split()]
@@ -236,14 +238,6 @@ def _design(n: int) -> tuple | None:
         if rounds is not None and is_near_whist(n, rounds):
             return _freeze(_couples_order(n, rounds))
     return None
-
-
-def _freeze(rounds: list[DesignRound]) -> tuple:
-    return tuple((tuple(g), tuple(o)) for g, o in rounds)
-
-
-def _thaw(rounds: tuple) -> list[DesignRound]:
-    return [(list(g), list(o)) for g, o in rounds]
 
 
 def near_whist_design(n: int) -> list[DesignRound] | None:

@@ -1,0 +1,55 @@
+"""Each printable report's data, gathered here (reports only draw).
+
+:func:`report_data` returns the read model one report draws, by the
+report's name in :data:`euchre_tourney.reports.REPORTS`; a team event gets
+its team form. The GUI and the command line gather through this in a
+session of their own, then hand the read model to the report's writer: no
+session ever reaches :mod:`euchre_tourney.reports`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlmodel import Session
+
+from euchre_tourney.tournament.common import load_event
+from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.schedule import scorecards, tally_sheets
+from euchre_tourney.tournament.standings import standings
+from euchre_tourney.tournament.teams import team_printout, team_standings
+
+__all__ = ["REPORT_DATA", "report_data"]
+
+
+def _either(progressive: Callable[[Session, int], Any], team: Callable[[Session, int], Any]):
+    def gather(session: Session, event_id: int) -> Any:
+        kind = load_event(session, event_id).kind
+        return (team if kind == "team" else progressive)(session, event_id)
+
+    gather.__doc__ = f"{progressive.__name__} (a team event: {team.__name__})"
+    return gather
+
+
+REPORT_DATA: dict[str, Callable[[Session, int], Any]] = {
+    "scorecards": _either(scorecards, team_printout),
+    "tally-sheets": _either(tally_sheets, team_printout),
+    "rotation-chart": _either(scorecards, team_printout),
+    "standings-sheet": _either(standings, team_standings),
+}
+"""Report name → its gatherer ``(session, event_id) -> read model``:
+scorecards → :class:`ScorecardView` per player (team event:
+:class:`TeamEventView`); tally sheets → :class:`TallySheetView` per table
+and round (team: :class:`TeamEventView`); rotation chart → the scorecards;
+standings sheet → :class:`StandingsView` (team: :class:`TeamStandingsView`)."""
+
+
+def report_data(session: Session, event_id: int, report: str) -> Any:
+    """The read model the report called ``report`` draws, for the event.
+    :class:`TournamentError` when there is nothing to print yet (no
+    rotation, no teams…) or for an unknown report name."""
+    gather = REPORT_DATA.get(report)
+    if gather is None:
+        raise TournamentError(f"There is no report called {report!r}: choose one of {', '.join(REPORT_DATA)}.")
+    return gather(session, event_id)

@@ -1,0 +1,336 @@
+"""The unit of work: the one entry point for every write use case.
+
+:func:`operate` runs one write use case (a function ``use_case(session,
+*args, **kwargs)`` marked :func:`write_use_case`) in one write transaction
+(:meth:`~euchre_tourney.store.Database.write_session`), records the before
+and after image of exactly the rows *this operation* wrote, commits, and
+returns the use case's result with a precise :class:`~.changes.Change`:
+the event, the kinds of data touched, the round and table numbers.
+
+How the rows are known (SQLAlchemy's session events, on this session only):
+
+- ``before_flush``: every row the ORM is about to update or delete; its
+  image is read from the database (inside this transaction, so it is the
+  image before this operation touched it);
+- ``after_flush``: every row the ORM inserted (its id is known by then);
+- ``do_orm_execute``: bulk ``update``/``delete`` statements (the rows their
+  ``WHERE`` selects, read first) and bulk inserts (the ids their
+  ``RETURNING`` gives; an ORM bulk insert must return its ids);
+- a deleted row takes the rows that refer to it with ``ON DELETE CASCADE``
+  (seats and hands of a deleted round): those are read first too.
+
+The first image of a row wins (a row flushed twice keeps its image from
+before the operation); the after images are read once, at the end, before
+the commit. A row whose after image equals its before image was not
+changed. The audit trail (``hand_audit``) is history, not state: it is not
+recorded (undo adds its own line).
+
+Another station's write, committed while this operation runs, is not one
+of these rows, so the undo log (:mod:`.undo`), which keeps these images,
+never takes it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Table, event, select
+from sqlmodel import Session, SQLModel
+
+from euchre_tourney.store import Database, EventRound, HandAudit
+from euchre_tourney.tournament.changes import Change
+
+if TYPE_CHECKING:
+    from euchre_tourney.tournament.undo import UndoLog
+
+__all__ = ["WRITE_USE_CASES", "RowImages", "is_write_use_case", "operate", "write_use_case"]
+
+Image = dict[str, Any]
+RowImages = dict[tuple[str, int], tuple["Image | None", "Image | None"]]
+"""``(table name, id)`` → (row before, row after); None: no such row then."""
+
+WRITE_USE_CASES: dict[str, Callable[..., Any]] = {}
+"""Every write use case by name (:func:`write_use_case`): the GUI and the web
+pages may call these only through :func:`operate` (``tests/test_import_rules.py``)."""
+
+_UNRECORDED = frozenset({HandAudit.__table__.name, "alembic_version"})  # type: ignore[attr-defined]
+_CHUNK = 500  # ids per IN (…): well under SQLite's limit on bound parameters
+
+
+def write_use_case(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark ``fn`` (a use case that writes) as one that runs only through
+    :func:`operate` from the windows and web pages; returns ``fn`` itself."""
+    WRITE_USE_CASES[fn.__name__] = fn
+    fn.__write_use_case__ = True  # type: ignore[attr-defined]
+    return fn
+
+
+def is_write_use_case(fn: Any) -> bool:
+    return bool(getattr(fn, "__write_use_case__", False))
+
+
+def tables() -> dict[str, Table]:
+    """The app's tables by name."""
+    return {t.name: t for t in SQLModel.metadata.sorted_tables}
+
+
+def read_images(conn, table: Table, ids: Iterable[int], *, for_update: bool = False) -> dict[int, Image]:
+    """The rows of ``table`` with these ids, as plain dicts (``FOR UPDATE``
+    on PostgreSQL when asked: locked until the transaction ends)."""
+    out: dict[int, Image] = {}
+    ids = sorted(set(ids))
+    for i in range(0, len(ids), _CHUNK):
+        query = select(table).where(table.c.id.in_(ids[i : i + _CHUNK]))
+        if for_update:
+            query = query.with_for_update()
+        for row in conn.execute(query).mappings():
+            out[row["id"]] = dict(row)
+    return out
+
+
+def cascade_children(conn, table: Table, ids: Iterable[int]) -> dict[str, set[int]]:
+    """The rows a deletion of ``ids`` from ``table`` takes with it (foreign
+    keys with ``ON DELETE CASCADE``, followed down): table name → ids."""
+    found: dict[str, set[int]] = {}
+    todo = [(table, set(ids))]
+    every = tables()
+    while todo:
+        parent, parent_ids = todo.pop()
+        if not parent_ids:
+            continue
+        for child in every.values():
+            if child.name in _UNRECORDED:
+                continue
+            for fk in child.foreign_keys:
+                if fk.column.table.name != parent.name or (fk.ondelete or "").upper() != "CASCADE":
+                    continue
+                col = fk.parent
+                ordered = sorted(parent_ids)
+                new: set[int] = set()
+                for i in range(0, len(ordered), _CHUNK):
+                    new.update(conn.execute(select(child.c.id).where(col.in_(ordered[i : i + _CHUNK]))).scalars())
+                new -= found.get(child.name, set())
+                if new:
+                    found.setdefault(child.name, set()).update(new)
+                    todo.append((child, new))
+    return found
+
+
+class _Recorder:
+    """Listens to one session and keeps the before image of every row it writes."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.before: dict[tuple[str, int], Image | None] = {}
+        self._listening = [
+            ("before_flush", self._before_flush),
+            ("after_flush", self._after_flush),
+            ("do_orm_execute", self._orm_execute),
+        ]
+        for name, fn in self._listening:
+            event.listen(session, name, fn)
+
+    def close(self) -> None:
+        for name, fn in self._listening:
+            event.remove(self.session, name, fn)
+
+    # what is about to change ------------------------------------------------
+    def _note_existing(self, table: Table, ids: Iterable[int], *, deleting: bool = False) -> None:
+        if table.name in _UNRECORDED:
+            return
+        wanted = [i for i in ids if i is not None and (table.name, i) not in self.before]
+        if not wanted:
+            return
+        conn = self.session.connection()
+        for i, image in read_images(conn, table, wanted).items():
+            self.before[(table.name, i)] = image
+        if deleting:
+            every = tables()
+            for name, child_ids in cascade_children(conn, table, wanted).items():
+                self._note_existing(every[name], child_ids)
+
+    def _note_new(self, table: Table, ids: Iterable[int]) -> None:
+        if table.name in _UNRECORDED:
+            return
+        for i in ids:
+            self.before.setdefault((table.name, i), None)
+
+    def _before_flush(self, session: Session, _context, _instances) -> None:
+        changing: dict[Table, list[int]] = {}
+        deleting: dict[Table, list[int]] = {}
+        for obj in session.dirty:
+            if session.is_modified(obj, include_collections=False):
+                changing.setdefault(obj.__table__, []).append(obj.id)
+        for obj in session.deleted:
+            deleting.setdefault(obj.__table__, []).append(obj.id)
+        for table, ids in changing.items():
+            self._note_existing(table, ids)
+        for table, ids in deleting.items():
+            self._note_existing(table, ids, deleting=True)
+
+    def _after_flush(self, session: Session, _context) -> None:
+        for obj in session.new:
+            self._note_new(obj.__table__, [obj.id])
+
+    def _orm_execute(self, state) -> Any:
+        if not (state.is_update or state.is_delete or state.is_insert):
+            return None
+        statement = state.statement
+        table = statement.table
+        table = tables().get(getattr(table, "name", ""), table)
+        if state.is_insert:
+            if table.name in _UNRECORDED:
+                return None
+            result = state.invoke_statement()
+            frozen = result.freeze()
+            rows = frozen().all()
+            if rows and "id" not in rows[0]._fields:
+                raise TypeError(f"a bulk insert into {table.name} in a write use case must return the ids")
+            self._note_new(table, [r.id for r in rows])
+            return frozen()
+        query = select(table.c.id)
+        if statement.whereclause is not None:
+            query = query.where(statement.whereclause)
+        ids = list(self.session.connection().execute(query).scalars())
+        self._note_existing(table, ids, deleting=state.is_delete)
+        return None
+
+    # what changed --------------------------------------------------------------
+    def images(self) -> RowImages:
+        """Each written row's (before, after), leaving out rows that came back as they were."""
+        conn = self.session.connection()
+        every = tables()
+        by_table: dict[str, list[int]] = {}
+        for name, i in self.before:
+            by_table.setdefault(name, []).append(i)
+        out: RowImages = {}
+        for name, ids in by_table.items():
+            now = read_images(conn, every[name], ids)
+            for i in ids:
+                before, after = self.before[(name, i)], now.get(i)
+                if before != after:
+                    out[(name, i)] = (before, after)
+        return out
+
+
+# the kinds of data (Change.kinds) a row of each table holds --------------------
+_KIND_OF_TABLE = {
+    "player": "roster",
+    "entrant": "event",
+    "event_constraint": "settings",
+    "seat": "rotation",
+    "sit_out": "rotation",
+    "hand": "hands",
+    "table_result": "hands",
+    "team": "teams",
+    "team_game": "teams",
+}
+_KIND_OF_EVENT_COLUMN = {
+    "name": "event",
+    "date": "event",
+    "kind": "settings",
+    "rounds": "settings",
+    "hands_per_round": "settings",
+    "rules_json": "settings",
+    "sit_out_rule": "settings",
+    "seed": "rotation",
+    "team_format": "settings",
+    "round_scoring": "settings",
+    "bye_rule": "settings",
+    "first_round_order": "settings",
+    "entry_mode": "settings",
+    "minutes_per_round": "timer",
+    "prizes_json": "prizes",
+}
+
+
+def _row_kinds(name: str, before: Image | None, after: Image | None) -> set[str]:
+    if name == "event":
+        if before is None or after is None:
+            return {"event", "settings"}
+        return {_KIND_OF_EVENT_COLUMN.get(c, "event") for c in after if before.get(c) != after.get(c)}
+    if name == "event_round":
+        if before is not None and after is not None and {c for c in after if before.get(c) != after.get(c)} <= {"locked"}:
+            return {"locks"}
+        return {"rotation"}
+    if name == "team_game":
+        return {"teams", "hands"}
+    return {_KIND_OF_TABLE.get(name, "event")}
+
+
+def describe_change(conn, label: str, rows: RowImages, event_id: int | None = None, token: int = 0) -> Change:
+    """The :class:`Change` these row images make: kinds from the tables (and
+    the event's columns) written, rounds and tables from the rows' rounds and
+    table numbers, the event from the rows (``event_id`` when given)."""
+    kinds: set[str] = set()
+    rounds: set[int] = set()
+    table_numbers: set[int] = set()
+    events: set[int] = set()
+    round_ids: set[int] = set()
+    round_of: dict[int, tuple[int, int]] = {}  # round id → (event id, number)
+    for (name, _i), (before, after) in rows.items():
+        kinds |= _row_kinds(name, before, after)
+        for image in (before, after):
+            if image is None:
+                continue
+            if name == "event_round":
+                round_of[image["id"]] = (image["event_id"], image["number"])
+            if name == "event":
+                events.add(image["id"])
+            if image.get("event_id") is not None:
+                events.add(image["event_id"])
+            if "round_id" in image:
+                round_ids.add(image["round_id"])
+            if "table_number" in image and image["table_number"] is not None and name != "event_constraint":
+                table_numbers.add(image["table_number"])
+    missing = sorted(round_ids - round_of.keys())
+    if missing:
+        t = EventRound.__table__  # type: ignore[attr-defined]
+        for rid, eid, number in conn.execute(select(t.c.id, t.c.event_id, t.c.number).where(t.c.id.in_(missing))):
+            round_of[rid] = (eid, number)
+    for rid in round_ids | {i for (n, i) in rows if n == "event_round"}:
+        if rid in round_of:
+            events.add(round_of[rid][0])
+            rounds.add(round_of[rid][1])
+    if event_id is None and len(events) == 1:
+        event_id = next(iter(events))
+    return Change(label, event_id, frozenset(kinds), frozenset(rounds), frozenset(table_numbers), token)
+
+
+def operate(
+    db: Database,
+    label: str,
+    use_case: Callable[..., Any],
+    *args: Any,
+    event_id: int | None = None,
+    undo_log: UndoLog | None = None,
+    **kwargs: Any,
+) -> tuple[Any, Change]:
+    """Run ``use_case(session, *args, **kwargs)`` as one operation: one
+    write transaction, the rows it wrote recorded, committed; returns
+    ``(result, change)``.
+
+    ``label``: what the director did, in words ("Save hand 3 at table 2";
+    Edit ▸ Undo shows it). ``event_id``: the event the change belongs to
+    (None: found from the rows written, or the roster). ``undo_log``: keep
+    the rows' images there so the change can be undone (the window's log);
+    ``change.token`` then names the entry (0 when nothing changed, or no log).
+
+    If the use case raises, nothing is written or recorded and the error
+    propagates (a :class:`~.errors.TournamentError` in words; a database
+    failure as a :class:`~euchre_tourney.store.DatabaseError`)."""
+    with db.write_session() as session:
+        recorder = _Recorder(session)
+        try:
+            result = use_case(session, *args, **kwargs)
+            session.commit()  # what the use case left unflushed (a savepoint: the transaction stays open)
+            rows = recorder.images()
+            change = describe_change(session.connection(), label, rows, event_id)
+        finally:
+            recorder.close()
+    # committed (the block ended without error): now it may be undone
+    if undo_log is not None and rows:
+        change = replace(change, token=undo_log.record(label, change, rows))
+    return result, change
