@@ -343,6 +343,7 @@ def operate(
     *args: Any,
     event_id: int | None = None,
     undo_log: UndoLog | None = None,
+    station: str | None = None,
     **kwargs: Any,
 ) -> tuple[Any, Change]:
     """Run ``use_case(session, *args, **kwargs)`` as one operation: one
@@ -354,11 +355,13 @@ def operate(
     (None: found from the rows written, or the roster). ``undo_log``: keep
     the rows' images there so the change can be undone (the window's log);
     ``change.token`` then names the entry (0 when nothing changed, or no log).
+    ``station``: the station the rows are saved under (hands, audit lines),
+    e.g. "table 3 (phone)"; None: this computer's (``db.station``).
 
     If the use case raises, nothing is written or recorded and the error
     propagates (a :class:`~.errors.TournamentError` in words; a database
     failure as a :class:`~euchre_tourney.store.DatabaseError`)."""
-    with db.write_session() as session:
+    with db.write_session(station) as session:
         recorder = _Recorder(session)
         try:
             result = use_case(session, *args, **kwargs)
