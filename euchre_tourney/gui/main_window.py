@@ -233,7 +233,14 @@ class MainWindow(QMainWindow):
 
     def _follow_change(self, change) -> None:
         """An undo or redo of another event's step shows that event, so the
-        director sees what came back."""
+        director sees what came back; an event made or taken back (creating
+        an event is undoable) updates the list of events first."""
+        if "event" in change.kinds:
+            stored = {e.id for e in self.ctx.run(tournament.list_events)}
+            if stored != {self.events.itemData(i) for i in range(self.events.count())}:
+                keep = self.ctx.event_id if self.ctx.event_id in stored else None
+                self.reload_events(select=change.event_id if change.event_id in stored else keep)
+                return
         if change.event_id is None or change.event_id == self.ctx.event_id:
             return
         index = self.events.findData(change.event_id)

@@ -179,7 +179,7 @@ class Database:
             raise
 
     @contextmanager
-    def write_session(self) -> Iterator[Session]:
+    def write_session(self, station: str | None = None) -> Iterator[Session]:
         """A session for one write operation, in one database transaction
         that commits when the block ends without error (rolled back
         otherwise; a database failure leaves as a
@@ -196,8 +196,9 @@ class Database:
         check such as "the round is not locked" and the write that relies
         on it cannot be separated by another writer); on PostgreSQL the use
         cases lock the rows they check (``SELECT … FOR SHARE`` / ``FOR UPDATE``).
-        ``session.info["station"]`` names this station;
-        ``session.info["write"]`` is True."""
+        ``session.info["station"]`` names the station (``station``, else this
+        computer's :attr:`station`: a phone's writes are saved under "table 3
+        (phone)"); ``session.info["write"]`` is True."""
         conn = self.engine.connect()
         raw = conn.connection.dbapi_connection if self.is_sqlite else None
         saved = raw.isolation_level if raw is not None else None
@@ -209,7 +210,7 @@ class Database:
                 if raw is not None:
                     conn.exec_driver_sql("BEGIN IMMEDIATE")
                 with Session(bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False) as s:
-                    s.info["station"] = self.station
+                    s.info["station"] = station or self.station
                     s.info["write"] = True
                     yield s
                 trans.commit()

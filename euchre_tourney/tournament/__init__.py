@@ -2,6 +2,13 @@
 
 Each mutating function is one user action and commits before returning, so
 nothing is lost if the laptop dies right after the screen says "saved".
+The windows and the web pages run them only through the unit of work,
+:func:`operate` (``operate(db, label, use_case, *args, event_id=None,
+undo_log=None, station=None, **kwargs) -> (result, Change)``): one write
+transaction, the rows it wrote recorded for undo (:class:`UndoLog`), and a
+precise :class:`Change` to refresh from. They are marked
+:func:`write_use_case` (``WRITE_USE_CASES``); ``tests/test_import_rules.py``
+holds the GUI and web layers to that.
 Errors the director can fix raise :class:`TournamentError` with a sentence
 saying why.
 

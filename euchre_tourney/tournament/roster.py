@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, Player, Seating, SitOut
@@ -37,7 +36,7 @@ from euchre_tourney.tournament.common import plain_text, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import collation_key, name_key
 from euchre_tourney.tournament.readmodels import PlayerView
-from euchre_tourney.tournament.unit_of_work import write_use_case
+from euchre_tourney.tournament.unit_of_work import note_inserted, write_use_case
 
 
 def _clean_name(name: str) -> str:
@@ -257,9 +256,11 @@ def import_players(session: Session, preview: ImportPreview) -> ImportReport:
         {"name": r.name, "email": r.email, "phone": r.phone, "active": True, "created_at": now} for r in preview.rows
     ]
     try:
-        # a bulk insert, not ORM objects: 100,000 players in ~1.5 s rather than ~5 s; through the
-        # session (not its connection) so that the unit of work sees the rows it returns
-        ids = list(session.execute(insert(Player).returning(Player.id, sort_by_parameter_order=True), values).scalars())
+        table = Player.__table__  # Core, not ORM objects: 100,000 players in ~1.5 s rather than ~5 s
+        ids = list(
+            session.connection().execute(table.insert().returning(table.c.id, sort_by_parameter_order=True), values).scalars()
+        )
+        note_inserted(session, table, ids)  # the unit of work records them (undo takes them back)
         session.commit()
     except BaseException:
         session.rollback()

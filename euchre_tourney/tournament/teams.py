@@ -284,7 +284,7 @@ def parse_teams_csv(text: str) -> tuple[list[tuple[int, str, str, str]], list[tu
     separator and name checks are described there).
     :class:`TournamentError` for a file without lines."""
     rows, problems = read_teams(text)
-    return [(r.line, r.first, r.second, r.name) for r in rows], [(p.line, p.message) for p in problems]
+    return [(r.line, r.first, r.second, r.name) for r in rows], [(p.line, p.message.rstrip(".")) for p in problems]
 
 
 @write_use_case
@@ -304,7 +304,7 @@ def import_teams_csv(session: Session, event_id: int, source: str | os.PathLike)
         raise TournamentError(f"Cannot read {source}: {exc.strerror or exc}.") from None
     good, problems = read_teams(data)
     rows = [(r.line, r.first, r.second, r.name) for r in good]
-    skipped = [(p.line, p.message) for p in problems]
+    skipped = [(p.line, p.message.rstrip(".")) for p in problems]
     by_key: dict[str, list[int]] = defaultdict(list)
     for p in session.exec(select(Player).where(Player.active == True)):  # noqa: E712
         by_key[name_key(p.name)].append(p.id)

@@ -15,7 +15,9 @@ How the rows are known (SQLAlchemy's session events, on this session only):
 - ``after_flush``: every row the ORM inserted (its id is known by then);
 - ``do_orm_execute``: bulk ``update``/``delete`` statements (the rows their
   ``WHERE`` selects, read first) and bulk inserts (the ids their
-  ``RETURNING`` gives; an ORM bulk insert must return its ids);
+  ``RETURNING`` gives; an ORM bulk insert must return its ids); a Core
+  insert on the session's connection (the roster import, for speed) says
+  which rows it added (:func:`note_inserted`);
 - a deleted row takes the rows that refer to it with ``ON DELETE CASCADE``
   (seats and hands of a deleted round): those are read first too.
 
@@ -67,6 +69,15 @@ def write_use_case(fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
+def note_inserted(session: Session, table: Table, ids: Iterable[int]) -> None:
+    """Tell the unit of work running ``session`` (if any) that a Core insert
+    on the session's connection added these rows of ``table`` (a bulk import
+    that bypasses the ORM for speed); outside :func:`operate` it does nothing."""
+    recorder = session.info.get("unit_of_work")
+    if recorder is not None:
+        recorder._note_new(table, ids)
+
+
 def is_write_use_case(fn: Any) -> bool:
     return bool(getattr(fn, "__write_use_case__", False))
 
@@ -76,17 +87,41 @@ def tables() -> dict[str, Table]:
     return {t.name: t for t in SQLModel.metadata.sorted_tables}
 
 
+def _runs(ids: list[int]) -> list[tuple[int, int]]:
+    """Sorted ids as (first, last) runs of consecutive ids."""
+    runs: list[tuple[int, int]] = []
+    for i in ids:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
+
+
 def read_images(conn, table: Table, ids: Iterable[int], *, for_update: bool = False) -> dict[int, Image]:
     """The rows of ``table`` with these ids, as plain dicts (``FOR UPDATE``
-    on PostgreSQL when asked: locked until the transaction ends)."""
+    on PostgreSQL when asked: locked until the transaction ends). Long runs
+    of consecutive ids (a bulk import's) are read by range, the rest by
+    lists of at most :data:`_CHUNK` ids."""
     out: dict[int, Image] = {}
     ids = sorted(set(ids))
-    for i in range(0, len(ids), _CHUNK):
-        query = select(table).where(table.c.id.in_(ids[i : i + _CHUNK]))
+    queries = []
+    scattered: list[int] = []
+    for first, last in _runs(ids):
+        if last - first >= _CHUNK:
+            queries.append(select(table).where(table.c.id.between(first, last)))
+        else:
+            scattered.extend(range(first, last + 1))
+    for i in range(0, len(scattered), _CHUNK):
+        queries.append(select(table).where(table.c.id.in_(scattered[i : i + _CHUNK])))
+    for query in queries:
         if for_update:
             query = query.with_for_update()
-        for row in conn.execute(query).mappings():
-            out[row["id"]] = dict(row)
+        result = conn.execute(query)
+        keys = list(result.keys())
+        for row in result:
+            image = dict(zip(keys, row))
+            out[image["id"]] = image
     return out
 
 
@@ -131,10 +166,12 @@ class _Recorder:
         ]
         for name, fn in self._listening:
             event.listen(session, name, fn)
+        session.info["unit_of_work"] = self
 
     def close(self) -> None:
         for name, fn in self._listening:
             event.remove(self.session, name, fn)
+        self.session.info.pop("unit_of_work", None)
 
     # what is about to change ------------------------------------------------
     def _note_existing(self, table: Table, ids: Iterable[int], *, deleting: bool = False) -> None:
@@ -306,6 +343,7 @@ def operate(
     *args: Any,
     event_id: int | None = None,
     undo_log: UndoLog | None = None,
+    station: str | None = None,
     **kwargs: Any,
 ) -> tuple[Any, Change]:
     """Run ``use_case(session, *args, **kwargs)`` as one operation: one
@@ -317,11 +355,13 @@ def operate(
     (None: found from the rows written, or the roster). ``undo_log``: keep
     the rows' images there so the change can be undone (the window's log);
     ``change.token`` then names the entry (0 when nothing changed, or no log).
+    ``station``: the station the rows are saved under (hands, audit lines),
+    e.g. "table 3 (phone)"; None: this computer's (``db.station``).
 
     If the use case raises, nothing is written or recorded and the error
     propagates (a :class:`~.errors.TournamentError` in words; a database
     failure as a :class:`~euchre_tourney.store.DatabaseError`)."""
-    with db.write_session() as session:
+    with db.write_session(station) as session:
         recorder = _Recorder(session)
         try:
             result = use_case(session, *args, **kwargs)

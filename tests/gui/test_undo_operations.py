@@ -186,3 +186,15 @@ def test_a_roster_import_is_undoable(window, gui_env, tmp_path, qtbot):
     window.undo_action.trigger()
     assert window.ctx.run(T.list_players) == []
     assert window.roster_page.model.rowCount() == 0
+
+
+def test_undoing_a_new_event_takes_it_off_the_list_and_redo_brings_it_back(window, gui_env):
+    first = window.create_event(name="First", date=datetime.date(2026, 2, 1), rounds=2, hands_per_round=2)
+    second = window.create_event(name="Second", date=datetime.date(2026, 2, 2), rounds=2, hands_per_round=2)
+    assert window.ctx.event_id == second.id
+    window.undo_action.trigger()
+    listed = [window.events.itemData(i) for i in range(window.events.count())]
+    assert listed == [first.id] and window.ctx.event_id == first.id
+    assert gui_env["errors"] == [] and gui_env["unexpected"] == []
+    window.redo_action.trigger()
+    assert window.ctx.event_id == second.id and window.events.count() == 2

@@ -55,8 +55,8 @@ def test_two_stations_undo_takes_back_only_this_stations_hand(db, backend, monke
         real = type(db).write_session
 
         @contextmanager
-        def then_b(self):
-            with real(self) as s:
+        def then_b(self, station=None):
+            with real(self, station) as s:
                 yield s
             station_b()  # right after A's commit, before operate() returns
 
@@ -202,3 +202,11 @@ def test_sql_statements_per_saved_hand_stay_few(db, backend):
         assert len(counted) <= 16, len(counted)
     finally:
         sa_event.remove(db.engine, "before_cursor_execute", count)
+
+
+def test_a_phone_saves_under_its_own_station_name(db):
+    event_id, _ = _night(db)
+    view, change = T.operate(db, "Hand 1", T.record_hand, event_id, 1, 2, 1, HandEntry(Side.EW, 3), station="table 2 (phone)")
+    assert view.station == "table 2 (phone)" and change.tables == {2}
+    with db.session() as s:
+        assert T.hand_history(s, event_id, 1, 2, 1)[0].station == "table 2 (phone)"
