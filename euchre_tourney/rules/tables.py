@@ -228,10 +228,10 @@ def strength(c: int, led: int, trump: int, bennies_by_colour: bool = False) -> i
 def trick_winner(cards: list[int], trump: int, double: bool = False, bennies_by_colour: bool = False) -> int:
     """Index in ``cards`` (in the order played) of the card that wins.
 
-    The highest trump, else the highest card of the suit led (000 line 84,
-    "Winning the trick"). In a double pack, "if two equally high cards are
-    played to a trick, the second to be played beats the first" (001 line
-    97): with ``double`` an equal later card wins.
+    The highest trump, else the highest card of the suit led (000 line 85,
+    "Winning the trick"). In a double pack, 001 line 97: "if two equally
+    high cards are played to a trick, the second to be played beats the
+    first": with ``double`` an equal later card wins.
     """
     led = effective_suit(cards[0], trump)
     best, best_s = 0, strength(cards[0], led, trump, bennies_by_colour)
@@ -244,8 +244,8 @@ def trick_winner(cards: list[int], trump: int, double: bool = False, bennies_by_
 
 SIDES = ("partners", "maker_alone", "partner_card")
 """How the sides are made: ``partners`` -- fixed partnerships, partners
-sitting alternately (two of two opposite, 000; or "two teams of three,
-sitting alternately", 001 line 95); ``maker_alone`` -- the maker against
+sitting alternately (two of two opposite as in 000; or, 001 line 95, "two
+teams of three, sitting alternately"); ``maker_alone`` -- the maker against
 everyone else (000 line 109: "one player makes trump and plays solo; the
 other 2 partner temporarily for this hand", and two-handed, line 108: "play
 is solo"); ``partner_card`` -- the maker names a card and its holder is a
@@ -504,8 +504,8 @@ pack, making 33 cards"); the lone player asks a partner for a card (line
 game (line 88)."""
 
 SIX_PLAYER_DOUBLE = SIX_PLAYER_33.replace(preset="six_player_double", pack="double50", bennies_by_colour=True)
-"""Six player euchre with "a double 25 card pack - 50 cards in all" (001
-line 95): "if two equally high cards are played to a trick, the second to
+"""Six player euchre with the double pack, 001 line 95-97: "a double 25
+card pack - 50 cards in all"; "if two equally high cards are played to a trick, the second to
 be played beats the first. If the two Bennies are red and black, the one
 which is the same colour as the trump suit beats the other one" (line 97;
 the option ``bennies_by_colour`` off: the second Benny played wins)."""

@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 
 from euchre_tourney.play.table.hand import Act, TableHand
-from euchre_tourney.rules.tables import TableRules
+from euchre_tourney.rules import tables
+
+TableRules = tables.TableRules
 
 
 class TableGame:

@@ -26,20 +26,20 @@ import random
 from typing import NamedTuple
 
 from euchre_tourney.rules import RuleViolation
-from euchre_tourney.rules.cards import SUIT_LETTERS, SUITS
-from euchre_tourney.rules.tables import (
-    NO_TRUMP,
-    TABLE_PRESETS,
-    TableRules,
-    effective_suit,
-    is_joker,
-    pack,
-    parse,
-    printed_suit,
-    score_table_hand,
-    text,
-    trick_winner,
-)
+from euchre_tourney.rules import SUIT_LETTERS, SUITS
+from euchre_tourney.rules import tables
+
+NO_TRUMP = tables.NO_TRUMP
+TABLE_PRESETS = tables.TABLE_PRESETS
+TableRules = tables.TableRules
+effective_suit = tables.effective_suit
+is_joker = tables.is_joker
+pack = tables.pack
+parse = tables.parse
+printed_suit = tables.printed_suit
+score_table_hand = tables.score_table_hand
+text = tables.text
+trick_winner = tables.trick_winner
 
 BID1, BID2, JOKER_UP, AUCTION, TRUMP, DISCARD, PARTNER, ASK, GIVE, RAIL, LONE_DISCARD, PLAY, DONE = range(13)
 PHASE_NAMES = (

@@ -41,18 +41,18 @@ from euchre_tourney.play.table.hand import (
     act_text,
     trump_word,
 )
-from euchre_tourney.rules.cards import SUITS
-from euchre_tourney.rules.tables import (
-    NO_TRUMP,
-    TableRules,
-    base,
-    effective_suit,
-    pack,
-    printed_suit,
-    ranking,
-    strength,
-    text,
-)
+from euchre_tourney.rules import SUITS
+from euchre_tourney.rules import tables
+
+NO_TRUMP = tables.NO_TRUMP
+TableRules = tables.TableRules
+base = tables.base
+effective_suit = tables.effective_suit
+pack = tables.pack
+printed_suit = tables.printed_suit
+ranking = tables.ranking
+strength = tables.strength
+text = tables.text
 
 
 @dataclass
