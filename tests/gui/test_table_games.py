@@ -123,3 +123,19 @@ def test_refused_options_leave_the_game(qtbot, tmp_path, monkeypatch):
     w.options.base = tables.TABLE_PRESETS["cutthroat"]  # a game without partners cannot railroad
     assert not w.new_game()
     assert w.game is game and said and "cannot be played" in said[0]
+
+
+def test_main_window_opens_the_table_for_2_to_6_players(qtbot, gui_env, db, tmp_path, monkeypatch):
+    from euchre_tourney.gui.main_window import MainWindow
+    from euchre_tourney.gui.practice import stats
+
+    monkeypatch.setattr(stats, "default_path", lambda: tmp_path / "stats.json")
+    main = MainWindow(db)
+    qtbot.addWidget(main)
+    file_menu = main.menuBar().actions()[0].menu()
+    assert main.table_games_action in file_menu.actions()
+    main.table_games_action.trigger()
+    window = main.table_games_window
+    qtbot.addWidget(window)
+    window.generation += 1  # stop the computer players
+    assert window.isVisible() and window.stats.path == tmp_path / "practice-table-stats.json"
