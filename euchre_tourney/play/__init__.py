@@ -63,7 +63,10 @@ from euchre_tourney.play.hand import (
 from euchre_tourney.play.players import LEVELS, Hint, RandomPlayer, SimplePlayer, hint, make_player, play_random_hand
 from euchre_tourney.play.view import SeatView
 
+from euchre_tourney.play import table  # noqa: E402  (the games for 2 to 6 seats, as play.table)
+
 __all__ = [
+    "table",
     "ALONE",
     "ALONE_ROUND",
     "BENNY_UP",

@@ -41,8 +41,7 @@ from PySide6.QtWidgets import (
 from euchre_tourney.gui.practice import stats as stats_file
 from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton
 from euchre_tourney.gui.practice.seat_layout import SeatLayout, paint_any_card
-from euchre_tourney.play.table import Act, TableGame, make_table_player, seat_view, table_hint, trump_word
-from euchre_tourney.play.table.hand import PHASE_NAMES, PLAY
+from euchre_tourney.play import table as ptable
 from euchre_tourney.rules import BENNY, SUIT_NAMES, tables
 
 NAMES = ["You", "Alex", "Blair", "Casey", "Dana", "Eli"]
@@ -54,7 +53,7 @@ def games_for(players: int) -> list[str]:
     return [k for k, r in tables.TABLE_PRESETS.items() if r.players == players]
 
 
-def act_words(a: Act, names: list[str]) -> str:
+def act_words(a: ptable.Act, names: list[str]) -> str:
     """Button and log words for an action."""
     k, x = a
     if k == "pass":
@@ -235,9 +234,9 @@ class TableGamesWindow(QMainWindow):
         self.generation = 0
         self.thinking = False
         self.undo: list[TableGame] = []
-        self.deal_start: TableGame | None = None
+        self.deal_start: ptable.TableGame | None = None
         self.hint_text = ""
-        self.game: TableGame | None = None
+        self.game: ptable.TableGame | None = None
         self._build()
         self.players_box.setCurrentIndex(self.players_box.findData(players))
         if game is not None:
@@ -359,8 +358,8 @@ class TableGamesWindow(QMainWindow):
             return False
         self.level = self.level_box.currentData()
         n = rules.players
-        self.players = [None] + [make_table_player(self.level, self.rng.randrange(1 << 30)) for _ in range(n - 1)]
-        self.game = TableGame(rules, self.rng.randrange(n), self.rng.randrange(1 << 30))
+        self.players = [None] + [ptable.make_table_player(self.level, self.rng.randrange(1 << 30)) for _ in range(n - 1)]
+        self.game = ptable.TableGame(rules, self.rng.randrange(n), self.rng.randrange(1 << 30))
         self.generation += 1
         self.thinking = False
         self.undo = []
@@ -391,7 +390,7 @@ class TableGamesWindow(QMainWindow):
         g = self.game
         seat = g.hand.to_act
         player = self.players[seat]
-        view = seat_view(g.hand, seat)
+        view = ptable.seat_view(g.hand, seat)
         if self.level == "hard":
             hand = g.hand.copy()
             self.pool.start(_Think(lambda: player.choose(view, hand), gen, self.signals))
@@ -407,7 +406,7 @@ class TableGamesWindow(QMainWindow):
             return
         self._apply(result)
 
-    def _apply(self, a: Act) -> None:
+    def _apply(self, a: ptable.Act) -> None:
         g = self.game
         seat = g.hand.to_act
         hand_before = g.hand
@@ -450,16 +449,14 @@ class TableGamesWindow(QMainWindow):
         g = self.game
         if not self.showing_result():
             return
-        from euchre_tourney.play.table import TableHand
-
-        g.hand = TableHand(g.rules, self._next_dealer, g.rng)
+        g.hand = ptable.TableHand(g.rules, self._next_dealer, g.rng)
         self.deal_start = copy.deepcopy(g)
         self.undo = []
         self.log.append(f"{deals(self.names[g.hand.dealer])}.")
         self.refresh()
         self._schedule()
 
-    def human_action(self, a: Act) -> bool:
+    def human_action(self, a: ptable.Act) -> bool:
         """The player's action (refused, returning False, if not legal now)."""
         if not self.human_turn() or a not in self.game.legal_actions():
             return False
@@ -493,17 +490,17 @@ class TableGamesWindow(QMainWindow):
     def ask_hint(self) -> None:
         if not self.human_turn():
             return
-        a, why = table_hint(self.game.hand, 0)
+        a, why = ptable.table_hint(self.game.hand, 0)
         self.hint_text = f"Hint: {act_words(a, self.names)}. {why}"
         self.refresh()
 
     def _name_partner(self) -> None:
         c = self.partner_box.currentData()
         if c is not None:
-            self.human_action(Act("partner", c))
+            self.human_action(ptable.Act("partner", c))
 
     # --------------------------------------------------------------- drawing
-    def _log_words(self, seat: int, a: Act) -> str:
+    def _log_words(self, seat: int, a: ptable.Act) -> str:
         who = self.names[seat]
         if a.kind == "discard" and seat != 0:
             return f"{who} discards a card face down."
@@ -526,14 +523,14 @@ class TableGamesWindow(QMainWindow):
         partner = ""
         if g.rules.sides == "partner_card":
             partner = f" with {self.names[hand.partner]}" if hand.partner is not None else " alone"
-        return (f"{maker}{partner} made {trump_word(hand.trump)} and took {hand.maker_tricks} of "
+        return (f"{maker}{partner} made {ptable.trump_word(hand.trump)} and took {hand.maker_tricks} of "
                 f"{g.rules.hand_size} tricks: {got or 'no points'}.")
 
     def scene(self) -> dict:
         g = self.game
         h = g.hand
         n = g.rules.players
-        view = seat_view(h, 0)
+        view = ptable.seat_view(h, 0)
         tags: list[list[str]] = [[] for _ in range(n)]
         tags[h.dealer].append("dealer")
         if h.maker is not None:
@@ -549,11 +546,11 @@ class TableGamesWindow(QMainWindow):
             tags[s].append("sits out")
         trick = list(h.trick)
         winner = None
-        if not trick and h.tricks and h.phase == PLAY or (h.done and h.tricks):
+        if not trick and h.tricks and h.phase == ptable.PLAY or (h.done and h.tricks):
             trick = h.tricks[-1][1]
             winner = h.tricks[-1][2]
         turn_up = h.turn_up if (h.turn_up is not None and h.phase in (0, 1, 2)) else None
-        centre = f"Trump: {trump_word(h.trump)}"
+        centre = f"Trump: {ptable.trump_word(h.trump)}"
         if h.bid:
             centre += f" · bid {h.bid}"
         if h.partner_card is not None:
@@ -588,7 +585,7 @@ class TableGamesWindow(QMainWindow):
             if item.widget():
                 item.widget().hide()
                 item.widget().deleteLater()
-        view = seat_view(h, 0)
+        view = ptable.seat_view(h, 0)
         card_acts = {a.arg: a for a in legal if a.kind in ("play", "discard", "give")}
         verb = {"play": "play", "discard": "discard", "give": "give"}
         for i, c in enumerate(h.hands[0]):
@@ -626,7 +623,7 @@ class TableGamesWindow(QMainWindow):
         elif self.showing_result():
             text = self._result_words(h) + " Press Next hand."
         elif self.human_turn():
-            text = f"Your turn ({PHASE_NAMES[h.phase]})."
+            text = f"Your turn ({ptable.PHASE_NAMES[h.phase]})."
             if card_acts:
                 text += " Click a card."
             if h.phase == 2 and not view.hand:

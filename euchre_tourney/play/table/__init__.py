@@ -20,6 +20,7 @@ subpackage is a separate, simpler engine over
 from euchre_tourney.play.table.game import TableGame
 from euchre_tourney.play.table.hand import (
     PHASE_NAMES,
+    PLAY,
     Act,
     TableHand,
     act_text,
@@ -38,6 +39,7 @@ from euchre_tourney.play.table.players import (
 
 __all__ = [
     "PHASE_NAMES",
+    "PLAY",
     "Act",
     "MediumPlayer",
     "RandomTablePlayer",
