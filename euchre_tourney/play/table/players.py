@@ -7,11 +7,13 @@
   the highest trump not held as the partner card, give a lone partner the
   best card, win a trick as cheaply as possible unless a known partner is
   already winning it, otherwise throw the lowest card.
-* :class:`SampleSearchPlayer` (hard) -- bids as the medium player; in the
-  play, deals the unseen cards to the other seats at random (keeping the
-  number of cards each holds and the suits each has shown out of), plays
-  each legal card out to the end of the hand with medium players, and keeps
-  the card whose samples score best for its side. It stops at a deadline
+* :class:`SampleSearchPlayer` (hard) -- at every decision with two to ten
+  choices (the bidding, the discard, the play; the partner card and a
+  blind naming are left to the medium player), deals the unseen cards to
+  the other seats at random (keeping the number of cards each holds and the
+  suits each has shown out of), plays each legal action out to the end of
+  the hand with medium players, and keeps the action whose samples score
+  best for its side. It stops at a deadline
   (``deadline_s``, 0.15 s by default) or after ``samples`` rollouts per
   card, whichever first: the arena (``tests/benchmarks/``) measures it; the
   tests give it a sample count and no deadline, so they never depend on the
@@ -25,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from euchre_tourney.play.table.hand import (
+    ASK,
     AUCTION,
     BID1,
     BID2,
@@ -363,7 +366,8 @@ class SampleSearchPlayer:
         """``hand`` is the real hand, used only for its public history and
         shape (who holds how many cards); the hidden cards are resampled."""
         hand = hand or self.hand
-        if view.phase != PLAY or len(view.legal) == 1 or hand is None:
+        searched = view.phase not in (JOKER_UP, PARTNER, ASK, GIVE) and 1 < len(view.legal) <= 10
+        if not searched or hand is None:
             return self.medium.choose(view)
         start = time.perf_counter()
         totals = {a: 0.0 for a in view.legal}
@@ -429,8 +433,9 @@ def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableH
     for _, plays, _ in view.tricks:
         seen.update(c for _, c in plays)
     seen.update(c for _, c in view.trick)
-    if seat == view.dealer and view.phase >= PLAY:
-        seen.update(hand.discards if view.maker is not None and seat == view.dealer else [])
+    if hand.turn_up is not None and not hand.picked_up:
+        seen.add(hand.turn_up)  # face up, then turned down or never taken: out of the play
+    seen.update(a.arg for s, a in hand.history if s == seat and a.kind in ("discard", "give"))
     for s in fixed:
         fixed[s] &= set(hand.hands[s])  # a known card still held
         seen.update(fixed[s])
@@ -447,7 +452,7 @@ def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableH
         for s in sorted(others, key=lambda s: -len(view.voids.get(s, ()))):
             need = sizes[s] - len(fixed[s])
             voids = view.voids.get(s, set())
-            pick = [c for c in pool if effective_suit(c, trump) not in voids][:need]
+            pick = [c for c in pool if not voids or effective_suit(c, trump) not in voids][:need]
             if len(pick) < need:
                 ok = False
                 break
