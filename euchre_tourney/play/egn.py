@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.game import Game
+from euchre_tourney.play.words import illegal_words
 from euchre_tourney.play.hand import ALONE_ROUND, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.rules import (
     BENNY,
@@ -133,7 +134,7 @@ class EgnGame:
                 raise EgnError(f"deal {i + 1} follows a deal whose hand was not played to its end", line)
             try:
                 for a in actions:
-                    game.apply(a)
+                    _apply(game.hand, a, game.apply)
             except RuleViolation as exc:
                 raise EgnError(f"deal {i + 1}: {exc}", line) from None
         return game
@@ -441,6 +442,17 @@ def _build_deal(rules: RuleSet, d: _Deal) -> tuple[Hand, list[int]]:
     raise problem  # type: ignore[misc]
 
 
+def _apply(hand: Hand, action: int, apply=None) -> None:
+    """``hand.apply(action)`` (or ``apply(action)``), an illegal action
+    refused in words a person reads (:func:`~euchre_tourney.play.words.illegal_words`:
+    "the jack of spades", not the engine's ``play:JS``)."""
+    if hand is None or action not in hand.legal_actions():
+        if hand is None:
+            raise RuleViolation("the game was already won")
+        raise RuleViolation(illegal_words(hand, action))
+    (apply or hand.apply)(action)
+
+
 def _replay_deal(rules: RuleSet, d: _Deal, lone: int) -> tuple[Hand, list[int]]:
     """:func:`_build_deal` with ``lone`` the seat that went alone (or -1)."""
     hands = d.hands
@@ -467,7 +479,7 @@ def _replay_deal(rules: RuleSet, d: _Deal, lone: int) -> tuple[Hand, list[int]]:
     hand = Hand(rules, d.dealer, hands, d.up)
     fresh = hand.copy()
     for a in d.calls:
-        hand.apply(a)
+        _apply(hand, a)
     if hand.phase == ALONE_ROUND and (d.alone_known or d.tricks or d.discard is not None):
         _answer_alone(hand, lone, d.defender)
     if hand.phase == DISCARDING and (discard is not None or d.tricks):
@@ -477,14 +489,14 @@ def _replay_deal(rules: RuleSet, d: _Deal, lone: int) -> tuple[Hand, list[int]]:
             if len(d.tricks) < 5 or len(left) != 1:
                 raise RuleViolation("the dealer's discard is not recorded and cannot be told from the tricks")
             discard = left[0]
-        hand.apply(DISCARD + discard)
+        _apply(hand, DISCARD + discard)
     if d.misdeal_next and hand.phase in (BID1, BID2) and MISDEAL in hand.legal_actions():
         hand.apply(MISDEAL)
     for t, cards in enumerate(d.tricks):
         for c in cards:
             if hand.phase != PLAYING:
                 raise RuleViolation(f"trick {t + 1} has a card after the hand was over")
-            hand.apply(c)
+            _apply(hand, c)
     return fresh, hand.history
 
 
