@@ -645,4 +645,80 @@ def read_egn(text: str) -> EgnGame:
     )
 
 
-__all__ = ["EgnError", "EgnGame", "game_to_egn", "read_egn", "rules_from_egn", "rules_to_egn", "write_egn"]
+MATCH_FILE_TYPE = "Euchre Match Notation"
+
+
+@dataclass
+class EmnGame:
+    """One game of a match file: its ``number`` (1-based, in file order),
+    ``title`` (the EGN game's title, or "Game N"), ``players`` by seat
+    (names, from the match's player list when the game names them by id)
+    and ``text``: the game as EGN text, read with :func:`read_egn` when
+    chosen (so one bad game does not hide the others)."""
+
+    number: int
+    title: str
+    players: tuple[str, ...]
+    text: str
+
+    def read(self) -> EgnGame:
+        """The game (:func:`read_egn`), the match's player names kept;
+        :class:`EgnError` naming the game for a game that cannot be read."""
+        try:
+            record = read_egn(self.text)
+        except EgnError as exc:
+            raise EgnError(f"game {self.number}: {exc}") from None
+        if any(self.players):
+            record.players = self.players
+        if not record.title:
+            record.title = self.title
+        return record
+
+
+@dataclass
+class EmnMatch:
+    """A match file (EMN, "Euchre Match Notation", NextSuit-Labs
+    ``docs/emn/match-specification.md``): a ``title`` and its ``games``."""
+
+    title: str
+    games: list[EmnGame]
+
+
+def read_emn(text: str) -> EmnMatch:
+    """Read an EMN match file's text: the list of its games (each an
+    embedded EGN game, ``gameData``, with ``playersOverride`` naming the
+    four seats by the match's player ids). :class:`EgnError` in words for a
+    file that is no match file or has no games."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EgnError(f"this is not a JSON match file ({exc.msg}, column {exc.colno})", exc.lineno) from None
+    if not isinstance(data, dict) or data.get("fileType") != MATCH_FILE_TYPE:
+        raise EgnError(f'this is not a match file (its fileType must be "{MATCH_FILE_TYPE}")', 1)
+    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    names = {}
+    for p in meta.get("players", []) or []:
+        if isinstance(p, dict) and "id" in p:
+            names[str(p["id"])] = str(p.get("name") or p["id"])
+    games = []
+    raw_games = data.get("games")
+    if not isinstance(raw_games, list) or not raw_games:
+        raise EgnError("the match file has no games", 1)
+    for i, raw in enumerate(raw_games):
+        if not isinstance(raw, dict) or not isinstance(raw.get("gameData"), dict):
+            raise EgnError(f"game {i + 1} of the match has no game data (gameData)")
+        game = raw["gameData"]
+        gmeta = game.get("metadata") if isinstance(game.get("metadata"), dict) else {}
+        override = raw.get("playersOverride")
+        if isinstance(override, list) and len(override) == 4:
+            players = tuple(names.get(str(p), str(p)) for p in override)
+        else:
+            players = tuple(
+                p if isinstance(p, str) else str(p.get("name", "")) for p in gmeta.get("players", []) if isinstance(p, (str, dict))
+            )
+        title = str(gmeta.get("title") or f"Game {i + 1}")
+        games.append(EmnGame(i + 1, title, players, json.dumps(game, indent=1)))
+    return EmnMatch(str(meta.get("title", "")), games)
+
+
+__all__ = ["EgnError", "EgnGame", "EmnGame", "EmnMatch", "read_emn", "game_to_egn", "read_egn", "rules_from_egn", "rules_to_egn", "write_egn"]
