@@ -151,7 +151,7 @@ def test_take_back_restores_the_exact_state(qtbot, table):
 def test_replay_this_deal_deals_the_same_cards_and_swap_hands_changes_seat(qtbot, table):
     w = table(seed=21)
     settle(qtbot, w)
-    deal = w.deal_start.hand
+    deal = w.deal_start.state.hand
     dealt, up, dealer = deal.dealt_hands(), deal.turn_up, deal.dealer
     rng = random.Random(9)
     for _ in range(4):
@@ -237,14 +237,14 @@ def test_save_and_open_a_game_file(qtbot, table, tmp_path, gui_env):
     assert w.save_egn(str(path))
     played = [h.history for h in w.game.hands] + [w.game.hand.history]
     assert w.open_egn(str(path))
-    steps = w.replay["steps"]
+    steps = w.replay.steps
     assert len(steps) == sum(len(h) for h in played if h)
     w.activateWindow()
     qtbot.waitActive(w)
     qtbot.keyClick(w, Qt.Key_Right)  # keyboard: → steps forward
-    assert w.replay["pos"] == 1
+    assert w.replay.pos == 1
     w.step_replay(len(steps))
-    replayed = w.replay["game"]
+    replayed = w.replay.game
     assert (replayed.score.ns, replayed.score.ew) == (w.game.score.ns, w.game.score.ew)
     assert [h.history for h in replayed.hands] == [h.history for h in w.game.hands]
     assert "Trick" in w.table.accessibleDescription() or "deals" in w.table.accessibleDescription()
