@@ -55,7 +55,8 @@ def test_every_game_plays_to_the_end_at_the_practice_table(qtbot, tmp_path, key)
     play_to_the_end(qtbot, w)
     assert max(w.game.scores) >= 3
     assert "won the game" in w.log.toPlainText()
-    assert w.stats.entry(key)["games"] == 1
+    assert w.stats.games == 1 and w.stats.hands >= 1
+    assert w.session.stats_path.exists()
     assert "Game over" in w.prompt.text()
 
 
@@ -78,7 +79,7 @@ def test_take_back_and_replay(qtbot, tmp_path):
     assert w.game.hand.to_text() != before
     qtbot.mouseClick(w.back_button, Qt.LeftButton)
     assert w.game.hand.to_text() == before
-    start = w.deal_start.hand.to_text()
+    start = w.session.deal_start.game.hand.to_text()
     qtbot.waitUntil(lambda: w.human_turn(), timeout=20000)
     _click_something(qtbot, w)
     qtbot.mouseClick(w.replay_button, Qt.LeftButton)
@@ -137,5 +138,5 @@ def test_main_window_opens_the_table_for_2_to_6_players(qtbot, gui_env, db, tmp_
     main.table_games_action.trigger()
     window = main.table_games_window
     qtbot.addWidget(window)
-    window.generation += 1  # stop the computer players
-    assert window.isVisible() and window.stats.path == tmp_path / "practice-table-stats.json"
+    window.session.generation += 1  # stop the computer players
+    assert window.isVisible() and window.stats_path == tmp_path / "practice-table-stats.json"

@@ -15,8 +15,6 @@ in).
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 from pathlib import Path
 
@@ -44,6 +42,7 @@ from euchre_tourney.gui.practice.seat_layout import SeatLayout, paint_any_card
 from euchre_tourney.play import table as ptable
 from euchre_tourney.rules import BENNY, SUIT_NAMES, tables
 
+HUMAN = 0
 NAMES = ["You", "Alex", "Blair", "Casey", "Dana", "Eli"]
 LEVELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 
@@ -183,39 +182,6 @@ class _Think(QRunnable):
         self.signals.done.emit(self.generation, result)
 
 
-class TableStats:
-    """Per game: games and games won, hands and hands where the player's
-    side scored, hands the player made trump and made it. A JSON file beside
-    the practice statistics; an unreadable file starts from zero."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        try:
-            self.data = json.loads(self.path.read_text(encoding="utf-8"))
-            if not isinstance(self.data, dict):
-                self.data = {}
-        except (OSError, ValueError):
-            self.data = {}
-
-    def entry(self, key: str) -> dict:
-        e = self.data.setdefault(key, {})
-        for k in ("games", "games_won", "hands", "hands_scored", "made", "made_won"):
-            e.setdefault(k, 0)
-        return e
-
-    def save(self) -> None:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.data, indent=1), encoding="utf-8")
-        except OSError:
-            pass  # statistics must never stop play
-
-    def summary(self, key: str) -> str:
-        e = self.entry(key)
-        return (f"Games {e['games_won']}/{e['games']} won · hands {e['hands_scored']}/{e['hands']} scored · "
-                f"made trump {e['made_won']}/{e['made']}")
-
-
 class TableGamesWindow(QMainWindow):
     """The practice table for 2 to 6 players (see the module docstring).
     ``delay_ms`` is the pause between computer actions (0 in tests)."""
@@ -226,17 +192,14 @@ class TableGamesWindow(QMainWindow):
         self.setWindowTitle("Practice table, 2 to 6 players — Euchre Tourney")
         self.delay_ms = delay_ms
         self.rng = random.Random(seed)
-        self.stats = TableStats(stats_path or stats_file.default_path().with_name("practice-table-stats.json"))
+        self.stats_path = Path(stats_path) if stats_path else stats_file.default_path().with_name("practice-table-stats.json")
+        self.session: ptable.TableSession | None = None
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.signals = _Signals()
         self.signals.done.connect(self._thought)
-        self.generation = 0
         self.thinking = False
-        self.undo: list[TableGame] = []
-        self.deal_start: ptable.TableGame | None = None
         self.hint_text = ""
-        self.game: ptable.TableGame | None = None
         self._build()
         self.players_box.setCurrentIndex(self.players_box.findData(players))
         if game is not None:
@@ -345,8 +308,18 @@ class TableGamesWindow(QMainWindow):
 
     # ------------------------------------------------------------------ game
     @property
+    def game(self) -> ptable.TableGame | None:
+        """The game in progress (the session's)."""
+        return self.session.game if self.session else None
+
+    @property
     def names(self) -> list[str]:
         return NAMES[: self.game.rules.players] if self.game else NAMES
+
+    @property
+    def stats(self):
+        """The statistics row of this game and level."""
+        return self.session.stats.row(*self.session.stats_key())
 
     def new_game(self) -> bool:
         """Start a game with the chosen game, options and level (a refused
@@ -357,15 +330,12 @@ class TableGamesWindow(QMainWindow):
             QMessageBox.warning(self, "Practice table", f"These options cannot be played: {exc}.")
             return False
         self.level = self.level_box.currentData()
-        n = rules.players
-        self.players = [None] + [ptable.make_table_player(self.level, self.rng.randrange(1 << 30)) for _ in range(n - 1)]
-        self.game = ptable.TableGame(rules, self.rng.randrange(n), self.rng.randrange(1 << 30))
-        self.generation += 1
+        seed = self.rng.randrange(1 << 30)
+        if self.session is None:
+            self.session = ptable.TableSession(rules, self.level, seed, stats_path=self.stats_path)
+        else:
+            self.session.new_game(rules, self.level, seed)
         self.thinking = False
-        self.undo = []
-        self.counted = 0
-        self.game_counted = False
-        self.deal_start = copy.deepcopy(self.game)
         self.log.clear()
         self.log.append(f"<b>{rules.title}</b>, to {rules.target}. {deals(self.names[self.game.hand.dealer])}.")
         self.refresh()
@@ -373,116 +343,77 @@ class TableGamesWindow(QMainWindow):
         return True
 
     def human_turn(self) -> bool:
-        g = self.game
-        return g is not None and not g.over and g.hand.to_act == 0 and not g.hand.done
+        return self.session is not None and self.session.human_to_act()
+
+    def showing_result(self) -> bool:
+        """A finished hand is on the table, waiting for Next hand."""
+        return self.session is not None and self.session.showing_result
 
     def _schedule(self) -> None:
-        g = self.game
-        if g.over or self.thinking or self.human_turn() or self.showing_result():
+        if self.thinking or self.session.waiting:
             return
         self.thinking = True
-        gen = self.generation
+        gen = self.session.generation
         QTimer.singleShot(self.delay_ms, lambda: self._think(gen))
 
     def _think(self, gen: int) -> None:
-        if gen != self.generation:
+        turn = self.session.computer_turn()
+        if turn is None or turn.generation != gen:
+            self.thinking = False
             return
-        g = self.game
-        seat = g.hand.to_act
-        player = self.players[seat]
-        view = ptable.seat_view(g.hand, seat)
         if self.level == "hard":
-            hand = g.hand.copy()
-            self.pool.start(_Think(lambda: player.choose(view, hand), gen, self.signals))
+            self.pool.start(_Think(lambda: turn.player.choose(turn.view, turn.hand), gen, self.signals))
         else:
-            self._thought(gen, player.choose(view))
+            self._thought(gen, turn.player.choose(turn.view))
 
     def _thought(self, gen: int, result: object) -> None:
-        if gen != self.generation:
-            return
         self.thinking = False
+        if gen != self.session.generation:
+            self._schedule()
+            return
         if isinstance(result, Exception):
             self.prompt.setText(f"A computer player could not decide ({result}); the game stops here.")
             return
-        self._apply(result)
+        seat = self.session.hand.to_act
+        if self.session.apply_computer(gen, result):
+            self._after(seat, result)
 
-    def _apply(self, a: ptable.Act) -> None:
-        g = self.game
-        seat = g.hand.to_act
-        hand_before = g.hand
+    def _after(self, seat: int, a: ptable.Act) -> None:
         self.log.append(self._log_words(seat, a))
-        g.hand.apply(a)
-        if hand_before.done:
-            self._hand_over(hand_before)
+        hand = self.session.hand
+        if hand.done:
+            self.log.append(f"<i>{self._result_words(hand)}</i>")
+            g = self.game
+            if g.over:
+                self.log.append(f"<b>{g.unit_name(g.winner, self.names)} won the game.</b>")
         self.hint_text = ""
         self.refresh()
         self._schedule()
 
-    def showing_result(self) -> bool:
-        """A finished hand is on the table, waiting for Next hand."""
-        return self.game is not None and self.game.hand.done and not self.game.over
-
-    def _hand_over(self, hand) -> None:
-        g = self.game
-        g.finish_hand()
-        e = self.stats.entry(g.rules.preset)
-        if not hand.thrown_in:
-            e["hands"] += 1
-            mine = [s for s in range(g.rules.players) if g.unit(s) == g.unit(0)]
-            e["hands_scored"] += any(hand.points.get(s, 0) > 0 for s in mine)
-            if hand.maker == 0:
-                e["made"] += 1
-                e["made_won"] += hand.points.get(0, 0) > 0
-        self.log.append(f"<i>{self._result_words(hand)}</i>")
-        if g.over:
-            e["games"] += 1
-            e["games_won"] += g.winner == g.unit(0)
-            self.log.append(f"<b>{g.unit_name(g.winner, self.names)} won the game.</b>")
-        self.stats.save()
-        if not g.over:
-            # the finished hand stays on show until Next hand
-            g.hand = hand
-            self._next_dealer = (hand.dealer + 1) % g.rules.players
-
     def next_hand(self) -> None:
         """Deal the next hand after a finished one."""
-        g = self.game
-        if not self.showing_result():
-            return
-        g.hand = ptable.TableHand(g.rules, self._next_dealer, g.rng)
-        self.deal_start = copy.deepcopy(g)
-        self.undo = []
-        self.log.append(f"{deals(self.names[g.hand.dealer])}.")
-        self.refresh()
-        self._schedule()
+        if self.session.next_hand():
+            self.log.append(f"{deals(self.names[self.game.hand.dealer])}.")
+            self.refresh()
+            self._schedule()
 
     def human_action(self, a: ptable.Act) -> bool:
         """The player's action (refused, returning False, if not legal now)."""
-        if not self.human_turn() or a not in self.game.legal_actions():
+        if not self.session.human_action(a):
             return False
-        self.undo.append(copy.deepcopy(self.game))
-        self._apply(a)
+        self._after(HUMAN, a)
         return True
 
     def take_back(self) -> None:
         """Back to the player's last decision in this deal."""
-        if not self.undo:
-            return
-        self.game = self.undo.pop()
-        self.generation += 1
-        self.thinking = False
-        self.log.append("<i>Taken back.</i>")
-        self.refresh()
-        self._schedule()
+        if self.session.take_back():
+            self.log.append("<i>Taken back.</i>")
+            self.refresh()
+            self._schedule()
 
     def replay_deal(self) -> None:
         """Play the current deal again from its start."""
-        if self.deal_start is None:
-            return
-        self.game = copy.deepcopy(self.deal_start)
-        self.generation += 1
-        self.thinking = False
-        self.undo = []
+        self.session.replay_deal()
         self.log.append("<i>The deal is played again.</i>")
         self.refresh()
         self._schedule()
@@ -490,7 +421,7 @@ class TableGamesWindow(QMainWindow):
     def ask_hint(self) -> None:
         if not self.human_turn():
             return
-        a, why = ptable.table_hint(self.game.hand, 0)
+        a, why = self.session.hint()
         self.hint_text = f"Hint: {act_words(a, self.names)}. {why}"
         self.refresh()
 
@@ -616,7 +547,7 @@ class TableGamesWindow(QMainWindow):
         for a in partners:
             self.partner_box.addItem(tables.name(a.arg), a.arg)
         self.next_button.setEnabled(self.showing_result())
-        self.back_button.setEnabled(bool(self.undo))
+        self.back_button.setEnabled(self.session.can_take_back)
         self.hint_button.setEnabled(self.human_turn())
         if g.over:
             text = f"Game over: {g.unit_name(g.winner, self.names)} won. Press New game to play again."
@@ -633,10 +564,13 @@ class TableGamesWindow(QMainWindow):
         if self.hint_text:
             text += "  " + self.hint_text
         self.prompt.setText(text)
-        self.stats_label.setText(self.stats.summary(g.rules.preset))
+        st = self.stats
+        self.stats_label.setText(f"Games {st.games_won}/{st.games} won · hands {st.hands_won}/{st.hands} scored · "
+                                 f"made {st.made}/{st.makes}")
 
     def closeEvent(self, event) -> None:  # noqa: N802
-        self.generation += 1
+        if self.session is not None:
+            self.session.generation += 1
         self.pool.waitForDone(2000)
         super().closeEvent(event)
 

@@ -55,8 +55,10 @@ class TableGame:
         if self.hand.done:
             self.finish_hand()
 
-    def finish_hand(self) -> None:
-        """Score the finished hand and deal the next (or end the game)."""
+    def finish_hand(self, deal: bool = True) -> None:
+        """Score the finished hand and deal the next (or end the game); with
+        ``deal`` false the finished hand stays as :attr:`hand` until
+        :meth:`deal_next`."""
         hand = self.hand
         self.hands.append(hand)
         gained = [0] * self.units
@@ -74,4 +76,10 @@ class TableGame:
             first = [u for u in reached if u in makers] or reached
             self.winner = max(first, key=lambda u: self.scores[u])
             return
-        self.hand = TableHand(self.rules, (hand.dealer + 1) % self.rules.players, self.rng)
+        if deal:
+            self.deal_next()
+
+    def deal_next(self) -> None:
+        """Deal the next hand, the dealer one seat clockwise."""
+        if self.winner is None:
+            self.hand = TableHand(self.rules, (self.hand.dealer + 1) % self.rules.players, self.rng)
