@@ -140,3 +140,19 @@ def test_main_window_opens_the_table_for_2_to_6_players(qtbot, gui_env, db, tmp_
     qtbot.addWidget(window)
     window.session.generation += 1  # stop the computer players
     assert window.isVisible() and window.stats_path == tmp_path / "practice-table-stats.json"
+
+
+def test_practice_window_opens_the_games_for_2_to_6_players(qtbot, tmp_path, monkeypatch):
+    from euchre_tourney.gui.practice import stats
+    from euchre_tourney.gui.practice.table import PracticeWindow
+
+    monkeypatch.setattr(stats, "default_path", lambda: tmp_path / "stats.json")
+    w = PracticeWindow(seed=1, stats_path=tmp_path / "p.json")
+    qtbot.addWidget(w)
+    items = [a for m in w.menuBar().actions() for a in m.menu().actions() if "2 to 6" in a.text()]
+    assert len(items) == 1
+    items[0].trigger()
+    other = w.table_games_window
+    qtbot.addWidget(other)
+    other.session.generation += 1
+    assert other.isVisible() and other.players_box.count() == 5

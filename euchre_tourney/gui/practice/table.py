@@ -524,6 +524,7 @@ class PracticeWindow(QMainWindow):
         act(game, "Save this &hand as EGN…", self.save_hand_dialog, "Ctrl+Shift+S")
         game.addSeparator()
         act(game, "S&tatistics…", self.show_stats, "Ctrl+I")
+        act(game, "&Games for 2 to 6 players…", self.open_table_games, "Ctrl+Shift+T")
         game.addSeparator()
         act(game, "&Close", self.close, QKeySequence.Close)
         play = self.menuBar().addMenu("&Play")
@@ -567,6 +568,15 @@ class PracticeWindow(QMainWindow):
         self._moved_on()
         self.last_button.setChecked(False)
         self.advance()
+
+    def open_table_games(self):
+        """Game ▸ Games for 2 to 6 players: two-handed, cutthroat, partner
+        pick, bid euchre, six-player and Almonte euchre in their own window
+        (:mod:`.table_games`)."""
+        from euchre_tourney.gui.practice.table_games import open_table_games  # deferred: start-up time
+
+        self.table_games_window = open_table_games()
+        return self.table_games_window
 
     def new_game_dialog(self) -> None:
         dlg = SettingsDialog(self.table_settings, self)
