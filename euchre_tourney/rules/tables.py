@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from euchre_tourney.rules.scoring import RuleViolation
 from euchre_tourney.rules.cards import (
     ACE,
     BENNY,
@@ -592,3 +593,54 @@ TABLE_SOURCES: dict[str, str] = {
     "six_player_double": "001",
     "almonte_six": "001",
 }
+
+
+# --- a hand as a scorer enters it (tables of six, bid euchre) ------------------------------
+
+
+def _whole(value: object, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise RuleViolation(f"{what} must be a whole number from {low} to {high}, not {value!r}.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class SideHandEntry:
+    """A hand of a partnership game at a table of four or six (six-player
+    three against three, Almonte, bid euchre for four) as a tally card
+    records it: the making side (0: seats 1, 3, 5; 1: seats 2, 4, 6 -- the
+    sides sit alternately), the tricks the makers took, whether the maker
+    played alone, and, in bid euchre, the bid.
+
+    :meth:`score` validates and returns ``(side, points)``: the side that
+    scores and its points (negative for makers who fell short of a bid),
+    with :func:`score_table_hand` -- the one scoring the practice table
+    uses too. ``RuleViolation`` with a sentence for anything the rules do
+    not allow."""
+
+    makers: int
+    maker_tricks: int
+    alone: bool = False
+    bid: int = 0
+
+    def score(self, rules: TableRules) -> tuple[int, int]:
+        if rules.sides != "partners":
+            raise RuleViolation(f"{rules.title} is not played in fixed partnerships: a tally card records its sides per hand.")
+        if self.makers not in (0, 1) or isinstance(self.makers, bool):
+            raise RuleViolation("Say which side made trump: the first side (seats 1, 3, 5) or the second (2, 4, 6).")
+        tricks = _whole(self.maker_tricks, "The makers' tricks", 0, rules.hand_size)
+        if not isinstance(self.alone, bool):
+            raise RuleViolation(f"Playing alone is yes or no, not {self.alone!r}.")
+        if self.alone and not rules.may_go_alone:
+            raise RuleViolation(f"Nobody plays alone in {rules.title}.")
+        if rules.bidding == "auction":
+            bid = _whole(self.bid, "The bid", rules.min_bid, rules.max_bid)
+        elif self.bid:
+            raise RuleViolation(f"{rules.title} has no bids: leave the bid empty.")
+        else:
+            bid = 0
+        seat = self.makers
+        makers = frozenset(s for s in range(rules.players) if s % 2 == seat)
+        by_side = {s % 2: p for s, p in score_table_hand(rules, makers, self.alone, tricks, bid).items()}
+        side = next(iter(by_side))  # every hand scores for exactly one side
+        return side, by_side[side]
