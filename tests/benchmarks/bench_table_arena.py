@@ -45,7 +45,7 @@ def play(rules, dealer, order, hard_seats, hard, times):
 def arena(key: str, hands: int, seed: int = 1):
     rules = tables.TABLE_PRESETS[key]
     rng = random.Random(seed)
-    hard = SampleSearchPlayer(samples=16, deadline_s=0.15, rng=seed)
+    hard = SampleSearchPlayer(samples=16, deadline_s=0.12, rng=seed)
     seats = {s for s in range(rules.players) if s % 2 == 0} if rules.sides == "partners" else {0}
     diffs, times = [], []
     for i in range(hands):
