@@ -156,3 +156,20 @@ def test_practice_window_opens_the_games_for_2_to_6_players(qtbot, tmp_path, mon
     qtbot.addWidget(other)
     other.session.generation += 1
     assert other.isVisible() and other.players_box.count() == 5
+
+
+def test_hard_players_think_off_the_gui_thread_and_the_game_ends(qtbot, tmp_path):
+    from euchre_tourney.play.table import SampleSearchPlayer, make_table_player
+
+    def factory(level, seed):
+        # a fixed number of samples and no deadline: the same game on any machine
+        return SampleSearchPlayer(samples=3, deadline_s=None, rng=seed) if level == "hard" else make_table_player(level, seed)
+
+    w = TableGamesWindow(players=4, game="almonte_four", level="hard", seed=9, stats_path=tmp_path / "s.json",
+                         delay_ms=0, player_factory=factory)
+    qtbot.addWidget(w)
+    w.options.target.setValue(3)
+    assert w.new_game()
+    assert all(isinstance(p, SampleSearchPlayer) for p in w.session.players.values())
+    play_to_the_end(qtbot, w)
+    assert max(w.game.scores) >= 3

@@ -184,16 +184,20 @@ class _Think(QRunnable):
 
 class TableGamesWindow(QMainWindow):
     """The practice table for 2 to 6 players (see the module docstring).
-    ``delay_ms`` is the pause between computer actions (0 in tests)."""
+    ``delay_ms`` is the pause between computer actions (0 in tests);
+    ``player_factory(level, seed)`` makes the computer players (default
+    :func:`~euchre_tourney.play.table.make_table_player`)."""
 
     def __init__(self, *, players: int = 3, game: str | None = None, level: str = "medium", seed: int | None = None,
-                 stats_path: Path | None = None, delay_ms: int = 450, parent: QWidget | None = None) -> None:
+                 stats_path: Path | None = None, delay_ms: int = 450, player_factory=None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Practice table, 2 to 6 players — Euchre Tourney")
         self.delay_ms = delay_ms
         self.rng = random.Random(seed)
         self.stats_path = Path(stats_path) if stats_path else stats_file.default_path().with_name("practice-table-stats.json")
         self.session: ptable.TableSession | None = None
+        self.player_factory = player_factory or ptable.make_table_player
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(1)
         self.signals = _Signals()
@@ -332,7 +336,8 @@ class TableGamesWindow(QMainWindow):
         self.level = self.level_box.currentData()
         seed = self.rng.randrange(1 << 30)
         if self.session is None:
-            self.session = ptable.TableSession(rules, self.level, seed, stats_path=self.stats_path)
+            self.session = ptable.TableSession(rules, self.level, seed, stats_path=self.stats_path,
+                                               player_factory=self.player_factory)
         else:
             self.session.new_game(rules, self.level, seed)
         self.thinking = False
@@ -464,6 +469,8 @@ class TableGamesWindow(QMainWindow):
         view = ptable.seat_view(h, 0)
         tags: list[list[str]] = [[] for _ in range(n)]
         tags[h.dealer].append("dealer")
+        if h.high_bidder is not None and h.maker is None:
+            tags[h.high_bidder].append(f"bids {h.bid}")
         if h.maker is not None:
             tags[h.maker].append("maker" + (" alone" if h.alone else ""))
         if g.rules.sides == "partners":
