@@ -497,7 +497,7 @@ def test_the_turn_up_stays_on_the_felt_until_the_discard(qtbot, table):
     settle(qtbot, w)
     assert w.game.hand.phase == ALONE_ROUND
     s = w.scene()
-    assert s["turn_up"] == up and s["turn_up_face_up"] and "pick it up" in s["turn_up_text"].lower()
+    assert s["turn_up"] == up and s["turn_up_face_up"] and "you pick it up" in s["turn_up_text"].lower()
     qtbot.mouseClick(w.bid_buttons[PASS], Qt.LeftButton)  # play with partner
     assert w.game.hand.phase == DISCARDING and w.scene()["turn_up"] == up
     qtbot.mouseClick(next(b for b in w.cards if b.isEnabled() and b.card != up), Qt.LeftButton)
