@@ -522,7 +522,8 @@ def test_rule_names_are_plain_words_with_the_source_in_a_tooltip(qtbot, gui_env)
     assert "000" in dlg.preset.itemData(dlg.preset.findData("north_american"), Qt.ToolTipRole)
 
 
-def test_a_replay_speaks_from_the_recorded_players_point_of_view(qtbot, table, tmp_path):
+def _saved_game(qtbot, table, tmp_path):
+    """A window after some 60 clicks of a game, the game saved in EGN."""
     w = table(seed=12)
     rng = random.Random(3)
     for _ in range(60):
@@ -533,6 +534,11 @@ def test_a_replay_speaks_from_the_recorded_players_point_of_view(qtbot, table, t
         qtbot.mouseClick(rng.choice(controls(w))[0], Qt.LeftButton)
     path = tmp_path / "g.egn"
     assert w.save_egn(str(path))
+    return w, path
+
+
+def test_a_replay_speaks_from_the_recorded_players_point_of_view(qtbot, table, tmp_path):
+    w, path = _saved_game(qtbot, table, tmp_path)
     data = json.loads(path.read_text())
     data["metadata"]["players"] = ["Ann", "Bo", "Cy", "Di"]
     path.write_text(json.dumps(data))
@@ -552,16 +558,7 @@ def test_a_replay_speaks_from_the_recorded_players_point_of_view(qtbot, table, t
 
 
 def test_an_egn_error_names_cards_in_words(qtbot, table, tmp_path, gui_env):
-    w = table(seed=12)
-    rng = random.Random(3)
-    for _ in range(60):
-        settle(qtbot, w)
-        if w.shown is not None:
-            qtbot.mouseClick(w.next_button, Qt.LeftButton)
-            continue
-        qtbot.mouseClick(rng.choice(controls(w))[0], Qt.LeftButton)
-    path = tmp_path / "g.egn"
-    assert w.save_egn(str(path))
+    w, path = _saved_game(qtbot, table, tmp_path)
     data = json.loads(path.read_text())
     deal = next(d for d in data["deals"] if len(d["phases"]) == 2 and len(d["phases"][1]["tricks"]) == 5)
     trick = deal["phases"][1]["tricks"][1]
