@@ -20,8 +20,14 @@ standard library only.
   action: :class:`RandomPlayer` -- uniformly among the legal actions;
   :class:`SimplePlayer` -- rule-of-thumb play; :func:`make_player` by level
   (easy / medium / hard: :mod:`.heuristic`, :mod:`.search` over the exact
-  trick solver :mod:`.solver`); :func:`hint` -- the strongest player's choice
-  with a reason (:mod:`.reasons`) and every legal action ranked.
+  trick solver :mod:`.solver`; one bidding model, :mod:`.bidding`, for the
+  medium player and the hard player's reading of the bidding); :func:`hint`
+  -- the strongest player's choice with a reason (:mod:`.reasons`) and
+  every legal action ranked;
+* the practice session (:mod:`.session`): the practice table's game outside
+  any window -- computer turns, take-back, replaying and swapping a deal,
+  game files, statistics (:mod:`.stats`) -- over a small engine protocol;
+  actions and cards in words a person reads (:mod:`.words`).
 
 Why ints everywhere: the practice table's computer player searches by playing
 many random hands; per-trump tables (:mod:`euchre_tourney.rules.cards`) keep a
