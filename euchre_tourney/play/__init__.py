@@ -45,7 +45,7 @@ from euchre_tourney.play.actions import (
     parse_action,
 )
 from euchre_tourney.play.game import Game
-from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn, write_egn
+from euchre_tourney.play.egn import EgnError, EmnGame, EmnMatch, game_to_egn, read_egn, read_emn, write_egn
 from euchre_tourney.play.hand import (
     ALONE_ROUND,
     BENNY_UP,
@@ -68,6 +68,9 @@ from euchre_tourney.play.hand import (
 )
 from euchre_tourney.play.players import LEVELS, Hint, RandomPlayer, SimplePlayer, hint, make_player, play_random_hand
 from euchre_tourney.play.view import SeatView
+from euchre_tourney.play.session import LEVEL_TITLES, PracticeEngine, PracticeSession
+from euchre_tourney.play.stats import Stats, StatsBook
+from euchre_tourney.play.words import action_words, bid_words, card_words
 
 __all__ = [
     "ALONE",
@@ -80,10 +83,13 @@ __all__ = [
     "DONE",
     "EAST",
     "EgnError",
+    "EmnGame",
+    "EmnMatch",
     "Game",
     "Hand",
     "Hint",
     "LEVELS",
+    "LEVEL_TITLES",
     "MISDEAL",
     "NAME",
     "NORTH",
@@ -91,6 +97,8 @@ __all__ = [
     "PASS",
     "PHASE_NAMES",
     "PLAYING",
+    "PracticeEngine",
+    "PracticeSession",
     "RandomPlayer",
     "SEAT_LETTERS",
     "SEAT_NAMES",
@@ -98,8 +106,13 @@ __all__ = [
     "SOUTH",
     "SeatView",
     "SimplePlayer",
+    "Stats",
+    "StatsBook",
     "WEST",
     "action_text",
+    "action_words",
+    "bid_words",
+    "card_words",
     "game_to_egn",
     "hint",
     "make_player",
@@ -107,6 +120,7 @@ __all__ = [
     "parse_seat",
     "play_random_hand",
     "read_egn",
+    "read_emn",
     "seat_text",
     "write_egn",
 ]

@@ -63,15 +63,21 @@ from euchre_tourney.play import (
     PASS,
     PLAYING,
     SEAT_NAMES,
+    SOUTH,
     EgnError,
+    EmnMatch,
+    PracticeSession,
+    action_words,
+    bid_words,
     hint,
     make_player,
+    read_egn,
+    read_emn,
 )
-from euchre_tourney.play.egn import EmnMatch, read_egn, read_emn
-from euchre_tourney.play.session import HUMAN, PracticeSession
-from euchre_tourney.play.words import action_words, bid_words
 from euchre_tourney.rules import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
 
+HUMAN = SOUTH
+"""The player's seat: South."""
 FELT = QColor("#2f6b45")
 SIDE_NAMES = ("You & North", "East & West")
 BID_KEYS = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M", NAME: "C", NAME + 1: "D", NAME + 2: "H", NAME + 3: "S"}
