@@ -76,7 +76,7 @@ from euchre_tourney.play import (
 )
 from euchre_tourney.rules import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
 
-HUMAN = SOUTH
+HUMAN = int(SOUTH)
 """The player's seat: South."""
 FELT = QColor("#2f6b45")
 SIDE_NAMES = ("You & North", "East & West")
