@@ -13,8 +13,11 @@ from the bidding):
   dealer who took the turn-up still holds it until it is played. Three
   times as many deals as needed are drawn and then resampled by how likely
   the bidding was with them (each other seat's order up, naming, pass and
-  loner judged by the medium player's hand worth through a logistic curve),
-  so a seat that passed the turn-up rarely holds both bowers.
+  loner judged by the soft version of the one bidding model the medium
+  player bids by, :mod:`.bidding`: the same worth, the dealer's-left bonus,
+  the dealer's partner's loner threshold, a forced loner telling nothing,
+  a loner wanting at most one loser), so a seat that passed the turn-up
+  rarely holds both bowers.
 * **Card play** -- each sample is solved exactly (:mod:`.solver`: boolean
   alpha-beta with a transposition table), only as far as the points need:
   will the makers take 3 tricks, all 5 (and 1, where a sweep scores more).
@@ -24,6 +27,15 @@ from the bidding):
   applied to the sampled deal in the engine, the rest of the bidding is
   finished by the medium player for every seat, and the deal is solved from
   the first lead; a hand thrown in or a misdeal is worth 0.
+
+**Time cap** -- a decision is anytime: samples are solved one after
+another, and at :data:`SEARCH_BUDGET` (0.8 s on the player's clock) the
+search stops and answers from the samples solved so far (a sample cut
+short is dropped; with none solved, the medium player's move). The clock is
+read between the deals drawn, between samples and inside the solver every
+:data:`~euchre_tourney.play.solver.CHECK_EVERY` positions, so a decision
+stays under :data:`TIME_CAP` (1 s) whatever the load; the clock can be
+injected (tests count its readings instead of timing anything).
 
 Ties (cards that score alike on every sample, e.g. two low cards) go to the
 medium player's choice, so the play looks natural. The per-decision random

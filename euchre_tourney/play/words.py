@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import ALONE_ROUND, DONE, PLAYING, SEAT_NAMES
-from euchre_tourney.rules import BENNY, RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
+from euchre_tourney.rules import BENNY, RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES
 
 _A_SUIT = ("a club", "a diamond", "a heart", "a spade")
 
@@ -23,28 +23,38 @@ def card_words(c: int) -> str:
     return f"the {RANK_NAMES[c & 7].lower()} of {SUIT_NAMES[c >> 3]}"
 
 
+def _phrase(action: int, seat: int, dealer: int, maker: int, phase: int) -> str:
+    """An action by ``seat`` in words, lower case: "play the jack of
+    spades", "order up" ("pick it up" for the dealer), "name hearts", "go
+    alone" / "defend alone", "play with partner" / "not defend alone"."""
+    if 0 <= action <= BENNY:
+        return "play " + card_words(action)
+    if DISCARD <= action <= DISCARD + BENNY:
+        return "discard " + card_words(action - DISCARD)
+    if action == ORDER:
+        return "pick it up" if seat == dealer else "order up"
+    if NAME <= action < NAME + 4:
+        return f"name {SUIT_NAMES[action - NAME]}"
+    if action == MISDEAL:
+        return "call a misdeal"
+    if action == ALONE:
+        return "go alone" if maker < 0 or (seat ^ maker) & 1 == 0 else "defend alone"
+    if action == PASS:
+        if phase == ALONE_ROUND:
+            return "play with partner" if (seat ^ maker) & 1 == 0 else "not defend alone"
+        return "pass"
+    return "do that"
+
+
 def action_words(action: int, view) -> str:
     """An action for the seat of ``view`` (a :class:`SeatView`), as a button
     says it: "Order up" (or "Pick it up" for the dealer), "Name hearts",
-    "Play the Jack of hearts", "Go alone" / "Defend alone", "Play with
-    partner"."""
-    if 0 <= action <= BENNY:
-        return "Play the Benny" if action == BENNY else f"Play the {card_name(action)}"
-    if DISCARD <= action <= DISCARD + BENNY:
-        return f"Discard the {card_name(action - DISCARD)}"
-    if action == ORDER:
-        return "Pick it up" if view.seat == view.dealer else "Order up"
-    if NAME <= action < NAME + 4:
-        return f"Name {SUIT_NAMES[action - NAME]}"
-    if action == MISDEAL:
-        return "Call a misdeal"
-    if action == ALONE:
-        return "Go alone" if view.maker < 0 or (view.seat ^ view.maker) & 1 == 0 else "Defend alone"
-    if action == PASS:
-        if view.phase == ALONE_ROUND:
-            return "Play with partner" if (view.seat ^ view.maker) & 1 == 0 else "Don't defend alone"
-        return "Pass"
-    return str(action)
+    "Play the jack of hearts", "Go alone" / "Defend alone", "Play with
+    partner", "Don't defend alone"."""
+    words = _phrase(action, view.seat, view.dealer, view.maker, view.phase)
+    if words == "not defend alone":
+        return "Don't defend alone"
+    return words[0].upper() + words[1:]
 
 
 def bid_words(seat: int, action: int, dealer: int) -> str:
@@ -63,27 +73,6 @@ def bid_words(seat: int, action: int, dealer: int) -> str:
     return "?"
 
 
-def _phrase(action: int, hand) -> str:
-    """An action after "may" / "cannot": "play the jack of spades", "order up"."""
-    if 0 <= action <= BENNY:
-        return "play " + card_words(action)
-    if DISCARD <= action <= DISCARD + BENNY:
-        return "discard " + card_words(action - DISCARD)
-    if action == ORDER:
-        return "order up"
-    if NAME <= action < NAME + 4:
-        return f"name {SUIT_NAMES[action - NAME]}"
-    if action == MISDEAL:
-        return "call a misdeal"
-    if action == ALONE:
-        return "go alone" if hand.maker < 0 or (hand.to_act ^ hand.maker) & 1 == 0 else "defend alone"
-    if action == PASS:
-        if hand.phase == ALONE_ROUND:
-            return "play with a partner" if (hand.to_act ^ hand.maker) & 1 == 0 else "not defend alone"
-        return "pass"
-    return "do that"
-
-
 def _or_list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -100,10 +89,13 @@ def illegal_words(hand, action: int) -> str:
     seat = hand.to_act
     who = SEAT_NAMES[seat]
     legal = hand.legal_actions()
-    may = f"{who} may {_or_list([_phrase(a, hand) for a in legal])}"
+    def phrase(a: int) -> str:
+        return _phrase(a, seat, hand.dealer, hand.maker, hand.phase)
+
+    may = f"{who} may {_or_list([phrase(a) for a in legal])}"
     if not isinstance(action, int) or not (0 <= action <= NAME + 3):
         return f"that is not a call or a card; {may}"
-    what = _phrase(action, hand)
+    what = phrase(action)
     if hand.phase == PLAYING and 0 <= action <= BENNY:
         if action not in hand.hands[seat]:
             return f"{who} does not hold {card_words(action)}; {may}"

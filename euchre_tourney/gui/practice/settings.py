@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney.play import LEVELS
-from euchre_tourney.play.session import LEVEL_TITLES
+from euchre_tourney.play import LEVEL_TITLES, LEVELS
 from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet
 
 BOOL_OPTIONS = (

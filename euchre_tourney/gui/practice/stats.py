@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.gui import context
-from euchre_tourney.play.stats import Stats, StatsBook
+from euchre_tourney.play import Stats, StatsBook
 
 FILE_NAME = "practice-stats.json"
 

@@ -63,15 +63,21 @@ from euchre_tourney.play import (
     PASS,
     PLAYING,
     SEAT_NAMES,
+    SOUTH,
     EgnError,
+    EmnMatch,
+    PracticeSession,
+    action_words,
+    bid_words,
     hint,
     make_player,
+    read_egn,
+    read_emn,
 )
-from euchre_tourney.play.egn import EmnMatch, read_egn, read_emn
-from euchre_tourney.play.session import HUMAN, PracticeSession
-from euchre_tourney.play.words import action_words, bid_words
 from euchre_tourney.rules import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
 
+HUMAN = int(SOUTH)
+"""The player's seat: South."""
 FELT = QColor("#2f6b45")
 SIDE_NAMES = ("You & North", "East & West")
 BID_KEYS = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M", NAME: "C", NAME + 1: "D", NAME + 2: "H", NAME + 3: "S"}
@@ -757,13 +763,14 @@ class PracticeWindow(QMainWindow):
         if view.phase in (BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING) or (view.maker < 0 and view.phase != PLAYING):
             turn_up = view.turn_up
             dealer = self._who(view.dealer) if replaying else SEAT_NAMES[view.dealer]
+            human_deals = view.dealer == HUMAN and not replaying
             if view.phase == BID1:
-                turn_text = f"Turn-up · {dealer} deals"
+                turn_text = "Turn-up · you deal" if human_deals else f"Turn-up · {dealer} deals"
             elif view.phase == BENNY_UP:
                 turn_text = "The Benny is turned up: the dealer names trump"
             elif view.bid_round == 1 and view.phase in (ALONE_ROUND, DISCARDING):
-                taker = "You pick it up" if view.dealer == HUMAN and not replaying else f"{dealer} picks it up"
-                turn_text = f"Turn-up · {taker}" + (" and discards" if view.phase == DISCARDING else "")
+                taker = "you pick it up" if human_deals else f"{dealer} picks it up"
+                turn_text = f"Turn-up · {taker}" + ((" and discard" if human_deals else " and discards") if view.phase == DISCARDING else "")
             else:
                 turn_text = "Turned down"
         trick = list(zip(view.trick_seats(), view.trick, strict=True))
@@ -950,11 +957,11 @@ class PracticeWindow(QMainWindow):
             elif view.phase == ALONE_ROUND:
                 self.prompt.setText("Go alone (A), or play with your partner (P)?" if (view.maker ^ HUMAN) & 1 == 0 else "Defend alone (A) or pass (P)?")
             elif view.phase == BENNY_UP:
-                self.prompt.setText("The Benny is turned up: name trump without looking at your cards (C, D, H, S)")
+                self.prompt.setText(f"The Benny is turned up: name trump without looking at your cards ({_suit_keys(legal)})")
             elif view.phase == BID1:
                 self.prompt.setText("Your bid: order up (O) or pass (P)" if view.dealer != HUMAN else "Your bid: pick it up (O) or pass (P)")
             else:
-                self.prompt.setText("Your bid: name a suit (C, D, H, S)" + (" or pass (P)" if PASS in legal else ""))
+                self.prompt.setText(f"Your bid: name a suit ({_suit_keys(legal)})" + (" or pass (P)" if PASS in legal else ""))
         else:
             self.prompt.setText("")
 
@@ -1090,6 +1097,11 @@ class PracticeWindow(QMainWindow):
         self.pool.clear()
         self.pool.waitForDone(3000)
         super().closeEvent(event)
+
+
+def _suit_keys(legal) -> str:
+    """The keys of the suits that may be named, e.g. "D, H, S"."""
+    return ", ".join(BID_KEYS[a] for a in sorted(legal) if NAME <= a < NAME + 4)
 
 
 def _trick_seats(leader: int, n: int, sitting_out) -> list[int]:
