@@ -334,3 +334,53 @@ PERFT_PINNED: dict[tuple[str, int], int] = {
     ("cutthroat", 8): 11470,
     ("five_partner_pick", 7): 16492,
 }
+
+
+def test_the_left_bower_follows_trump_not_its_printed_suit():
+    # 000 line 83: "hearts trump, diamond is led, and you hold (Left Bower) -- you do NOT have to play the J♦"
+    # 001 line 32: "if hearts are trumps, the jack of diamonds is a heart not a diamond"
+    r = TABLE_PRESETS["cutthroat"]
+    hands = ["9D TD QD KD AD", "JD 9S 9C TC JC", "AH KH QH TS QS"]
+    order = _deal_for(r, 2, hands, "TH 9H AC KC QC JS KS AS JH")
+    h = TableHand(r, 2, order=order)
+    h.apply("pass")
+    h.apply("pass")
+    h.apply("order")  # the dealer (2) orders hearts up and picks up the ten
+    h.apply("discard:TS")
+    h.apply("play:9D")  # seat 0 leads a diamond
+    # no diamond but the left bower, which is a heart: seat 1 may play anything
+    assert {a.arg for a in h.legal_actions()} == {parse(w) for w in ("JD", "9S", "9C", "TC", "JC")}
+    h2 = TableHand(r, 2, order=order)
+    for w in ("pass", "pass", "order", "discard:TS"):
+        h2.apply(w)
+    h2.apply("play:9D")
+    h2.apply("play:9S")
+    h2.apply("play:TH")
+    assert h2.tricks[-1][2] == 2  # the trump wins
+    h3 = TableHand(r, 2, order=order)
+    for w in ("pass", "pass", "order", "discard:TS", "play:9D", "play:9C", "play:TH"):
+        h3.apply(w)
+    # seat 2 won and leads trump: seat 0 has none; seat 1 must follow with the left bower
+    h3.apply("play:AH")
+    h3.apply("play:AD")
+    assert h3.legal_actions() == [Act("play", parse("JD"))]
+
+
+@settings(max_examples=30, deadline=None)
+@given(key=st.sampled_from(KEYS), seed=st.integers(0, 10**6))
+def test_game_scores_are_the_sum_of_the_hands(key, seed):
+    rules = TABLE_PRESETS[key].replace(target=6)
+    g = TableGame(rules, seed % rules.players, seed)
+    rng = random.Random(seed)
+    while not g.over and len(g.hands) < 60:
+        g.apply(rng.choice(g.legal_actions()))
+    totals = [0] * g.units
+    for h in g.hands:
+        by_unit = {}
+        for s, p in h.points.items():
+            by_unit.setdefault(g.unit(s), []).append(p)
+        for u, ps in by_unit.items():
+            totals[u] += ps[0] if rules.sides == "partners" else sum(ps)
+    assert totals == g.scores
+    if g.over:
+        assert g.scores[g.winner] >= 6
