@@ -173,3 +173,23 @@ def test_hard_players_think_off_the_gui_thread_and_the_game_ends(qtbot, tmp_path
     assert all(isinstance(p, SampleSearchPlayer) for p in w.session.players.values())
     play_to_the_end(qtbot, w)
     assert max(w.game.scores) >= 3
+
+
+def test_number_keys_play_the_cards(qtbot, tmp_path):
+    w = TableGamesWindow(players=3, game="cutthroat", seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    for _ in range(200):
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        if w.human_turn() and w.game.hand.phase == 11:
+            break
+        if w.showing_result():
+            qtbot.mouseClick(w.next_button, Qt.LeftButton)
+        else:
+            _click_something(qtbot, w)
+    cards = _widgets(w.cards_row, TableCardButton)
+    i = next(k for k, b in enumerate(cards) if b.isEnabled())
+    card = cards[i].card
+    qtbot.keyClick(w, str(i + 1))
+    played = [c for s, c in w.game.hand.trick + [p for t in w.game.hand.tricks for p in t[1]] if s == 0]
+    assert card in played

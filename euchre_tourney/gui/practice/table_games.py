@@ -113,6 +113,9 @@ class TableCardButton(CardButton):
         rect = QRectF(2, 2 + lift, self.card_width, self.card_width * CARD_RATIO)
         ring = QColor("#ffd54a") if self.hasFocus() else None
         paint_any_card(p, rect, self.card, dim=self.dim, highlight=ring, face_up=not self.face_down)
+        if self.number and not self.face_down:
+            p.setPen(QColor("#202020") if self.isEnabled() else QColor("#9a9a9a"))
+            p.drawText(QRectF(0, rect.bottom() + 1, self.width(), 16), Qt.AlignCenter, str(self.number % 10))
         p.end()
 
 
@@ -290,6 +293,8 @@ class TableGamesWindow(QMainWindow):
         outer.addLayout(main, 1)
         self.setCentralWidget(central)
         QShortcut(QKeySequence.Undo, self, self.take_back)
+        for i, key in enumerate("1234567890"):
+            QShortcut(QKeySequence(key), self, lambda i=i: self._press_card(i))
         self.players_box.currentIndexChanged.connect(self._players_changed)
         self.game_box.currentIndexChanged.connect(self._game_changed)
         self._players_changed()
@@ -430,6 +435,13 @@ class TableGamesWindow(QMainWindow):
         self.hint_text = f"Hint: {act_words(a, self.names)}. {why}"
         self.refresh()
 
+    def _press_card(self, i: int) -> None:
+        """Keys 1-9 and 0: the player's i-th card (when it may be played now)."""
+        cards = [self.cards_row.itemAt(k).widget() for k in range(self.cards_row.count())]
+        cards = [c for c in cards if isinstance(c, TableCardButton)]
+        if i < len(cards) and cards[i].isEnabled():
+            cards[i].click()
+
     def _name_partner(self) -> None:
         c = self.partner_box.currentData()
         if c is not None:
@@ -529,7 +541,7 @@ class TableGamesWindow(QMainWindow):
         for i, c in enumerate(h.hands[0]):
             b = TableCardButton(c, 62, self)
             a = card_acts.get(c)
-            b.set_state(i + 1, a is not None, verb[a.kind] if a else "play", dim=bool(card_acts),
+            b.set_state(i + 1 if i < 10 else 0, a is not None, verb[a.kind] if a else "play", dim=bool(card_acts),
                         face_down=not view.hand)
             if a is not None:
                 b.clicked.connect(lambda _=False, a=a: self.human_action(a))
