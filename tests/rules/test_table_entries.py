@@ -44,3 +44,33 @@ def test_entries_are_validated_in_words(makers, tricks, alone):
 def test_games_without_fixed_sides_have_no_side_entry():
     with pytest.raises(RuleViolation, match="fixed partnerships"):
         SideHandEntry(0, 3).score(tables.FIVE_PARTNER_PICK)
+
+
+@pytest.mark.parametrize("key", sorted(tables.TABLE_PRESETS))
+def test_presets_round_trip_and_name_their_source(key):
+    r = tables.TABLE_PRESETS[key]
+    assert tables.TableRules.from_dict(r.to_dict()) == r
+    assert tables.TABLE_TITLES[key] and tables.TABLE_SOURCES[key]
+    assert len(tables.pack(r.pack)) >= r.players * r.hand_size + (r.bidding == "turn_up")
+
+
+@pytest.mark.parametrize(
+    "changes,words",
+    [
+        ({"players": 7}, "2 to 6"),
+        ({"hand_size": 9}, "cannot deal"),
+        ({"sides": "partners"}, "four or six"),
+        ({"no_trump": True, "pack": "25"}, "jokers"),
+        ({"exchange": "railroad"}, "fixed partners"),
+        ({"bennies_by_colour": True}, "double pack"),
+        ({"pack": "52"}, "unknown pack"),
+    ],
+)
+def test_impossible_tables_are_refused_in_words(changes, words):
+    with pytest.raises(ValueError, match=words):
+        tables.CUTTHROAT.replace(**changes)
+
+
+def test_from_dict_refuses_unknown_options():
+    with pytest.raises(ValueError, match="unknown rule options"):
+        tables.TableRules.from_dict({"preset": "cutthroat", "jokers": 3})
