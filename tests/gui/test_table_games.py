@@ -193,3 +193,22 @@ def test_number_keys_play_the_cards(qtbot, tmp_path):
     qtbot.keyClick(w, str(i + 1))
     played = [c for s, c in w.game.hand.trick + [p for t in w.game.hand.tricks for p in t[1]] if s == 0]
     assert card in played
+
+
+def test_new_game_dialog_leads_to_the_games_for_2_to_6_players(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from euchre_tourney.gui.practice import stats
+    from euchre_tourney.gui.practice.table import PracticeWindow
+
+    monkeypatch.setattr(stats, "default_path", lambda: tmp_path / "stats.json")
+    w = PracticeWindow(seed=1, stats_path=tmp_path / "p.json")
+    qtbot.addWidget(w)
+    dlg = w.settings_dialog()
+    qtbot.addWidget(dlg)
+    button = next(b for b in dlg.findChild(QDialogButtonBox).buttons() if "2 to" in b.text())
+    qtbot.mouseClick(button, Qt.LeftButton)
+    other = w.table_games_window
+    qtbot.addWidget(other)
+    other.session.generation += 1
+    assert dlg.result() == 0 and other.isVisible()

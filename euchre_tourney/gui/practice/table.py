@@ -584,8 +584,16 @@ class PracticeWindow(QMainWindow):
         self.table_games_window = open_table_games()
         return self.table_games_window
 
-    def new_game_dialog(self) -> None:
+    def settings_dialog(self) -> SettingsDialog:
+        """The New game dialog, with a way to the games for 2 to 6 players."""
         dlg = SettingsDialog(self.table_settings, self)
+        other = dlg.findChild(QDialogButtonBox).addButton("Games for 2 to &6 players…", QDialogButtonBox.ActionRole)
+        other.setToolTip("Two-handed, cutthroat, partner pick, bid euchre, six-player and Almonte euchre")
+        other.clicked.connect(lambda: (dlg.reject(), self.open_table_games()))
+        return dlg
+
+    def new_game_dialog(self) -> None:
+        dlg = self.settings_dialog()
         if dlg.exec():
             self.new_game(dlg.settings())
 
