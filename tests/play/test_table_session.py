@@ -54,3 +54,25 @@ def test_replay_deal_deals_the_same_cards_and_score():
     _run_computers(s)
     assert s.replay_deal()
     assert s.hand.order == deal and s.hand.history == [] and s.game.scores == [0] * 5
+
+
+def test_hard_player_never_looks_at_a_railroaded_card(monkeypatch):
+    """Before looking at the offered card the lone player decides as the
+    medium player would: the search (which would deal the real card into
+    its samples) is not used."""
+    from euchre_tourney.play.table import SampleSearchPlayer, TableHand, seat_view
+    from euchre_tourney.play.table import players as P
+    from euchre_tourney.play.table.hand import GIVE, RAIL
+
+    h = TableHand(tables.FOUR_RAILROAD, 3, rng=11)
+    h.apply("order!")
+    if h.phase == 5:
+        h.apply(h.legal_actions()[0])
+    assert h.phase == GIVE
+    h.apply(Act("give", h.hands[2][0]))
+    assert h.phase == RAIL
+    monkeypatch.setattr(P, "_sample_world", lambda *a: (_ for _ in ()).throw(AssertionError("searched")))
+    hard = SampleSearchPlayer(samples=2, deadline_s=None, rng=1)
+    assert hard.choose(seat_view(h, 0), h) == Act("take")
+    h.apply("take")
+    hard.choose(seat_view(h, 0), h)  # the discard before looking: not searched either

@@ -371,7 +371,10 @@ class SampleSearchPlayer:
         """``hand`` is the real hand, used only for its public history and
         shape (who holds how many cards); the hidden cards are resampled."""
         hand = hand or self.hand
-        searched = view.phase not in (JOKER_UP, PARTNER, ASK, GIVE) and 1 < len(view.legal) <= 10
+        # not searched: a blind naming, the partner card, asking and giving, and a railroaded
+        # card's fate and the discard before looking at it (the real card would show in the samples)
+        blind = view.phase == RAIL or (view.phase == LONE_DISCARD and hand is not None and hand.offered is not None)
+        searched = view.phase not in (JOKER_UP, PARTNER, ASK, GIVE) and not blind and 1 < len(view.legal) <= 10
         if not searched or hand is None:
             return self.medium.choose(view)
         start = time.perf_counter()
