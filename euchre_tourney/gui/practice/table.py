@@ -764,7 +764,8 @@ class PracticeWindow(QMainWindow):
                 if made and a == PASS:
                     continue  # declining to go alone is not shown as a bid
                 made = made or a == ORDER or NAME <= a < NAME + 4
-                bids[seat] = bid_words(seat, a, view.dealer)
+                words = bid_words(seat, a, view.dealer)
+                bids[seat] = _second_person(words) if seat == HUMAN and not replaying else words
         turn_up = -1
         turn_text = ""
         # the turn-up stays on the felt until the dealer's discard
@@ -991,9 +992,7 @@ class PracticeWindow(QMainWindow):
             if made and a == PASS:
                 words = "plays with partner" if (seat ^ view.maker) & 1 == 0 else "does not defend alone"
             if who == "You" and not replaying:
-                for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"),
-                                      ("calls", "call"), ("plays", "play"), ("does", "do")):
-                    words = words.replace(third, second, 1)
+                words = _second_person(words)
             made = made or a == ORDER or NAME <= a < NAME + 4
             lines.append(f"<li>{who}: {words}</li>")
         lines.append("</ol>")
@@ -1105,6 +1104,14 @@ class PracticeWindow(QMainWindow):
         self.pool.clear()
         self.pool.waitForDone(3000)
         super().closeEvent(event)
+
+
+def _second_person(words: str) -> str:
+    """A bid said of the player: "picks it up" → "pick it up"."""
+    for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"),
+                          ("calls", "call"), ("plays", "play"), ("does", "do")):
+        words = words.replace(third, second, 1)
+    return words
 
 
 def _suit_keys(legal) -> str:
