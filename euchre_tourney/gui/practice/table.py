@@ -1021,7 +1021,6 @@ class PracticeWindow(QMainWindow):
                 index = 0
                 if len(match.games) > 1:
                     dlg = MatchDialog(match, self)
-                    self.match_dialog = dlg
                     if not dlg.exec():
                         return False
                     index = dlg.chosen()
