@@ -1039,7 +1039,6 @@ class PracticeWindow(QMainWindow):
                 index = 0
                 if len(match.games) > 1:
                     dlg = MatchDialog(match, self)
-                    self.match_dialog = dlg
                     if not dlg.exec():
                         return False
                     index = dlg.chosen()
