@@ -11,6 +11,18 @@ are its median and maximum per decision in the play.
 
 Run: ``python tests/benchmarks/bench_table_arena.py [hands] [game ...]``
 (not part of the default test run: it measures speed).
+
+Measured 25 Nov 2026, 100 deals per game, on the shared 2-core machine
+(load average about 14; the first eight under ``nice``, so their times are
+high): hard minus medium, points per hand, 95 % interval --
+almonte_four +0.56 ± 0.29, almonte_six +0.61 ± 0.31, four_call_for_best
++0.38 ± 0.27, four_railroad +0.27 ± 0.26, six_player_33 +1.07 ± 0.35,
+six_player_double +1.05 ± 0.40, two_handed +0.49 ± 0.22 (hard ahead);
+four_no_trump +0.13 ± 0.21, bid_four +0.01 ± 0.79, cutthroat +0.06 ± 0.15,
+five_partner_pick +0.05 ± 0.13, bid_five -0.04 ± 0.36 (no difference
+shown: the hard player alone at a table of medium players changes few
+decisions there). Median decision 46-140 ms, the largest 967 ms (under
+``nice`` on the loaded machine; at normal priority 152-406 ms).
 """
 
 from __future__ import annotations
