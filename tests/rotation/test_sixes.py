@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_tourney.rotation.sixes import SixRound, SixSchedule, describe_six, six_bounds, six_quality, six_rotation
+from euchre_tourney.rotation import SixRound, SixSchedule, describe_six, six_bounds, six_quality, six_rotation
 
 
 @settings(max_examples=25, deadline=None)
