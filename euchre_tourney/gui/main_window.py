@@ -158,6 +158,10 @@ class MainWindow(QMainWindow):
         self.practice_action = self._action(
             "&Practice table…", self.open_practice, "Ctrl+T", "Play euchre against three computer players"
         )
+        self.table_games_action = self._action(
+            "Practice, 2 to 6 pla&yers…", self.open_table_games, "Ctrl+Shift+T",
+            "Two-handed, cutthroat, partner pick, bid euchre, six-player and Almonte euchre against computer players",
+        )
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
@@ -185,7 +189,7 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _c=False, key=key: self.set_page_size(key))
             self.paper_group.addAction(action)
             self.paper_actions[key] = action
-        for a in (None, self.practice_action, None, self.quit_action):
+        for a in (None, self.practice_action, self.table_games_action, None, self.quit_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         edit = self.menuBar().addMenu("&Edit")
         edit.setToolTipsVisible(True)
@@ -365,6 +369,14 @@ class MainWindow(QMainWindow):
 
         self.practice_window = open_practice()
         return self.practice_window
+
+    def open_table_games(self):
+        """File ▸ Practice, 2 to 6 players: the games for other tables than four
+        in two partnerships, in a window of their own."""
+        from euchre_tourney.gui.practice.table_games import open_table_games  # deferred: start-up time
+
+        self.table_games_window = open_table_games()
+        return self.table_games_window
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:

@@ -20,8 +20,14 @@ standard library only.
   action: :class:`RandomPlayer` -- uniformly among the legal actions;
   :class:`SimplePlayer` -- rule-of-thumb play; :func:`make_player` by level
   (easy / medium / hard: :mod:`.heuristic`, :mod:`.search` over the exact
-  trick solver :mod:`.solver`); :func:`hint` -- the strongest player's choice
-  with a reason (:mod:`.reasons`) and every legal action ranked.
+  trick solver :mod:`.solver`; one bidding model, :mod:`.bidding`, for the
+  medium player and the hard player's reading of the bidding); :func:`hint`
+  -- the strongest player's choice with a reason (:mod:`.reasons`) and
+  every legal action ranked;
+* the practice session (:mod:`.session`): the practice table's game outside
+  any window -- computer turns, take-back, replaying and swapping a deal,
+  game files, statistics (:mod:`.stats`) -- over a small engine protocol;
+  actions and cards in words a person reads (:mod:`.words`).
 
 Why ints everywhere: the practice table's computer player searches by playing
 many random hands; per-trump tables (:mod:`euchre_tourney.rules.cards`) keep a
@@ -39,7 +45,7 @@ from euchre_tourney.play.actions import (
     parse_action,
 )
 from euchre_tourney.play.game import Game
-from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn, write_egn
+from euchre_tourney.play.egn import EgnError, EmnGame, EmnMatch, game_to_egn, read_egn, read_emn, write_egn
 from euchre_tourney.play.hand import (
     ALONE_ROUND,
     BENNY_UP,
@@ -62,8 +68,14 @@ from euchre_tourney.play.hand import (
 )
 from euchre_tourney.play.players import LEVELS, Hint, RandomPlayer, SimplePlayer, hint, make_player, play_random_hand
 from euchre_tourney.play.view import SeatView
+from euchre_tourney.play.session import LEVEL_TITLES, PracticeEngine, PracticeSession
+from euchre_tourney.play.stats import Stats, StatsBook
+from euchre_tourney.play.words import action_words, bid_words, card_words
+
+from euchre_tourney.play import table  # noqa: E402  (the games for 2 to 6 seats, as play.table)
 
 __all__ = [
+    "table",
     "ALONE",
     "ALONE_ROUND",
     "BENNY_UP",
@@ -74,10 +86,13 @@ __all__ = [
     "DONE",
     "EAST",
     "EgnError",
+    "EmnGame",
+    "EmnMatch",
     "Game",
     "Hand",
     "Hint",
     "LEVELS",
+    "LEVEL_TITLES",
     "MISDEAL",
     "NAME",
     "NORTH",
@@ -85,6 +100,8 @@ __all__ = [
     "PASS",
     "PHASE_NAMES",
     "PLAYING",
+    "PracticeEngine",
+    "PracticeSession",
     "RandomPlayer",
     "SEAT_LETTERS",
     "SEAT_NAMES",
@@ -92,8 +109,13 @@ __all__ = [
     "SOUTH",
     "SeatView",
     "SimplePlayer",
+    "Stats",
+    "StatsBook",
     "WEST",
     "action_text",
+    "action_words",
+    "bid_words",
+    "card_words",
     "game_to_egn",
     "hint",
     "make_player",
@@ -101,6 +123,7 @@ __all__ = [
     "parse_seat",
     "play_random_hand",
     "read_egn",
+    "read_emn",
     "seat_text",
     "write_egn",
 ]

@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.game import Game
+from euchre_tourney.play.words import illegal_words
 from euchre_tourney.play.hand import ALONE_ROUND, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.play.view import NEXT_ACTIVE
 from euchre_tourney.rules import (
@@ -135,7 +136,7 @@ class EgnGame:
                 raise EgnError(f"deal {i + 1} follows a deal whose hand was not played to its end", line)
             try:
                 for a in actions:
-                    game.apply(a)
+                    _apply(game.hand, a, game.apply)
             except RuleViolation as exc:
                 raise EgnError(f"deal {i + 1}: {exc}", line) from None
         return game
@@ -444,6 +445,17 @@ def _build_deal(rules: RuleSet, d: _Deal) -> tuple[Hand, list[int]]:
     raise problem  # type: ignore[misc]
 
 
+def _apply(hand: Hand, action: int, apply=None) -> None:
+    """``hand.apply(action)`` (or ``apply(action)``), an illegal action
+    refused in words a person reads (:func:`~euchre_tourney.play.words.illegal_words`:
+    "the jack of spades", not the engine's ``play:JS``)."""
+    if hand is None or action not in hand.legal_actions():
+        if hand is None:
+            raise RuleViolation("the game was already won")
+        raise RuleViolation(illegal_words(hand, action))
+    (apply or hand.apply)(action)
+
+
 def _replay_deal(rules: RuleSet, d: _Deal, lone: int) -> tuple[Hand, list[int]]:
     """:func:`_build_deal` with ``lone`` the seat that went alone (or -1)."""
     hands = d.hands
@@ -470,7 +482,7 @@ def _replay_deal(rules: RuleSet, d: _Deal, lone: int) -> tuple[Hand, list[int]]:
     hand = Hand(rules, d.dealer, hands, d.up)
     fresh = hand.copy()
     for a in d.calls:
-        hand.apply(a)
+        _apply(hand, a)
     if hand.phase == ALONE_ROUND and (d.alone_known or d.tricks or d.discard is not None):
         _answer_alone(hand, lone, d.defender)
     if hand.phase == DISCARDING and (discard is not None or d.tricks):
@@ -480,14 +492,14 @@ def _replay_deal(rules: RuleSet, d: _Deal, lone: int) -> tuple[Hand, list[int]]:
             if len(d.tricks) < 5 or len(left) != 1:
                 raise RuleViolation("the dealer's discard is not recorded and cannot be told from the tricks")
             discard = left[0]
-        hand.apply(DISCARD + discard)
+        _apply(hand, DISCARD + discard)
     if d.misdeal_next and hand.phase in (BID1, BID2) and MISDEAL in hand.legal_actions():
         hand.apply(MISDEAL)
     for t, cards in enumerate(d.tricks):
         for c in cards:
             if hand.phase != PLAYING:
                 raise RuleViolation(f"trick {t + 1} has a card after the hand was over")
-            hand.apply(c)
+            _apply(hand, c)
     return fresh, hand.history
 
 
@@ -636,4 +648,80 @@ def read_egn(text: str) -> EgnGame:
     )
 
 
-__all__ = ["EgnError", "EgnGame", "game_to_egn", "read_egn", "rules_from_egn", "rules_to_egn", "write_egn"]
+MATCH_FILE_TYPE = "Euchre Match Notation"
+
+
+@dataclass
+class EmnGame:
+    """One game of a match file: its ``number`` (1-based, in file order),
+    ``title`` (the EGN game's title, or "Game N"), ``players`` by seat
+    (names, from the match's player list when the game names them by id)
+    and ``text``: the game as EGN text, read with :func:`read_egn` when
+    chosen (so one bad game does not hide the others)."""
+
+    number: int
+    title: str
+    players: tuple[str, ...]
+    text: str
+
+    def read(self) -> EgnGame:
+        """The game (:func:`read_egn`), the match's player names kept;
+        :class:`EgnError` naming the game for a game that cannot be read."""
+        try:
+            record = read_egn(self.text)
+        except EgnError as exc:
+            raise EgnError(f"game {self.number}: {exc}") from None
+        if any(self.players):
+            record.players = self.players
+        if not record.title:
+            record.title = self.title
+        return record
+
+
+@dataclass
+class EmnMatch:
+    """A match file (EMN, "Euchre Match Notation", NextSuit-Labs
+    ``docs/emn/match-specification.md``): a ``title`` and its ``games``."""
+
+    title: str
+    games: list[EmnGame]
+
+
+def read_emn(text: str) -> EmnMatch:
+    """Read an EMN match file's text: the list of its games (each an
+    embedded EGN game, ``gameData``, with ``playersOverride`` naming the
+    four seats by the match's player ids). :class:`EgnError` in words for a
+    file that is no match file or has no games."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EgnError(f"this is not a JSON match file ({exc.msg}, column {exc.colno})", exc.lineno) from None
+    if not isinstance(data, dict) or data.get("fileType") != MATCH_FILE_TYPE:
+        raise EgnError(f'this is not a match file (its fileType must be "{MATCH_FILE_TYPE}")', 1)
+    meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+    names = {}
+    for p in meta.get("players", []) or []:
+        if isinstance(p, dict) and "id" in p:
+            names[str(p["id"])] = str(p.get("name") or p["id"])
+    games = []
+    raw_games = data.get("games")
+    if not isinstance(raw_games, list) or not raw_games:
+        raise EgnError("the match file has no games", 1)
+    for i, raw in enumerate(raw_games):
+        if not isinstance(raw, dict) or not isinstance(raw.get("gameData"), dict):
+            raise EgnError(f"game {i + 1} of the match has no game data (gameData)")
+        game = raw["gameData"]
+        gmeta = game.get("metadata") if isinstance(game.get("metadata"), dict) else {}
+        override = raw.get("playersOverride")
+        if isinstance(override, list) and len(override) == 4:
+            players = tuple(names.get(str(p), str(p)) for p in override)
+        else:
+            players = tuple(
+                p if isinstance(p, str) else str(p.get("name", "")) for p in gmeta.get("players", []) if isinstance(p, (str, dict))
+            )
+        title = str(gmeta.get("title") or f"Game {i + 1}")
+        games.append(EmnGame(i + 1, title, players, json.dumps(game, indent=1)))
+    return EmnMatch(str(meta.get("title", "")), games)
+
+
+__all__ = ["EgnError", "EgnGame", "EmnGame", "EmnMatch", "read_emn", "game_to_egn", "read_egn", "rules_from_egn", "rules_to_egn", "write_egn"]

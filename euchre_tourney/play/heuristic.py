@@ -1,16 +1,12 @@
 """The medium computer player: sound rule-of-thumb bidding and card play
 from what its seat can see (a :class:`~euchre_tourney.play.view.SeatView`).
 
-Bidding (:func:`bid_worth`): each trump by its place (Benny 3.5, Right
-Bower 3, Left 2.5, Ace 2, King 1.7, Queen 1.5, lower 1.2), three or more
-trumps +1, each off-suit ace 0.8 (an ace alone in a long suit less), each
-void off-suit 0.6 when holding two trumps or more; in the first round the
-turn-up counts for the dealer's side (the dealer takes it, the partner gets
-it) and against the other side, and the seat on the dealer's left gains the
-opening lead. It orders up or names trump at :attr:`MediumPlayer.order_at`,
-goes alone at :attr:`MediumPlayer.alone_at` with at most one losing off-suit
-card, and never defends alone. The discard makes a void where it can and
-keeps aces and trumps.
+Bidding: the one bidding model of :mod:`euchre_tourney.play.bidding`
+(hand worth, the worth each bid needs, going alone), which the hard player's
+reading of the bidding shares. It orders up or names trump at
+:attr:`MediumPlayer.order_at`, goes alone at :attr:`MediumPlayer.alone_at`
+with at most one losing off-suit card, and never defends alone. The discard
+makes a void where it can and keeps aces and trumps.
 
 Card play (the club's usual advice):
 
@@ -33,45 +29,10 @@ Speed: a decision is a few list scans (well under a millisecond).
 from __future__ import annotations
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
+from euchre_tourney.play.bidding import BiddingModel, bid_worth, losers
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING
 from euchre_tourney.play.view import SeatView
 from euchre_tourney.rules import ACE, TRUMP_TABLES
-
-# Worth of a trump by its place in the trump order (Benny, Right, Left, A, K, Q, 10, 9, 8, 7).
-_TRUMP_WORTH = (3.5, 3.0, 2.5, 2.0, 1.7, 1.5, 1.2, 1.2, 1.2, 1.2)
-
-
-def bid_worth(cards, trump: int) -> float:
-    """Worth of ``cards`` (any number) with ``trump`` as trump, in the units
-    of the module docstring (about 6 makes a sound partnership bid, about
-    10 a loner)."""
-    table = TRUMP_TABLES[trump]
-    order = table.trump_order
-    suit = table.suit
-    worth = 0.0
-    trumps = 0
-    counts = [0, 0, 0, 0]
-    for c in cards:
-        counts[suit[c]] += 1
-    for c in cards:
-        place = order[c]
-        if place >= 0:
-            worth += _TRUMP_WORTH[place]
-            trumps += 1
-        elif c & 7 == ACE:
-            worth += 0.8 if counts[suit[c]] <= 2 else 0.5
-    if trumps >= 3:
-        worth += 1.0
-    if trumps >= 2:
-        worth += 0.6 * sum(1 for s in range(4) if s != trump and counts[s] == 0)
-    return worth
-
-
-def losers(cards, trump: int) -> int:
-    """Off-suit cards that are not aces: the likely losers of a lone hand."""
-    table = TRUMP_TABLES[trump]
-    return sum(1 for c in cards if table.suit[c] != trump and c & 7 != ACE)
-
 
 def blind_trump(view: SeatView, seed: int = 0) -> int:
     """The dealer's naming of trump when the Benny is turned up: made
@@ -87,25 +48,15 @@ class MediumPlayer:
     def __init__(self, order_at: float = 5.6, alone_at: float = 8.0) -> None:
         self.order_at = order_at
         self.alone_at = alone_at
+        self.model = BiddingModel(order_at, alone_at)
 
     # ------------------------------------------------------------ bidding
 
     def round1_worth(self, view: SeatView, cards=None) -> float:
         """Worth of ordering up the turn-up for ``view.seat`` (with its own
-        ``cards`` by default): the turn-up counted for or against."""
-        cards = list(view.cards if cards is None else cards)
-        up = view.turn_up
-        trump = up >> 3
-        seat, dealer = view.seat, view.dealer
-        if seat == dealer:
-            worth = max(bid_worth([c for c in cards if c != d] + [up], trump) for d in cards)
-        else:
-            worth = bid_worth(cards, trump)
-            up_worth = bid_worth([up], trump)
-            worth += 0.6 * up_worth if (seat ^ dealer) & 1 == 0 else -0.6 * up_worth
-        if seat == (dealer + 1) & 3:
-            worth += 0.3
-        return worth
+        ``cards`` by default): :meth:`BiddingModel.round1_worth`."""
+        cards = view.cards if cards is None else cards
+        return self.model.round1_worth(cards, view.turn_up, view.seat, view.dealer)
 
     def choose(self, view: SeatView) -> int:
         """The action for ``view.seat``, always one of ``view.legal``."""
@@ -116,10 +67,9 @@ class MediumPlayer:
         seat, dealer = view.seat, view.dealer
         if MISDEAL in legal:
             return MISDEAL
+        model = self.model
         if phase == BID1:
-            needed = self.order_at
-            if view.rules.dealer_partner_orders_alone and seat == (dealer + 2) & 3:
-                needed = self.alone_at
+            needed = model.needed(view.rules, seat, dealer, 1)
             if ORDER in legal and self.round1_worth(view) >= needed:
                 return ORDER
             return PASS
@@ -130,23 +80,14 @@ class MediumPlayer:
             named = [a for a in legal if a != PASS]
             mine = list(view.cards)
             best = max(named, key=lambda a: bid_worth(mine, a - NAME))
-            worth = bid_worth(mine, best - NAME) + (0.3 if seat == (dealer + 1) & 3 else 0.0)
-            forced_alone = (
-                view.rules.dealer_partner_alone_any_round and phase == BID2 and seat == (dealer + 2) & 3
-            )
-            needed = self.alone_at if forced_alone else self.order_at
-            if PASS not in legal or worth >= needed:
+            worth = model.round2_worth(mine, best - NAME, seat, dealer)
+            if PASS not in legal or worth >= model.needed(view.rules, seat, dealer, 2):
                 return best
             return PASS
         if phase == ALONE_ROUND:
             on_makers = (seat ^ view.maker) & 1 == 0
-            cards = list(view.cards)
-            if on_makers and seat == dealer and view.bid_round == 1:
-                cards = max(
-                    ([c for c in cards + [view.turn_up] if c != d] for d in cards),
-                    key=lambda h: bid_worth(h, view.trump),
-                )
-            if on_makers and bid_worth(cards, view.trump) >= self.alone_at and losers(cards, view.trump) <= 1:
+            cards = model.alone_cards(view.cards, view.trump, seat, dealer, view.bid_round, view.turn_up, on_makers)
+            if on_makers and model.goes_alone(cards, view.trump):
                 return ALONE
             return PASS
         if phase == DISCARDING:

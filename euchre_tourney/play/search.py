@@ -13,8 +13,11 @@ from the bidding):
   dealer who took the turn-up still holds it until it is played. Three
   times as many deals as needed are drawn and then resampled by how likely
   the bidding was with them (each other seat's order up, naming, pass and
-  loner judged by the medium player's hand worth through a logistic curve),
-  so a seat that passed the turn-up rarely holds both bowers.
+  loner judged by the soft version of the one bidding model the medium
+  player bids by, :mod:`.bidding`: the same worth, the dealer's-left bonus,
+  the dealer's partner's loner threshold, a forced loner telling nothing,
+  a loner wanting at most one loser), so a seat that passed the turn-up
+  rarely holds both bowers.
 * **Card play** -- each sample is solved exactly (:mod:`.solver`: boolean
   alpha-beta with a transposition table), only as far as the points need:
   will the makers take 3 tricks, all 5 (and 1, where a sweep scores more).
@@ -24,6 +27,15 @@ from the bidding):
   applied to the sampled deal in the engine, the rest of the bidding is
   finished by the medium player for every seat, and the deal is solved from
   the first lead; a hand thrown in or a misdeal is worth 0.
+
+**Time cap** -- a decision is anytime: samples are solved one after
+another, and at :data:`SEARCH_BUDGET` (0.8 s on the player's clock) the
+search stops and answers from the samples solved so far (a sample cut
+short is dropped; with none solved, the medium player's move). The clock is
+read between the deals drawn, between samples and inside the solver every
+:data:`~euchre_tourney.play.solver.CHECK_EVERY` positions, so a decision
+stays under :data:`TIME_CAP` (1 s) whatever the load; the clock can be
+injected (tests count its readings instead of timing anything).
 
 Ties (cards that score alike on every sample, e.g. two low cards) go to the
 medium player's choice, so the play looks natural. The per-decision random
@@ -75,18 +87,25 @@ solver, an offline bidding table, the game score in the evaluation.
 
 from __future__ import annotations
 
-import math
 import random
+import time
 import zlib
+from collections.abc import Callable
 
-from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
+from euchre_tourney.play.actions import DISCARD, MISDEAL
 from euchre_tourney.play.hand import BENNY_UP, DISCARDING, DONE, PLAYING, Hand
-from euchre_tourney.play.heuristic import MediumPlayer, bid_worth, blind_trump
-from euchre_tourney.play.solver import Solver
+from euchre_tourney.play.heuristic import MediumPlayer, blind_trump
+from euchre_tourney.play.solver import SearchTimeout, Solver
 from euchre_tourney.play.view import NEXT_ACTIVE, SeatView
 from euchre_tourney.rules import TRUMP_TABLES, HandResult, Side, score_hand
 
 _POLICY = MediumPlayer()
+
+TIME_CAP = 1.0
+"""Seconds: the longest a hard player's decision may take, whatever the load."""
+SEARCH_BUDGET = 0.8
+"""Seconds of search per decision by default: the cap less room for drawing
+the answer together (sorting, the medium player's tie-break) on a busy machine."""
 _VALUES: dict = {}
 
 
@@ -140,77 +159,29 @@ def _seat_plays(view: SeatView) -> tuple[list[list[int]], list[set[int]]]:
     return played, void
 
 
-def _logistic(x: float) -> float:
-    if x < -30:
-        return 0.0
-    if x > 30:
-        return 1.0
-    return 1.0 / (1.0 + math.exp(-x))
-
-
 def bidding_likelihood(view: SeatView, hands) -> float:
     """How likely the other seats' bids in ``view.bids`` were if they held
-    ``hands`` (each seat's cards as dealt, by seat), under a soft version of
-    the medium player's bidding."""
-    me = view.seat
-    dealer = view.dealer
-    up = view.turn_up
-    policy = _POLICY
-    p = 1.0
-    passes = 0
-    made = False
-    for seat, action in view.bids:
-        if action == MISDEAL:
-            continue
-        if made:
-            # going alone / defending alone
-            if seat != me and hands[seat] and (seat ^ view.maker) & 1 == 0 and view.trump >= 0:
-                w = bid_worth(hands[seat], view.trump)
-                q = _logistic((w - policy.alone_at) / 1.0)
-                p *= q if action == ALONE else 1.0 - q * 0.8
-            continue
-        if up == 32 and action >= NAME:  # the Benny was turned up
-            made = True
-            continue
-        round1 = passes < 4
-        if action in (ORDER,) or action >= NAME:
-            made = True
-        if seat == me or not hands[seat]:
-            # our own bids, and a seat sitting out (its cards are not dealt in the sample)
-            passes += action == PASS
-            continue
-        if round1:
-            trump = up >> 3
-            cards = hands[seat]
-            if seat == dealer:
-                if up in cards:
-                    w = bid_worth(cards, trump)
-                else:
-                    w = max(bid_worth([c for c in cards if c != d] + [up], trump) for d in cards)
-            else:
-                w = bid_worth(cards, trump)
-                uw = bid_worth([up], trump)
-                w += 0.6 * uw if (seat ^ dealer) & 1 == 0 else -0.6 * uw
-            q = _logistic((w - policy.order_at) / 0.8)
-        else:
-            if action >= NAME:
-                w = bid_worth(hands[seat], action - NAME)
-            else:
-                w = max(bid_worth(hands[seat], s) for s in range(4) if s != up >> 3)
-            q = _logistic((w - policy.order_at) / 0.8)
-        p *= q if action != PASS else 1.0 - q
-        passes += action == PASS
-    return p
+    ``hands`` (each seat's cards as dealt, by seat), under the soft version
+    of the medium player's bidding model
+    (:meth:`~euchre_tourney.play.bidding.BiddingModel.likelihood`)."""
+    return _POLICY.model.likelihood(
+        view.rules, view.bids, hands, dealer=view.dealer, turn_up=view.turn_up, me=view.seat,
+        maker=view.maker, trump=view.trump, bid_round=view.bid_round,
+    )
 
 
-def sample_deals(view: SeatView, rng: random.Random, n: int, weigh: bool = True) -> list[tuple[list[list[int]], list[int]]]:
+def sample_deals(
+    view: SeatView, rng: random.Random, n: int, weigh: bool = True, stop: Callable[[], bool] | None = None
+) -> list[tuple[list[list[int]], list[int]]]:
     """``n`` deals of the hidden cards consistent with ``view``: each a pair
     ``(hands, rest)`` with ``hands`` the four seats' cards now (the seat's
     own cards as they are; an empty list for a seat that sits out) and
     ``rest`` the hidden cards nobody in the hand holds (the undealt cards,
     a sitting-out seat's cards, an opponent's discard). With ``weigh``, the
     deals are drawn three times over and resampled by
-    :func:`bidding_likelihood`. See the module docstring."""
+    :func:`bidding_likelihood`. ``stop()`` (optional), asked after each
+    draw, ends the drawing early (at least one deal is drawn). See the
+    module docstring."""
     me = view.seat
     played, void = _seat_plays(view)
     out = view.sitting_out
@@ -233,6 +204,8 @@ def sample_deals(view: SeatView, rng: random.Random, n: int, weigh: bool = True)
         deal = _deal_once(pool, need, void, fixed, order, suit, rng)
         hands = [list(view.cards) if s == me else deal[s] for s in range(4)]
         deals.append((hands, deal[4]))
+        if stop is not None and stop():
+            break
     if not informative:
         return deals
     # each seat's cards as dealt: its cards now and those it played (only
@@ -312,15 +285,40 @@ class SearchPlayer:
     -- deals per bidding, going-alone or discard decision (fewer is faster
     and weaker; tests use a handful).
 
-    ``choose(view)`` returns one of ``view.legal``; :meth:`rank` gives every
-    legal action with its expected points for the seat's side."""
+    Anytime: a decision stops searching at ``budget`` seconds on ``clock``
+    (default :data:`SEARCH_BUDGET` of ``time.monotonic``) and answers from
+    the samples solved so far; a sample cut short is dropped, and with no
+    sample solved the medium player's move is played. The clock is read
+    between samples, between the deals drawn and inside the solver (every
+    :data:`~euchre_tourney.play.solver.CHECK_EVERY` positions), so a
+    decision ends within about :data:`TIME_CAP` (1 s) whatever the load.
+    ``budget=None``: no limit (every sample solved). Below the budget the
+    choice depends only on the view and the seed; a decision cut short
+    depends on how far the search got.
 
-    def __init__(self, seed: int | None = None, samples: int = 32, bid_samples: int = 24) -> None:
+    ``choose(view)`` returns one of ``view.legal``; :meth:`rank` gives every
+    legal action with its expected points for the seat's side.
+    ``last_samples`` is the number of samples the last decision solved."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = 32,
+        bid_samples: int = 24,
+        *,
+        budget: float | None = SEARCH_BUDGET,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.seed = 0 if seed is None else seed
         self.samples = samples
         self.bid_samples = bid_samples
+        self.budget = budget
+        self.clock = clock
         self.policy = _POLICY
         self.nodes = 0  # solver positions searched, for the benchmark
+        self.last_samples = 0
+        self.timed_out = 0  # decisions cut short by the budget, for the benchmark
+        self._deadline: float | None = None
 
     def choose(self, view: SeatView) -> int:
         """The best action for ``view.seat`` (one of ``view.legal``)."""
@@ -328,11 +326,19 @@ class SearchPlayer:
             return view.legal[0]
         return self.rank(view)[0][0]
 
+    def _out_of_time(self) -> bool:
+        return self._deadline is not None and self.clock() >= self._deadline
+
+    def _solver(self, *args) -> Solver:
+        return Solver(*args, deadline=self._deadline, clock=self.clock)
+
     def rank(self, view: SeatView) -> list[tuple[int, float]]:
         """Every legal action with its expected points for the seat's side,
         best first (ties: the medium player's choice first, then the order
         of ``view.legal``). A forced action (the only legal one) and the
-        Benny's blind naming are not searched: their points read 0.0.
+        Benny's blind naming are not searched: their points read 0.0; nor is
+        a decision whose budget ran out before one sample was solved (the
+        medium player's move first, every action at 0.0).
         ``ValueError`` when the seat is not to act."""
         legal = view.legal
         if view.seat != view.to_act or not legal:
@@ -344,16 +350,27 @@ class SearchPlayer:
             # suit is worth the same before looking.
             pick = blind_trump(view, self.seed)
             return [(pick, 0.0)] + [(a, 0.0) for a in legal if a != pick]
-        rng = random.Random((self.seed * 1_000_003) ^ view_key(view))
-        if view.phase == PLAYING:
-            totals = self._rank_play(view, rng)
-        else:
-            totals = self._rank_bid(view, rng)
+        self._deadline = None if self.budget is None else self.clock() + self.budget
+        try:
+            rng = random.Random((self.seed * 1_000_003) ^ view_key(view))
+            if view.phase == PLAYING:
+                totals = self._rank_play(view, rng)
+            else:
+                totals = self._rank_bid(view, rng)
+        finally:
+            self._deadline = None
         preferred = self.policy.choose(view)
         index = {a: i for i, a in enumerate(legal)}
         return sorted(
             totals.items(), key=lambda av: (-round(av[1], 9), av[0] != preferred, index[av[0]])
         )
+
+    def _average(self, totals: dict[int, float], count: int, cut: bool) -> dict[int, float]:
+        self.last_samples = count
+        self.timed_out += cut
+        if not count:
+            return dict.fromkeys(totals, 0.0)
+        return {a: t / count for a, t in totals.items()}
 
     def _rank_play(self, view: SeatView, rng) -> dict[int, float]:
         me = view.seat
@@ -365,24 +382,38 @@ class SearchPlayer:
         needs = _needs(values, won, left)
         sign = 1 if (me ^ maker) & 1 == 0 else -1
         totals = dict.fromkeys(view.legal, 0.0)
-        deals = sample_deals(view, rng, self.samples)
+        deals = sample_deals(view, rng, self.samples, stop=self._out_of_time)
         leader = view.trick_leader if view.trick else me
+        count = 0
+        cut = len(deals) < self.samples
         for hands, _ in deals:
-            solver = Solver(hands, trump, maker & 1, view.trick, leader, view.sitting_out)
-            for c in view.legal:
-                got = solver.reached_after(me, c, needs)
-                totals[c] += sign * _value(values, won, needs, got)
-            self.nodes += solver.nodes
-        n = len(deals)
-        return {a: t / n for a, t in totals.items()}
+            if self._out_of_time():
+                cut = True
+                break
+            solver = self._solver(hands, trump, maker & 1, view.trick, leader, view.sitting_out)
+            try:
+                got = [(c, solver.reached_after(me, c, needs)) for c in view.legal]
+            except SearchTimeout:
+                cut = True
+                break
+            finally:
+                self.nodes += solver.nodes
+            for c, reached in got:
+                totals[c] += sign * _value(values, won, needs, reached)
+            count += 1
+        return self._average(totals, count, cut)
 
     def _rank_bid(self, view: SeatView, rng) -> dict[int, float]:
         me = view.seat
         rules = view.rules
         totals = dict.fromkeys(view.legal, 0.0)
         count = 0
-        deals = sample_deals(view, rng, self.bid_samples)
+        deals = sample_deals(view, rng, self.bid_samples, stop=self._out_of_time)
+        cut = len(deals) < self.bid_samples
         for hands, rest in deals:
+            if self._out_of_time():
+                cut = True
+                break
             dealt = [h[:] for h in hands]
             if view.phase == DISCARDING:
                 dealt[me] = [c for c in dealt[me] if c != view.turn_up]
@@ -397,16 +428,18 @@ class SearchPlayer:
                 continue  # the bidding is impossible with this deal
             if base.to_act != me:
                 continue
+            try:
+                if view.phase == DISCARDING:
+                    got = self._discards(base, view.legal, me)
+                else:
+                    got = [(action, self._outcome(base, action, me)) for action in view.legal]
+            except SearchTimeout:
+                cut = True
+                break
+            for action, points in got:
+                totals[action] += points
             count += 1
-            if view.phase == DISCARDING:
-                for action, points in self._discards(base, view.legal, me):
-                    totals[action] += points
-                continue
-            for action in view.legal:
-                totals[action] += self._outcome(base, action, me)
-        if not count:
-            return dict.fromkeys(view.legal, 0.0)
-        return {a: t / count for a, t in totals.items()}
+        return self._average(totals, count, cut)
 
     def _discards(self, base: Hand, legal, me: int):
         """``(discard, points for me)`` for every legal discard on one
@@ -416,11 +449,12 @@ class SearchPlayer:
         maker = first.maker
         values = maker_values(first.rules, first.lone >= 0, first.lone_defender >= 0)
         needs = _needs(values, 0, 5)
-        solver = Solver(base.hands, first.trump, maker & 1, (), first.to_act, first.sitting_out)
+        solver = self._solver(base.hands, first.trump, maker & 1, (), first.to_act, first.sitting_out)
         sign = 1 if (me ^ maker) & 1 == 0 else -1
-        out = [(a, sign * _value(values, 0, needs, solver.reached_without(me, a - DISCARD, needs))) for a in legal]
-        self.nodes += solver.nodes
-        return out
+        try:
+            return [(a, sign * _value(values, 0, needs, solver.reached_without(me, a - DISCARD, needs))) for a in legal]
+        finally:
+            self.nodes += solver.nodes
 
     def _outcome(self, base: Hand, action: int, me: int) -> float:
         """Points for ``me``'s side after ``action`` on a sampled deal: the
@@ -437,11 +471,13 @@ class SearchPlayer:
         maker = hand.maker
         values = maker_values(hand.rules, hand.lone >= 0, hand.lone_defender >= 0)
         needs = _needs(values, 0, 5)
-        solver = Solver(hand.hands, hand.trump, maker & 1, (), hand.to_act, hand.sitting_out)
-        got = solver.reached(needs)
-        self.nodes += solver.nodes
+        solver = self._solver(hand.hands, hand.trump, maker & 1, (), hand.to_act, hand.sitting_out)
+        try:
+            got = solver.reached(needs)
+        finally:
+            self.nodes += solver.nodes
         sign = 1 if (me ^ maker) & 1 == 0 else -1
         return sign * _value(values, 0, needs, got)
 
 
-__all__ = ["SearchPlayer", "bidding_likelihood", "maker_values", "sample_deals", "view_key"]
+__all__ = ["SEARCH_BUDGET", "TIME_CAP", "SearchPlayer", "bidding_likelihood", "maker_values", "sample_deals", "view_key"]

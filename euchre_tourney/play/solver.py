@@ -36,6 +36,16 @@ from euchre_tourney.play.hand import _next_active
 from euchre_tourney.rules import N_CARDS, TRUMP_TABLES
 
 
+CHECK_EVERY = 256
+"""Positions searched between two looks at the clock when a deadline is set
+(about 0.4 ms of search)."""
+_NEVER = 1 << 62
+
+
+class SearchTimeout(Exception):
+    """The solver's deadline passed before it had an answer."""
+
+
 class Solver:
     """Exact solver for one deal with trump fixed.
 
@@ -49,6 +59,9 @@ class Solver:
     a search and restored afterwards.
 
     ``nodes`` counts the positions searched (a card played) since creation.
+    With ``deadline`` (a time on ``clock``, e.g. ``time.monotonic``) a search
+    raises :class:`SearchTimeout` once ``clock()`` reaches it (the clock is
+    read at trick boundaries, every :data:`CHECK_EVERY` positions).
     """
 
     __slots__ = (
@@ -67,10 +80,20 @@ class Solver:
         "_leader",
         "_rank",
         "_between",
+        "_clock",
+        "_deadline",
+        "_check_at",
     )
 
-    def __init__(self, hands, trump: int, makers: int, trick=(), leader: int = 0, out=()) -> None:
+    def __init__(self, hands, trump: int, makers: int, trick=(), leader: int = 0, out=(), *,
+                 deadline: float | None = None, clock=None) -> None:
         self.hands = [list(h) for h in hands]
+        # Anytime use: with a deadline, ``clock()`` is read every
+        # CHECK_EVERY positions and SearchTimeout raised once it is reached
+        # (the solver is then in no state to be used again).
+        self._clock = clock
+        self._deadline = deadline
+        self._check_at = CHECK_EVERY if deadline is not None else _NEVER
         self.trump = trump
         self.makers = makers
         self.tt: dict = {}
@@ -160,6 +183,10 @@ class Solver:
     def _win(self, leader: int, need: int) -> bool:
         if need <= 0:
             return True
+        if self.nodes >= self._check_at:
+            if self._clock() >= self._deadline:
+                raise SearchTimeout
+            self._check_at = self.nodes + CHECK_EVERY
         left = len(self.hands[leader])
         if need > left:
             return False
@@ -344,4 +371,4 @@ def brute_force_tricks(hands, trump: int, makers: int, trick=(), leader: int = 0
     return rec(seat, start, leader)
 
 
-__all__ = ["Solver", "brute_force_tricks", "maker_tricks"]
+__all__ = ["CHECK_EVERY", "SearchTimeout", "Solver", "brute_force_tricks", "maker_tricks"]

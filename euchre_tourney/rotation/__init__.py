@@ -27,6 +27,9 @@ above the least possible maximum. Sit-outs are chosen before the search
 table matching). Everything is deterministic per seed and stdlib-only;
 :func:`check` trusts nothing the generator says.
 
+Tables of six (six-player euchre, three against three): :func:`six_rotation`,
+its quality :func:`six_quality` against :func:`six_bounds` (:mod:`.sixes`).
+
 Internal shapes are in :mod:`.shapes`; tests reach internals only through
 :mod:`.testing`.
 """
@@ -50,9 +53,17 @@ from euchre_tourney.rotation.teams import (
     team_rotation,
     teams_text,
 )
+from euchre_tourney.rotation.sixes import SixQuality, SixRound, SixSchedule, describe_six, six_bounds, six_quality, six_rotation
 from euchre_tourney.rotation.text import schedule_text
 
 __all__ = [
+    "SixQuality",
+    "SixRound",
+    "SixSchedule",
+    "describe_six",
+    "six_bounds",
+    "six_quality",
+    "six_rotation",
     "Bounds",
     "Cancelled",
     "Constraints",

@@ -13,6 +13,8 @@ file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
   next, text forms), the one seat type of the whole app.
 * :mod:`.entry` -- :class:`HandEntry`, a hand as the director enters it;
   its :meth:`~HandEntry.score` is the preview and the saved score alike.
+* :mod:`.tables` -- the games for 2 to 6 seats (packs, ranking, sides,
+  scores, presets), reached as ``rules.tables``.
 * :mod:`.totals` -- :func:`check_round_totals`: can a table's round totals
   (each side's points and loners) come from that many hands?
 
@@ -90,7 +92,10 @@ from euchre_tourney.rules.scoring import (
 from euchre_tourney.rules.seats import SEATS, SIDE_SEATS, Seat
 from euchre_tourney.rules.totals import check_round_totals, hand_outcomes
 
+from euchre_tourney.rules import tables  # noqa: E402  (the N-seat games, used as rules.tables)
+
 __all__ = [
+    "tables",
     "check_round_totals",
     "hand_outcomes",
     "ACE",

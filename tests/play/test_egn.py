@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,52 @@ def test_benny_turn_up_misdeal_and_partner_alone_round_trip():
     for hands, rules in (([benny], british), ([partner], british), ([farm, nxt], farm_rules)):
         back = read_egn(write_egn(hands, rules)).hands()
         assert [_key(h) for h in back] == [_key(h) for h in hands]
+
+
+def test_an_illegal_card_is_named_in_words_a_person_reads():
+    # issue 20: "legal: play:JS, play:KS" was the engine's notation
+    game = _random_game(4)
+    data = json.loads(game_to_egn(game))
+    deal = next(d for d in data["deals"] if len(d["phases"]) == 2 and len(d["phases"][1]["tricks"]) == 5)
+    trick = deal["phases"][1]["tricks"][1]
+    trick[1], trick[2] = trick[2], trick[1]
+    with pytest.raises(EgnError) as info:
+        read_egn(json.dumps(data, indent=2))
+    message = info.value.problem
+    assert "play:" not in message and "discard:" not in message
+    assert re.search(r"the (9|10|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)|the Benny", message)
+    assert " may play " in message
+
+
+def _match_text() -> str:
+    games = [json.loads((DATA / name).read_text(encoding="utf-8")) for name in ("Six Points in Two Hands.egn", "VWEC Finals.egn")]
+    return json.dumps(
+        {
+            "fileType": "Euchre Match Notation",
+            "version": "1.2",
+            "metadata": {
+                "title": "Club final",
+                "players": [{"id": f"p-{i}", "name": name} for i, name in enumerate(["Ann", "Bo", "Cy", "Di"])],
+            },
+            "games": [
+                {"gameIndex": 0, "playersOverride": ["p-0", "p-1", "p-2", "p-3"], "gameData": games[0]},
+                {"gameIndex": 1, "gameData": games[1]},
+            ],
+        },
+        indent=2,
+    )
+
+
+def test_a_match_file_lists_its_games_and_opens_each():
+    from euchre_tourney.play.egn import read_emn
+
+    match = read_emn(_match_text())
+    assert match.title == "Club final" and [g.number for g in match.games] == [1, 2]
+    assert match.games[0].players == ("Ann", "Bo", "Cy", "Di")
+    first = match.games[0].read()
+    assert first.players == ("Ann", "Bo", "Cy", "Di") and first.deals
+    second = match.games[1].read()
+    assert len(second.deals) == len(read_egn((DATA / "VWEC Finals.egn").read_text(encoding="utf-8")).deals)
+    with pytest.raises(EgnError) as info:
+        read_emn((DATA / "VWEC Finals.egn").read_text(encoding="utf-8"))
+    assert "not a match file" in str(info.value)

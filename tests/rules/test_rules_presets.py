@@ -240,10 +240,11 @@ def test_every_quotation_is_in_the_source_it_cites():
     from euchre_tourney.rules import entry as entry_module
     from euchre_tourney.rules import scoring as scoring_module
     from euchre_tourney.rules import seats as seats_module
+    from euchre_tourney.rules import tables as tables_module
 
     files = {p.name[:3]: p.read_text(encoding="utf-8").splitlines() for p in RULES_DIR.glob("00?_*.txt")}
     checked = 0
-    for module in (ruleset_module, scoring_module, hand_module, seats_module, entry_module):
+    for module in (ruleset_module, scoring_module, hand_module, seats_module, entry_module, tables_module):
         for doc in _docstrings(module):
             doc = re.sub(r"``.*?``", "", doc, flags=re.S)
             source, lines, on_line, quoted = None, None, False, 0

@@ -149,7 +149,7 @@ def paint_card(
         p.drawRoundedRect(rect, radius, radius)
     if highlight is not None:
         p.setBrush(Qt.NoBrush)
-        p.setPen(QPen(highlight, max(2.0, w / 22)))
+        p.setPen(QPen(highlight, max(3.0, w / 22)))
         p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), radius, radius)
     p.restore()
 

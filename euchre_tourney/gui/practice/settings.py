@@ -1,12 +1,14 @@
 """The practice table's "New game" dialog: the rule preset and every option
-of the rule set, named as the rule sources name them (the source numbers
-are those of ``shared/rules/``), the level of each computer player, and the
-pause before a computer player acts."""
+of the rule set in plain words a club member uses ("North American", "Win
+by two"), the level of each computer player, and the pause before a
+computer player acts. The rule texts an option follows (the source numbers
+of ``shared/rules/``) are in its tooltip only (:func:`source_tip`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,32 +23,38 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney.play import LEVELS
+from euchre_tourney.play import LEVEL_TITLES, LEVELS
 from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet
 
 BOOL_OPTIONS = (
-    ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump) — 000, 001, 003"),
-    ("win_by_two", "Win by two — 004"),
-    ("maker_partner_may_go_alone", "Any player may go alone once trump is made (not only the maker) — 001, 004"),
-    ("passer_may_go_alone", "A player who passed in the round trump was made may play alone — 001"),
-    ("dealer_may_discard_turn_up", "The dealer may discard the turn-up itself — 000, 001"),
-    ("dealer_needs_trump_to_take_up", "The dealer takes up the turn-up only holding a trump (left bower not counted) — 001"),
-    ("farmers_hand", "Farmer's hand: only 9s and 10s may call a misdeal — 000"),
-    ("ace_no_face", "Ace-no-face: no Jack, Queen or King may call a misdeal — 000"),
-    ("dealer_partner_alone_any_round", "The dealer's partner must play alone in either round (British) — 001"),
-    ("joker_substitute", "The two of spades plays as the Benny — 001"),
+    ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump)", "000, 001, 003"),
+    ("win_by_two", "Win by two", "004"),
+    ("maker_partner_may_go_alone", "Any player may go alone once trump is made (not only the maker)", "001, 004"),
+    ("passer_may_go_alone", "A player who passed in the round trump was made may play alone", "001"),
+    ("dealer_may_discard_turn_up", "The dealer may discard the turn-up itself", "000, 001"),
+    ("dealer_needs_trump_to_take_up", "The dealer takes up the turn-up only holding a trump (left bower not counted)", "001"),
+    ("farmers_hand", "Farmer's hand: only 9s and 10s may call a misdeal", "000"),
+    ("ace_no_face", "Ace-no-face: no Jack, Queen or King may call a misdeal", "000"),
+    ("dealer_partner_alone_any_round", "The dealer's partner must play alone in either round (British)", "001"),
+    ("joker_substitute", "The two of spades plays as the Benny", "001"),
 )
 DEFEND_CHOICES = (
-    (DefendAlone.NEVER, "Never (only the makers go alone) — 000"),
-    (DefendAlone.AGAINST_LONER, "Only against a lone maker — 001"),
-    (DefendAlone.ANY, "Any time trump is made — 001, 004"),
+    (DefendAlone.NEVER, "Never (only the makers go alone)", "000"),
+    (DefendAlone.AGAINST_LONER, "Only against a lone maker", "001"),
+    (DefendAlone.ANY, "Any time trump is made", "001, 004"),
 )
 LEAD_CHOICES = (
-    (AloneLead.LONER_LEFT, "The player to the loner's left — 000, 001"),
-    (AloneLead.DEALER_LEFT, "The dealer's left, as always — 002, 003, 004"),
-    (AloneLead.LONER_RIGHT, "The loner's right (the loner never leads) — 001"),
+    (AloneLead.LONER_LEFT, "The player to the loner's left", "000, 001"),
+    (AloneLead.DEALER_LEFT, "The dealer's left, as always", "002, 003, 004"),
+    (AloneLead.LONER_RIGHT, "The loner's right (the loner never leads)", "001"),
 )
-LEVEL_TITLES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+TARGET_SOURCES = "000, 001, 002"
+SUPER_EUCHRE_SOURCES = "001, 002, 003"
+
+
+def source_tip(sources: str) -> str:
+    """The tooltip naming the rule texts an option follows."""
+    return f"As the club's rule texts {sources} describe it" if "," in sources else f"As the club's rule text {sources} describes it"
 
 
 @dataclass(frozen=True)
@@ -86,7 +94,8 @@ class SettingsDialog(QDialog):
         self.preset = QComboBox()
         self.preset.setAccessibleName("Rule preset")
         for key, title in PRESET_TITLES.items():
-            self.preset.addItem(f"{title} ({PRESET_SOURCES[key]})", key)
+            self.preset.addItem(title, key)
+            self.preset.setItemData(self.preset.count() - 1, source_tip(PRESET_SOURCES[key]), Qt.ToolTipRole)
         self.fixed = QLabel()
         self.fixed.setWordWrap(True)
         self.target = QSpinBox()
@@ -97,24 +106,29 @@ class SettingsDialog(QDialog):
         self.super_euchre.setSpecialValueText("none")
         self.super_euchre.setAccessibleName("Super-euchre points")
         self.defend = QComboBox()
-        for value, text in DEFEND_CHOICES:
+        for value, text, sources in DEFEND_CHOICES:
             self.defend.addItem(text, value)
+            self.defend.setItemData(self.defend.count() - 1, source_tip(sources), Qt.ToolTipRole)
         self.defend.setAccessibleName("Defending alone")
         self.lead = QComboBox()
-        for value, text in LEAD_CHOICES:
+        for value, text, sources in LEAD_CHOICES:
             self.lead.addItem(text, value)
+            self.lead.setItemData(self.lead.count() - 1, source_tip(sources), Qt.ToolTipRole)
         self.lead.setAccessibleName("Who leads when someone plays alone")
         self.checks = {}
         rules_box = QGroupBox("Rules")
         form = QFormLayout(rules_box)
         form.addRow("Preset:", self.preset)
         form.addRow("", self.fixed)
-        form.addRow("Game to (points) — 000, 001, 002:", self.target)
-        form.addRow("Super-euchre (makers take no trick) — 001, 002, 003:", self.super_euchre)
+        self.target.setToolTip(source_tip(TARGET_SOURCES))
+        self.super_euchre.setToolTip(source_tip(SUPER_EUCHRE_SOURCES))
+        form.addRow("Game to (points):", self.target)
+        form.addRow("Super-euchre (makers take no trick):", self.super_euchre)
         form.addRow("Defending alone:", self.defend)
         form.addRow("Lead when someone plays alone:", self.lead)
-        for name, text in BOOL_OPTIONS:
+        for name, text, sources in BOOL_OPTIONS:
             box = QCheckBox(text)
+            box.setToolTip(source_tip(sources))
             self.checks[name] = box
             form.addRow("", box)
         players = QGroupBox("Computer players (you sit South)")
@@ -159,6 +173,8 @@ class SettingsDialog(QDialog):
     def set_rules(self, rules: RuleSet) -> None:
         """Show ``rules``: its preset's fixed values and every option."""
         self.fixed.setText(fixed_summary(rules))
+        if rules.preset in PRESET_SOURCES:
+            self.preset.setToolTip(source_tip(PRESET_SOURCES[rules.preset]))
         self.target.setValue(rules.target)
         self.super_euchre.setValue(rules.super_euchre_points)
         self.defend.setCurrentIndex(self.defend.findData(rules.defend_alone))

@@ -1,16 +1,41 @@
-"""The practice table's statistics: a small JSON file in the user's data
-folder (platformdirs), one object of counters. A missing or unreadable file
-starts from zero (a damaged statistics file must never stop play)."""
+"""The practice table's statistics: where the file lives (platformdirs),
+and the statistics view (:class:`StatsDialog`). The counters themselves
+are :mod:`euchre_tourney.play.stats` (kept by the practice session)."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import platformdirs
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from euchre_tourney.gui import context
+from euchre_tourney.play import Stats, StatsBook
 
 FILE_NAME = "practice-stats.json"
+
+COLUMNS = (
+    ("Rules", "The rule set the games were played with"),
+    ("Computer players", "How well the computer players played"),
+    ("Games won", "Games won of games finished"),
+    ("Hands won", "Hands your side scored, of hands scored"),
+    ("Points per hand", "Your side's points less the other side's, per hand"),
+    ("Makes", "Hands your side made trump in, and made (3 tricks or more)"),
+    ("Euchres", "Times your side euchred the makers"),
+    ("Euchred", "Times your side was euchred"),
+    ("Loners", "Hands you went alone, and the side scored"),
+)
 
 
 def default_path() -> Path:
@@ -19,61 +44,76 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("euchre-tourney", appauthor=False)) / FILE_NAME
 
 
-@dataclass
-class Stats:
-    """Counters from the player's side (South, with North as partner).
+def row_cells(rules: str, level: str, s: Stats) -> list[str]:
+    """One line of the statistics view."""
+    return [
+        rules,
+        level,
+        f"{s.games_won} of {s.games}",
+        f"{s.hands_won} of {s.hands}",
+        f"{s.points_per_hand:+.2f}" if s.hands else "—",
+        f"{s.made} of {s.makes}",
+        str(s.euchres),
+        str(s.euchred),
+        f"{s.loners_won} of {s.loners}",
+    ]
 
-    ``games`` / ``games_won``; ``hands`` scored / ``hands_won`` (the
-    player's side scored); ``euchres`` -- the player's side euchred the
-    makers; ``euchred`` -- the player's side was euchred; ``loners`` -- the
-    player went alone, ``loners_won`` -- and the side scored."""
 
-    games: int = 0
-    games_won: int = 0
-    hands: int = 0
-    hands_won: int = 0
-    euchres: int = 0
-    euchred: int = 0
-    loners: int = 0
-    loners_won: int = 0
+class StatsDialog(QDialog):
+    """The statistics view: one row per rule set and level, a total, and
+    **Reset** (asks first). ``reset`` is called to forget the counters."""
 
-    @classmethod
-    def load(cls, path: Path) -> Stats:
-        """The counters in ``path`` (zeros if it is missing or unreadable)."""
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-            known = {k: int(v) for k, v in data.items() if k in cls.__dataclass_fields__}
-            return cls(**known)
-        except (OSError, ValueError, TypeError, AttributeError):
-            return cls()
+    def __init__(self, book: StatsBook, reset, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Practice statistics")
+        self._reset = reset
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setAccessibleName("Statistics by rules and level")
+        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        for i, (title, tip) in enumerate(COLUMNS):
+            item = QTableWidgetItem(title)
+            item.setToolTip(tip)
+            self.table.setHorizontalHeaderItem(i, item)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.reset_button = QPushButton("&Reset statistics…")
+        self.reset_button.clicked.connect(self.ask_reset)
+        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons.addButton(self.reset_button, QDialogButtonBox.ResetRole)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(self.note)
+        layout.addWidget(buttons)
+        self.show_book(book)
+        self.resize(900, 320)
 
-    def save(self, path: Path) -> None:
-        """Write the counters (the folder is created); ``OSError`` if it cannot be written."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(asdict(self), indent=1), encoding="utf-8")
-
-    def record_hand(self, *, our_side_scored: bool, euchre: bool, we_made: bool, i_went_alone: bool) -> None:
-        """Count one scored hand (``euchre``: the makers were euchred)."""
-        self.hands += 1
-        self.hands_won += our_side_scored
-        if euchre:
-            if we_made:
-                self.euchred += 1
-            else:
-                self.euchres += 1
-        if i_went_alone:
-            self.loners += 1
-            self.loners_won += our_side_scored
-
-    def record_game(self, *, won: bool) -> None:
-        """Count one finished game."""
-        self.games += 1
-        self.games_won += won
-
-    def summary(self) -> str:
-        """One line for the status bar."""
-        return (
-            f"Games {self.games_won}/{self.games} won · hands {self.hands_won}/{self.hands} won · "
-            f"euchres {self.euchres} (euchred {self.euchred}) · loners {self.loners_won}/{self.loners} made"
+    def show_book(self, book: StatsBook) -> None:
+        """Fill the table from ``book``."""
+        rows = [row_cells(r, lv, s) for (r, lv), s in sorted(book.rows.items())]
+        if len(rows) != 1:
+            rows.append(row_cells("All games", "", book.total()))
+        self.table.setRowCount(len(rows))
+        for i, cells in enumerate(rows):
+            for j, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if j >= 2:
+                    item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
+                if cells[0] == "All games":
+                    f = item.font()
+                    f.setBold(True)
+                    item.setFont(f)
+                self.table.setItem(i, j, item)
+        self.note.setText(
+            "No games played yet." if not book.rows else "Points per hand: your side's points less the other side's, per hand scored."
         )
+        self.reset_button.setEnabled(bool(book.rows))
+
+    def ask_reset(self) -> None:
+        if context.ask(self, "Reset statistics", "Forget every practice statistic? This cannot be undone."):
+            self.show_book(self._reset())
+
+
+__all__ = ["FILE_NAME", "Stats", "StatsBook", "StatsDialog", "default_path"]

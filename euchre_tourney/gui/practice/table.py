@@ -1,31 +1,40 @@
 """The practice table window: the player (South) against three computer
 players, a whole game to the target.
 
-The window holds no rule of its own: whose turn it is, what is legal, who
-won a trick and the score all come from :mod:`euchre_tourney.play`
-(:class:`~euchre_tourney.play.Game`, its hand's :class:`SeatView`); the
-window draws what the engine says and offers exactly the legal actions.
-Computer players and hints run in a :class:`QThreadPool` (the hard player
-may think for about a second): the window never waits for them. A result
-that arrives after a take-back, a replay or a new game is dropped (each
-request carries the generation it was made in).
+The window draws and dispatches; the game lives in a
+:class:`~euchre_tourney.play.session.PracticeSession` (the game, take-back,
+replays, swapping hands, the random generator, game files, statistics),
+which is tested without a window. The window holds no rule of its own:
+whose turn it is, what is legal, who won a trick and the score all come
+from the session's engine; it offers exactly the legal actions. Computer
+players and hints run in a :class:`QThreadPool` (the hard player may think
+for up to a second): the window never waits for them. A result that arrives
+after a take-back, a replay, a new game or a file opened is dropped (each
+request carries the session's generation it was made in).
+
+Keyboard: every bidding decision has one key (:data:`BID_KEYS`: P pass or
+play with partner, O order up / pick it up, A go or defend alone, M misdeal,
+C D H S name a suit), underlined on its button and held by the window
+(a button's own shortcut is reset by ``setText``); 1–6 play a card; L shows
+the last trick; Enter the next hand.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from datetime import datetime
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QRectF, QRunnable, QSettings, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainter, QPen, QShortcut
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QListWidget,
     QMainWindow,
     QPushButton,
     QSizePolicy,
@@ -36,10 +45,10 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.gui import context
+from euchre_tourney.gui.practice import stats as stats_file
 from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton, paint_card, suit_colour
 from euchre_tourney.gui.practice.settings import LEVEL_TITLES, SettingsDialog, TableSettings
-from euchre_tourney.gui.practice import stats as stats_file
-from euchre_tourney.gui.practice.stats import Stats
+from euchre_tourney.gui.practice.stats import StatsDialog
 from euchre_tourney.play import (
     ALONE,
     ALONE_ROUND,
@@ -54,58 +63,52 @@ from euchre_tourney.play import (
     PASS,
     PLAYING,
     SEAT_NAMES,
+    SOUTH,
     EgnError,
-    Game,
-    Hand,
-    game_to_egn,
+    EmnMatch,
+    PracticeSession,
+    action_words,
+    bid_words,
     hint,
     make_player,
     read_egn,
-    write_egn,
+    read_emn,
 )
-from euchre_tourney.rules import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, RuleViolation, card_name
+from euchre_tourney.rules import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
 
-HUMAN = 2
+HUMAN = int(SOUTH)
 """The player's seat: South."""
 FELT = QColor("#2f6b45")
 SIDE_NAMES = ("You & North", "East & West")
+BID_KEYS = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M", NAME: "C", NAME + 1: "D", NAME + 2: "H", NAME + 3: "S"}
+"""The one key of each bidding decision (shown underlined on its button)."""
+BUTTON_STYLE = """
+QPushButton { border: 1px solid #7a7a7a; border-radius: 5px; padding: 5px 12px; background: #f7f7f4; color: #111; }
+QPushButton:hover { background: #ebebe6; }
+QPushButton:pressed, QPushButton:checked { background: #d6e2f5; }
+QPushButton:disabled { color: #8c8c8c; border-color: #b5b5b5; }
+QPushButton:focus { border: 3px solid #0b3d91; padding: 3px 10px; }
+"""
+"""The table's buttons, with a 3-px dark-blue focus ring (contrast well
+above 7:1 on the light buttons) in place of the style's faint dotted line."""
 
 
-def action_words(action: int, view) -> str:
-    """An action in the player's words, e.g. "Order up", "Name hearts",
-    "Play the Jack of hearts" (``view``: the seat's :class:`SeatView`)."""
-    if 0 <= action <= BENNY:
-        return f"Play the {card_name(action)}" if action != BENNY else "Play the Benny"
-    if DISCARD <= action <= DISCARD + BENNY:
-        return f"Discard the {card_name(action - DISCARD)}"
-    if action == ORDER:
-        return "Pick it up" if view.seat == view.dealer else "Order up"
+def button_text(action: int, view) -> str:
+    """A bidding button's text with its key underlined (``&``): "&Pass",
+    "&Order up", "Pick it up (&O)", "Go &alone", "♥ &Hearts"."""
+    key = BID_KEYS.get(action)
     if NAME <= action < NAME + 4:
-        return f"Name {SUIT_NAMES[action - NAME]}"
-    if action == MISDEAL:
-        return "Call a misdeal"
-    if action == ALONE:
-        return "Go alone" if view.maker < 0 or (view.seat ^ view.maker) & 1 == 0 else "Defend alone"
-    if action == PASS:
-        if view.phase == ALONE_ROUND:
-            return "Play with partner" if (view.seat ^ view.maker) & 1 == 0 else "Don't defend alone"
-        return "Pass"
-    return str(action)
-
-
-def bid_words(seat: int, action: int, dealer: int) -> str:
-    """A bid as the table says it: "pass", "orders up", "picks it up", "hearts", "goes alone"."""
-    if action == PASS:
-        return "pass"
-    if action == ORDER:
-        return "picks it up" if seat == dealer else "orders up"
-    if NAME <= action < NAME + 4:
-        return f"names {SUIT_NAMES[action - NAME]} {SUIT_SYMBOLS[action - NAME]}"
-    if action == ALONE:
-        return "goes alone"
-    if action == MISDEAL:
-        return "calls a misdeal"
-    return "?"
+        words = f"{SUIT_SYMBOLS[action - NAME]} {SUIT_NAMES[action - NAME].capitalize()}"
+    elif action == PASS and view.phase == ALONE_ROUND and (view.seat ^ view.maker) & 1:
+        words = "Pass (don't defend alone)"
+    else:
+        words = action_words(action, view)
+    if key is None:
+        return words
+    i = words.lower().find(key.lower())
+    if i < 0:
+        return f"{words} (&{key})"
+    return words[:i] + "&" + words[i:]
 
 
 class _Signals(QObject):
@@ -127,19 +130,33 @@ class _Think(QRunnable):
         self.signals.done.emit(self.generation, self.kind, result)
 
 
-@dataclass
-class _Snapshot:
-    """Everything needed to put the game back: before a player's action
-    (take-back) or at the start of a deal (replay, swap hands)."""
+class MatchDialog(QDialog):
+    """The games of a match file (EMN) to choose one from."""
 
-    hand: Hand
-    hands: list
-    score: object
-    winner: object
-    rng_state: object
-    shown: Hand | None
-    stats: Stats
-    undo_len: int
+    def __init__(self, match: EmnMatch, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Games of {match.title or 'the match'}")
+        self.list = QListWidget()
+        self.list.setAccessibleName("Games of the match")
+        for g in match.games:
+            who = " · ".join(p for p in g.players if p)
+            self.list.addItem(f"{g.number}. {g.title}" + (f" — {who}" if who else ""))
+        self.list.setCurrentRow(0)
+        self.list.itemActivated.connect(lambda _i: self.accept())
+        buttons = QDialogButtonBox(QDialogButtonBox.Open | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        label = QLabel("&Choose a game to step through:")
+        label.setBuddy(self.list)
+        layout.addWidget(label)
+        layout.addWidget(self.list)
+        layout.addWidget(buttons)
+        self.resize(520, 320)
+
+    def chosen(self) -> int:
+        """The index of the game chosen."""
+        return self.list.currentRow()
 
 
 class TableView(QWidget):
@@ -312,31 +329,64 @@ class PracticeWindow(QMainWindow):
         self.setWindowTitle("Practice table — Euchre Tourney")
         self.setAttribute(Qt.WA_DeleteOnClose, False)
         self.table_settings = settings or TableSettings()
-        self.player_factory = player_factory
         self.hint_fn = hint_fn
         self.stats_path = Path(stats_path) if stats_path else stats_file.default_path()
-        self.stats = Stats.load(self.stats_path)
         self.qsettings = QSettings()
         self.four_colour = self.qsettings.value("practice/four_colour", False, type=bool)
         self.large_cards = self.qsettings.value("practice/large_cards", False, type=bool)
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
         self.signals = _Signals()
         self.signals.done.connect(self._thought)
-        self.generation = 0
         self.running = 0
         self.thinking = False
-        self.undo: list[_Snapshot] = []
-        self.shown: Hand | None = None
-        self.show_last = False
         self.hint_text = ""
-        self.replay = None
+        self.stats_dialog: StatsDialog | None = None
+        self.session = PracticeSession(
+            self.table_settings.rules,
+            self._levels(),
+            seed,
+            player_factory=player_factory,
+            stats_path=self.stats_path,
+        )
         self._build()
-        self.new_game(self.table_settings, seed=self.seed)
+        self.advance()
+
+    def _levels(self) -> dict[int, str]:
+        return {s: self.table_settings.level(s) for s in (0, 1, 3)}
+
+    # the session's state, by the names the window has always used
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def shown(self):
+        return self.session.shown
+
+    @property
+    def replay(self):
+        return self.session.replay
+
+    @property
+    def deal_start(self):
+        return self.session.deal_start
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def generation(self) -> int:
+        return self.session.generation
+
+    @generation.setter
+    def generation(self, value: int) -> None:
+        self.session.generation = value
 
     # ---------------------------------------------------------------- layout
     def _build(self) -> None:
+        self.setStyleSheet(BUTTON_STYLE)
         self.table = TableView(self)
         self.score_label = QLabel()
         self.score_label.setAccessibleName("Score")
@@ -375,21 +425,18 @@ class PracticeWindow(QMainWindow):
         self.banner.hide()
         self.bid_bar = QHBoxLayout()
         self.bid_buttons: dict[int, QPushButton] = {}
-        keys = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M"}
         for action in (PASS, ORDER, NAME, NAME + 1, NAME + 2, NAME + 3, ALONE, MISDEAL):
             b = QPushButton()
             b.setMinimumHeight(38)
             f = b.font()
             f.setPointSizeF(f.pointSizeF() * 1.15)
             b.setFont(f)
-            if action in keys:
-                b.setShortcut(QKeySequence(keys[action]))
-            elif NAME <= action < NAME + 4:
-                b.setShortcut(QKeySequence("CDHS"[action - NAME]))
             b.clicked.connect(lambda _c=False, a=action: self.human_action(a))
             b.hide()
             self.bid_buttons[action] = b
             self.bid_bar.addWidget(b)
+            # the key belongs to the window: setText() resets a button's own shortcut
+            QShortcut(QKeySequence(BID_KEYS[action]), self, activated=lambda a=action: self._bid_key(a))
         self.next_button = QPushButton("Next hand")
         self.next_button.setShortcut(QKeySequence(Qt.Key_Return))
         self.next_button.clicked.connect(self.next_hand)
@@ -412,15 +459,19 @@ class PracticeWindow(QMainWindow):
         self.last_button.setCheckable(True)
         self.replay_button = QPushButton("Replay this deal")
         self.swap_button = QPushButton("Swap hands")
+        self.stats_button = QPushButton("Statistics…")
         for b, slot, tip in (
             (self.hint_button, self.ask_hint, "What the strongest computer player would do (Ctrl+H)"),
             (self.undo_button, self.take_back, "Undo your last bid or card (Ctrl+Z)"),
-            (self.last_button, self.toggle_last_trick, "Show the last trick (L)"),
             (self.replay_button, self.replay_deal, "Deal the same cards again (Ctrl+R)"),
             (self.swap_button, self.swap_hands, "Play the same deal from another seat"),
+            (self.stats_button, self.show_stats, "Games, hands, points, euchres and loners by rules and level (Ctrl+I)"),
         ):
             b.clicked.connect(slot)
             b.setToolTip(tip)
+        self.last_button.setToolTip("Show the last trick taken, at any moment (L)")
+        self.last_button.toggled.connect(self.toggle_last_trick)
+        for b in (self.hint_button, self.undo_button, self.last_button, self.replay_button, self.swap_button, self.stats_button):
             b.setFocusPolicy(Qt.TabFocus)
             tools.addWidget(b)
         tools.addStretch(1)
@@ -447,10 +498,6 @@ class PracticeWindow(QMainWindow):
         sv.setContentsMargins(0, 6, 6, 6)
         sv.addWidget(QLabel("<b>This hand</b>"))
         sv.addWidget(self.log, 1)
-        self.stats_label = QLabel()
-        self.stats_label.setWordWrap(True)
-        self.stats_label.setAccessibleName("Statistics")
-        sv.addWidget(self.stats_label)
         split.addWidget(side)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
@@ -478,9 +525,12 @@ class PracticeWindow(QMainWindow):
 
         game = self.menuBar().addMenu("&Game")
         act(game, "&New game…", self.new_game_dialog, QKeySequence.New)
-        act(game, "&Open game file…", self.open_dialog, QKeySequence.Open)
+        act(game, "&Open game or match file…", self.open_dialog, QKeySequence.Open)
         act(game, "&Save game as EGN…", self.save_game_dialog, QKeySequence.Save)
         act(game, "Save this &hand as EGN…", self.save_hand_dialog, "Ctrl+Shift+S")
+        game.addSeparator()
+        act(game, "S&tatistics…", self.show_stats, "Ctrl+I")
+        act(game, "&Games for 2 to 6 players…", self.open_table_games, "Ctrl+Shift+T")
         game.addSeparator()
         act(game, "&Close", self.close, QKeySequence.Close)
         play = self.menuBar().addMenu("&Play")
@@ -510,81 +560,64 @@ class PracticeWindow(QMainWindow):
         self.qsettings.setValue("practice/score_cards", bool(on))
 
     # ------------------------------------------------------------- game flow
+    def _moved_on(self) -> None:
+        """The session moved on (take-back, replay, new game, file): drop
+        the hint and any decision under way."""
+        self.thinking = False
+        self.hint_text = ""
+
     def new_game(self, settings: TableSettings | None = None, seed: int | None = None) -> None:
         """Deal a new game (South plays; a random first dealer from the seed)."""
         if settings is not None:
             self.table_settings = settings
-        self.seed = seed if seed is not None else random.randrange(1 << 30)
-        rules = self.table_settings.rules
-        rng = random.Random(self.seed)
-        self.players = {s: self.player_factory(self.table_settings.level(s), self.seed + s) for s in (0, 1, 3)}
-        self.game = Game(rules, rng.randrange(4), rng)
-        self.generation += 1
-        self.thinking = False
-        self.undo = []
-        self.shown = None
-        self.replay = None
-        self.swap = 0
-        self.hint_text = ""
+        self.session.new_game(self.table_settings.rules, self._levels(), seed)
+        self._moved_on()
         self.last_button.setChecked(False)
-        self.deal_start = self._snapshot()
-        self.original_start = self.deal_start
         self.advance()
 
-    def new_game_dialog(self) -> None:
+    def open_table_games(self):
+        """Game ▸ Games for 2 to 6 players: two-handed, cutthroat, partner
+        pick, bid euchre, six-player and Almonte euchre in their own window
+        (:mod:`.table_games`)."""
+        from euchre_tourney.gui.practice.table_games import open_table_games  # deferred: start-up time
+
+        self.table_games_window = open_table_games()
+        return self.table_games_window
+
+    def settings_dialog(self) -> SettingsDialog:
+        """The New game dialog, with a way to the games for 2 to 6 players."""
         dlg = SettingsDialog(self.table_settings, self)
+        other = dlg.findChild(QDialogButtonBox).addButton("Games for 2 to &6 players…", QDialogButtonBox.ActionRole)
+        other.setToolTip("Two-handed, cutthroat, partner pick, bid euchre, six-player and Almonte euchre")
+        other.clicked.connect(lambda: (dlg.reject(), self.open_table_games()))
+        return dlg
+
+    def new_game_dialog(self) -> None:
+        dlg = self.settings_dialog()
         if dlg.exec():
             self.new_game(dlg.settings())
-
-    def _snapshot(self) -> _Snapshot:
-        g = self.game
-        return _Snapshot(
-            hand=g.hand.copy() if g.hand is not None else None,
-            hands=list(g.hands),
-            score=g.score,
-            winner=g.winner,
-            rng_state=g.rng.getstate(),
-            shown=self.shown,
-            stats=replace(self.stats),
-            undo_len=len(self.undo),
-        )
-
-    def _restore(self, snap: _Snapshot) -> None:
-        g = self.game
-        g.hand = snap.hand.copy() if snap.hand is not None else None
-        g.hands = list(snap.hands)
-        g.score = snap.score
-        g.winner = snap.winner
-        g.rng.setstate(snap.rng_state)
-        self.shown = snap.shown
-        if self.stats != snap.stats:
-            self.stats = replace(snap.stats)
-            self._save_stats()
-        del self.undo[snap.undo_len :]
-        self.generation += 1
-        self.thinking = False
-        self.hint_text = ""
 
     def advance(self) -> None:
         """Redraw, then let the next computer player act (after the pause,
         on a pool thread) unless it is the player's turn or a hand summary
         is showing."""
         self.refresh()
-        g = self.game
-        if self.replay is not None or self.shown is not None or g.done or g.to_act == HUMAN or self.thinking:
-            return
-        if self.running:
+        if self.thinking or self.running:
             return  # a player is still busy with a dropped request: go on when it reports
-        generation = self.generation
-        seat = g.to_act
-        view = g.view()
-        player = self.players[seat]
+        turn = self.session.computer_turn()
+        if turn is None:
+            return
         self.thinking = True
         self.refresh()
-        QTimer.singleShot(self.table_settings.pause_ms, self, lambda: self._think(generation, lambda: player.choose(view), "play"))
+        QTimer.singleShot(
+            self.table_settings.pause_ms, self, lambda: self._think(turn.generation, lambda: turn.player.choose(turn.view), "play")
+        )
 
     def _think(self, generation: int, fn, kind: str) -> None:
-        if generation != self.generation:
+        if generation != self.session.generation:
+            if kind == "play":
+                self.thinking = False
+                self.advance()
             return
         if kind == "play":
             self.running += 1  # one computer decision at a time: a player object is never shared by two threads
@@ -593,8 +626,9 @@ class PracticeWindow(QMainWindow):
     def _thought(self, generation: int, kind: str, result: object) -> None:
         if kind == "play":
             self.running -= 1
-        if generation != self.generation:
+        if generation != self.session.generation:
             if kind == "play":
+                self.thinking = False
                 self.advance()  # a take-back, replay or new game came first: its turn now
             return
         if kind == "hint":
@@ -612,39 +646,30 @@ class PracticeWindow(QMainWindow):
         if isinstance(result, Exception):
             context.show_error(self, "A computer player failed", f"The computer player could not decide: {result}")
             return
-        self._apply(result)
-
-    def _apply(self, action: int) -> None:
-        g = self.game
-        done_before = len(g.hands)
         try:
-            g.apply(action)
-        except RuleViolation as exc:  # a computer player's illegal action: say so, do not crash
+            self.session.apply_computer(generation, result)
+        except ValueError as exc:  # a computer player's illegal action: say so, do not crash
             context.show_error(self, "Illegal action", str(exc))
             return
         self.hint_text = ""
-        if len(g.hands) > done_before:
-            finished = g.hands[-1]
-            self._count_hand(finished)
-            self.shown = finished
-            if g.done:
-                self.stats.record_game(won=g.winner.value == "NS")
-                self._save_stats()
         self.changed.emit()
         self.advance()
 
     def human_action(self, action: int) -> bool:
         """The player's bid, discard or card; ignored (False) unless it is
         South's turn and the engine lists the action as legal."""
-        g = self.game
-        if self.replay is not None or self.shown is not None or g.done or g.to_act != HUMAN:
+        if self.thinking or not self.session.human_action(action):
             return False
-        if action not in g.legal_actions():
-            return False
-        self.undo.append(self._snapshot())
+        self.hint_text = ""
         self.last_button.setChecked(False)
-        self._apply(action)
+        self.changed.emit()
+        self.advance()
         return True
+
+    def _bid_key(self, action: int) -> None:
+        b = self.bid_buttons[action]
+        if b.isVisible() and b.isEnabled():
+            b.click()
 
     def _press_card(self, i: int) -> None:
         if i < len(self.cards) and self.cards[i].isEnabled():
@@ -652,97 +677,85 @@ class PracticeWindow(QMainWindow):
 
     def next_hand(self) -> None:
         """Leave the hand summary: the next deal, or a new game when the game is over."""
-        if self.game.done:
-            self.new_game(seed=random.randrange(1 << 30))
+        if self.session.replay is not None:
             return
-        self.shown = None
-        self.swap = 0
-        self.deal_start = self._snapshot()
-        self.original_start = self.deal_start
+        was_over = self.game.done
+        self.session.next_hand()
+        if was_over:
+            self._moved_on()
+            self.last_button.setChecked(False)
         self.advance()
 
     def take_back(self) -> None:
         """Undo the player's last bid or card and the computer actions after it."""
-        if self.replay is not None or not self.undo:
-            return
-        self._restore(self.undo[-1])
-        self.advance()
+        if self.session.take_back():
+            self._moved_on()
+            self.advance()
 
     def replay_deal(self) -> None:
         """Deal the same cards again (the score as it was before the deal)."""
-        if self.replay is not None:
-            return
-        self._restore(self.deal_start)
-        self.advance()
+        if self.session.replay_deal():
+            self._moved_on()
+            self.advance()
 
     def swap_hands(self) -> None:
         """Replay the deal from the next seat: South gets the cards West,
         North, then East held (the deal is the same, seen from another chair)."""
-        if self.replay is not None or self.original_start.hand is None:
-            return
-        self.swap = (self.swap + 1) % 4
-        snap = self.original_start
-        h = snap.hand
-        k = self.swap
-        dealt = h.dealt_hands()
-        rotated = Hand(h.rules, (h.dealer - k) & 3, [dealt[(s + k) & 3] for s in range(4)], h.turn_up, h.undealt)
-        self.deal_start = replace(snap, hand=rotated)
-        self._restore(self.deal_start)
-        self.advance()
+        if self.session.swap_hands():
+            self._moved_on()
+            self.advance()
 
-    def toggle_last_trick(self) -> None:
+    def toggle_last_trick(self, _on: bool = False) -> None:
         self.refresh()
 
     def ask_hint(self) -> None:
         """Ask the strongest computer player (off the GUI thread)."""
-        g = self.game
-        if self.replay is not None or self.shown is not None or g.done or g.to_act != HUMAN:
+        if not self.session.human_to_act():
             return
-        view = g.view(HUMAN)
+        view = self.game.view(HUMAN)
         self.hint_text = "Thinking about a hint…"
         self.refresh()
         fn = self.hint_fn
-        QTimer.singleShot(0, self, lambda gen=self.generation: self._think(gen, lambda: fn(view), "hint"))
+        QTimer.singleShot(0, self, lambda gen=self.session.generation: self._think(gen, lambda: fn(view), "hint"))
 
     # ----------------------------------------------------------- statistics
-    def _count_hand(self, hand: Hand) -> None:
-        if hand.score is None:
-            return
-        ours = hand.score.side.value == "NS"
-        we_made = hand.maker in (0, 2)
-        self.stats.record_hand(our_side_scored=ours, euchre=hand.score.euchred, we_made=we_made, i_went_alone=hand.lone == HUMAN)
-        self._save_stats()
+    def show_stats(self) -> StatsDialog:
+        """The statistics view (a dialog of its own, not modal)."""
+        if self.stats_dialog is None:
+            self.stats_dialog = StatsDialog(self.session.stats, self._reset_stats, self)
+        self.stats_dialog.show_book(self.session.stats)
+        self.stats_dialog.show()
+        self.stats_dialog.raise_()
+        return self.stats_dialog
 
-    def _save_stats(self) -> None:
-        try:
-            self.stats.save(self.stats_path)
-        except OSError:
-            pass  # statistics are a nicety: never interrupt play for them
+    def _reset_stats(self):
+        self.session.reset_stats()
+        return self.session.stats
 
     # -------------------------------------------------------------- drawing
-    def current(self) -> Hand | None:
+    def current(self):
         """The hand on the table: the finished one while its summary shows."""
-        if self.replay is not None:
-            return self.replay["game"].hand or (self.replay["game"].hands[-1] if self.replay["game"].hands else None)
-        return self.shown if self.shown is not None else self.game.hand
+        return self.session.current()
+
+    def _who(self, seat: int) -> str:
+        return self.session.who(seat)
 
     def scene(self) -> dict | None:
         """What the felt shows, from South's view (all faces in a replay)."""
         hand = self.current()
         if hand is None:
             return None
+        replaying = self.session.replay is not None
         view = hand.view(HUMAN)
         names = []
         for seat in range(4):
-            if self.replay is not None:
-                players = self.replay["record"].players
-                names.append(players[seat] if seat < len(players) and players[seat] else SEAT_NAMES[seat])
+            if replaying:
+                names.append(self._who(seat))
             elif seat == HUMAN:
                 names.append("You (South)")
             else:
                 names.append(f"{SEAT_NAMES[seat]} ({LEVEL_TITLES.get(self.table_settings.level(seat), '')})")
-        reveal = self.replay is not None
-        faces = [list(hand.hands[s]) if reveal else None for s in range(4)]
+        faces = [list(hand.hands[s]) if replaying else None for s in range(4)]
         counts = [len(hand.hands[s]) for s in range(4)]
         bids = {}
         if view.phase in (BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING) or (view.maker < 0 and not view.tricks):
@@ -751,35 +764,40 @@ class PracticeWindow(QMainWindow):
                 if made and a == PASS:
                     continue  # declining to go alone is not shown as a bid
                 made = made or a == ORDER or NAME <= a < NAME + 4
-                bids[seat] = bid_words(seat, a, view.dealer)
+                words = bid_words(seat, a, view.dealer)
+                bids[seat] = _second_person(words) if seat == HUMAN and not replaying else words
         turn_up = -1
         turn_text = ""
-        if view.phase in (BID1, BID2, BENNY_UP) or (view.maker < 0 and view.phase not in (PLAYING,)):
+        # the turn-up stays on the felt until the dealer's discard
+        if view.phase in (BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING) or (view.maker < 0 and view.phase != PLAYING):
             turn_up = view.turn_up
+            dealer = self._who(view.dealer) if replaying else SEAT_NAMES[view.dealer]
+            human_deals = view.dealer == HUMAN and not replaying
             if view.phase == BID1:
-                turn_text = f"Turn-up · {SEAT_NAMES[view.dealer]} deals"
+                turn_text = "Turn-up · you deal" if human_deals else f"Turn-up · {dealer} deals"
             elif view.phase == BENNY_UP:
                 turn_text = "The Benny is turned up: the dealer names trump"
+            elif view.bid_round == 1 and view.phase in (ALONE_ROUND, DISCARDING):
+                taker = "you pick it up" if human_deals else f"{dealer} picks it up"
+                turn_text = f"Turn-up · {taker}" + ((" and discard" if human_deals else " and discards") if view.phase == DISCARDING else "")
             else:
                 turn_text = "Turned down"
         trick = list(zip(view.trick_seats(), view.trick, strict=True))
         trick_done = False
         winner = -1
         centre = ""
-        show_last = self.last_button.isChecked() or (not trick and view.tricks and view.phase == PLAYING)
-        if view.tricks and ((not trick and (show_last or hand.done)) or self.last_button.isChecked()):
+        asked = self.last_button.isChecked()
+        show_last = asked or (not trick and view.tricks and view.phase == PLAYING) or (not trick and hand.done)
+        if view.tricks and show_last:
             leader, cards, winner = view.tricks[-1]
-            seats, seat = [], leader
-            for _ in cards:
-                seats.append(seat)
-                seat = (seat + 1) & 3
-                while seat in view.sitting_out:
-                    seat = (seat + 1) & 3
-            trick = list(zip(seats, cards, strict=True))
+            trick = list(zip(_trick_seats(leader, len(cards), view.sitting_out), cards, strict=True))
             trick_done = True
-            last = "Last trick" if self.last_button.isChecked() else f"Trick {len(view.tricks)}"
-            centre = f"{last}: won by {SEAT_NAMES[winner] if winner != HUMAN else 'you'}"
-        if self.thinking and not hand.done:
+            last = "Last trick" if asked else f"Trick {len(view.tricks)}"
+            taker = "you" if winner == HUMAN and not replaying else self._who(winner)
+            centre = f"{last}: won by {taker}"
+        elif asked:
+            centre = "No trick has been taken yet"
+        if self.thinking and not hand.done and not asked:
             centre = f"{SEAT_NAMES[self.game.to_act]} is thinking…"
         return {
             "names": names,
@@ -792,7 +810,7 @@ class PracticeWindow(QMainWindow):
             "to_act": view.to_act,
             "bids": bids,
             "turn_up": turn_up,
-            "turn_up_face_up": view.phase != BID2,
+            "turn_up_face_up": view.phase != BID2 and not (view.phase == ALONE_ROUND and view.bid_round == 2),
             "turn_up_text": turn_text,
             "trick": trick,
             "trick_done": trick_done,
@@ -800,23 +818,22 @@ class PracticeWindow(QMainWindow):
             "centre_text": centre,
         }
 
-    def _banner(self, hand: Hand) -> str:
+    def _banner(self, hand) -> str:
         """The result over the felt while a hand's summary shows."""
-        if self.replay is not None or self.shown is None:
+        if self.session.replay is not None or self.session.shown is None:
             return ""
         if self.game.done:
-            ns, ew = self.game.score.ns, self.game.score.ew
-            who = "You and North win" if self.game.winner.value == "NS" else "East and West win"
-            return f"{who} {max(ns, ew)} to {min(ns, ew)}"
-        return self._result_words(hand)
+            return self.session.winner_words()
+        return self.session.result_words(hand)
 
     def refresh(self) -> None:
-        """Redraw everything from the engine's state."""
+        """Redraw everything from the session's state."""
+        s = self.session
         hand = self.current()
-        g = self.game if self.replay is None else self.replay["game"]
+        g = s.shown_game()
         rules = g.rules
         ns, ew = g.score.ns, g.score.ew
-        sides = ("North–South", "East–West") if self.replay is not None else SIDE_NAMES
+        sides = s.side_names()
         self.score_label.setText(
             f"<b>{sides[0]}: {ns}</b> &nbsp; — &nbsp; <b>{sides[1]}: {ew}</b> &nbsp; "
             f"<span style='color:#666'>(game to {rules.target}{', win by two' if rules.win_by_two else ''} · {rules.title})</span>"
@@ -825,16 +842,16 @@ class PracticeWindow(QMainWindow):
         view = hand.view(HUMAN) if hand is not None else None
         if view is not None and view.trump >= 0:
             ink = suit_colour(view.trump, self.four_colour).name()
-            maker = "You" if view.maker == HUMAN else SEAT_NAMES[view.maker]
+            maker = self._who(view.maker)
             alone = ""
             if view.lone >= 0:
-                alone = " alone" if view.lone == view.maker else f" ({SEAT_NAMES[view.lone]} alone)"
+                alone = " alone" if view.lone == view.maker else f" ({self._who(view.lone)} alone)"
             if view.lone_defender >= 0:
-                alone += f"; {SEAT_NAMES[view.lone_defender]} defends alone"
+                alone += f"; {self._who(view.lone_defender)} defends alone"
             won = view.tricks_won
             self.info_label.setText(
                 f"Trump <b style='color:{ink}'>{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}</b>"
-                f" · made by {maker}{alone} · tricks: you & North <b>{won[0] + won[2]}</b>, East & West <b>{won[1] + won[3]}</b>"
+                f" · made by {maker}{alone} · tricks: {sides[0]} <b>{won[0] + won[2]}</b>, {sides[1]} <b>{won[1] + won[3]}</b>"
             )
         else:
             self.info_label.setText("Bidding" if view is not None else "")
@@ -842,7 +859,6 @@ class PracticeWindow(QMainWindow):
         self._refresh_controls(hand, view)
         self.log.setHtml(self._log_html(hand, view))
         self.hint_label.setText(self.hint_text)
-        self.stats_label.setText(self.stats.summary())
         self.table.setAccessibleDescription(self._felt_words(view))
         self.table.update()
 
@@ -860,7 +876,7 @@ class PracticeWindow(QMainWindow):
             words.append(", ".join(self._who(s) for s in view.sitting_out) + " sits out.")
         return " ".join(words)
 
-    def _refresh_cards(self, hand: Hand | None, view) -> None:
+    def _refresh_cards(self, hand, view) -> None:
         cards = list(view.cards) if view is not None else []
         if view is not None and view.trump >= 0:
             # trump first, highest first (the bowers and the Benny with it), then the other suits
@@ -889,12 +905,12 @@ class PracticeWindow(QMainWindow):
                 self.hand_layout.addWidget(b)
             self.hand_layout.addWidget(self.banner)
             self.hand_layout.addStretch(1)
-        my_turn = self.replay is None and self.shown is None and view is not None and view.to_act == HUMAN and not self.thinking
+        my_turn = self.session.human_to_act() and view is not None and not self.thinking
         legal = set(view.legal) if my_turn else set()
         discarding = view is not None and view.phase == DISCARDING
         choosing = my_turn and view.phase in (PLAYING, DISCARDING)
         # 001: on a turned-up Benny the dealer names trump without looking.
-        blind = view is not None and view.phase == BENNY_UP and view.dealer == HUMAN and self.replay is None
+        blind = view is not None and view.phase == BENNY_UP and view.dealer == HUMAN and self.session.replay is None
         for i, b in enumerate(self.cards):
             action = DISCARD + b.card if discarding else b.card
             b.set_state(i + 1, action in legal, "discard" if discarding else "play", dim=choosing, face_down=blind)
@@ -909,21 +925,21 @@ class PracticeWindow(QMainWindow):
             return
         self.human_action(DISCARD + button.card if view.phase == DISCARDING else button.card)
 
-    def _refresh_controls(self, hand: Hand | None, view) -> None:
-        replaying = self.replay is not None
-        my_turn = not replaying and self.shown is None and view is not None and view.to_act == HUMAN and not self.thinking
+    def _refresh_controls(self, hand, view) -> None:
+        s = self.session
+        replaying = s.replay is not None
+        my_turn = s.human_to_act() and view is not None and not self.thinking
         legal = set(view.legal) if my_turn else set()
         for action, b in self.bid_buttons.items():
             ok = action in legal
             b.setVisible(ok)
             b.setEnabled(ok)
             if ok:
-                words = action_words(action, view)
-                if NAME <= action < NAME + 4:
-                    words = f"{SUIT_SYMBOLS[action - NAME]} {SUIT_NAMES[action - NAME].capitalize()}"
-                b.setText(words)
+                b.setText(button_text(action, view))
+                b.setShortcut(QKeySequence())  # no Alt+letter: the bare key is the window's (BID_KEYS)
                 b.setAccessibleName(action_words(action, view))
-        self.next_button.setVisible(self.shown is not None and not replaying)
+                b.setToolTip(f"{action_words(action, view)} ({BID_KEYS[action]})")
+        self.next_button.setVisible(s.shown is not None and not replaying)
         self.next_button.setText("New game" if self.game.done else "Next hand")
         self.back_button.setVisible(replaying)
         self.forward_button.setVisible(replaying)
@@ -932,15 +948,14 @@ class PracticeWindow(QMainWindow):
             b.setEnabled(not replaying)
         blind = view is not None and view.phase == BENNY_UP
         self.hint_button.setEnabled(my_turn and not blind)  # no peeking for the dealer naming blind
-        self.undo_button.setEnabled(bool(self.undo) and not replaying)
+        self.undo_button.setEnabled(s.can_take_back)
         if replaying:
-            r = self.replay
-            self.prompt.setText(f"Stepping through “{r['record'].title or 'a game file'}”: step {r['pos']} of {len(r['steps'])} (← →)")
-        elif self.game.done and self.shown is not None:
-            winner = "You and North win" if self.game.winner.value == "NS" else "East and West win"
-            self.prompt.setText(f"{winner} {max(self.game.score.ns, self.game.score.ew)} to {min(self.game.score.ns, self.game.score.ew)}. Enter: new game")
-        elif self.shown is not None:
-            self.prompt.setText(self._result_words(self.shown) + " — Enter: next hand")
+            r = s.replay
+            self.prompt.setText(f"Stepping through “{r.record.title or 'a game file'}”: step {r.pos} of {len(r.steps)} (← →)")
+        elif self.game.done and s.shown is not None:
+            self.prompt.setText(f"{s.winner_words()}. Enter: new game")
+        elif s.shown is not None:
+            self.prompt.setText(s.result_words(s.shown) + " — Enter: next hand")
         elif self.thinking:
             self.prompt.setText(f"{SEAT_NAMES[self.game.to_act]} is thinking…")
         elif my_turn:
@@ -949,26 +964,23 @@ class PracticeWindow(QMainWindow):
             elif view.phase == PLAYING:
                 self.prompt.setText("Your lead: click a card or press 1–5" if not view.trick else "Your turn: click a card or press its number (only legal cards are lit)")
             elif view.phase == ALONE_ROUND:
-                self.prompt.setText("Go alone, or play with your partner?" if (view.maker ^ HUMAN) & 1 == 0 else "Defend alone?")
+                self.prompt.setText("Go alone (A), or play with your partner (P)?" if (view.maker ^ HUMAN) & 1 == 0 else "Defend alone (A) or pass (P)?")
             elif view.phase == BENNY_UP:
-                self.prompt.setText("The Benny is turned up: name trump without looking at your cards")
+                self.prompt.setText(f"The Benny is turned up: name trump without looking at your cards ({_suit_keys(legal)})")
+            elif view.phase == BID1:
+                self.prompt.setText("Your bid: order up (O) or pass (P)" if view.dealer != HUMAN else "Your bid: pick it up (O) or pass (P)")
             else:
-                self.prompt.setText("Your bid")
+                self.prompt.setText(f"Your bid: name a suit ({_suit_keys(legal)})" + (" or pass (P)" if PASS in legal else ""))
         else:
             self.prompt.setText("")
 
-    def _result_words(self, hand: Hand) -> str:
-        if hand.misdeal:
-            return "Misdeal: the same dealer deals again"
-        if hand.score is None:
-            return "Everyone passed twice: the cards are thrown in"
-        side = "You and North" if hand.score.side.value == "NS" else "East and West"
-        what = "euchre the makers" if hand.score.euchred else ("march" if hand.score.march else "make it")
-        return f"{side} {what}: {hand.score.points} point{'s' if hand.score.points != 1 else ''}"
+    def _result_words(self, hand) -> str:
+        return self.session.result_words(hand)
 
-    def _log_html(self, hand: Hand | None, view) -> str:
+    def _log_html(self, hand, view) -> str:
         if hand is None or view is None:
             return ""
+        replaying = self.session.replay is not None
         lines = []
         dealer = self._who(view.dealer)
         up = "the Benny" if view.turn_up == BENNY else f"the {card_name(view.turn_up)}"
@@ -979,30 +991,21 @@ class PracticeWindow(QMainWindow):
             words = bid_words(seat, a, view.dealer)
             if made and a == PASS:
                 words = "plays with partner" if (seat ^ view.maker) & 1 == 0 else "does not defend alone"
-            if who == "You":
-                for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"),
-                                      ("calls", "call"), ("plays", "play"), ("does", "do")):
-                    words = words.replace(third, second, 1)
+            if who == "You" and not replaying:
+                words = _second_person(words)
             made = made or a == ORDER or NAME <= a < NAME + 4
             lines.append(f"<li>{who}: {words}</li>")
         lines.append("</ol>")
-        if view.tricks and (hand.done or self.last_button.isChecked() or self.replay is not None):
+        if view.tricks and (hand.done or self.last_button.isChecked() or replaying):
             lines.append("<p><b>Tricks</b></p><ol>")
             for leader, cards, winner in view.tricks:
                 played = " ".join(self._card_html(c) for c in cards)
-                won_by = "you" if self._who(winner) == "You" else self._who(winner)
+                won_by = "you" if winner == HUMAN and not replaying else self._who(winner)
                 lines.append(f"<li>{self._who(leader)} led: {played} — won by {won_by}</li>")
             lines.append("</ol>")
         if hand.done:
             lines.append(f"<p><b>{self._result_words(hand)}</b></p>")
         return "".join(lines)
-
-    def _who(self, seat: int) -> str:
-        """A seat in the log: "You" for South at play, the recorded names in a game file."""
-        if self.replay is not None:
-            players = self.replay["record"].players
-            return players[seat] if seat < len(players) and players[seat] else SEAT_NAMES[seat]
-        return "You" if seat == HUMAN else SEAT_NAMES[seat]
 
     def _card_html(self, c: int) -> str:
         if c == BENNY:
@@ -1015,14 +1018,8 @@ class PracticeWindow(QMainWindow):
     # ------------------------------------------------------------ game files
     def save_egn(self, path: str, whole_game: bool = True) -> bool:
         """Write the game (or the hand on the table) to ``path`` in EGN; True on success."""
-        g = self.game
         try:
-            when = datetime.now().strftime("%Y-%m-%dT%H:%M")
-            seats = ("North", "East", "You (South)", "West")
-            if whole_game:
-                text = game_to_egn(g, title="Practice game", players=seats, date=when)
-            else:
-                text = write_egn([self.current()], g.rules, title="Practice hand", players=seats, date=when)
+            text = self.session.egn_text(whole_game, datetime.now().strftime("%Y-%m-%dT%H:%M"))
             Path(path).write_text(text, encoding="utf-8")
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
@@ -1031,55 +1028,53 @@ class PracticeWindow(QMainWindow):
         return True
 
     def open_egn(self, path: str) -> bool:
-        """Open an EGN file to step through it (← →); a bad file gets a message naming the line."""
+        """Open a game file (EGN) or a match file (EMN: its games listed to
+        choose one) to step through it (← →); a bad file gets a message
+        naming the line and the problem in words."""
+        name = Path(path).name
         try:
             text = Path(path).read_text(encoding="utf-8")
-            record = read_egn(text)
-            record.replay()
+            if path.lower().endswith(".emn") or '"Euchre Match Notation"' in text[:2000]:
+                match = read_emn(text)
+                index = 0
+                if len(match.games) > 1:
+                    dlg = MatchDialog(match, self)
+                    if not dlg.exec():
+                        return False
+                    index = dlg.chosen()
+                record = match.games[index].read()
+            else:
+                record = read_egn(text)
+            self.session.open_record(record)
         except OSError as exc:
             context.show_error(self, "Cannot open", f"Cannot read {path}: {exc.strerror or exc}.")
             return False
         except UnicodeDecodeError:
-            context.show_error(self, "Cannot open", f"{Path(path).name} is not a text file (EGN files are JSON text).")
+            context.show_error(self, "Cannot open", f"{name} is not a text file (EGN files are JSON text).")
             return False
         except EgnError as exc:
-            context.show_error(self, "Cannot open the game file", f"{Path(path).name}, {exc}")
+            context.show_error(self, "Cannot open the game file", f"{name}, {exc}")
             return False
-        steps = [(i, a) for i, (_h, actions) in enumerate(record.deals) for a in actions]
-        self.generation += 1
-        self.thinking = False
-        self.replay = {"record": record, "steps": steps, "pos": 0, "game": None}
-        self._replay_to(0)
-        return True
-
-    def _replay_to(self, pos: int) -> None:
-        r = self.replay
-        r["pos"] = max(0, min(pos, len(r["steps"])))
-        record = r["record"]
-        from euchre_tourney.rules import GameScore
-
-        game = Game(record.rules, record.deals[0][0].dealer, deals=[h.copy() for h, _ in record.deals])
-        game.score = GameScore(*record.initial_score)
-        for _i, a in r["steps"][: r["pos"]]:
-            game.apply(a)
-        r["game"] = game
+        self._moved_on()
         self.refresh()
+        return True
 
     def leave_replay(self) -> None:
         """Close the game file and go back to the game in progress."""
-        if self.replay is not None:
-            self.replay = None
-            self.generation += 1
-            self.thinking = False
+        if self.session.leave_replay():
+            self._moved_on()
             self.advance()
 
     def step_replay(self, delta: int) -> None:
-        if self.replay is not None:
-            self._replay_to(self.replay["pos"] + delta)
+        if self.session.replay is not None:
+            self.session.step_replay(delta)
+            self.refresh()
 
     def open_dialog(self) -> None:
         start = self.qsettings.value("practice/egn_dir", str(Path.home()))
-        path, _ = QFileDialog.getOpenFileName(self, "Open a game file", start, "EGN game files (*.egn);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a game or match file", start, "Game and match files (*.egn *.emn);;EGN game files (*.egn);;EMN match files (*.emn);;All files (*)"
+        )
         if path:
             self.qsettings.setValue("practice/egn_dir", str(Path(path).parent))
             self.open_egn(path)
@@ -1104,10 +1099,35 @@ class PracticeWindow(QMainWindow):
         QTimer.singleShot(0, self, self.refresh)
 
     def closeEvent(self, event) -> None:  # noqa: N802
-        self.generation += 1
+        self.session.generation += 1
         self.pool.clear()
         self.pool.waitForDone(3000)
         super().closeEvent(event)
+
+
+def _second_person(words: str) -> str:
+    """A bid said of the player: "picks it up" → "pick it up"."""
+    for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"),
+                          ("calls", "call"), ("plays", "play"), ("does", "do")):
+        words = words.replace(third, second, 1)
+    return words
+
+
+def _suit_keys(legal) -> str:
+    """The keys of the suits that may be named, e.g. "D, H, S"."""
+    return ", ".join(BID_KEYS[a] for a in sorted(legal) if NAME <= a < NAME + 4)
+
+
+def _trick_seats(leader: int, n: int, sitting_out) -> list[int]:
+    """The seats of a trick's ``n`` cards, clockwise from ``leader``,
+    skipping the seats that sit out."""
+    seats, seat = [], leader
+    for _ in range(n):
+        seats.append(seat)
+        seat = (seat + 1) & 3
+        while seat in sitting_out:
+            seat = (seat + 1) & 3
+    return seats
 
 
 _SUIT_ORDER = (1, 0, 3, 2)

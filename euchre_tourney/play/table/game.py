@@ -1,0 +1,85 @@
+"""A game at an N-seat table: hands dealt in turn, clockwise, until a side
+(or, playing as individuals, a player) reaches the target.
+
+Scores are kept per scoring unit: the side (seat % 2) under fixed
+partnerships, the seat otherwise. When several reach the target in the same
+hand, the makers' score counts first (000 "Winning": "the makers win any
+simultaneous reach"), then the highest score.
+"""
+
+from __future__ import annotations
+
+import random
+
+from euchre_tourney.play.table.hand import Act, TableHand
+from euchre_tourney.rules import tables
+
+TableRules = tables.TableRules
+
+
+class TableGame:
+    """Hands to ``rules.target``. ``hand`` is the hand in progress; when it
+    ends, :meth:`apply` scores it and deals the next one (dealer one seat
+    clockwise, also after a hand thrown in). ``scores`` per unit,
+    ``winner`` the winning unit or ``None``."""
+
+    def __init__(self, rules: TableRules, first_dealer: int = 0, rng: random.Random | int | None = None) -> None:
+        self.rules = rules
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.units = 2 if rules.sides == "partners" else rules.players
+        self.scores = [0] * self.units
+        self.hands: list[TableHand] = []
+        self.winner: int | None = None
+        self.first_dealer = first_dealer
+        self.hand: TableHand = TableHand(rules, first_dealer, self.rng)
+
+    def unit(self, seat: int) -> int:
+        """The scoring unit of a seat."""
+        return seat % 2 if self.rules.sides == "partners" else seat
+
+    def unit_name(self, unit: int, seat_names: list[str] | None = None) -> str:
+        names = seat_names or [f"Seat {s + 1}" for s in range(self.rules.players)]
+        if self.rules.sides == "partners":
+            return " & ".join(names[s] for s in range(self.rules.players) if s % 2 == unit)
+        return names[unit]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[Act]:
+        return [] if self.over else self.hand.legal_actions()
+
+    def apply(self, action: Act | str) -> None:
+        self.hand.apply(action)
+        if self.hand.done:
+            self.finish_hand()
+
+    def finish_hand(self, deal: bool = True) -> None:
+        """Score the finished hand and deal the next (or end the game); with
+        ``deal`` false the finished hand stays as :attr:`hand` until
+        :meth:`deal_next`."""
+        hand = self.hand
+        self.hands.append(hand)
+        gained = [0] * self.units
+        for seat, pts in hand.points.items():
+            u = self.unit(seat)
+            if self.rules.sides == "partners":
+                gained[u] = pts
+            else:
+                gained[u] += pts
+        for u in range(self.units):
+            self.scores[u] += gained[u]
+        reached = [u for u in range(self.units) if self.scores[u] >= self.rules.target]
+        if reached:
+            makers = {self.unit(s) for s in hand.makers()}
+            first = [u for u in reached if u in makers] or reached
+            self.winner = max(first, key=lambda u: self.scores[u])
+            return
+        if deal:
+            self.deal_next()
+
+    def deal_next(self) -> None:
+        """Deal the next hand, the dealer one seat clockwise."""
+        if self.winner is None:
+            self.hand = TableHand(self.rules, (self.hand.dealer + 1) % self.rules.players, self.rng)

@@ -1,0 +1,526 @@
+"""Computer players for the N-seat games, each seeing only its seat's view.
+
+* :class:`RandomTablePlayer` (easy) -- uniformly among the legal actions.
+* :class:`MediumPlayer` -- rules of thumb: bid on an estimate of the tricks
+  a hand takes in a trump (bowers and jokers 1, the ace of trump nearly,
+  other trumps and off-suit aces less, with a share for the partners), name
+  the highest trump not held as the partner card, give a lone partner the
+  best card, win a trick as cheaply as possible unless a known partner is
+  already winning it, otherwise throw the lowest card.
+* :class:`SampleSearchPlayer` (hard) -- at every decision with two to ten
+  choices (the bidding, the discard, the play; the partner card and a
+  blind naming are left to the medium player), deals the unseen cards to
+  the other seats at random (keeping the number of cards each holds and the
+  suits each has shown out of), plays each legal action out to the end of
+  the hand with medium players, and keeps the action whose samples score
+  best for its side. It stops at a deadline
+  (``deadline_s``, 0.12 s by default, checked after every rollout) or after ``samples`` rollouts per
+  card, whichever first: the arena (``tests/benchmarks/``) measures it; the
+  tests give it a sample count and no deadline, so they never depend on the
+  machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from euchre_tourney.play.table.hand import (
+    ASK,
+    AUCTION,
+    BID1,
+    BID2,
+    DISCARD,
+    GIVE,
+    JOKER_UP,
+    LONE_DISCARD,
+    PARTNER,
+    PLAY,
+    RAIL,
+    TRUMP,
+    Act,
+    TableHand,
+    act_text,
+    trump_word,
+)
+from euchre_tourney.rules import SUITS
+from euchre_tourney.rules import tables
+
+NO_TRUMP = tables.NO_TRUMP
+TableRules = tables.TableRules
+base = tables.base
+effective_suit = tables.effective_suit
+pack = tables.pack
+printed_suit = tables.printed_suit
+ranking = tables.ranking
+strength = tables.strength
+text = tables.text
+
+
+@dataclass
+class SeatView:
+    """What one seat can see: its own cards (none while a dealer names trump
+    blind, 001 line 141), the turn-up, the public actions (a discard, an
+    exchanged card and a railroaded card are face down: only their kind
+    shows), the tricks, the partner card's holder once revealed (or to the
+    holder itself)."""
+
+    rules: TableRules
+    seat: int
+    phase: int
+    dealer: int
+    hand: list[int]
+    turn_up: int | None
+    trump: int | None
+    maker: int | None
+    alone: bool
+    bid: int
+    partner_card: int | None
+    partner: int | None
+    trick: list[tuple[int, int]]
+    tricks: list[tuple[int, list[tuple[int, int]], int]]
+    won: list[int]
+    active: list[int]
+    public: list[tuple[int, str]]
+    legal: list[Act]
+    voids: dict[int, set[int]] = field(default_factory=dict)
+    known_cards: dict[int, set[int]] = field(default_factory=dict)
+
+    def teammates(self) -> set[int]:
+        """Seats known to be on this seat's side (itself included)."""
+        r = self.rules
+        if r.sides == "partners":
+            return {s for s in range(r.players) if s % 2 == self.seat % 2}
+        if self.maker is None:
+            return {self.seat}
+        if r.sides == "partner_card":
+            if self.seat == self.maker:
+                return {self.seat} | ({self.partner} if self.partner is not None else set())
+            if self.seat == self.partner:
+                return {self.seat, self.maker}
+            if self.partner is not None:
+                return {s for s in range(r.players) if s not in (self.maker, self.partner)}
+            return {self.seat}
+        if self.seat == self.maker:
+            return {self.seat}
+        return {s for s in range(r.players) if s != self.maker}
+
+
+_HIDDEN = ("discard", "give")
+
+
+def seat_view(hand: TableHand, seat: int, full: bool = True) -> SeatView:
+    """The view of ``seat`` on ``hand``. ``full`` false leaves out the
+    public record and the voids shown (the medium player needs neither: a
+    rollout's fast path)."""
+    public = []
+    for s, a in hand.history if full else ():
+        public.append((s, a.kind if (a.kind in _HIDDEN and s != seat) else act_text(a)))
+    partner = hand.partner if (hand.partner_revealed or seat == hand.partner) else None
+    voids: dict[int, set[int]] = {}
+    for _, plays, _ in [*hand.tricks, (0, hand.trick, 0)] if full else ():
+        if not plays:
+            continue
+        led = effective_suit(plays[0][1], hand.trump)
+        for s, c in plays[1:]:
+            if effective_suit(c, hand.trump) != led:
+                voids.setdefault(s, set()).add(led)
+    known: dict[int, set[int]] = {}
+    if hand.picked_up and hand.turn_up in hand.hands[hand.dealer]:
+        known[hand.dealer] = {hand.turn_up}
+    blind = hand.phase == JOKER_UP and seat == hand.dealer
+    return SeatView(
+        rules=hand.rules,
+        seat=seat,
+        phase=hand.phase,
+        dealer=hand.dealer,
+        hand=[] if blind else list(hand.hands[seat]),
+        turn_up=hand.turn_up,
+        trump=hand.trump,
+        maker=hand.maker,
+        alone=hand.alone,
+        bid=hand.bid,
+        partner_card=hand.partner_card,
+        partner=partner,
+        trick=list(hand.trick),
+        tricks=list(hand.tricks),
+        won=list(hand.won),
+        active=list(hand.active),
+        public=public,
+        legal=hand.legal_actions() if hand.to_act == seat else [],
+        voids=voids,
+        known_cards=known,
+    )
+
+
+class RandomTablePlayer:
+    """Easy: a uniformly random legal action."""
+
+    def __init__(self, rng: random.Random | int | None = None) -> None:
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+
+    def choose(self, view: SeatView) -> Act:
+        return self.rng.choice(view.legal)
+
+
+def card_value(c: int, trump: int | None) -> int:
+    """How strong a card is once ``trump`` is known (its strength when its own suit is led)."""
+    t = NO_TRUMP if trump is None else trump
+    s = effective_suit(c, t)
+    if s < 0:
+        return 0
+    return strength(c, s, t)
+
+
+def trick_estimate(cards: list[int], trump: int, rules: TableRules) -> float:
+    """Tricks a hand may take in ``trump`` on its own (rules of thumb)."""
+    if trump == NO_TRUMP:
+        est = 0.0
+        for c in cards:
+            r = base(c) & 7 if base(c) < 32 else -1
+            est += 1.0 if r == 7 else 0.45 if r == 6 else 0.0
+        return est
+    order = [c for c in _trump_order(trump, rules)]
+    est = 0.0
+    n_trump = 0
+    for c in cards:
+        if effective_suit(c, trump) == trump:
+            n_trump += 1
+            pos = order.index(base(c)) if base(c) in order else len(order)
+            est += 1.0 if pos < 2 else 0.85 if pos < 3 else 0.65 if pos < 5 else 0.45
+        elif base(c) < 32 and base(c) & 7 == 7:
+            est += 0.7 if rules.players <= 4 else 0.5
+    if n_trump >= 3:
+        est += 0.3 * (n_trump - 2)
+    return est
+
+
+def _trump_order(trump: int, rules: TableRules) -> list[int]:
+    cards = {base(c) for c in pack(rules.pack)}
+    suits, st = ranking(trump)
+    row = st[trump]
+    return sorted((c for c in cards if suits[c] == trump), key=lambda c: -row[c])
+
+
+class MediumPlayer:
+    """Rules of thumb (see the module docstring)."""
+
+    def __init__(self, boldness: float = 0.0) -> None:
+        self.boldness = boldness
+
+    def choose(self, view: SeatView) -> Act:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        ph = view.phase
+        if ph == BID1:
+            return self._bid1(view)
+        if ph in (BID2, TRUMP, JOKER_UP):
+            return self._name(view)
+        if ph == AUCTION:
+            return self._auction(view)
+        if ph in (DISCARD, LONE_DISCARD):
+            return Act("discard", self._worst(view.hand, view.trump, [a.arg for a in legal]))
+        if ph == PARTNER:
+            return self._partner(view)
+        if ph == GIVE:
+            gives = [a for a in legal if a.kind == "give"]
+            return max(gives, key=lambda a: card_value(a.arg, view.trump))
+        if ph == RAIL:
+            return Act("take")
+        if ph == PLAY:
+            return self._play(view)
+        # ASK: the first partner
+        asks = [a for a in legal if a.kind == "ask"]
+        return asks[0] if asks else legal[0]
+
+    # --- bidding ---------------------------------------------------------------------
+
+    def _help(self, view: SeatView) -> float:
+        """Tricks the partners are expected to add."""
+        r = view.rules
+        if r.sides == "partners":
+            return 0.9 * (r.players // 2 - 1)
+        if r.sides == "partner_card":
+            return 1.0
+        return 0.0
+
+    def _need(self, view: SeatView) -> float:
+        """Estimated tricks the side needs to make trump: a long hand (two-handed's
+        ten cards) takes more tricks than the five-card estimate counts (measured:
+        without the allowance four two-handed hands in five were thrown in)."""
+        return view.rules.need - 0.35 - self.boldness - 0.3 * (view.rules.hand_size - 5)
+
+    def _bid1(self, view: SeatView) -> Act:
+        t = printed_suit(view.turn_up)
+        cards = list(view.hand)
+        r = view.rules
+        if view.seat == view.dealer:
+            cards = sorted(cards + [view.turn_up], key=lambda c: card_value(c, t))[1:]
+        est = trick_estimate(cards, t, r)
+        if r.sides == "partners" and view.dealer != view.seat:
+            est += 0.3 if view.dealer % 2 == view.seat % 2 else -0.3
+        acts = set(view.legal)
+        if Act("order!") in acts and est >= r.hand_size - 0.4:
+            return Act("order!")
+        if est + self._help(view) >= self._need(view):
+            return Act("order")
+        return Act("pass")
+
+    def _name(self, view: SeatView) -> Act:
+        r = view.rules
+        names = [a for a in view.legal if a.kind == "name"]
+        if not view.hand:  # naming blind
+            return names[0]
+        best = max(names, key=lambda a: trick_estimate(view.hand, a.arg, r))
+        est = trick_estimate(view.hand, best.arg, r)
+        alone = Act("name!", best.arg)
+        if alone in view.legal and est >= r.hand_size - 0.4:
+            return alone
+        if view.phase != BID2 or Act("pass") not in view.legal or est + self._help(view) >= self._need(view):
+            return best
+        return Act("pass")
+
+    def _auction(self, view: SeatView) -> Act:
+        r = view.rules
+        suits = list(SUITS) + ([NO_TRUMP] if r.no_trump else [])
+        est = max(trick_estimate(view.hand, s, r) for s in suits) + self._help(view)
+        bids = [a for a in view.legal if a.kind == "bid"]
+        ok = [a for a in bids if a.arg <= est + 0.2 + self.boldness]
+        if ok:
+            return ok[0] if len(ok) == 1 else max(ok, key=lambda a: a.arg if a.arg <= est else 0)
+        return Act("pass") if Act("pass") in view.legal else bids[0]
+
+    def _partner(self, view: SeatView) -> Act:
+        order = _trump_order(view.trump, view.rules) if view.trump != NO_TRUMP else []
+        own = {base(c) for c in view.hand}
+        for c in order:
+            if c not in own and Act("partner", c) in view.legal:
+                return Act("partner", c)
+        aces = [a for a in view.legal if a.kind == "partner" and base(a.arg) < 32 and base(a.arg) & 7 == 7]
+        if aces:
+            return aces[0]
+        return view.legal[-1]
+
+    @staticmethod
+    def _worst(hand: list[int], trump: int | None, options: list[int]) -> int:
+        counts: dict[int, int] = {}
+        for c in hand:
+            counts[effective_suit(c, trump)] = counts.get(effective_suit(c, trump), 0) + 1
+
+        def keep(c: int) -> float:
+            v = card_value(c, trump)
+            s = effective_suit(c, trump)
+            if s != trump and v < 34:  # a low card alone in its suit: discard it to make a void
+                v -= 3 * (counts[s] == 1)
+            return v
+
+        return min(options, key=keep)
+
+    # --- play ------------------------------------------------------------------------
+
+    def _play(self, view: SeatView) -> Act:
+        cards = [a.arg for a in view.legal]
+        trump = view.trump
+        mates = view.teammates()
+        r = view.rules
+        if not view.trick:
+            mine = view.seat == view.maker or view.maker in mates
+            trumps = [c for c in cards if effective_suit(c, trump) == trump]
+            if mine and len(trumps) >= 2:
+                return Act("play", max(trumps, key=lambda c: card_value(c, trump)))
+            aces = [c for c in cards if effective_suit(c, trump) != trump and base(c) < 32 and base(c) & 7 == 7]
+            if aces:
+                return Act("play", aces[0])
+            off = [c for c in cards if effective_suit(c, trump) != trump]
+            return Act("play", min(off or cards, key=lambda c: card_value(c, trump)))
+        led = effective_suit(view.trick[0][1], trump)
+        strengths = [(strength(c, led, trump, r.bennies_by_colour), i) for i, (_, c) in enumerate(view.trick)]
+        best_s = max(s for s, _ in strengths)
+        win_seat = view.trick[max(i for s, i in strengths if s == best_s) if r.double else
+                              min(i for s, i in strengths if s == best_s)][0]
+        last = len(view.trick) == len(view.active) - 1
+        mate_winning = win_seat in mates and win_seat != view.seat
+        beating = [c for c in cards if strength(c, led, trump, r.bennies_by_colour) > best_s
+                   or (r.double and strength(c, led, trump, r.bennies_by_colour) == best_s > 0)]
+        if mate_winning and (last or best_s >= 200 + 2 * 7 or best_s >= 34):
+            return Act("play", self._lowest(cards, trump, led))
+        if beating:
+            return Act("play", min(beating, key=lambda c: strength(c, led, trump)))
+        return Act("play", self._lowest(cards, trump, led))
+
+    @staticmethod
+    def _lowest(cards: list[int], trump: int | None, led: int) -> int:
+        return min(cards, key=lambda c: (effective_suit(c, trump) == trump, card_value(c, trump)))
+
+
+class SampleSearchPlayer:
+    """Hard: sampling the unseen cards, rollouts with the medium player (see
+    the module docstring). ``samples`` rollouts per legal card at most,
+    ``deadline_s`` seconds at most per decision (``None``: no deadline)."""
+
+    def __init__(self, samples: int = 16, deadline_s: float | None = 0.12, rng: random.Random | int | None = None) -> None:
+        self.samples = samples
+        self.deadline_s = deadline_s
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.medium = MediumPlayer()
+        self.hand: TableHand | None = None
+
+    def choose(self, view: SeatView, hand: TableHand | None = None) -> Act:
+        """``hand`` is the real hand, used only for its public history and
+        shape (who holds how many cards); the hidden cards are resampled."""
+        hand = hand or self.hand
+        # not searched: a blind naming, the partner card, asking and giving, and a railroaded
+        # card's fate and the discard before looking at it (the real card would show in the samples)
+        blind = view.phase == RAIL or (view.phase == LONE_DISCARD and hand is not None and hand.offered is not None)
+        searched = view.phase not in (JOKER_UP, PARTNER, ASK, GIVE) and not blind and 1 < len(view.legal) <= 10
+        if not searched or hand is None:
+            return self.medium.choose(view)
+        start = time.perf_counter()
+        totals = {a: 0.0 for a in view.legal}
+        counts = {a: 0 for a in view.legal}
+        late = False
+        for _ in range(self.samples):
+            world = _sample_world(hand, view, self.rng)
+            if world is None:
+                break
+            for a in view.legal:
+                w = _clone(world)
+                w.apply(a)
+                _rollout(w, self.medium)
+                totals[a] += _value(w, view.seat)
+                counts[a] += 1
+                if self.deadline_s is not None and time.perf_counter() - start > self.deadline_s:
+                    late = True
+                    break
+            if late:
+                break
+        if not any(counts.values()):
+            return self.medium.choose(view)
+        fallback = self.medium.choose(view)
+        # an action not yet tried when the deadline came is judged by the medium player's word only
+        best = max(view.legal, key=lambda a: (totals[a] / counts[a] if counts[a] else float("-inf"), a == fallback))
+        return best
+
+
+def _value(hand: TableHand, seat: int) -> float:
+    """Points of ``seat``'s side at the end of a hand, minus its opponents'."""
+    pts = hand.points
+    if hand.rules.sides == "partners":
+        mine = max((p for s, p in pts.items() if s % 2 == seat % 2), default=0)
+        theirs = max((p for s, p in pts.items() if s % 2 != seat % 2), default=0)
+        return mine - theirs
+    mine = pts.get(seat, 0)
+    others = [pts.get(s, 0) for s in range(hand.players) if s != seat]
+    return mine - sum(others) / len(others)
+
+
+def _clone(hand: TableHand) -> TableHand:
+    h = object.__new__(TableHand)
+    h.__dict__.update(hand.__dict__)
+    h.hands = [list(x) for x in hand.hands]
+    h.trick = list(hand.trick)
+    h.tricks = list(hand.tricks)
+    h.won = list(hand.won)
+    h.history = list(hand.history)
+    h.discards = list(hand.discards)
+    h.active = list(hand.active)
+    h.points = {}
+    return h
+
+
+def _rollout(hand: TableHand, player: MediumPlayer) -> None:
+    while not hand.done:
+        hand.apply(player.choose(seat_view(hand, hand.to_act, full=False)))
+
+
+def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableHand | None:
+    """A copy of ``hand`` whose hidden cards are dealt again at random,
+    consistent with what ``view`` knows."""
+    seat = view.seat
+    others = [s for s in view.active if s != seat]
+    sizes = {s: len(hand.hands[s]) for s in others}
+    fixed = {s: set(view.known_cards.get(s, set())) for s in others}
+    seen = set(view.hand)
+    for _, plays, _ in view.tricks:
+        seen.update(c for _, c in plays)
+    seen.update(c for _, c in view.trick)
+    if hand.turn_up is not None and not hand.picked_up:
+        seen.add(hand.turn_up)  # face up, then turned down or never taken: out of the play
+    seen.update(a.arg for s, a in hand.history if s == seat and a.kind in ("discard", "give"))
+    for s in fixed:
+        fixed[s] &= set(hand.hands[s])  # a known card still held
+        seen.update(fixed[s])
+    if view.partner is not None and view.partner != seat and view.partner_card not in seen:
+        fixed.setdefault(view.partner, set()).add(view.partner_card)
+        seen.add(view.partner_card)
+    unseen = [c for c in pack(view.rules.pack) if c not in seen]
+    trump = view.trump
+    for _ in range(20):
+        rng.shuffle(unseen)
+        pool = list(unseen)
+        new: dict[int, list[int]] = {}
+        ok = True
+        for s in sorted(others, key=lambda s: -len(view.voids.get(s, ()))):
+            need = sizes[s] - len(fixed[s])
+            voids = view.voids.get(s, set())
+            pick = [c for c in pool if not voids or effective_suit(c, trump) not in voids][:need]
+            if len(pick) < need:
+                ok = False
+                break
+            for c in pick:
+                pool.remove(c)
+            new[s] = sorted(list(fixed[s]) + pick)
+        if ok:
+            w = _clone(hand)
+            for s, cards in new.items():
+                w.hands[s] = cards
+            if w.partner_card is not None and not w.partner_revealed:
+                holders = [s for s in range(w.players) if w.partner_card in w.hands[s]]
+                if seat != w.partner:
+                    w.partner = holders[0] if holders else None
+                    w.forced_alone = w.partner is None
+            return w
+    return None
+
+
+def make_table_player(level: str, seed: int | None = None, **kwargs):
+    """A computer player by level: ``easy``, ``medium`` or ``hard``."""
+    if level == "easy":
+        return RandomTablePlayer(seed)
+    if level == "medium":
+        return MediumPlayer()
+    if level == "hard":
+        return SampleSearchPlayer(rng=seed, **kwargs)
+    raise ValueError(f"unknown level {level!r}: easy, medium or hard")
+
+
+def table_hint(hand: TableHand, seat: int) -> tuple[Act, str]:
+    """The medium player's choice for ``seat`` and a sentence why."""
+    view = seat_view(hand, seat)
+    a = MediumPlayer().choose(view)
+    return a, _why(view, a)
+
+
+def _why(view: SeatView, a: Act) -> str:
+    k = a.kind
+    if k in ("order", "order!"):
+        return "Your hand should take enough tricks in the turn-up's suit" + (" on its own." if k == "order!" else " with your partners' help.")
+    if k in ("name", "name!"):
+        return f"{trump_word(a.arg).capitalize()} is your strongest suit."
+    if k == "pass":
+        return "Your hand is too weak to make trump."
+    if k == "bid":
+        return f"Your best suit should take about {a.arg} tricks with a partner's help."
+    if k == "partner":
+        return f"The {text(a.arg)} is the strongest card you do not hold."
+    if k == "discard":
+        return "Keep your trumps and aces; throw a low card, best one that leaves you void in a suit."
+    if k == "give":
+        return "Give your lone partner your best card."
+    if k == "play":
+        if not view.trick:
+            return "Lead trump when your side made it and you hold two or more; otherwise an off-suit ace or a low card."
+        return "Win the trick as cheaply as you can, unless a partner is already winning it; otherwise throw your lowest card."
+    return "The usual choice."
