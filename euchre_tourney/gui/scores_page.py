@@ -365,10 +365,10 @@ class ScoresPage(Page):
         self.model.set_rows(v.hands)
         self.lock.setChecked(v.round in self.ctx.run(tournament.locked_rounds, self.ctx.event_id))
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        self.entry.setVisible(event.entry_mode != "totals" or event.kind != "progressive")
         self.round_box.setVisible(event.kind == "progressive")
         if event.kind == "progressive":
             self.round_box.show_table(event, v.round, v.table)
+        self.entry.setVisible(event.kind != "progressive" or self.round_box.view.entry_mode != "totals")
         self.history.clear()
         if v.game_target is not None:  # a team event's game to the target
             state = f"won by {v.game_winner.title}" if v.game_winner is not None else "in play"

@@ -71,7 +71,7 @@ class TableRoundBox(QGroupBox):
         """Show where ``table`` of ``round_number`` stands."""
         self.where = (round_number, table)
         self.view = self.ctx.run(tournament.table_result, event.id, round_number, table)
-        totals_mode = event.entry_mode == "totals"
+        totals_mode = self.view.entry_mode == "totals"  # the round's own mode: it may differ from the event's now
         self.totals.setVisible(totals_mode)
         self.time_called.setVisible(not totals_mode)
         self.time_called.setChecked(self.view.finished_early)

@@ -10,7 +10,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
-from euchre_tourney.store import Entrant, Event, EventRound, Player
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, TableResult
 from euchre_tourney.tournament.common import (
     clear_rotation,
     optional_whole_number,
@@ -136,7 +136,7 @@ def create_event(
     _check_team(team_format, round_scoring, bye_rule, first_round_order)
     _check_date_and_rules(date, rules)
     probe = Event(name=name, date=date, entry_mode="hands")
-    _check_entry_settings(session, probe, entry_mode, minutes_per_round, scored=False)
+    _check_entry_settings(session, probe, entry_mode, minutes_per_round)
     if kind == "team" and entry_mode != "hands":
         raise TournamentError("Team events are entered hand by hand or as game scores, not as round totals.")
     e = Event(
@@ -176,8 +176,10 @@ def update_event(
 
     Rules, round count and hands per round are locked once a hand is
     recorded; the round count also once a rotation exists (regenerate it).
-    ``entry_mode`` (:data:`ENTRY_MODES`: "hands" or "totals") is locked
-    once a hand or a table's totals are in; ``minutes_per_round`` (0–600,
+    ``entry_mode`` (:data:`ENTRY_MODES`: "hands" or "totals") applies to
+    the rounds with nothing entered yet (a round keeps the way its scores
+    came in: :attr:`TableResultView.entry_mode`); it is locked once every
+    round has a hand or a table's totals; ``minutes_per_round`` (0–600,
     0: no timer) sets the round timer.
     """
     e = load_event(session, event_id)
@@ -188,7 +190,7 @@ def update_event(
         if value is not None:
             plain_text(value, what)
     scored = hands_recorded(session, event_id) > 0
-    _check_entry_settings(session, e, entry_mode, minutes_per_round, scored)
+    _check_entry_settings(session, e, entry_mode, minutes_per_round)
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
         (rules is not None and rules.to_dict() != event_rules(e).to_dict())
@@ -231,23 +233,24 @@ ENTRY_MODES = {
 """How an event's scores are entered: key → what the director reads."""
 
 
-def _check_entry_settings(session: Session, e, entry_mode, minutes_per_round, scored: bool) -> None:
-    from euchre_tourney.store import TableResult
-
+def _check_entry_settings(session: Session, e, entry_mode, minutes_per_round) -> None:
     if entry_mode is not None and entry_mode not in ENTRY_MODES:
         raise TournamentError(f"Scores are entered hand by hand or as round totals, not {entry_mode!r}.")
     if minutes_per_round is not None:
         optional_whole_number(minutes_per_round, "number of minutes per round")
         if not 0 <= minutes_per_round <= 600:
             raise TournamentError("A round lasts 0 (no timer) to 600 minutes.")
-    if entry_mode is not None and entry_mode != e.entry_mode:
-        totals = session.exec(
-            select(TableResult.id).join(EventRound, TableResult.round_id == EventRound.id)
-            .where(EventRound.event_id == e.id, TableResult.ns_points != None)  # noqa: E711
-            .limit(1)
-        ).first()
-        if scored or totals is not None:
-            raise TournamentError("Scores have been entered: the way scores are entered can no longer change.")
+    if entry_mode is not None and entry_mode != e.entry_mode and e.id is not None:
+        # the new mode is for the rounds with nothing in yet; a round keeps the way it was entered
+        in_round = select(EventRound.number).where(EventRound.event_id == e.id)
+        scored = set(session.exec(in_round.join(Hand, Hand.round_id == EventRound.id))) | set(
+            session.exec(
+                in_round.join(TableResult, TableResult.round_id == EventRound.id)
+                .where(TableResult.ns_points != None)  # noqa: E711
+            )
+        )
+        if scored and not set(session.exec(in_round)) - scored:
+            raise TournamentError("Every round has scores in it: the way scores are entered can no longer change.")
 
 
 def get_event(session: Session, event_id: int) -> EventView:

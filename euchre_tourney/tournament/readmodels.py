@@ -261,6 +261,10 @@ class TableResultView:
     ns_points: int | None = None
     ew_points: int | None = None
     loners: tuple[int, int, int, int] = (0, 0, 0, 0)
+    entry_mode: str = "hands"
+    """How this round's scores are entered: "hands" or "totals" — what the
+    round already has, else the event's mode (it changes only for rounds
+    with nothing in yet)."""
 
 
 @dataclass(frozen=True, slots=True)
