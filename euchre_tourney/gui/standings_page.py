@@ -5,6 +5,8 @@ chain, the prizes, the round timer and the projector
 from __future__ import annotations
 
 import html
+import logging
+from datetime import datetime, timezone
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -47,6 +49,10 @@ class StandingsPage(Page):
         self.screen_choice.setToolTip("The screen the projector view fills (the second monitor when there is one)")
         self.timer = RoundTimer(0, parent=self)
         self.timer_bar = TimerBar(self.timer)
+        self._timer_shown: tuple | None = None  # (event, minutes, end, left) last restored or saved
+        self.timer.moved.connect(self._save_timer)
+        ctx.event_changed.connect(self.load_timer)  # the status bar shows the timer on every page
+        ctx.changed.connect(self.load_timer)
         self.prizes = QLabel()
         self.prizes.setWordWrap(True)
         self.prizes_button = QPushButton("Prizes…")
@@ -65,7 +71,39 @@ class StandingsPage(Page):
         layout.addWidget(self.prizes)
         layout.addWidget(self.rules_text)
         self.fill_screens()
+        self.load_timer()
         self.refresh()
+
+    def load_timer(self, *_args) -> None:
+        """Show the current event's round timer as saved with it (running,
+        paused or reset; none for an event without one)."""
+        event_id = self.ctx.event_id
+        try:
+            event = None if event_id is None else self.ctx.run(tournament.get_event, event_id)
+        except tournament.TournamentError:  # unreachable database: the pages say so; the timer waits
+            return
+        if event is None:
+            shown = (None, 0, None, None)
+        else:
+            end = event.timer_ends_at
+            ends = None if end is None else end.timestamp()
+            shown = (event.id, event.minutes_per_round, ends, event.timer_left_seconds)
+        if shown != self._timer_shown:
+            self._timer_shown = shown
+            self.timer.restore(*shown[1:])
+
+    def _save_timer(self) -> None:
+        event_id = self.ctx.event_id
+        if event_id is None:
+            return
+        ends, left = self.timer.state()
+        end = None if ends is None else datetime.fromtimestamp(ends, timezone.utc)
+        try:
+            self.ctx.run(tournament.save_round_timer, event_id, ends_at=end, left_seconds=left)
+        except tournament.TournamentError as exc:  # the timer still runs here; it is only not saved
+            logging.getLogger("euchre_tourney").warning("round timer not saved: %s", exc.message)
+            return
+        self._timer_shown = (event_id, self.timer.minutes, ends, left)
 
     def on_screen(self) -> bool:
         projecting = self.projector is not None and self.projector.isVisible()
@@ -78,8 +116,8 @@ class StandingsPage(Page):
             self.summary.setText("No event yet.")
             self.rules_text.setText("")
             return
+        self.load_timer()
         event = self.ctx.run(tournament.get_event, self.ctx.event_id)
-        self.timer.set_minutes(event.minutes_per_round)
         self.prizes.setVisible(event.kind != "team")
         self.prizes_button.setEnabled(event.kind != "team")
         if event.kind == "team":

@@ -16,7 +16,7 @@ from euchre_tourney.store.errors import (
     TournamentError,
     describe,
 )
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, RoundTimer, Seating, SitOut, TableResult, Team, TeamGame
 
 __all__ = [
     "DatabaseError",
@@ -37,6 +37,7 @@ __all__ = [
     "Player",
     "Seating",
     "SitOut",
+    "RoundTimer",
     "TableResult",
     "Team",
     "TeamGame",

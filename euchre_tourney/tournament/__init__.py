@@ -37,6 +37,7 @@ from euchre_tourney.tournament.events import (
     list_events,
     preview_check_in,
     set_checked_in,
+    save_round_timer,
     update_event,
 )
 from euchre_tourney.tournament.identity import collation_key, labels
@@ -307,6 +308,7 @@ __all__ = [
     "write_standings_csv",
     "table_score",
     "tally_sheets",
+    "save_round_timer",
     "update_event",
     "update_player",
 ]

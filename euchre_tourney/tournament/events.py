@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from datetime import date as Date
-from datetime import datetime
+from datetime import datetime, timezone
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
-from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, TableResult
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, TableResult
 from euchre_tourney.tournament.common import (
     clear_rotation,
     optional_whole_number,
@@ -61,7 +61,44 @@ def _view(session: Session, e: Event) -> EventView:
         first_round_order=e.first_round_order,
         entry_mode=e.entry_mode,
         minutes_per_round=e.minutes_per_round,
+        **_timer_fields(session, e.id),
     )
+
+
+def _timer_fields(session: Session, event_id: int) -> dict:
+    timer = session.get(RoundTimer, event_id)
+    if timer is None:
+        return {}
+    return {"timer_ends_at": timer.ends_at, "timer_left_seconds": timer.left_seconds}
+
+
+def save_round_timer(
+    session: Session, event_id: int, *, ends_at: datetime | None = None, left_seconds: float | None = None
+) -> EventView:
+    """Save the event's round timer as it stands and commit: running until
+    ``ends_at`` (UTC; an aware time is converted, a naive one taken as UTC),
+    paused with ``left_seconds`` (0 or more) left, or reset (neither).
+
+    Not an undoable change (the undo log leaves the timer alone): it is the
+    room's clock, kept so that closing and reopening the app does not stop
+    it. :class:`TournamentError` for both at once or a negative time left."""
+    load_event(session, event_id)
+    if ends_at is not None and left_seconds is not None:
+        raise TournamentError("A round timer is either running (an end time) or paused (time left), not both.")
+    if left_seconds is not None and not (isinstance(left_seconds, (int, float)) and 0 <= left_seconds < 10**7):
+        raise TournamentError(f"A paused round timer has 0 or more seconds left, not {left_seconds!r}.")
+    if ends_at is not None:
+        ends_at = ends_at.replace(tzinfo=timezone.utc) if ends_at.tzinfo is None else ends_at.astimezone(timezone.utc)
+    timer = session.get(RoundTimer, event_id)
+    if ends_at is None and left_seconds is None:
+        if timer is not None:
+            session.delete(timer)
+    else:
+        timer = timer or RoundTimer(event_id=event_id)
+        timer.ends_at, timer.left_seconds = ends_at, None if left_seconds is None else float(left_seconds)
+        session.add(timer)
+    session.commit()
+    return get_event(session, event_id)
 
 
 def _check(name: str, rounds: int, hands_per_round: int, kind: str, sit_out_rule: str) -> str:

@@ -6,7 +6,7 @@ The GUI, the reports and the command line consume only these.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from euchre_tourney.rules import HandEntry, Seat, Side
 
@@ -54,6 +54,11 @@ class EventView:
     """"hands" (hand by hand, the default) or "totals" (round totals per table)."""
     minutes_per_round: int = 0
     """The round timer's minutes (0: no timer)."""
+    timer_ends_at: datetime | None = None
+    """The round timer's end (UTC) while it runs; None otherwise."""
+    timer_left_seconds: float | None = None
+    """Seconds left on the round timer while it is paused; None otherwise
+    (both None: the timer is reset)."""
 
 
 @dataclass(frozen=True, slots=True)
