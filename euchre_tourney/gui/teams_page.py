@@ -209,7 +209,14 @@ class TeamsPage(Page):
         self.teams_model.set_rows(self.view.teams)
         playing = [t for t in self.view.teams if t.status == "playing"]
         text = f"{len(self.view.teams)} teams, {len(playing)} playing"
-        if len(playing) % 2:
+        to_play = [r for r in self.view.rounds if not r.complete]
+        if self.view.rounds:  # what the rounds still to play say (a late team may have taken the byes)
+            with_bye = [r.number for r in to_play if r.byes]
+            if with_bye and len(with_bye) == len(to_play):
+                text += ": one team has the bye each round"
+            elif with_bye:
+                text += ": a team has the bye in round" + ("s " if len(with_bye) > 1 else " ") + ", ".join(map(str, with_bye))
+        elif len(playing) % 2:
             text += ": one team has the bye each round"
         self.count.setText(text + ".")
         self.game_box.setVisible(self.view.round_scoring == "game")
@@ -317,12 +324,12 @@ class TeamsPage(Page):
         event_id = self.ctx.event_id
         try:
             if self.view is not None and self.view.rounds:
-                started = max((r.number for r in self.view.rounds if any(t.complete or t.hands for t in r.tables)), default=0)
+                preview = self.ctx.run(tournament.late_team_preview, event_id)  # the count, before the choice
                 if not context.ask(
                     self,
                     "Late team",
-                    f"The rounds are made. The new team plays from round {started + 1}; rounds not yet started "
-                    "may be paired again (print the new scorecards). Continue?",
+                    f"The rounds are made. The new team plays from round {preview.from_round}. {preview.text} "
+                    "Print the new scorecards of the teams whose rounds change. Continue?",
                 ):
                     return None
                 return self.ctx.operate(  # undo brings back the pairings the late team changed

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from euchre_tourney import tournament
 from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import HandEntry, Side
 from euchre_tourney.store import open_database
 
 
@@ -68,3 +69,36 @@ def test_teams_page_make_undo_rename_and_pair(qtbot, team_window, gui_env, tmp_p
     page.teams_table.selectRow(0)
     page.remove_selected()
     assert "withdraw the team" in gui_env["errors"][-1][1]
+
+
+def test_a_late_team_in_a_round_robin_shows_the_count_first_and_the_bye_text_follows(qtbot, gui_env, db_path):
+    """Issue 20: 8 teams, one withdraws after round 1 (its opponents get
+    byes), a late team takes its place: the question names the count before
+    the choice, and the page no longer says a team has the bye each round."""
+    db = open_database(db_path)
+    with db.session() as s:
+        players = [tournament.add_player(s, f"P{i}") for i in range(18)]
+        e = tournament.create_event(s, "Robin", datetime.date(2026, 11, 24), kind="team", rounds=7, hands_per_round=1)
+        teams = [tournament.add_team(s, e.id, players[2 * i].id, players[2 * i + 1].id) for i in range(8)]
+        view = tournament.make_team_rounds(s, e.id)
+        for t in view.rounds[0].tables:
+            tournament.record_hand(s, e.id, 1, t.number, 1, HandEntry(Side.EW, 3))
+        tournament.withdraw_team(s, teams[0].id)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    page = window.teams_page
+    assert page.count.text() == "8 teams, 7 playing: one team has the bye each round."
+    late = page.add_team(players[16].id, players[17].id)
+    assert late is not None and late.first_round == 2
+    title, question = gui_env["questions"][-1]
+    assert title == "Late team" and "the place of withdrawn team 1" in question
+    assert "team-rounds change from round 2" in question
+    changed = int(question.split(": ")[1].split()[0])
+    assert changed <= 6  # the withdrawn team's opponents at most, never every team-round
+    assert "bye each round" not in page.count.text()
+    remaining = [r for r in page.view.rounds if r.number >= 2]
+    assert all(r.byes == () for r in remaining)  # 8 teams again: nobody sits out
+    window.close()
+    db.dispose()
