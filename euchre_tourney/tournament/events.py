@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from dataclasses import replace
 from datetime import date as Date
 from datetime import datetime, timezone
 
@@ -24,7 +26,7 @@ from euchre_tourney.tournament.common import (
     load_event,
 )
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.identity import collation_key
+from euchre_tourney.tournament.identity import collation_key, name_key
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
 from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
 
@@ -349,6 +351,12 @@ def entrants(session: Session, event_id: int) -> list[EntrantView]:
                 active=p.active,
             )
         )
+    shared = Counter(name_key(v.name) for v in out)
+    out = [
+        replace(v, label=(f"{v.name} #{v.number}" if v.checked_in and v.number else f"{v.name} (#{v.player_id})"))
+        if shared[name_key(v.name)] > 1 else v
+        for v in out
+    ]
     out.sort(key=lambda v: (collation_key(v.name), v.player_id))
     return out
 

@@ -23,6 +23,12 @@ class PlayerView:
     active: bool = True
     duplicate_of: tuple[int, ...] = ()
 
+    @property
+    def label(self) -> str:
+        """The name as the Players page shows it: with the roster number
+        ("Bob Miller (#12)") when another active player has the same name."""
+        return f"{self.name} (#{self.id})" if self.duplicate_of else self.name
+
 
 @dataclass(frozen=True, slots=True)
 class EventView:
@@ -108,13 +114,17 @@ class TallySheetView:
 
 @dataclass(frozen=True, slots=True)
 class EntrantView:
-    """A roster player as seen from one event's check-in list."""
+    """A roster player as seen from one event's check-in list. ``label``:
+    the name as the list shows it — with the night's number ("Bob Miller
+    #7", as on the cards) when another listed player has the same name, or
+    the roster number ("Bob Miller (#12)") while not checked in."""
 
     player_id: int
     name: str
     checked_in: bool
     number: int | None
     active: bool = True
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
