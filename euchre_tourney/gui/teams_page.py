@@ -207,7 +207,7 @@ class TeamsPage(Page):
         self.view = self.ctx.run(tournament.team_event, self.ctx.event_id)
         self._fill_players()
         self.teams_model.set_rows(self.view.teams)
-        playing = [t for t in self.view.teams if t.status == "playing"]
+        playing = [t for t in self.view.teams if t.checked_in and t.withdrawn_after is None]  # late teams too
         text = f"{len(self.view.teams)} teams, {len(playing)} playing"
         to_play = [r for r in self.view.rounds if not r.complete]
         if self.view.rounds:  # what the rounds still to play say (a late team may have taken the byes)
@@ -242,7 +242,7 @@ class TeamsPage(Page):
         scoring = (
             f"a game to {v.target}{' (win by two)' if v.win_by_two else ''} each round"
             if v.round_scoring == "game"
-            else f"{v.hands_per_round} hands each round"
+            else f"{v.hands_per_round} hand{'' if v.hands_per_round == 1 else 's'} each round"
         )
         made = len(v.rounds)
         head = f"<b>{fmt}</b>, {v.planned_rounds} rounds, {scoring}. "

@@ -248,3 +248,16 @@ def test_namesakes_are_told_apart_on_the_players_page_and_the_check_in_list(wind
     number = next(e.number for e in ctx.run(T.entrants, night.id) if e.player_id == bobs[0])
     assert number and names[bobs[0]] == f"Bob Miller #{number}"
     assert names[solo] == "Ann Lee"
+
+
+def test_message_boxes_are_wide_enough_for_their_titles(qtbot):
+    """Issue 20: "Teams imported" over one short line was cut to "Team…orted"
+    in the title bar; every box the app shows is at least as wide as its title."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from euchre_tourney.gui import context
+
+    box = context.message_box(None, QMessageBox.Information, "Teams imported", "2 teams added.")
+    qtbot.addWidget(box)
+    box.show()
+    assert box.width() >= box.fontMetrics().horizontalAdvance("Teams imported") + 180
