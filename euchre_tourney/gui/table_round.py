@@ -97,6 +97,8 @@ class TableRoundBox(QGroupBox):
         elif v.finished:
             how = "time called" if v.finished_early and v.hands_recorded < v.hands_per_round else "all hands in"
             self.status.setText(f"Finished ({how}, {v.hands_recorded} of {v.hands_per_round} hands): this table counts.")
+        elif v.entry_mode == "totals":
+            self.status.setText("No totals yet: this table does not count in the standings yet.")
         else:
             self.status.setText(
                 f"{v.hands_recorded} of {v.hands_per_round} hands in: this table does not count in the standings yet."

@@ -125,5 +125,6 @@ def test_the_entry_mode_changes_for_the_rounds_not_yet_played(window, qtbot):
     window.tabs.setCurrentWidget(scores)
     scores.select(2, 1)
     assert not scores.entry.isVisibleTo(scores) and scores.round_box.totals.isVisibleTo(scores)
+    assert scores.round_box.status.text() == "No totals yet: this table does not count in the standings yet."
     scores.select(1, 1)
     assert scores.entry.isVisibleTo(scores) and not scores.round_box.totals.isVisibleTo(scores)
