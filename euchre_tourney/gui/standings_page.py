@@ -8,6 +8,7 @@ import html
 import logging
 from datetime import datetime, timezone
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -127,9 +128,7 @@ class StandingsPage(Page):
             self.table.setModel(self.model)
         self.view = self.ctx.run(tournament.standings, self.ctx.event_id)
         self.model.set_standings(self.view.rows, event.rounds)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.fit_names()
         self.summary.setText(
             f"<b>{html.escape(event.name)}</b>: <b>{html.escape(self.view.status)}</b>. "
             "Only finished tables count (all hands in, time called, or round totals in)."
@@ -145,6 +144,40 @@ class StandingsPage(Page):
         if self.projector is not None:
             self.projector.show_standings(self.view)
 
+    NAME_COLUMN = 2
+    NAME_WIDTH = 260
+    """The name column is never narrower than this (pixels): a longer name wraps onto more lines."""
+
+    def fit_names(self) -> None:
+        """Size the name column so that no name is cut short: it takes the
+        room the other columns leave (at least :data:`NAME_WIDTH`; a
+        horizontal scroll bar beyond), and a name longer than it wraps onto
+        a second line instead of ending in "…" (late in a night the round
+        columns leave little room)."""
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(self.NAME_COLUMN, QHeaderView.Interactive)
+        model, fm = self.table.model(), self.table.fontMetrics()
+        if model is None or model.columnCount() <= self.NAME_COLUMN:
+            return
+        widest = max(
+            (fm.horizontalAdvance(str(model.data(model.index(r, self.NAME_COLUMN)))) for r in range(model.rowCount())),
+            default=0,
+        ) + 12
+        others = sum(header.sectionSize(c) for c in range(model.columnCount()) if c != self.NAME_COLUMN)
+        room = self.table.viewport().width() - others
+        header.resizeSection(self.NAME_COLUMN, max(self.NAME_WIDTH, room) if widest > room else max(room, widest))
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.ElideNone)
+        rows = self.table.verticalHeader()
+        rows.setMinimumSectionSize(rows.defaultSectionSize())  # one-line rows keep their height
+        self.table.resizeRowsToContents()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.table.model() is not None and self.table.model().rowCount():
+            self.fit_names()
+
     def _refresh_teams(self, event) -> None:
         """Team standings (wins, then the documented tie-breaks)."""
         self.view = self.ctx.run(tournament.team_standings, self.ctx.event_id)
@@ -152,9 +185,7 @@ class StandingsPage(Page):
             self.table.setModel(self.team_model)
         rounds = max(event.rounds, len(self.view.rows[0].round_results) if self.view.rows else 0)
         self.team_model.set_standings(self.view.rows, rounds)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.fit_names()
         self.summary.setText(
             f"<b>{html.escape(event.name)}</b>: {self.view.results_recorded} table results. "
             "Standings update as each result is saved."

@@ -102,3 +102,48 @@ def test_a_late_team_in_a_round_robin_shows_the_count_first_and_the_bye_text_fol
     assert all(r.byes == () for r in remaining)  # 8 teams again: nobody sits out
     window.close()
     db.dispose()
+
+
+def _cut_cells(table, column):
+    """The rows whose cell in ``column`` cannot show its whole text (wrapped at spaces)."""
+    from PySide6.QtCore import Qt as _Qt
+
+    model, fm, cut = table.model(), table.fontMetrics(), []
+    for r in range(model.rowCount()):
+        index = model.index(r, column)
+        rect, text = table.visualRect(index), str(model.data(index))
+        need = fm.boundingRect(rect.adjusted(3, 0, -3, 0), _Qt.TextWordWrap, text)
+        if need.width() > rect.width() - 6 or need.height() > rect.height():
+            cut.append(text)
+    return cut
+
+
+def test_team_names_are_never_cut_in_the_standings_at_the_end_of_the_night(qtbot, gui_env, db_path):
+    """Issue 20: with every round's result in, the round columns squeezed
+    the team column to "Alexan… Montgo…" and "(withdrawn aft…"; at the
+    default window size every team's whole name shows (wrapped if need be)."""
+    db = open_database(db_path)
+    long = ["Alexandra Montgomery-Smythe", "Christopher Wellington", "Frances O'Donnell-Baptiste", "Dana Li"]
+    with db.session() as s:
+        players = [tournament.add_player(s, f"{long[i % 4]} {i}") for i in range(24)]
+        e = tournament.create_event(s, "Pairs", datetime.date(2026, 11, 24), kind="team", rounds=11, hands_per_round=1)
+        teams = [tournament.add_team(s, e.id, players[2 * i].id, players[2 * i + 1].id) for i in range(12)]
+        view = tournament.make_team_rounds(s, e.id)
+        for t in view.rounds[0].tables:
+            tournament.record_hand(s, e.id, 1, t.number, 1, HandEntry(Side.EW, 3))
+        tournament.withdraw_team(s, teams[2].id)
+        for r in tournament.team_event(s, e.id).rounds[1:]:
+            for t in r.tables:
+                tournament.record_hand(s, e.id, r.number, t.number, 1, HandEntry(Side.NS, 3))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    assert (window.width(), window.height()) == (1200, 780)  # the default size
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.standings_page)
+    table = window.standings_page.table
+    assert any("(withdrawn after round 1)" in str(table.model().data(table.model().index(r, 2)))
+               for r in range(table.model().rowCount()))
+    assert _cut_cells(table, 2) == []
+    window.close()
+    db.dispose()
