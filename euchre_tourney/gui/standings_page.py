@@ -8,7 +8,6 @@ import html
 import logging
 from datetime import datetime, timezone
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,7 +26,7 @@ from euchre_tourney.gui.models import StandingsModel
 from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
-from euchre_tourney.gui.widgets import Page, read_only_table
+from euchre_tourney.gui.widgets import Page, read_only_table, wrap_cells
 
 
 class StandingsPage(Page):
@@ -167,11 +166,7 @@ class StandingsPage(Page):
         others = sum(header.sectionSize(c) for c in range(model.columnCount()) if c != self.NAME_COLUMN)
         room = self.table.viewport().width() - others
         header.resizeSection(self.NAME_COLUMN, max(self.NAME_WIDTH, room) if widest > room else max(room, widest))
-        self.table.setWordWrap(True)
-        self.table.setTextElideMode(Qt.ElideNone)
-        rows = self.table.verticalHeader()
-        rows.setMinimumSectionSize(rows.defaultSectionSize())  # one-line rows keep their height
-        self.table.resizeRowsToContents()
+        wrap_cells(self.table)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

@@ -31,7 +31,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.team_scores import GameScoreBox, TeamsModel, TeamTablesModel
-from euchre_tourney.gui.widgets import Page, read_only_table
+from euchre_tourney.gui.widgets import Page, read_only_table, wrap_cells
 
 FORMAT_TITLES = {"round_robin": "Round robin", "swiss": "Swiss", "king": "King of the hill"}
 
@@ -148,6 +148,7 @@ class TeamsPage(Page):
         th.setSectionResizeMode(QHeaderView.ResizeToContents)
         th.setSectionResizeMode(1, QHeaderView.Stretch)
         th.setSectionResizeMode(2, QHeaderView.Stretch)
+        th.setSectionResizeMode(self.tables_model.columnCount() - 1, QHeaderView.Stretch)  # the winner: a team's name
         self.byes = QLabel()
         self.byes.setWordWrap(True)
         self.game_box = GameScoreBox(ctx)
@@ -207,6 +208,7 @@ class TeamsPage(Page):
         self.view = self.ctx.run(tournament.team_event, self.ctx.event_id)
         self._fill_players()
         self.teams_model.set_rows(self.view.teams)
+        wrap_cells(self.teams_table)  # long names wrap, never "Alexandra Montgomery-Smythe & Christophe…"
         playing = [t for t in self.view.teams if t.checked_in and t.withdrawn_after is None]  # late teams too
         text = f"{len(self.view.teams)} teams, {len(playing)} playing"
         to_play = [r for r in self.view.rounds if not r.complete]
@@ -292,6 +294,7 @@ class TeamsPage(Page):
             return
         r = self.view.rounds[row]
         self.tables_model.set_rows(r.tables)
+        wrap_cells(self.tables_table)
         if self.game_box.round.value() != r.number:  # final scores go to the round on screen
             self.game_box.round.setValue(r.number)
         self.byes.setText(

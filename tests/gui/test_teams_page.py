@@ -6,6 +6,7 @@ import datetime
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from euchre_tourney import tournament
 from euchre_tourney.gui.main_window import MainWindow
@@ -147,3 +148,16 @@ def test_team_names_are_never_cut_in_the_standings_at_the_end_of_the_night(qtbot
     assert _cut_cells(table, 2) == []
     window.close()
     db.dispose()
+    # the same night on the Teams page: every name whole, in the team list and the round's tables
+    window = MainWindow(open_database(db_path))
+    qtbot.addWidget(window)
+    window.show()
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    page = window.teams_page
+    page.rounds_list.setCurrentRow(10)
+    QApplication.processEvents()  # the rows are measured again once the columns have their widths
+    assert _cut_cells(page.teams_table, 1) == []
+    assert [_cut_cells(page.tables_table, c) for c in (1, 2, 4)] == [[], [], []]
+    window.close()
+    window.ctx.db.dispose()
