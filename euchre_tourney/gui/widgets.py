@@ -24,6 +24,7 @@ def wrap_cells(view: QTableView) -> None:
     rows keep the usual height."""
     view.setWordWrap(True)
     view.setTextElideMode(Qt.ElideNone)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)  # taller rows never narrow the columns they were measured for
     rows = view.verticalHeader()
     rows.setMinimumSectionSize(rows.defaultSectionSize())
     if view.viewport().findChild(_RowsFollowWidth) is None:
@@ -32,9 +33,9 @@ def wrap_cells(view: QTableView) -> None:
 
 
 class _RowsFollowWidth(QObject):
-    """Re-measures a wrapping table's rows once its width has settled (a
-    scroll bar appearing, the window resized: the columns narrow after the
-    viewport's resize, so the measuring waits for the event loop)."""
+    """Re-measures a wrapping table's rows once its width has settled (the
+    window resized: the columns follow the viewport's resize, so the
+    measuring waits for the event loop)."""
 
     def __init__(self, view: QTableView) -> None:
         super().__init__(view.viewport())
