@@ -24,8 +24,14 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from euchre_tourney.store import Database, open_database
+
+# No test may depend on the machine's speed (issue 20): Hypothesis's
+# per-example deadline and its "too slow" check are wall-clock thresholds.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 POSTGRES_ENV = "EUCHRE_TOURNEY_TEST_POSTGRES"
 BOTH_DATABASES = ("store", "tournament")

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QSizePolicy, QSpacerItem, QWidget
 
 from euchre_tourney.gui import worker
 from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error, failure
@@ -196,17 +196,28 @@ class _LogCommand(QUndoCommand):
         self._move(self._ctx.undo_log.undo, "undo")
 
 
+def message_box(parent: QWidget | None, icon, title: str, message: str, buttons=QMessageBox.Ok) -> QMessageBox:
+    """A message box wide enough for its whole title: a window manager
+    cuts a short box's title in the middle ("Team…orted" for "Teams imported")."""
+    box = QMessageBox(icon, title, message, buttons, parent)
+    width = box.fontMetrics().horizontalAdvance(title) + 180  # the title bar's icon and buttons
+    layout = box.layout()
+    layout.addItem(QSpacerItem(width, 0, QSizePolicy.Minimum, QSizePolicy.Fixed), layout.rowCount(), 0, 1, layout.columnCount())
+    return box
+
+
 def show_error(parent: QWidget | None, title: str, message: str) -> None:
     """A modal error box (tests replace this module attribute to silence it)."""
-    QMessageBox.warning(parent, title, message)
+    message_box(parent, QMessageBox.Warning, title, message).exec()
 
 
 def ask(parent: QWidget | None, title: str, question: str) -> bool:
     """A Yes/No question (tests replace this to answer)."""
-    answer = QMessageBox.question(parent, title, question, QMessageBox.Yes | QMessageBox.No, QMessageBox.No)
-    return answer == QMessageBox.Yes
+    box = message_box(parent, QMessageBox.Question, title, question, QMessageBox.Yes | QMessageBox.No)
+    box.setDefaultButton(QMessageBox.No)
+    return box.exec() == QMessageBox.Yes
 
 
 def inform(parent: QWidget | None, title: str, message: str) -> None:
     """An information box (tests replace this to silence it)."""
-    QMessageBox.information(parent, title, message)
+    message_box(parent, QMessageBox.Information, title, message).exec()

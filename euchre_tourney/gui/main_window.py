@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import tournament
 from euchre_tourney.reports import REPORTS, report
-from euchre_tourney.gui import context, worker
+from euchre_tourney.gui import context, replan, worker
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.event_page import EventPage, NewEventDialog
 from euchre_tourney.gui.roster_page import RosterPage
@@ -162,6 +162,13 @@ class MainWindow(QMainWindow):
             "Practice, 2 to 6 pla&yers…", self.open_table_games, "Ctrl+Shift+T",
             "Two-handed, cutthroat, partner pick, bid euchre, six-player and Almonte euchre against computer players",
         )
+        self.changed_cards_action = self._action(
+            "Changed car&ds…", lambda: replan.show_changed_cards(self, self.ctx), None,
+            "List and print again the cards the last re-plan changed (until the rotation changes again)",
+        )
+        kept = replan.last_changed_cards(self.ctx)
+        self.changed_cards_action.setEnabled(kept.has_cards())
+        kept.available.connect(self.changed_cards_action.setEnabled)
         self.quit_action = self._action("&Quit", self.close, QKeySequence.Quit)
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
@@ -175,7 +182,7 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About Euchre Tourney", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values()):
+        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), self.changed_cards_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         paper = file_menu.addMenu("Pape&r size")
         paper.setToolTipsVisible(True)

@@ -83,7 +83,7 @@ class PlayersModel(RowsModel):
     def __init__(self, parent=None) -> None:
         super().__init__(
             [
-                Column("Name", lambda p: p.name),
+                Column("Name", lambda p: p.label),
                 Column("Email", lambda p: p.email),
                 Column("Phone", lambda p: p.phone),
                 Column(
@@ -110,7 +110,7 @@ class CheckInModel(RowsModel):
         super().__init__(
             [
                 Column("Playing", lambda e: ""),
-                Column("Name", lambda e: e.name + ("" if e.active else " (removed)")),
+                Column("Name", lambda e: (e.label or e.name) + ("" if e.active else " (removed)")),
                 Column("No.", lambda e: e.number if e.checked_in else "", RIGHT),
             ],
             parent,

@@ -5,7 +5,9 @@ shown first how many players' cards each way of re-planning would change
 (:class:`ReplanDialog`: keep the others' seats, the default, or re-balance
 every later round), then whose cards did change, with *Print changed cards*
 (:class:`ChangedCardsDialog`: only those cards, and the wall chart, written
-through the report registry).
+through the report registry). That list stays reachable until the rotation
+changes again (:class:`LastChangedCards`: File ▸ Changed cards and the
+Rotation page's button).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -192,6 +194,63 @@ def replan_with_choice(
         return False
     after = ctx.run(tournament.scorecards, event_id)
     changed = tournament.changed_scorecards(before, after)
-    parent.changed_cards = ChangedCardsDialog(ctx, changed, seen.from_round, parent)
+    kept = last_changed_cards(ctx)
+    kept.keep(event_id, changed, seen.from_round)
+    parent.changed_cards = kept.dialog(parent)
     run_dialog(parent.changed_cards)
+    return True
+
+
+class LastChangedCards(QObject):
+    """The cards the last re-plan changed, kept so they can be listed and
+    printed again (File ▸ Changed cards, the Rotation page's button) until
+    the rotation changes again (another re-plan, a new rotation, an undo).
+    ``available`` tells whether the current event has such a list."""
+
+    available = Signal(bool)
+    ROTATION_TABLES = frozenset({"seat", "sit_out", "event_round"})
+    """A change to these tables makes the kept list out of date."""
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx)
+        self.ctx = ctx
+        self.kept: tuple[int, list, int] | None = None  # (event, cards, first round changed)
+        ctx.operated.connect(self._operated)
+        ctx.event_changed.connect(lambda _e: self.available.emit(self.has_cards()))
+
+    def keep(self, event_id: int, cards: list, from_round: int) -> None:
+        self.kept = (event_id, list(cards), from_round)
+        self.available.emit(self.has_cards())
+
+    def has_cards(self) -> bool:
+        return self.kept is not None and self.kept[0] == self.ctx.event_id
+
+    def dialog(self, parent: QWidget | None) -> ChangedCardsDialog | None:
+        """The list for the current event (None when there is none)."""
+        if not self.has_cards():
+            return None
+        _event, cards, from_round = self.kept
+        return ChangedCardsDialog(self.ctx, cards, from_round, parent)
+
+    def _operated(self, change) -> None:
+        if self.kept is not None and change.event_id == self.kept[0] and change.tables & self.ROTATION_TABLES:
+            self.kept = None
+            self.available.emit(False)
+
+
+def last_changed_cards(ctx: AppContext) -> LastChangedCards:
+    """The one :class:`LastChangedCards` of ``ctx`` (made on first use)."""
+    kept = ctx.findChild(LastChangedCards)
+    return kept if kept is not None else LastChangedCards(ctx)
+
+
+def show_changed_cards(parent: QWidget, ctx: AppContext) -> bool:
+    """List the last re-plan's changed cards again, with *Print changed
+    cards*; False (and says why) when there is no such list now."""
+    dialog = last_changed_cards(ctx).dialog(parent)
+    if dialog is None:
+        context.inform(parent, "Changed cards", "No cards changed since the last re-plan of this event's rotation.")
+        return False
+    parent.changed_cards = dialog
+    run_dialog(dialog)
     return True

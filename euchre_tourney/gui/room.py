@@ -1,8 +1,9 @@
 """The room on club night: the round timer and its controls.
 
 :class:`RoundTimer` counts down the event's minutes per round. It reads
-time only through the ``clock`` it is given (``time.monotonic`` by
-default), and a :class:`QTimer` merely asks it to :meth:`~RoundTimer.tick`
+time only through the ``clock`` it is given (``time.time`` by default:
+a running timer is saved with the event as its end time and must keep it
+across a restart), and a :class:`QTimer` merely asks it to :meth:`~RoundTimer.tick`
 four times a second, so tests drive it with a fake clock and no real time
 passes. At zero it emits :attr:`~RoundTimer.expired` once (the alert: a
 beep, the countdown turns red and says "Time!").
@@ -47,17 +48,23 @@ def clock_text(seconds: float) -> str:
 class RoundTimer(QObject):
     """A countdown of ``minutes`` per round: :meth:`start`, :meth:`pause`,
     :meth:`reset`. ``changed`` fires on every state change and tick;
-    ``expired`` once when the countdown reaches zero."""
+    ``expired`` once when the countdown reaches zero; ``moved`` when the
+    director starts, pauses or resets it (the state to save with the event:
+    :meth:`state`, brought back by :meth:`restore`).
+
+    ``clock`` gives wall-clock seconds (``time.time``): a running timer is
+    kept as the moment it ends, so it keeps that end time across a restart."""
 
     changed = Signal()
     expired = Signal()
+    moved = Signal()
 
-    def __init__(self, minutes: int = 0, clock: Callable[[], float] = time.monotonic, parent=None) -> None:
+    def __init__(self, minutes: int = 0, clock: Callable[[], float] = time.time, parent=None) -> None:
         super().__init__(parent)
         self.clock = clock
         self.minutes = minutes
         self._left = minutes * 60.0
-        self._since: float | None = None  # clock reading when started (None: paused)
+        self._ends: float | None = None  # clock reading when it ends (None: paused or reset)
         self._alerted = False
         self.ticker = QTimer(self)
         self.ticker.setInterval(TICK_MS)
@@ -65,13 +72,13 @@ class RoundTimer(QObject):
 
     @property
     def running(self) -> bool:
-        return self._since is not None
+        return self._ends is not None
 
     def remaining(self) -> float:
         """Seconds left (0 once time is up)."""
-        if self._since is None:
+        if self._ends is None:
             return max(0.0, self._left)
-        return max(0.0, self._left - (self.clock() - self._since))
+        return max(0.0, self._ends - self.clock())
 
     @property
     def finished(self) -> bool:
@@ -82,25 +89,55 @@ class RoundTimer(QObject):
         if minutes != self.minutes:
             self.minutes = minutes
             if not self.running:
-                self.reset()
+                self._reset()
+
+    def state(self) -> tuple[float | None, float | None]:
+        """``(ends, left)``: the clock reading it ends at while running, the
+        seconds left while paused, ``(None, None)`` when reset."""
+        if self._ends is not None:
+            return self._ends, None
+        if self._left == self.minutes * 60.0 and not self._alerted:
+            return None, None
+        return None, self._left
+
+    def restore(self, minutes: int, ends: float | None, left: float | None) -> None:
+        """Show a saved state (see :meth:`state`) for a timer of ``minutes``;
+        an end already passed shows "Time!" without a second alert."""
+        self.minutes = minutes
+        self._ends = ends if minutes > 0 else None
+        self._left = minutes * 60.0 if left is None else min(float(left), minutes * 60.0)
+        self._alerted = ends is not None and ends <= self.clock()
+        if self._ends is not None and not self._alerted:
+            self.ticker.start()
+        else:
+            if self._alerted:
+                self._ends, self._left = None, 0.0
+            self.ticker.stop()
+        self.changed.emit()
 
     def start(self) -> None:
         if self.running or self.minutes <= 0 or self.finished:
             return
-        self._since = self.clock()
+        self._ends = self.clock() + self._left
         self.ticker.start()
         self.changed.emit()
+        self.moved.emit()
 
     def pause(self) -> None:
         if not self.running:
             return
         self._left = self.remaining()
-        self._since = None
+        self._ends = None
         self.ticker.stop()
         self.changed.emit()
+        self.moved.emit()
 
     def reset(self) -> None:
-        self._since = None
+        self._reset()
+        self.moved.emit()
+
+    def _reset(self) -> None:
+        self._ends = None
         self._left = self.minutes * 60.0
         self._alerted = False
         self.ticker.stop()
@@ -109,7 +146,7 @@ class RoundTimer(QObject):
     def tick(self) -> None:
         """Look at the clock: emit ``changed``, and ``expired`` once at zero."""
         if self.running and self.remaining() <= 0:
-            self._left, self._since = 0.0, None
+            self._left, self._ends = 0.0, None
             self.ticker.stop()
             if not self._alerted:
                 self._alerted = True

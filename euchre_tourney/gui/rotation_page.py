@@ -40,6 +40,14 @@ class RotationPage(Page):
             "checked in now, with the current requests."
         )
         self.replan_button.clicked.connect(self.replan)
+        self.changed_cards_button = QPushButton("Changed car&ds…")
+        self.changed_cards_button.setToolTip(
+            "The cards the last re-plan changed: list them and print them again (until the rotation changes again)."
+        )
+        self.changed_cards_button.clicked.connect(lambda: replan.show_changed_cards(self, ctx))
+        kept = replan.last_changed_cards(ctx)
+        self.changed_cards_button.setVisible(kept.has_cards())
+        kept.available.connect(self.changed_cards_button.setVisible)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.rounds = QListWidget()
@@ -65,6 +73,7 @@ class RotationPage(Page):
         buttons.addWidget(self.generate_button)
         buttons.addWidget(self.regenerate_button)
         buttons.addWidget(self.replan_button)
+        buttons.addWidget(self.changed_cards_button)
         buttons.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(QLabel("North–South partner against East–West at every table."))

@@ -411,10 +411,11 @@ class ScoresPage(Page):
             self.select_hand(selected.id)
         self.lock.setChecked(board.locked)
         event = board.event
-        self.entry.setVisible(event.entry_mode != "totals" or event.kind != "progressive")
         self.round_box.setVisible(event.kind == "progressive")
         if board.result is not None:
             self.round_box.show_table(event, v.round, v.table, board.result)
+        # the round's own entry mode: it may differ from the event's now
+        self.entry.setVisible(event.kind != "progressive" or board.result is None or board.result.entry_mode != "totals")
         if moved or self.selected_hand() is None:
             self.history.clear()
         if v.game_target is not None:  # a team event's game to the target

@@ -5,6 +5,8 @@ chain, the prizes, the round timer and the projector
 from __future__ import annotations
 
 import html
+import logging
+from datetime import datetime, timezone
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
@@ -24,7 +26,7 @@ from euchre_tourney.gui.models import StandingsModel
 from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
-from euchre_tourney.gui.widgets import Page, read_only_table
+from euchre_tourney.gui.widgets import Page, read_only_table, wrap_cells
 
 
 class StandingsPage(Page):
@@ -49,6 +51,10 @@ class StandingsPage(Page):
         self.screen_choice.setToolTip("The screen the projector view fills (the second monitor when there is one)")
         self.timer = RoundTimer(0, parent=self)
         self.timer_bar = TimerBar(self.timer)
+        self._timer_shown: tuple | None = None  # (event, minutes, end, left) last restored or saved
+        self.timer.moved.connect(self._save_timer)
+        ctx.event_changed.connect(self.load_timer)  # the status bar shows the timer on every page
+        ctx.changed.connect(self.load_timer)
         self.prizes = QLabel()
         self.prizes.setWordWrap(True)
         self.prizes_button = QPushButton("Prizes…")
@@ -67,7 +73,41 @@ class StandingsPage(Page):
         layout.addWidget(self.prizes)
         layout.addWidget(self.rules_text)
         self.fill_screens()
+        self.load_timer()
         self.refresh()
+
+    def load_timer(self, *_args, event: tournament.EventView | None = None) -> None:
+        """Show the current event's round timer as saved with it (running,
+        paused or reset; none for an event without one). ``event``: already
+        read by the page's read model; None: read it."""
+        event_id = self.ctx.event_id
+        try:
+            if event is None or event.id != event_id:
+                event = None if event_id is None else self.ctx.run(tournament.get_event, event_id)
+        except tournament.TournamentError:  # unreachable database: the pages say so; the timer waits
+            return
+        if event is None:
+            shown = (None, 0, None, None)
+        else:
+            end = event.timer_ends_at
+            ends = None if end is None else end.timestamp()
+            shown = (event.id, event.minutes_per_round, ends, event.timer_left_seconds)
+        if shown != self._timer_shown:
+            self._timer_shown = shown
+            self.timer.restore(*shown[1:])
+
+    def _save_timer(self) -> None:
+        event_id = self.ctx.event_id
+        if event_id is None:
+            return
+        ends, left = self.timer.state()
+        end = None if ends is None else datetime.fromtimestamp(ends, timezone.utc)
+        try:
+            self.ctx.run(tournament.save_round_timer, event_id, ends_at=end, left_seconds=left)
+        except tournament.TournamentError as exc:  # the timer still runs here; it is only not saved
+            logging.getLogger("euchre_tourney").warning("round timer not saved: %s", exc.message)
+            return
+        self._timer_shown = (event_id, self.timer.minutes, ends, left)
 
     def on_screen(self) -> bool:
         projecting = self.projector is not None and self.projector.isVisible()
@@ -82,7 +122,7 @@ class StandingsPage(Page):
             return
         board = self.ctx.run(tournament.standings_board, self.ctx.event_id)  # one read per redraw
         event = board.event
-        self.timer.set_minutes(event.minutes_per_round)
+        self.load_timer(event=event)
         self.prizes.setVisible(event.kind != "team")
         self.prizes_button.setEnabled(event.kind != "team")
         if event.kind == "team":
@@ -92,9 +132,7 @@ class StandingsPage(Page):
             self.table.setModel(self.model)
         self.view = board.players
         self.model.set_standings(self.view.rows, event.rounds)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.fit_names()
         self.summary.setText(
             f"<b>{html.escape(event.name)}</b>: <b>{html.escape(self.view.status)}</b>. "
             "Only finished tables count (all hands in, time called, or round totals in)."
@@ -110,6 +148,36 @@ class StandingsPage(Page):
         if self.projector is not None:
             self.projector.show_standings(self.view)
 
+    NAME_COLUMN = 2
+    NAME_WIDTH = 260
+    """The name column is never narrower than this (pixels): a longer name wraps onto more lines."""
+
+    def fit_names(self) -> None:
+        """Size the name column so that no name is cut short: it takes the
+        room the other columns leave (at least :data:`NAME_WIDTH`; a
+        horizontal scroll bar beyond), and a name longer than it wraps onto
+        a second line instead of ending in "…" (late in a night the round
+        columns leave little room)."""
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(self.NAME_COLUMN, QHeaderView.Interactive)
+        model, fm = self.table.model(), self.table.fontMetrics()
+        if model is None or model.columnCount() <= self.NAME_COLUMN:
+            return
+        widest = max(
+            (fm.horizontalAdvance(str(model.data(model.index(r, self.NAME_COLUMN)))) for r in range(model.rowCount())),
+            default=0,
+        ) + 12
+        others = sum(header.sectionSize(c) for c in range(model.columnCount()) if c != self.NAME_COLUMN)
+        room = self.table.viewport().width() - others
+        header.resizeSection(self.NAME_COLUMN, max(self.NAME_WIDTH, room) if widest > room else max(room, widest))
+        wrap_cells(self.table)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.table.model() is not None and self.table.model().rowCount():
+            self.fit_names()
+
     def _refresh_teams(self, event, view) -> None:
         """Team standings (wins, then the documented tie-breaks)."""
         self.view = view
@@ -117,9 +185,7 @@ class StandingsPage(Page):
             self.table.setModel(self.team_model)
         rounds = max(event.rounds, len(self.view.rows[0].round_results) if self.view.rows else 0)
         self.team_model.set_standings(self.view.rows, rounds)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.Stretch)
+        self.fit_names()
         self.summary.setText(
             f"<b>{html.escape(event.name)}</b>: {self.view.results_recorded} table results. "
             "Standings update as each result is saved."

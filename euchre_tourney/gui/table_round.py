@@ -74,7 +74,7 @@ class TableRoundBox(QGroupBox):
         read with the page's read model; None: read it)."""
         self.where = (round_number, table)
         self.view = view if view is not None else self.ctx.run(tournament.table_result, event.id, round_number, table)
-        totals_mode = event.entry_mode == "totals"
+        totals_mode = self.view.entry_mode == "totals"  # the round's own mode: it may differ from the event's now
         self.totals.setVisible(totals_mode)
         self.time_called.setVisible(not totals_mode)
         self.time_called.setChecked(self.view.finished_early)
@@ -100,6 +100,8 @@ class TableRoundBox(QGroupBox):
         elif v.finished:
             how = "time called" if v.finished_early and v.hands_recorded < v.hands_per_round else "all hands in"
             self.status.setText(f"Finished ({how}, {v.hands_recorded} of {v.hands_per_round} hands): this table counts.")
+        elif v.entry_mode == "totals":
+            self.status.setText("No totals yet: this table does not count in the standings yet.")
         else:
             self.status.setText(
                 f"{v.hands_recorded} of {v.hands_per_round} hands in: this table does not count in the standings yet."

@@ -31,7 +31,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.team_scores import GameScoreBox, TeamsModel, TeamTablesModel
-from euchre_tourney.gui.widgets import Page, read_only_table
+from euchre_tourney.gui.widgets import Page, read_only_table, wrap_cells
 
 FORMAT_TITLES = {"round_robin": "Round robin", "swiss": "Swiss", "king": "King of the hill"}
 
@@ -150,6 +150,7 @@ class TeamsPage(Page):
         th.setSectionResizeMode(QHeaderView.ResizeToContents)
         th.setSectionResizeMode(1, QHeaderView.Stretch)
         th.setSectionResizeMode(2, QHeaderView.Stretch)
+        th.setSectionResizeMode(self.tables_model.columnCount() - 1, QHeaderView.Stretch)  # the winner: a team's name
         self.byes = QLabel()
         self.byes.setWordWrap(True)
         self.game_box = GameScoreBox(ctx)
@@ -210,9 +211,17 @@ class TeamsPage(Page):
         self.view = board.teams
         self._fill_players()
         self.teams_model.set_rows(self.view.teams)
-        playing = [t for t in self.view.teams if t.status == "playing"]
+        wrap_cells(self.teams_table)  # long names wrap, never "Alexandra Montgomery-Smythe & Christophe…"
+        playing = [t for t in self.view.teams if t.checked_in and t.withdrawn_after is None]  # late teams too
         text = f"{len(self.view.teams)} teams, {len(playing)} playing"
-        if len(playing) % 2:
+        to_play = [r for r in self.view.rounds if not r.complete]
+        if self.view.rounds:  # what the rounds still to play say (a late team may have taken the byes)
+            with_bye = [r.number for r in to_play if r.byes]
+            if with_bye and len(with_bye) == len(to_play):
+                text += ": one team has the bye each round"
+            elif with_bye:
+                text += ": a team has the bye in round" + ("s " if len(with_bye) > 1 else " ") + ", ".join(map(str, with_bye))
+        elif len(playing) % 2:
             text += ": one team has the bye each round"
         self.count.setText(text + ".")
         self.game_box.setVisible(self.view.round_scoring == "game")
@@ -238,7 +247,7 @@ class TeamsPage(Page):
         scoring = (
             f"a game to {v.target}{' (win by two)' if v.win_by_two else ''} each round"
             if v.round_scoring == "game"
-            else f"{v.hands_per_round} hands each round"
+            else f"{v.hands_per_round} hand{'' if v.hands_per_round == 1 else 's'} each round"
         )
         made = len(v.rounds)
         head = f"<b>{fmt}</b>, {v.planned_rounds} rounds, {scoring}. "
@@ -288,6 +297,7 @@ class TeamsPage(Page):
             return
         r = self.view.rounds[row]
         self.tables_model.set_rows(r.tables)
+        wrap_cells(self.tables_table)
         if self.game_box.round.value() != r.number:  # final scores go to the round on screen
             self.game_box.round.setValue(r.number)
         self.byes.setText(
@@ -320,12 +330,12 @@ class TeamsPage(Page):
         event_id = self.ctx.event_id
         try:
             if self.view is not None and self.view.rounds:
-                started = max((r.number for r in self.view.rounds if any(t.complete or t.hands for t in r.tables)), default=0)
+                preview = self.ctx.run(tournament.late_team_preview, event_id)  # the count, before the choice
                 if not context.ask(
                     self,
                     "Late team",
-                    f"The rounds are made. The new team plays from round {started + 1}; rounds not yet started "
-                    "may be paired again (print the new scorecards). Continue?",
+                    f"The rounds are made. The new team plays from round {preview.from_round}. {preview.text} "
+                    "Print the new scorecards of the teams whose rounds change. Continue?",
                 ):
                     return None
                 return self.ctx.operate(  # undo brings back the pairings the late team changed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
@@ -16,6 +16,41 @@ def read_only_table(model) -> QTableView:
     view.setSelectionBehavior(QAbstractItemView.SelectRows)
     view.setAlternatingRowColors(True)
     return view
+
+
+def wrap_cells(view: QTableView) -> None:
+    """Let ``view``'s cells wrap at spaces instead of ending in "…", each
+    row as tall as its text (call again after the rows change); one-line
+    rows keep the usual height."""
+    view.setWordWrap(True)
+    view.setTextElideMode(Qt.ElideNone)
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)  # taller rows never narrow the columns they were measured for
+    rows = view.verticalHeader()
+    rows.setMinimumSectionSize(rows.defaultSectionSize())
+    if view.viewport().findChild(_RowsFollowWidth) is None:
+        view.viewport().installEventFilter(_RowsFollowWidth(view))
+    view.resizeRowsToContents()
+
+
+class _RowsFollowWidth(QObject):
+    """Re-measures a wrapping table's rows once its width has settled (the
+    window resized: the columns follow the viewport's resize, so the
+    measuring waits for the event loop)."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view.viewport())
+        self.view = view
+        self.pending = False
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Resize and not self.pending:
+            self.pending = True
+            QTimer.singleShot(0, self._measure)
+        return False
+
+    def _measure(self) -> None:
+        self.pending = False
+        self.view.resizeRowsToContents()
 
 
 class UndoPassThrough(QObject):

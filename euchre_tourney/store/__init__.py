@@ -19,7 +19,7 @@ from euchre_tourney.store.errors import (
     hide_password,
 )
 from euchre_tourney.store.rules_column import rules_of, set_rules
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, RoundTimer, Seating, SitOut, TableResult, Team, TeamGame
 
 __all__ = [
     "DatabaseError",
@@ -42,6 +42,7 @@ __all__ = [
     "Player",
     "Seating",
     "SitOut",
+    "RoundTimer",
     "TableResult",
     "Team",
     "TeamGame",

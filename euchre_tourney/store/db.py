@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 import re
 import socket
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -104,6 +105,13 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def _read_only_pragmas(dbapi_connection, _record) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA query_only=ON")
+    cursor.close()
+
+
 def _migration_pragmas(dbapi_connection, _record) -> None:
     # pysqlite in autocommit mode: the BEGIN is ours (see _begin_immediate), so
     # DDL does not commit itself statement by statement. Foreign keys off while
@@ -132,9 +140,12 @@ class Database:
     :func:`open_database`, which refuses files that are not this app's
     database, or call :meth:`migrate`. ``station``: the name stored with
     every hand this process records (default :func:`default_station`).
+    ``read_only`` (a SQLite file only): every connection reads the file
+    through :func:`.safety.read_only_uri` and refuses writes, so nothing
+    is written in the file or beside it.
     """
 
-    def __init__(self, url: str, *, station: str | None = None) -> None:
+    def __init__(self, url: str, *, station: str | None = None, read_only: bool = False) -> None:
         self.url = url
         parsed = make_url(url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
@@ -144,7 +155,15 @@ class Database:
             self.path = Path(parsed.database)
         self.where = str(self.path) if self.path is not None else parsed.render_as_string(hide_password=True)
         try:
-            self.engine: Engine = create_engine(url)
+            if read_only and self.path is not None:
+                uri = safety.read_only_uri(self.path)
+                self.engine: Engine = create_engine(
+                    "sqlite://",
+                    creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
+                    poolclass=NullPool,
+                )
+            else:
+                self.engine = create_engine(url)
         except (SQLAlchemyError, ImportError) as exc:  # an unknown kind of database, or its driver missing
             raise NotADatabase(
                 f"{self.where} is not a database this app can open: use a file path, or a sqlite:// or "
@@ -152,7 +171,7 @@ class Database:
                 hide_password(str(exc)),
             ) from exc
         if self.is_sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _read_only_pragmas if read_only else _sqlite_pragmas)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -419,13 +438,15 @@ def open_database(
     """Open (and migrate) the database named by a path or URL (see :func:`database_url`).
 
     ``read_only``: for commands that only read (standings, reports): never
-    create or initialise anything; an older schema of this app's own is still
+    create or initialise anything, and a current SQLite file is read without
+    a -wal/-shm file appearing beside it; an older schema of this app's own is still
     upgraded. Only the default file's folder is created when missing; a
     mistyped folder is refused. Raises :class:`~.errors.DatabaseError`
     subclasses (one sentence each, nothing written) and ``ValueError`` for a
     malformed URL.
     """
     url = database_url(value)
+    read_only_file = False
     default = value is None and not os.environ.get("EUCHRE_TOURNEY_DATABASE")
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
@@ -446,7 +467,9 @@ def open_database(
             known, head = schema_revisions() if found.revisions else (frozenset(), "")
             if found.revisions:
                 _refuse_unknown(found.revisions, known, head, str(path))
-    db = Database(url, station=station)
+            # a read-only command on a current file writes nothing, not even beside it
+            read_only_file = read_only and found.revisions == (head,)
+    db = Database(url, station=station, read_only=read_only_file)
     try:
         if db.path is None and not db.is_sqlite:
             _check_server_database(db, read_only)

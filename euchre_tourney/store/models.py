@@ -285,3 +285,17 @@ class TableResult(SQLModel, table=True):
     ew_loners_e: int = 0
     ew_loners_w: int = 0
     entered_at: datetime = Field(default_factory=_now)
+
+
+class RoundTimer(SQLModel, table=True):
+    """An event's round timer as it stands, so it survives closing the app
+    (migration 0006): ``ends_at`` (UTC) while it runs; ``left_seconds``
+    while it is paused; neither when it is reset. Kept apart from ``event``
+    on purpose: starting the timer is not a change the director undoes, and
+    the undo log snapshots the event's rows (:mod:`euchre_tourney.tournament.undo`)."""
+
+    __tablename__ = "round_timer"
+
+    event_id: int = Field(foreign_key="event.id", primary_key=True, ondelete="CASCADE")
+    ends_at: datetime | None = None
+    left_seconds: float | None = None

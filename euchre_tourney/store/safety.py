@@ -99,15 +99,25 @@ def _expected_size(header: bytes) -> int:
     return page_size * pages if change == valid_for else 0  # the count is only valid when these match
 
 
+def read_only_uri(path: Path) -> str:
+    """The SQLite URI that reads ``path`` without writing a byte beside it.
+
+    Without a -wal file the main file holds everything: ``immutable=1``, so
+    not even the -wal/-shm files of a WAL database are created (a read-only
+    connection could not remove them again). With one (the database is in
+    use, or was left after a crash) ``mode=ro``, which takes the locks and
+    reads what the -wal holds."""
+    wal = Path(str(path) + "-wal")
+    return f"file:{quote(str(path))}?" + ("mode=ro" if wal.exists() else "immutable=1")
+
+
 def _look_inside(path: Path) -> Found:
     # Without a -wal file the main file holds everything: read it as immutable,
     # so not even the -wal/-shm files of a WAL database are created beside it.
     # With one (the database is in use, or was left after a crash) a read-only
     # connection takes the locks, so a locked file is seen as locked.
-    wal = Path(str(path) + "-wal")
-    uri = f"file:{quote(str(path))}?" + ("mode=ro" if wal.exists() else "immutable=1")
     try:
-        conn = sqlite3.connect(uri, uri=True, timeout=LOCK_WAIT_SECONDS, isolation_level=None)
+        conn = sqlite3.connect(read_only_uri(path), uri=True, timeout=LOCK_WAIT_SECONDS, isolation_level=None)
     except sqlite3.Error as exc:
         raise DatabaseUnavailable(f"Cannot open {path}: {exc}.") from exc
     try:

@@ -49,6 +49,7 @@ from euchre_tourney.tournament.events import (
     list_events,
     preview_check_in,
     set_checked_in,
+    save_round_timer,
     update_event,
 )
 from euchre_tourney.tournament.identity import collation_key, labels
@@ -158,6 +159,7 @@ from euchre_tourney.tournament.standings import (
 from euchre_tourney.tournament.team_models import (
     BYE_RULES,
     FIRST_ROUND_ORDERS,
+    LateTeamPreview,
     ROUND_SCORINGS,
     TEAM_FORMATS,
     TEAM_TIE_BREAKS,
@@ -178,6 +180,7 @@ from euchre_tourney.tournament.teams import (
     clear_team_rounds,
     game_score_of,
     import_teams_csv,
+    late_team_preview,
     list_teams,
     make_team_rounds,
     parse_teams_csv,
@@ -257,6 +260,8 @@ __all__ = [
     "import_teams_csv",
     "list_teams",
     "make_team_rounds",
+    "late_team_preview",
+    "LateTeamPreview",
     "parse_teams_csv",
     "record_game_score",
     "remove_team",
@@ -347,6 +352,7 @@ __all__ = [
     "write_standings_csv",
     "table_score",
     "tally_sheets",
+    "save_round_timer",
     "update_event",
     "update_player",
     "EntryBoard",

@@ -157,7 +157,13 @@ def entry_board(
         view = table_score(session, event_id, round_number, table)
         if event.kind == "progressive":
             spot = (round_number, table)
-            result = result_view(row, round_number, table, results.get(spot), counts.get(spot, 0))
+            if any(n for (rn, _t), n in counts.items() if rn == round_number):
+                mode = "hands"  # the round's own mode (tables.round_entry_mode, from what was loaded)
+            elif any(res.ns_points is not None for (rn, _t), res in results.items() if rn == round_number):
+                mode = "totals"
+            else:
+                mode = row.entry_mode
+            result = result_view(row, round_number, table, results.get(spot), counts.get(spot, 0), mode)
     r = rounds.get(round_number)
     return EntryBoard(
         event=event,

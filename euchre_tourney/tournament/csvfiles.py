@@ -30,9 +30,13 @@ so every rule here is exact and says what it decided:
   (Persian and Indic names need them);
 * a file without a name column is refused: a name is never guessed from an
   e-mail address;
+* a line that another of those separators splits into more fields than the
+  header's separator does (a comma header over semicolon rows: "Alex
+  Brown;x@e.org" would be one name) is a problem on its line, unless the
+  separator is inside quotes;
 * a line longer than :data:`MAX_LINE` characters, a name longer than
   ``MAX_NAME``, and a file larger than :data:`MAX_FILE_BYTES` are refused
-  with their sizes (no ``field larger than field limit`` from the csv module).
+  with their exact sizes (no ``field larger than field limit`` from the csv module).
 
 **Writing CSV** (:func:`csv_text`, :func:`write_csv_file`): a cell that
 starts with ``= + - @``, a tab or a carriage return is prefixed with an
@@ -357,6 +361,32 @@ def _check_field(what: str, value: str, limit: int, problems: list[CsvProblem], 
         )
 
 
+def _size_text(size: int) -> str:
+    """A file size said exactly: "72.0 MB (75,497,472 bytes)"."""
+    return f"{size:,} bytes" if size < 1048576 else f"{size / 1048576:.1f} MB ({size:,} bytes)"
+
+
+def _too_big(size: int) -> TournamentError:
+    return TournamentError(
+        f"The file is {_size_text(size)}; a roster file can be at most {MAX_FILE_BYTES // 1048576} MB "
+        f"({MAX_FILE_BYTES:,} bytes). Is it the right file? Nothing was imported."
+    )
+
+
+def _other_separator(line: str, separator: str, fields: int, width: int) -> str | None:
+    """The separator other than the header's that splits ``line`` (``fields``
+    fields by the header's) into more fields, when the line is short of the
+    header's ``width`` (or the header has one column); else None."""
+    if fields >= max(width, 2):
+        return None
+    for other in SEPARATORS:
+        if other != separator and other in line:
+            cells = _split(line, other)
+            if cells is not None and sum(1 for c in cells if c.strip()) > fields:
+                return other
+    return None
+
+
 def read_roster(
     data: bytes,
     *,
@@ -378,10 +408,7 @@ def read_roster(
     :attr:`RosterFile.problems`, never raised.
     """
     if len(data) > MAX_FILE_BYTES:
-        raise TournamentError(
-            f"The file is {len(data) / 1048576:.0f} MB; a roster file can be at most "
-            f"{MAX_FILE_BYTES // 1048576} MB. Is it the right file? Nothing was imported."
-        )
+        raise _too_big(len(data))
     text, encoding, note = decode_text(data)
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
@@ -451,6 +478,15 @@ def read_roster(
             continue
         if not any(c.strip() for c in row):
             continue
+        if (other := _other_separator(line, separator, len(row), width)) is not None:
+            problems.append(
+                CsvProblem(
+                    line_no,
+                    f"the line is split by {SEPARATORS[other]}s but the header by {SEPARATORS[separator]}s: "
+                    f"use one separator throughout (a {SEPARATORS[other]} that belongs to a name must be in quotes).",
+                )
+            )
+            continue
         if len(row) > width and any(c.strip() for c in row[width:]):
             problems.append(
                 CsvProblem(
@@ -494,6 +530,9 @@ def read_roster_file(
     """:func:`read_roster` on a file; :class:`TournamentError` if it cannot be read."""
     try:
         with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise _too_big(size)
             data = fh.read(MAX_FILE_BYTES + 1)
     except IsADirectoryError:
         raise TournamentError(f"{path} is a folder, not a file. Nothing was imported.") from None

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
 from datetime import date as Date
-from datetime import datetime
+from datetime import datetime, timezone
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
-from euchre_tourney.store import Entrant, Event, EventRound, Player, set_rules
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, TableResult, set_rules
 from euchre_tourney.tournament.common import (
     clear_rotation,
     optional_whole_number,
@@ -23,7 +25,7 @@ from euchre_tourney.tournament.common import (
     load_event,
 )
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.identity import collation_key
+from euchre_tourney.tournament.identity import collation_key, name_key
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
 from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
 from euchre_tourney.tournament.unit_of_work import write_use_case
@@ -61,7 +63,44 @@ def _view(session: Session, e: Event) -> EventView:
         first_round_order=e.first_round_order,
         entry_mode=e.entry_mode,
         minutes_per_round=e.minutes_per_round,
+        **_timer_fields(session, e.id),
     )
+
+
+def _timer_fields(session: Session, event_id: int) -> dict:
+    timer = session.get(RoundTimer, event_id)
+    if timer is None:
+        return {}
+    return {"timer_ends_at": timer.ends_at, "timer_left_seconds": timer.left_seconds}
+
+
+def save_round_timer(
+    session: Session, event_id: int, *, ends_at: datetime | None = None, left_seconds: float | None = None
+) -> EventView:
+    """Save the event's round timer as it stands and commit: running until
+    ``ends_at`` (UTC; an aware time is converted, a naive one taken as UTC),
+    paused with ``left_seconds`` (0 or more) left, or reset (neither).
+
+    Not an undoable change (the undo log leaves the timer alone): it is the
+    room's clock, kept so that closing and reopening the app does not stop
+    it. :class:`TournamentError` for both at once or a negative time left."""
+    load_event(session, event_id)
+    if ends_at is not None and left_seconds is not None:
+        raise TournamentError("A round timer is either running (an end time) or paused (time left), not both.")
+    if left_seconds is not None and not (isinstance(left_seconds, (int, float)) and 0 <= left_seconds < 10**7):
+        raise TournamentError(f"A paused round timer has 0 or more seconds left, not {left_seconds!r}.")
+    if ends_at is not None:
+        ends_at = ends_at.replace(tzinfo=timezone.utc) if ends_at.tzinfo is None else ends_at.astimezone(timezone.utc)
+    timer = session.get(RoundTimer, event_id)
+    if ends_at is None and left_seconds is None:
+        if timer is not None:
+            session.delete(timer)
+    else:
+        timer = timer or RoundTimer(event_id=event_id)
+        timer.ends_at, timer.left_seconds = ends_at, None if left_seconds is None else float(left_seconds)
+        session.add(timer)
+    session.commit()
+    return get_event(session, event_id)
 
 
 def _check(name: str, rounds: int, hands_per_round: int, kind: str, sit_out_rule: str) -> str:
@@ -137,7 +176,7 @@ def create_event(
     _check_team(team_format, round_scoring, bye_rule, first_round_order)
     _check_date_and_rules(date, rules)
     probe = Event(name=name, date=date, entry_mode="hands")
-    _check_entry_settings(session, probe, entry_mode, minutes_per_round, scored=False)
+    _check_entry_settings(session, probe, entry_mode, minutes_per_round)
     if kind == "team" and entry_mode != "hands":
         raise TournamentError("Team events are entered hand by hand or as game scores, not as round totals.")
     e = Event(
@@ -178,8 +217,10 @@ def update_event(
 
     Rules, round count and hands per round are locked once a hand is
     recorded; the round count also once a rotation exists (regenerate it).
-    ``entry_mode`` (:data:`ENTRY_MODES`: "hands" or "totals") is locked
-    once a hand or a table's totals are in; ``minutes_per_round`` (0–600,
+    ``entry_mode`` (:data:`ENTRY_MODES`: "hands" or "totals") applies to
+    the rounds with nothing entered yet (a round keeps the way its scores
+    came in: :attr:`TableResultView.entry_mode`); it is locked once every
+    round has a hand or a table's totals; ``minutes_per_round`` (0–600,
     0: no timer) sets the round timer.
     """
     e = load_event(session, event_id)
@@ -190,7 +231,7 @@ def update_event(
         if value is not None:
             plain_text(value, what)
     scored = hands_recorded(session, event_id) > 0
-    _check_entry_settings(session, e, entry_mode, minutes_per_round, scored)
+    _check_entry_settings(session, e, entry_mode, minutes_per_round)
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
         (rules is not None and rules != event_rules(e))
@@ -233,23 +274,24 @@ ENTRY_MODES = {
 """How an event's scores are entered: key → what the director reads."""
 
 
-def _check_entry_settings(session: Session, e, entry_mode, minutes_per_round, scored: bool) -> None:
-    from euchre_tourney.store import TableResult
-
+def _check_entry_settings(session: Session, e, entry_mode, minutes_per_round) -> None:
     if entry_mode is not None and entry_mode not in ENTRY_MODES:
         raise TournamentError(f"Scores are entered hand by hand or as round totals, not {entry_mode!r}.")
     if minutes_per_round is not None:
         optional_whole_number(minutes_per_round, "number of minutes per round")
         if not 0 <= minutes_per_round <= 600:
             raise TournamentError("A round lasts 0 (no timer) to 600 minutes.")
-    if entry_mode is not None and entry_mode != e.entry_mode:
-        totals = session.exec(
-            select(TableResult.id).join(EventRound, TableResult.round_id == EventRound.id)
-            .where(EventRound.event_id == e.id, TableResult.ns_points != None)  # noqa: E711
-            .limit(1)
-        ).first()
-        if scored or totals is not None:
-            raise TournamentError("Scores have been entered: the way scores are entered can no longer change.")
+    if entry_mode is not None and entry_mode != e.entry_mode and e.id is not None:
+        # the new mode is for the rounds with nothing in yet; a round keeps the way it was entered
+        in_round = select(EventRound.number).where(EventRound.event_id == e.id)
+        scored = set(session.exec(in_round.join(Hand, Hand.round_id == EventRound.id))) | set(
+            session.exec(
+                in_round.join(TableResult, TableResult.round_id == EventRound.id)
+                .where(TableResult.ns_points != None)  # noqa: E711
+            )
+        )
+        if scored and not set(session.exec(in_round)) - scored:
+            raise TournamentError("Every round has scores in it: the way scores are entered can no longer change.")
 
 
 def get_event(session: Session, event_id: int) -> EventView:
@@ -312,6 +354,12 @@ def entrants(session: Session, event_id: int) -> list[EntrantView]:
                 active=p.active,
             )
         )
+    shared = Counter(name_key(v.name) for v in out)
+    out = [
+        replace(v, label=(f"{v.name} #{v.number}" if v.checked_in and v.number else f"{v.name} (#{v.player_id})"))
+        if shared[name_key(v.name)] > 1 else v
+        for v in out
+    ]
     out.sort(key=lambda v: (collation_key(v.name), v.player_id))
     return out
 

@@ -11,7 +11,9 @@ included (total points, rounds won, loners made):
 * *high score*, *second*, *third*: the players of the 1st, 2nd and 3rd
   place group of the standings (a shared place is one group, so two players
   level on every tie-break share first and the next player is second);
-* *low score*: the fewest points among players who played a round;
+* *low score*: the fewest points among players who played a round and
+  whose tables are all in (a player waiting for this round's table is not
+  low, only behind);
 * *most loners*: the most loners made (none while nobody made one);
 * *closest to N*: the smallest distance from N points.
 
@@ -100,9 +102,9 @@ def compute_prizes(rows: tuple[StandingRow, ...] | list[StandingRow], categories
             if index < len(groups) and played:
                 winners = groups[index]
                 detail = _points(winners[0].points)
-        elif kind == "low" and played:
-            low = min(r.points for r in played)
-            winners = [r for r in played if r.points == low]
+        elif kind == "low" and (settled := _tables_all_in(played)):
+            low = min(r.points for r in settled)
+            winners = [r for r in settled if r.points == low]
             detail = _points(low)
         elif kind == "loners":
             most = max((r.loners for r in rows), default=0)
@@ -117,6 +119,14 @@ def compute_prizes(rows: tuple[StandingRow, ...] | list[StandingRow], categories
             )
         out.append(PrizeView(kind, title, _who(winners), detail, len(winners) > 1, target))
     return tuple(out)
+
+
+def _tables_all_in(rows: list[StandingRow]) -> list[StandingRow]:
+    """The players with no table still to come in: none of their rounds is
+    empty while another player already has points in it (a round under way).
+    Their low total is theirs; the others' would only grow."""
+    under_way = {i for r in rows for i, points in enumerate(r.round_points) if points is not None}
+    return [r for r in rows if all(r.round_points[i] is not None for i in under_way)]
 
 
 def prize_categories(session: Session, event_id: int) -> tuple[tuple[str, int | None], ...]:

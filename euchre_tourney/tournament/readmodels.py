@@ -6,7 +6,7 @@ The GUI, the reports and the command line consume only these.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side
 
@@ -22,6 +22,12 @@ class PlayerView:
     phone: str = ""
     active: bool = True
     duplicate_of: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The name as the Players page shows it: with the roster number
+        ("Bob Miller (#12)") when another active player has the same name."""
+        return f"{self.name} (#{self.id})" if self.duplicate_of else self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,11 @@ class EventView:
     """"hands" (hand by hand, the default) or "totals" (round totals per table)."""
     minutes_per_round: int = 0
     """The round timer's minutes (0: no timer)."""
+    timer_ends_at: datetime | None = None
+    """The round timer's end (UTC) while it runs; None otherwise."""
+    timer_left_seconds: float | None = None
+    """Seconds left on the round timer while it is paused; None otherwise
+    (both None: the timer is reset)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +115,17 @@ class TallySheetView:
 
 @dataclass(frozen=True, slots=True)
 class EntrantView:
-    """A roster player as seen from one event's check-in list."""
+    """A roster player as seen from one event's check-in list. ``label``:
+    the name as the list shows it — with the night's number ("Bob Miller
+    #7", as on the cards) when another listed player has the same name, or
+    the roster number ("Bob Miller (#12)") while not checked in."""
 
     player_id: int
     name: str
     checked_in: bool
     number: int | None
     active: bool = True
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +277,10 @@ class TableResultView:
     ns_points: int | None = None
     ew_points: int | None = None
     loners: tuple[int, int, int, int] = (0, 0, 0, 0)
+    entry_mode: str = "hands"
+    """How this round's scores are entered: "hands" or "totals" — what the
+    round already has, else the event's mode (it changes only for rounds
+    with nothing in yet)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,13 +80,31 @@ def table_result(session: Session, event_id: int, round_number: int, table: int)
     return _view(session, event, r, table)
 
 
+def round_entry_mode(session: Session, event, r: EventRound) -> str:
+    """"hands" or "totals": the way round ``r``'s scores came in (a hand
+    anywhere in it, or a table's totals), else the event's mode."""
+    if event.kind != "progressive":
+        return "hands"
+    if session.exec(select(Hand.id).where(Hand.round_id == r.id).limit(1)).first() is not None:
+        return "hands"
+    totals = select(TableResult.id).where(TableResult.round_id == r.id, TableResult.ns_points != None)  # noqa: E711
+    if session.exec(totals.limit(1)).first() is not None:
+        return "totals"
+    return event.entry_mode
+
+
 def _view(session: Session, event, r: EventRound, table: int) -> TableResultView:
-    return result_view(event, r.number, table, _row(session, r, table), _hands_at(session, r, table))
+    return result_view(
+        event, r.number, table, _row(session, r, table), _hands_at(session, r, table), round_entry_mode(session, event, r)
+    )
 
 
-def result_view(event, round_number: int, table: int, row: TableResult | None, hands: int) -> TableResultView:
-    """A table's round from its :class:`TableResult` row (or None) and the
-    number of hands recorded there (for read models that loaded both)."""
+def result_view(
+    event, round_number: int, table: int, row: TableResult | None, hands: int, entry_mode: str = "hands"
+) -> TableResultView:
+    """A table's round from its :class:`TableResult` row (or None), the
+    number of hands recorded there and the round's own entry mode (see
+    :func:`round_entry_mode`), for read models that loaded them."""
     early = bool(row and row.finished_early)
     totals = row is not None and row.ns_points is not None
     return TableResultView(
@@ -100,6 +118,7 @@ def result_view(event, round_number: int, table: int, row: TableResult | None, h
         ns_points=row.ns_points if totals else None,
         ew_points=row.ew_points if totals else None,
         loners=(row.ns_loners_n, row.ew_loners_e, row.ns_loners_s, row.ew_loners_w) if totals else (0, 0, 0, 0),
+        entry_mode=entry_mode,
     )
 
 
@@ -164,6 +183,11 @@ def record_table_totals(
             raise InvalidHand(f"{seat.title} made a whole number of loners (0 or more), not {n!r}.")
     if _hands_at(session, r, table):
         raise InvalidHand(f"Table {table} already has hands in round {round_number}: delete them to enter totals.")
+    if round_entry_mode(session, event, r) == "hands":
+        raise InvalidHand(
+            f"Round {round_number} is entered hand by hand (it has hands at other tables): "
+            "enter its tables hand by hand too."
+        )
     ns_loners = loners.get(Seat.NORTH, 0) + loners.get(Seat.SOUTH, 0)
     ew_loners = loners.get(Seat.EAST, 0) + loners.get(Seat.WEST, 0)
     why = check_round_totals(event_rules(event), event.hands_per_round, ns_points, ew_points, ns_loners, ew_loners)

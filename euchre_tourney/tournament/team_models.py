@@ -82,6 +82,21 @@ class TeamTableView:
 
 
 @dataclass(frozen=True, slots=True)
+class LateTeamPreview:
+    """What adding a late team would change, shown before the director
+    chooses: ``from_round`` (the first round it plays), ``changed`` of
+    ``total`` team-rounds of the other teams from then on (a team-round: one
+    team's opponent or bye in one round), and ``text``, the sentence to show
+    (it names the withdrawn team whose place the new team takes, or says
+    that every later round is paired again)."""
+
+    from_round: int
+    changed: int
+    total: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class TeamRoundView:
     number: int
     tables: tuple[TeamTableView, ...]

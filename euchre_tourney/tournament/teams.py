@@ -49,6 +49,7 @@ from euchre_tourney.tournament.stations import check_unlocked, round_for_write
 from euchre_tourney.tournament.tables import _round_and_table, audit_table
 from euchre_tourney.tournament.team_models import (
     TEAM_TIE_BREAKS,
+    LateTeamPreview,
     TeamEventView,
     TeamResult,
     TeamRoundView,
@@ -204,7 +205,7 @@ def add_team(
         _entrant(session, event_id, pid, checked_in)
     session.flush()
     if first > 1:
-        _replan(session, event, first)
+        _seat_late_team(session, event, t, first)
     if commit:
         session.commit()
     return _views(session, [t])[t.id]
@@ -468,6 +469,11 @@ def _store_round(session: Session, event, number: int, pairs, byes, teams: dict[
     r = EventRound(event_id=event.id, number=number)
     session.add(r)
     session.flush()
+    _store_tables(session, event, r.id, [(n, a, b) for n, (a, b) in enumerate(pairs, start=1)], byes, teams)
+
+
+def _store_tables(session: Session, event, round_id: int, tables, byes, teams: dict[int, Team]) -> None:
+    """Seat round ``round_id``: ``tables`` as (table number, NS team, EW team), ``byes`` sit out."""
     entrants = {
         e.player_id: e.id for e in session.exec(select(Entrant).where(Entrant.event_id == event.id))
     }
@@ -477,13 +483,13 @@ def _store_round(session: Session, event, number: int, pairs, byes, teams: dict[
             entrants[pid] = _entrant(session, event.id, pid, True).id
         return entrants[pid]
 
-    for table, (ns, ew) in enumerate(pairs, start=1):
+    for table, ns, ew in tables:
         a, b = teams[ns], teams[ew]
         for seat, pid in (("north", a.player_a_id), ("south", a.player_b_id), ("east", b.player_a_id), ("west", b.player_b_id)):
-            session.add(Seating(round_id=r.id, table_number=table, seat=seat, entrant_id=entrant(pid)))
+            session.add(Seating(round_id=round_id, table_number=table, seat=seat, entrant_id=entrant(pid)))
     for t in byes:
         for pid in (teams[t].player_a_id, teams[t].player_b_id):
-            session.add(SitOut(round_id=r.id, entrant_id=entrant(pid)))
+            session.add(SitOut(round_id=round_id, entrant_id=entrant(pid)))
     session.flush()
 
 
@@ -642,18 +648,158 @@ def _replan(session: Session, event, first: int) -> None:
             results = _results(session, event, kept[-1:])
             if not all(results[kept[-1].id, t][3] for t, _a, _b in kept[-1].tables):
                 return  # paired again once the round before is finished
-    history = [(a, b) for k in kept for _t, a, b in k.tables]
-    byes = [b for k in kept for b in k.byes]
     if event.team_format == "round_robin":
-        fields = [[t.id for t in sorted(_playing(teams, r.number), key=lambda t: t.number)] for r in todo]
-        fields = [f for f in fields if len(f) >= 2]
-        plan = rotation.rematch_free_rounds(fields, history, byes, seed=event.seed or 0)
-        for r, (pairs, bye) in zip(todo, plan):
-            _store_round(session, event, r.number, _balanced(pairs, kept), [bye] if bye is not None else [], by_id)
-            kept.append(_Round(0, r.number, [(i, a, b) for i, (a, b) in enumerate(pairs, 1)], [bye] if bye else []))
+        for r in _round_robin_again(event, teams, kept, todo):
+            _store_round(session, event, r.number, [(a, b) for _t, a, b in r.tables], r.byes, by_id)
         return
     pairs, bye_list = _pair(session, event, todo[0].number, teams, kept)
     _store_round(session, event, todo[0].number, pairs, bye_list, by_id)
+
+
+def _round_robin_again(event, teams: list[Team], kept: list[_Round], todo: list[_Round]) -> list[_Round]:
+    """The rounds ``todo`` of a round robin paired again over the teams then
+    playing, with no rematch of the rounds ``kept`` (Swiss rules); nothing stored."""
+    history = [(a, b) for k in kept for _t, a, b in k.tables]
+    byes = [b for k in kept for b in k.byes]
+    fields = [[t.id for t in sorted(_playing(teams, r.number), key=lambda t: t.number)] for r in todo]
+    fields = [f for f in fields if len(f) >= 2]
+    plan = rotation.rematch_free_rounds(fields, history, byes, seed=event.seed or 0)
+    done = list(kept)
+    out = []
+    for r, (pairs, bye) in zip(todo, plan):
+        pairs = _balanced(pairs, done)
+        new = _Round(0, r.number, [(i, a, b) for i, (a, b) in enumerate(pairs, 1)], [bye] if bye is not None else [])
+        done.append(new)
+        out.append(new)
+    return out
+
+
+def _bye_places(todo: list[_Round]) -> dict[int, int]:
+    """A late team's opponent in each round of ``todo`` it can play without
+    moving anyone else: a team that has a bye there (after a withdrawal, the
+    withdrawn team's opponent), each at most once (no rematch). Returns
+    ``{round number: opponent}``, as many rounds as possible (a maximum
+    matching of rounds to bye teams, by augmenting paths)."""
+    owner: dict[int, int] = {}  # bye team -> round it plays the late team in
+
+    def place(r: _Round, seen: set[int]) -> bool:
+        for b in r.byes:
+            if b in seen:
+                continue
+            seen.add(b)
+            if b not in owner or place(by_number[owner[b]], seen):
+                owner[b] = r.number
+                return True
+        return False
+
+    by_number = {r.number: r for r in todo}
+    for r in todo:
+        place(r, set())
+    return {number: b for b, number in owner.items()}
+
+
+@dataclass(frozen=True)
+class _LatePlan:
+    rounds: list[_Round]  # the rounds from the late team's first on, as they would be
+    fills: bool  # True: the late team takes byes' places; False: every later round paired again
+    withdrawn: tuple[int, ...]  # numbers of withdrawn teams whose place is taken
+
+
+def _late_plan(session: Session, event, teams: list[Team], late: Team, first: int) -> _LatePlan:
+    """How a late round-robin team joins from round ``first``: in the byes
+    (a withdrawn team's place, or an odd field's byes) when that gives it
+    no more byes than pairing every later round again would; else all of
+    those rounds paired again. ``late`` is in ``teams``."""
+    stored = _load_rounds(session, event.id, [t for t in teams if t.id != late.id])
+    kept = [r for r in stored if r.number < first]
+    todo = [r for r in stored if r.number >= first]
+    again = _round_robin_again(event, teams, kept, todo)
+    places = _bye_places(todo)
+    filled = []
+    for r in todo:
+        tables = list(r.tables)
+        byes = [b for b in r.byes if b != places.get(r.number)]
+        if r.number in places:
+            free = min(set(range(1, len(tables) + 2)) - {n for n, _a, _b in tables})  # a table left by a withdrawal
+            (ns, ew), = _balanced([(places[r.number], late.id)], kept)
+            tables.append((free, ns, ew))
+        else:
+            byes.append(late.id)
+        filled.append(_Round(r.id, r.number, sorted(tables), byes))
+    late_byes = sum(late.id in r.byes for r in filled)
+    if todo and late_byes <= sum(late.id in r.byes for r in again):
+        gone = tuple(sorted(t.number for t in teams if t.withdrawn_after is not None and t.withdrawn_after < first))
+        return _LatePlan(filled, True, gone)
+    return _LatePlan(again, False, ())
+
+
+def _team_rounds_changed(before: list[_Round], after: list[_Round], late_id: int) -> tuple[int, int]:
+    """(changed, total): the team-rounds of the teams already there whose
+    opponent or bye differs between ``before`` and ``after``."""
+
+    def opponents(rounds: list[_Round]) -> dict[tuple[int, int], int | None]:
+        out: dict[tuple[int, int], int | None] = {}
+        for r in rounds:
+            for _n, a, b in r.tables:
+                out[r.number, a], out[r.number, b] = b, a
+            for b in r.byes:
+                out[r.number, b] = None
+        return out
+
+    old, new = opponents(before), opponents(after)
+    return sum(1 for k, v in old.items() if k[1] != late_id and new.get(k, v) != v), len(old)
+
+
+def _seat_late_team(session: Session, event, late: Team, first: int) -> None:
+    if event.team_format != "round_robin":
+        _replan(session, event, first)
+        return
+    teams = _rows(session, event.id)
+    plan = _late_plan(session, event, teams, late, first)
+    if not plan.fills:
+        _replan(session, event, first)
+        return
+    by_id = {t.id: t for t in teams}
+    for r in plan.rounds:  # the round stays (its id, its lock); only the late team's table and its opponent's bye are new
+        for model in (Seating, SitOut):
+            for row in session.exec(select(model).where(model.round_id == r.id)):
+                session.delete(row)
+        session.flush()
+        _store_tables(session, event, r.id, r.tables, r.byes, by_id)
+
+
+def late_team_preview(session: Session, event_id: int) -> LateTeamPreview:
+    """What adding a late team now would change, before it is added:
+    :class:`LateTeamPreview` (the first round it plays, how many of the
+    other teams' team-rounds from then on change, and the way it joins).
+    :class:`TournamentError` for an event without rounds (a team added
+    then changes nothing)."""
+    event = _team_event(session, event_id)
+    if not _has_rounds(session, event_id):
+        raise TournamentError("The rounds are not made yet: a new team simply takes part from round 1.")
+    first = _started_round(session, event_id) + 1
+    teams = _rows(session, event_id)
+    number = max((t.number for t in teams), default=0) + 1
+    late = Team(id=-1, event_id=event_id, number=number, name="", player_a_id=-1, player_b_id=-2,
+                checked_in=True, first_round=first)
+    stored = _load_rounds(session, event_id, teams)
+    before = [r for r in stored if r.number >= first]
+    if not before:
+        return LateTeamPreview(first, 0, 0, "There are no rounds left to play: the new team would not play.")
+    if event.team_format != "round_robin":
+        changed, total = 0, sum(2 * len(r.tables) + len(r.byes) for r in before)
+        return LateTeamPreview(first, changed, total, f"The new team is paired from round {first} with the others.")
+    plan = _late_plan(session, event, teams + [late], late, first)
+    changed, total = _team_rounds_changed(before, plan.rounds, late.id)
+    if plan.fills:
+        whose = (
+            f"the place of withdrawn team {', '.join(str(n) for n in plan.withdrawn)}" if plan.withdrawn
+            else "the byes' places"
+        )
+        text = f"The new team takes {whose}: {changed} of {total} team-rounds change from round {first}."
+    else:
+        text = f"Every round from round {first} is paired again: {changed} of {total} team-rounds change."
+    return LateTeamPreview(first, changed, total, text)
 
 
 @write_use_case

@@ -5,8 +5,10 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -158,3 +160,29 @@ def test_standings_text_aligns_wide_names(tmp_path):
         assert wcswidth(line[:cut]) == points_end and line[cut - 1].isdigit() and line[cut] == " ", line
     order = [n for line in rows for n in names if n in line]
     assert order.index("Lucy") + 1 == order.index("Łukasz Nowak") and order[-1] != "Łukasz Nowak"
+
+
+def test_read_only_commands_leave_no_file_beside_the_database(stored_event, tmp_path, monkeypatch):
+    """Issue 20: standings and the PDFs read the file without its -wal/-shm
+    companions appearing, not even while they run (on a read-only file they
+    stay behind: the read-only connection cannot remove them; the test runs
+    as any user, so it looks at the folder while the event is read)."""
+    path, event_id = stored_event
+    seen = []
+    real_find = T.find_event
+
+    def find_and_look(session, text):
+        found = real_find(session, text)
+        seen.append(sorted(p.name for p in folder.iterdir()))
+        return found
+
+    monkeypatch.setattr(T, "find_event", find_and_look)
+    folder = path.parent / "data"
+    folder.mkdir()
+    path = Path(shutil.move(path, folder / path.name))
+    before = (path.read_bytes(), sorted(p.name for p in folder.iterdir()))
+    assert before[1] == ["club.sqlite"]
+    assert run("--database", str(path), "standings", str(event_id), "--format", "json")[0] == 0
+    assert run("--database", str(path), "scorecards", str(event_id), "--out", str(tmp_path / "c.pdf"))[0] == 0
+    assert (path.read_bytes(), sorted(p.name for p in folder.iterdir())) == before
+    assert seen == [["club.sqlite"]] * 2

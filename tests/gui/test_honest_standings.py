@@ -107,3 +107,24 @@ def test_the_event_page_sets_the_entry_mode_and_the_round_timer(window):
     event = window.ctx.run(T.get_event, night.id)
     assert (event.entry_mode, event.minutes_per_round) == ("hands", 0)
     assert form.minutes.text() == "no timer"
+
+
+def test_the_entry_mode_changes_for_the_rounds_not_yet_played(window, qtbot):
+    """Issue 20: hands in round 1, then round totals chosen on the Event
+    page: round 2 takes totals, round 1 still shows its hand entry."""
+    night = make_night(window)
+    for table in (1, 2):
+        for n in range(1, 5):
+            window.ctx.run(T.record_hand, night.id, 1, table, n, HandEntry(Side.NS, 3))
+    window.tabs.setCurrentWidget(window.event_page)
+    form = window.event_page.form
+    form.entry_mode.setCurrentIndex(form.entry_mode.findData("totals"))
+    window.event_page.save_settings()
+    assert window.ctx.run(T.get_event, night.id).entry_mode == "totals"
+    scores = window.scores_page
+    window.tabs.setCurrentWidget(scores)
+    scores.select(2, 1)
+    assert not scores.entry.isVisibleTo(scores) and scores.round_box.totals.isVisibleTo(scores)
+    assert scores.round_box.status.text() == "No totals yet: this table does not count in the standings yet."
+    scores.select(1, 1)
+    assert scores.entry.isVisibleTo(scores) and not scores.round_box.totals.isVisibleTo(scores)

@@ -135,3 +135,41 @@ def test_rotation_page_replan_offers_the_same_choice(window, club_night, qtbot, 
     choice, listing = seen
     assert page.view.rounds[0] == before[0] and page.view.rounds[1:] != before[1:]
     assert listing.list.count() == int(re.search(r"(\d+) players", choice.rebalance.text()).group(1)) > 0
+
+
+def test_the_changed_cards_stay_reachable_until_the_rotation_changes(window, club_night, qtbot, monkeypatch):
+    """Issue 20: after Esc on the list, File ▸ Changed cards and the Rotation
+    page's button bring it back (a hand saved meanwhile does not matter);
+    once the rotation changes again (here: undo) they are gone."""
+    seen = []
+
+    def drive(dialog):
+        seen.append(dialog)
+        if isinstance(dialog, replan.ReplanDialog):
+            return True
+        dialog.show()
+        qtbot.keyClick(dialog, Qt.Key_Escape)  # the director closes the list
+        return False
+
+    monkeypatch.setattr(replan, "run_dialog", drive)
+    late = window.ctx.run(T.add_player, "Latecomer Lou")
+    window.ctx.changed.emit()
+    assert window.event_page.set_checked_in([late.id], True)
+    first = seen[-1]
+    assert isinstance(first, replan.ChangedCardsDialog) and first.list.count() > 0
+    page = window.rotation_page
+    window.tabs.setCurrentWidget(page)
+    assert window.changed_cards_action.isEnabled() and page.changed_cards_button.isVisibleTo(page)
+    window.ctx.operate("Save hand", T.record_hand, club_night.id, 1, 1, 2, HandEntry(Side.EW, 3), event_id=club_night.id)
+    window.changed_cards_action.trigger()
+    again = seen[-1]
+    assert again is not first and [again.list.item(i).text() for i in range(again.list.count())] == [
+        first.list.item(i).text() for i in range(first.list.count())
+    ]
+    assert again.print_button.isEnabled()
+    qtbot.mouseClick(page.changed_cards_button, Qt.LeftButton)
+    assert seen[-1] is not again and seen[-1].list.count() == first.list.count()
+    window.undo_action.trigger()  # the hand
+    assert window.changed_cards_action.isEnabled()
+    window.undo_action.trigger()  # the late arrival's re-plan: the list is out of date
+    assert not window.changed_cards_action.isEnabled() and not page.changed_cards_button.isVisibleTo(page)

@@ -224,3 +224,40 @@ def test_menu_and_command_line_offer_the_same_reports(window, night, tmp_path):
         out = tmp_path / rep.default_file
         assert window.save_pdf(rep.name, str(out), "a4")
         assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_namesakes_are_told_apart_on_the_players_page_and_the_check_in_list(window, night):
+    """Issue 20: two "Bob Miller"s show their numbers wherever their names
+    are: the roster number on the Players page, the night's number (as on
+    the cards) on the check-in list once they play, else the roster number."""
+    ctx = window.ctx
+    bobs = [ctx.run(T.add_player, "Bob Miller").id for _ in range(2)]
+    solo = ctx.run(T.add_player, "Ann Lee").id
+    window.tabs.setCurrentWidget(window.roster_page)
+    model = window.roster_page.model
+    shown = {model.rows[i].id: model.data(model.index(i, 0)) for i in range(model.rowCount())}
+    assert shown[bobs[0]] == f"Bob Miller (#{bobs[0]})" and shown[bobs[1]] == f"Bob Miller (#{bobs[1]})"
+    assert shown[solo] == "Ann Lee"
+    ctx.run(T.set_checked_in, night.id, [bobs[0]], True)
+    ctx.run(T.generate_rotation, night.id, seed=2)  # the night's numbers are given with the rotation
+    ctx.changed.emit()
+    window.tabs.setCurrentWidget(window.event_page)
+    check_in = window.event_page.model
+    names = {check_in.rows[i].player_id: check_in.data(check_in.index(i, 1)) for i in range(check_in.rowCount())}
+    assert names[bobs[1]] == f"Bob Miller (#{bobs[1]})"
+    number = next(e.number for e in ctx.run(T.entrants, night.id) if e.player_id == bobs[0])
+    assert number and names[bobs[0]] == f"Bob Miller #{number}"
+    assert names[solo] == "Ann Lee"
+
+
+def test_message_boxes_are_wide_enough_for_their_titles(qtbot):
+    """Issue 20: "Teams imported" over one short line was cut to "Team…orted"
+    in the title bar; every box the app shows is at least as wide as its title."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from euchre_tourney.gui import context
+
+    box = context.message_box(None, QMessageBox.Information, "Teams imported", "2 teams added.")
+    qtbot.addWidget(box)
+    box.show()
+    assert box.width() >= box.fontMetrics().horizontalAdvance("Teams imported") + 180

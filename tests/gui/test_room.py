@@ -5,6 +5,7 @@ timer runs on a fake clock (no real time passes in these tests)."""
 from __future__ import annotations
 
 import datetime
+import time
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -12,7 +13,7 @@ from PySide6.QtCore import QPoint, Qt
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.gui.projector import ProjectorWindow
-from euchre_tourney.gui.room import RoundTimer, TimerBar, clock_text
+from euchre_tourney.gui.room import RoundTimer, TimerBar, TimerLabel, clock_text
 from euchre_tourney.rules import HandEntry, Side
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 
@@ -152,3 +153,42 @@ def test_the_director_chooses_the_prizes_and_undo_brings_the_old_ones_back(windo
     window.ctx.undo_stack.undo()
     assert window.ctx.run(T.prize_categories, ev.id) == T.DEFAULT_PRIZES
     assert "Low score" in page.prizes.text()
+
+
+def test_the_round_timer_is_saved_with_the_event(qtbot, gui_env, db):
+    """Issue 20: a timer running at 19:26 is still running after the app is
+    reopened, with the same end time; a paused one keeps its time; an event
+    with no timer shows none in the status bar, whichever page is open."""
+    first = MainWindow(db)
+    qtbot.addWidget(first)
+    ev = first.create_event(name="Night", date=datetime.date(2026, 2, 3), rounds=2, hands_per_round=2)
+    first.ctx.run(T.update_event, ev.id, minutes_per_round=20)
+    first.tabs.setCurrentWidget(first.standings_page)
+    clock = FakeClock()
+    clock.now = float(int(time.time()))  # "19:26": the new window reads the real clock before the fake one is in
+    started = datetime.datetime.fromtimestamp(clock.now, datetime.timezone.utc)
+    first.standings_page.timer.clock = clock
+    qtbot.mouseClick(first.standings_page.timer_bar.start_button, Qt.LeftButton)
+    first.close()
+
+    clock.now += 5 * 60  # 19:31: the app is opened again
+    again = MainWindow(db)
+    qtbot.addWidget(again)
+    timer = again.standings_page.timer
+    timer.clock = clock
+    timer.tick()
+    assert timer.running and timer.text() == "15:00"  # ends at 19:46, as started
+    assert again.ctx.run(T.get_event, ev.id).timer_ends_at == started + datetime.timedelta(minutes=20)
+    again.tabs.setCurrentWidget(again.standings_page)
+    qtbot.mouseClick(again.standings_page.timer_bar.start_button, Qt.LeftButton)  # pause at 15:00
+    assert again.ctx.run(T.get_event, ev.id).timer_left_seconds == 15 * 60
+
+    other = again.create_event(name="Quiz", date=datetime.date(2026, 2, 4), rounds=2, hands_per_round=2)
+    assert other.minutes_per_round == 0
+    again.tabs.setCurrentWidget(again.roster_page)
+    status = again.statusBar().findChildren(TimerLabel)
+    assert len(status) == 1
+    assert not any(w.isVisibleTo(again) for w in status)  # no timer on an event that has none
+    again.events.setCurrentIndex(again.events.findData(ev.id))
+    assert timer.text() == "15:00 (paused)"
+    assert any(w.isVisibleTo(again) and w.text() == "Round timer 15:00 (paused)" for w in status)

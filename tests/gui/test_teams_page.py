@@ -6,9 +6,11 @@ import datetime
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from euchre_tourney import tournament
 from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import HandEntry, Side
 from euchre_tourney.store import open_database
 
 
@@ -68,3 +70,94 @@ def test_teams_page_make_undo_rename_and_pair(qtbot, team_window, gui_env, tmp_p
     page.teams_table.selectRow(0)
     page.remove_selected()
     assert "withdraw the team" in gui_env["errors"][-1][1]
+
+
+def test_a_late_team_in_a_round_robin_shows_the_count_first_and_the_bye_text_follows(qtbot, gui_env, db_path):
+    """Issue 20: 8 teams, one withdraws after round 1 (its opponents get
+    byes), a late team takes its place: the question names the count before
+    the choice, and the page no longer says a team has the bye each round."""
+    db = open_database(db_path)
+    with db.session() as s:
+        players = [tournament.add_player(s, f"P{i}") for i in range(18)]
+        e = tournament.create_event(s, "Robin", datetime.date(2026, 11, 24), kind="team", rounds=7, hands_per_round=1)
+        teams = [tournament.add_team(s, e.id, players[2 * i].id, players[2 * i + 1].id) for i in range(8)]
+        view = tournament.make_team_rounds(s, e.id)
+        for t in view.rounds[0].tables:
+            tournament.record_hand(s, e.id, 1, t.number, 1, HandEntry(Side.EW, 3))
+        tournament.withdraw_team(s, teams[0].id)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    page = window.teams_page
+    assert page.count.text() == "8 teams, 7 playing: one team has the bye each round."
+    late = page.add_team(players[16].id, players[17].id)
+    assert late is not None and late.first_round == 2
+    title, question = gui_env["questions"][-1]
+    assert title == "Late team" and "the place of withdrawn team 1" in question
+    assert "team-rounds change from round 2" in question
+    changed = int(question.split(": ")[1].split()[0])
+    assert changed <= 6  # the withdrawn team's opponents at most, never every team-round
+    assert "bye each round" not in page.count.text()
+    remaining = [r for r in page.view.rounds if r.number >= 2]
+    assert all(r.byes == () for r in remaining)  # 8 teams again: nobody sits out
+    window.close()
+    db.dispose()
+
+
+def _cut_cells(table, column):
+    """The rows whose cell in ``column`` cannot show its whole text (wrapped at spaces)."""
+    from PySide6.QtCore import Qt as _Qt
+
+    model, fm, cut = table.model(), table.fontMetrics(), []
+    for r in range(model.rowCount()):
+        index = model.index(r, column)
+        rect, text = table.visualRect(index), str(model.data(index))
+        need = fm.boundingRect(rect.adjusted(3, 0, -3, 0), _Qt.TextWordWrap, text)
+        if need.width() > rect.width() - 6 or need.height() > rect.height():
+            cut.append(text)
+    return cut
+
+
+def test_team_names_are_never_cut_in_the_standings_at_the_end_of_the_night(qtbot, gui_env, db_path):
+    """Issue 20: with every round's result in, the round columns squeezed
+    the team column to "Alexan… Montgo…" and "(withdrawn aft…"; at the
+    default window size every team's whole name shows (wrapped if need be)."""
+    db = open_database(db_path)
+    long = ["Alexandra Montgomery-Smythe", "Christopher Wellington", "Frances O'Donnell-Baptiste", "Dana Li"]
+    with db.session() as s:
+        players = [tournament.add_player(s, f"{long[i % 4]} {i}") for i in range(24)]
+        e = tournament.create_event(s, "Pairs", datetime.date(2026, 11, 24), kind="team", rounds=11, hands_per_round=1)
+        teams = [tournament.add_team(s, e.id, players[2 * i].id, players[2 * i + 1].id) for i in range(12)]
+        view = tournament.make_team_rounds(s, e.id)
+        for t in view.rounds[0].tables:
+            tournament.record_hand(s, e.id, 1, t.number, 1, HandEntry(Side.EW, 3))
+        tournament.withdraw_team(s, teams[2].id)
+        for r in tournament.team_event(s, e.id).rounds[1:]:
+            for t in r.tables:
+                tournament.record_hand(s, e.id, r.number, t.number, 1, HandEntry(Side.NS, 3))
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    assert (window.width(), window.height()) == (1200, 780)  # the default size
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.standings_page)
+    table = window.standings_page.table
+    assert any("(withdrawn after round 1)" in str(table.model().data(table.model().index(r, 2)))
+               for r in range(table.model().rowCount()))
+    assert _cut_cells(table, 2) == []
+    window.close()
+    db.dispose()
+    # the same night on the Teams page: every name whole, in the team list and the round's tables
+    window = MainWindow(open_database(db_path))
+    qtbot.addWidget(window)
+    window.show()
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    page = window.teams_page
+    page.rounds_list.setCurrentRow(10)
+    QApplication.processEvents()  # the rows are measured again once the columns have their widths
+    assert _cut_cells(page.teams_table, 1) == []
+    assert [_cut_cells(page.tables_table, c) for c in (1, 2, 4)] == [[], [], []]
+    window.close()
+    window.ctx.db.dispose()

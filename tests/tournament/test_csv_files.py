@@ -366,3 +366,59 @@ def test_standings_file_export_has_bom_and_crlf(db, hostile_night, tmp_path):
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\r\n") == len(view.rows) + 1
     assert data.decode("utf-8-sig") == T.standings_csv(view).replace("\n", "\r\n")
+
+
+# issue 20: a separator that changes below the header; sizes said exactly --------------------
+
+
+def test_rows_split_by_another_separator_than_the_header_are_flagged_by_line():
+    f = T.read_roster(b"Name,Email\nAnn Lee,ann@e.org\nAlex Brown;x@e.org\nBo\n")
+    assert [p.line for p in f.problems] == [3]
+    assert "semicolon" in f.problems[0].message and "comma" in f.problems[0].message
+    assert [r.name for r in f.rows] == ["Ann Lee", "Bo"]
+    f = T.read_roster(b'Name,Email\n"Brown; Alex",x@e.org\n')  # a quoted separator belongs to the name
+    assert f.problems == () and f.rows[0].name == "Brown; Alex"
+
+
+SEP_WORDS = {",": "comma", ";": "semicolon", "\t": "tab"}
+PLAIN_CELL = st.text(st.characters(whitelist_categories=("Lu", "Ll", "Nd")), min_size=1, max_size=10)
+
+
+@settings(max_examples=150)
+@given(
+    seps=st.permutations([",", ";", "\t"]).map(lambda p: p[:2]),
+    header=st.sampled_from([["Name", "Email"], ["Name", "Email", "Phone"], ["First name", "Last name"], ["Name"]]),
+    rows=st.lists(st.tuples(st.booleans(), st.lists(PLAIN_CELL, min_size=2, max_size=3)), min_size=1, max_size=8),
+)
+def test_a_separator_mismatch_is_flagged_on_every_line_and_imports_no_joined_name(seps, header, rows):
+    head_sep, other = seps
+    lines = [head_sep.join(header)]
+    mismatched = set()
+    for i, (wrong, cells) in enumerate(rows, start=2):
+        cells = cells[: max(2, len(header))]
+        if wrong:
+            mismatched.add(i)
+            lines.append(other.join(cells))
+        else:
+            lines.append(head_sep.join(cells[: len(header)]))
+    f = T.read_roster(("\n".join(lines) + "\n").encode())
+    assert {p.line for p in f.problems} == mismatched
+    for p in f.problems if len(header) > 1 else ():  # one column: the header does not show its separator
+        assert SEP_WORDS[other] in p.message and SEP_WORDS[head_sep] in p.message
+    assert not any(other in r.name or other in r.email for r in f.rows)
+
+
+def test_a_file_over_the_limit_is_refused_with_its_real_size(tmp_path):
+    from euchre_tourney.tournament.csvfiles import MAX_FILE_BYTES
+
+    path = tmp_path / "huge.csv"
+    with open(path, "wb") as fh:
+        fh.write(b"Name\n")
+        fh.truncate(72 * 1024 * 1024)
+    with pytest.raises(T.TournamentError) as info:
+        T.read_roster_file(path)
+    assert "72.0 MB (75,497,472 bytes)" in info.value.message
+    assert "64 MB (67,108,864 bytes)" in info.value.message
+    with pytest.raises(T.TournamentError) as info:
+        T.read_roster(b"Name\n" + b"x" * (MAX_FILE_BYTES - 4))
+    assert "64.0 MB (67,108,865 bytes)" in info.value.message  # one byte over, and it says so

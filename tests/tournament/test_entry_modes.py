@@ -66,10 +66,36 @@ def test_totals_need_the_totals_mode_and_the_mode_locks_once_scored(session):
     with pytest.raises(T.InvalidHand, match="scored hand by hand"):
         T.record_table_totals(session, ev.id, 1, 1, 4, 4)
     T.record_hand(session, ev.id, 1, 1, 1, HANDS[0])
+    T.record_hand(session, ev.id, 2, 1, 1, HANDS[0])
     with pytest.raises(T.TournamentError, match="can no longer change"):
         T.update_event(session, ev.id, entry_mode="totals")
     with pytest.raises(T.TournamentError, match="hand by hand or as round totals"):
         T.update_event(session, ev.id, entry_mode="tally")
+
+
+def test_the_mode_changes_for_rounds_with_no_hands_yet(session):
+    """Issue 20: hands in round 1 do not stop round 2 from being entered as
+    totals; round 1 stays hand by hand, and the standings add both."""
+    ev = night(session, "Switch", "hands")
+    for table in (1, 2):
+        for n, entry in enumerate(HANDS, start=1):
+            T.record_hand(session, ev.id, 1, table, n, entry)
+    assert T.update_event(session, ev.id, entry_mode="totals").entry_mode == "totals"
+    assert T.table_result(session, ev.id, 1, 1).entry_mode == "hands"  # what round 1 has
+    assert T.table_result(session, ev.id, 2, 1).entry_mode == "totals"
+    with pytest.raises(T.InvalidHand, match="Table 1 already has hands in round 1"):
+        T.record_table_totals(session, ev.id, 1, 1, 7, 1)
+    for table in (1, 2):
+        T.record_table_totals(session, ev.id, 2, table, 7, 1, {Seat.SOUTH: 1, Seat.WEST: 1})
+    view = T.standings(session, ev.id)
+    assert sum(r.points - r.sit_out_credit for r in view.rows) == 2 * 2 * (7 + 7 + 1 + 1)  # 2 rounds × 2 tables
+    with pytest.raises(T.TournamentError, match="can no longer change"):
+        T.update_event(session, ev.id, entry_mode="hands")  # every round has scores now
+    half = night(session, "Half", "hands")
+    T.record_hand(session, half.id, 1, 1, 1, HANDS[0])
+    T.update_event(session, half.id, entry_mode="totals")
+    with pytest.raises(T.InvalidHand, match="Round 1 is entered hand by hand"):
+        T.record_table_totals(session, half.id, 1, 2, 7, 1)  # one round is not entered two ways
 
 
 def test_a_half_entered_table_counts_once_time_is_called(session):

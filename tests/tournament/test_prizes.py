@@ -81,3 +81,18 @@ def test_the_director_chooses_the_categories(session):
         T.set_prize_categories(session, ev.id, [("closest", None)])
     with pytest.raises(T.TournamentError, match="no prize called"):
         T.set_prize_categories(session, ev.id, [("booby", None)])
+
+
+def test_low_score_waits_for_a_players_table_to_be_in():
+    """Issue 20: mid-round, a player whose table is not in yet has fewer
+    points only because that round is missing: the low-score prize names
+    players whose tables are all in (as the standings count only finished tables)."""
+    players = {i: (i, f"P{i}", i) for i in range(1, 9)}
+    tables = (Table(1, 1, 2, 3, 4), Table(2, 5, 6, 7, 8))
+    rounds = (Round(1, tables, ()), Round(2, tables, ()))
+    hands = [HandFact(1, 1, "NS", 4, None, 5), HandFact(1, 2, "NS", 4, None, 5), HandFact(1, 1, "EW", 1, None, 3),
+             HandFact(1, 2, "EW", 1, None, 3), HandFact(2, 1, "NS", 2, None, 5)]  # round 2: table 2 not in
+    rows = compute_standings(players, rounds, hands, sit_out_rule="none")
+    assert {r.name: r.points for r in rows}["P6"] == 1  # at table 2, waiting for round 2
+    low = {p.kind: p for p in T.compute_prizes(rows, ALL)}["low"]
+    assert low.winners == ("P2 (2)", "P4 (4)") and low.detail == "1 point"

@@ -2,8 +2,9 @@
 (issue 15): own tables first, then the same tables and hands, then
 corrections of the same hands. No hand lost or stored twice; the second
 writer of a hand is told "already recorded at station X"; a stale
-correction is refused. Runs on SQLite and PostgreSQL; the run time is
-``$EUCHRE_TOURNEY_STATION_SECONDS`` (default 3 s; the issue's check is 30)."""
+correction is refused. Runs on SQLite and PostgreSQL; the stations make
+``$EUCHRE_TOURNEY_STATION_PASSES`` passes of corrections (default 3). The
+work is counted, not timed, so the test passes however loaded the machine."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def test_two_station_processes_on_one_event(db, db_url):
-    seconds = float(os.environ.get("EUCHRE_TOURNEY_STATION_SECONDS", "3"))
+    passes = int(os.environ.get("EUCHRE_TOURNEY_STATION_PASSES", "3"))
     with db.session() as s:
         ids = [T.add_player(s, f"Player {i:02d}").id for i in range(16)]
         ev = T.create_event(s, "Big night", datetime.date(2026, 11, 24), rounds=8, hands_per_round=8)
@@ -30,7 +31,7 @@ def test_two_station_processes_on_one_event(db, db_url):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE.parent.parent), os.environ.get("PYTHONPATH", "")]))
     procs = {
         name: subprocess.Popen(
-            [sys.executable, str(HERE / "station_worker.py"), db_url, name, str(ev.id), str(seconds), mine],
+            [sys.executable, str(HERE / "station_worker.py"), db_url, name, str(ev.id), str(passes), mine],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -40,7 +41,7 @@ def test_two_station_processes_on_one_event(db, db_url):
     }
     lines = {}
     for name, proc in procs.items():
-        out, err = proc.communicate(timeout=seconds + 120)
+        out, err = proc.communicate(timeout=600)
         assert proc.returncode == 0, err
         lines[name] = [json.loads(line) for line in out.splitlines()]
 

@@ -283,3 +283,59 @@ def test_team_csv_reads_a_quoted_line_break_and_applies_the_roster_name_checks()
     # a comma-separated file without a header: the first two columns are the players
     rows, skipped = tournament.parse_teams_csv('Ann,Bob\n"Cat, Jr",Dan,Dogs\n')
     assert rows == [(1, "Ann", "Bob", ""), (2, "Cat, Jr", "Dan", "Dogs")] and skipped == []
+
+
+def _opponents(view, first):
+    """{(round, team id): opponent id, or None for a bye} from round ``first`` on."""
+    out = {}
+    for r in view.rounds:
+        if r.number < first:
+            continue
+        for t in r.tables:
+            out[r.number, t.north_south.id] = t.east_west.id
+            out[r.number, t.east_west.id] = t.north_south.id
+        for b in r.byes:
+            out[r.number, b.id] = None
+    return out
+
+
+def test_a_late_team_takes_a_withdrawn_teams_place_in_a_round_robin(session):
+    """Issue 20: 8 teams, one withdraws after round 1, a late team joins: it
+    plays the withdrawn team's opponents; every other team-round stays, and
+    the preview said so before."""
+    e, teams = _event(session, 8, hands_per_round=1)
+    view = tournament.make_team_rounds(session, e.id)
+    for t in view.rounds[0].tables:
+        tournament.record_hand(session, e.id, 1, t.number, 1, HandEntry(Side.EW, 3))
+    gone = teams[3]
+    tournament.withdraw_team(session, gone.id)
+    before = _opponents(tournament.team_event(session, e.id), 2)
+    preview = tournament.late_team_preview(session, e.id)
+    assert (preview.from_round, preview.total) == (2, 6 * 7)
+    assert preview.changed == 6 and "withdrawn team 4" in preview.text  # the six opponents of the withdrawn team
+    p = [tournament.add_player(session, n) for n in ("Late A", "Late B")]
+    late = tournament.add_team(session, e.id, p[0].id, p[1].id)
+    after_view = tournament.team_event(session, e.id)
+    after = _opponents(after_view, 2)
+    changed = {k for k, v in before.items() if after.get(k) != v}
+    assert len(changed) == preview.changed
+    opponents = [after[r, late.id] for r in range(2, 8)]
+    assert None not in opponents and len(set(opponents)) == 6  # it plays every round, a new team each time
+    assert all(before[r, o] is None for r, o in zip(range(2, 8), opponents))  # each had the withdrawal's bye
+    assert all(len(r.byes) == 0 for r in after_view.rounds[1:])  # the byes the withdrawal made are gone
+    met = _pairs(after_view)
+    assert len(met) == len(set(met))  # no rematch
+
+
+def test_a_late_team_without_a_place_re_pairs_and_the_preview_counts_it(session):
+    e, teams = _event(session, 6, hands_per_round=1)
+    view = tournament.make_team_rounds(session, e.id)
+    for t in view.rounds[0].tables:
+        tournament.record_hand(session, e.id, 1, t.number, 1, HandEntry(Side.EW, 3))
+    before = _opponents(tournament.team_event(session, e.id), 2)
+    preview = tournament.late_team_preview(session, e.id)
+    p = [tournament.add_player(session, n) for n in ("Late A", "Late B")]
+    tournament.add_team(session, e.id, p[0].id, p[1].id)
+    after = _opponents(tournament.team_event(session, e.id), 2)
+    assert preview.changed == len({k for k, v in before.items() if after.get(k) != v}) > 0
+    assert preview.total == len(before) and "paired again" in preview.text
