@@ -54,7 +54,7 @@ class StandingsPage(Page):
         self._timer_shown: tuple | None = None  # (event, minutes, end, left) last restored or saved
         self.timer.moved.connect(self._save_timer)
         ctx.event_changed.connect(self.load_timer)  # the status bar shows the timer on every page
-        ctx.changed.connect(self.load_timer)
+        ctx.operated.connect(self._timer_changed)  # an undo of the event's settings, a reload
         self.prizes = QLabel()
         self.prizes.setWordWrap(True)
         self.prizes_button = QPushButton("Prizes…")
@@ -96,6 +96,10 @@ class StandingsPage(Page):
             self._timer_shown = shown
             self.timer.restore(*shown[1:])
 
+    def _timer_changed(self, change) -> None:
+        if change.concerns(self.ctx.event_id, {"timer", "settings"}):
+            self.load_timer()
+
     def _save_timer(self) -> None:
         event_id = self.ctx.event_id
         if event_id is None:
@@ -103,7 +107,11 @@ class StandingsPage(Page):
         ends, left = self.timer.state()
         end = None if ends is None else datetime.fromtimestamp(ends, timezone.utc)
         try:
-            self.ctx.run(tournament.save_round_timer, event_id, ends_at=end, left_seconds=left)
+            # through the unit of work, but not a step of Edit ▸ Undo (no log): a timer is not undone
+            tournament.operate(
+                self.ctx.db, "Round timer", tournament.save_round_timer, event_id, ends_at=end, left_seconds=left,
+                event_id=event_id,
+            )
         except tournament.TournamentError as exc:  # the timer still runs here; it is only not saved
             logging.getLogger("euchre_tourney").warning("round timer not saved: %s", exc.message)
             return

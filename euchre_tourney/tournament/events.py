@@ -74,6 +74,7 @@ def _timer_fields(session: Session, event_id: int) -> dict:
     return {"timer_ends_at": timer.ends_at, "timer_left_seconds": timer.left_seconds}
 
 
+@write_use_case
 def save_round_timer(
     session: Session, event_id: int, *, ends_at: datetime | None = None, left_seconds: float | None = None
 ) -> EventView:

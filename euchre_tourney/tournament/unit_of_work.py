@@ -57,7 +57,10 @@ WRITE_USE_CASES: dict[str, Callable[..., Any]] = {}
 """Every write use case by name (:func:`write_use_case`): the GUI and the web
 pages may call these only through :func:`operate` (``tests/test_import_rules.py``)."""
 
-_UNRECORDED = frozenset({HandAudit.__table__.name, "alembic_version"})  # type: ignore[attr-defined]
+_UNRECORDED = frozenset({HandAudit.__table__.name, "alembic_version", "round_timer"})  # type: ignore[attr-defined]
+"""Tables whose rows no operation records: the audit trail (history, never
+rewritten) and the round timer (the room's clock, not a change to undo;
+its row is keyed by its event, it has no id)."""
 _CHUNK = 500  # ids per IN (…): well under SQLite's limit on bound parameters
 
 
@@ -198,9 +201,11 @@ class _Recorder:
         changing: dict[Table, list[int]] = {}
         deleting: dict[Table, list[int]] = {}
         for obj in session.dirty:
-            if session.is_modified(obj, include_collections=False):
+            if obj.__table__.name not in _UNRECORDED and session.is_modified(obj, include_collections=False):
                 changing.setdefault(obj.__table__, []).append(obj.id)
         for obj in session.deleted:
+            if obj.__table__.name in _UNRECORDED:
+                continue
             deleting.setdefault(obj.__table__, []).append(obj.id)
         for table, ids in changing.items():
             self._note_existing(table, ids)
@@ -209,7 +214,8 @@ class _Recorder:
 
     def _after_flush(self, session: Session, _context) -> None:
         for obj in session.new:
-            self._note_new(obj.__table__, [obj.id])
+            if obj.__table__.name not in _UNRECORDED:
+                self._note_new(obj.__table__, [obj.id])
 
     def _orm_execute(self, state) -> Any:
         if not (state.is_update or state.is_delete or state.is_insert):
@@ -263,6 +269,7 @@ _KIND_OF_TABLE = {
     "table_result": "hands",
     "team": "teams",
     "team_game": "teams",
+    "round_timer": "timer",
 }
 _KIND_OF_EVENT_COLUMN = {
     "name": "event",

@@ -61,7 +61,7 @@ def test_a_scores_redraw_reads_the_event_once_and_stays_under_the_ceiling(window
     page.tricks.setText("3")
     with counted(db.engine) as statements:
         assert page.save()
-    assert len(statements) <= SAVED_HAND_CEILING
+    assert len(statements) <= SAVED_HAND_CEILING, "\n".join(statements)
 
 
 def test_a_change_that_does_not_concern_a_page_does_not_redraw_it(qtbot, window, db):
