@@ -29,7 +29,7 @@ from the bidding):
   the first lead; a hand thrown in or a misdeal is worth 0.
 
 **Time cap** -- a decision is anytime: samples are solved one after
-another, and at :data:`SEARCH_BUDGET` (0.8 s on the player's clock) the
+another, and at :data:`SEARCH_BUDGET` (0.6 s on the player's clock) the
 search stops and answers from the samples solved so far (a sample cut
 short is dropped; with none solved, the medium player's move). The clock is
 read between the deals drawn, between samples and inside the solver every
@@ -103,9 +103,12 @@ _POLICY = MediumPlayer()
 
 TIME_CAP = 1.0
 """Seconds: the longest a hard player's decision may take, whatever the load."""
-SEARCH_BUDGET = 0.8
-"""Seconds of search per decision by default: the cap less room for drawing
-the answer together (sorting, the medium player's tie-break) on a busy machine."""
+SEARCH_BUDGET = 0.6
+"""Seconds of search per decision by default: the cap less room for what
+follows the last look at the clock (the medium player's tie-break, sorting)
+on a machine so busy that the player waits tens of milliseconds for a core
+(``tests/benchmarks/bench_hard_time_cap.py``: with 0.8 s, one decision of
+1,000 took 1.016 s at load about 12 with two busy loops beside it)."""
 _VALUES: dict = {}
 
 
@@ -182,7 +185,8 @@ def sample_deals(
     a sitting-out seat's cards, an opponent's discard). With ``weigh``, the
     deals are drawn three times over and resampled by
     :func:`bidding_likelihood`. ``stop()`` (optional), asked after each
-    draw, ends the drawing early (at least one deal is drawn). See the
+    draw and each weighing, ends the drawing (or the weighing) early: the
+    deals come from those drawn (weighed) so far, at least one. See the
     module docstring."""
     me = view.seat
     played, void = _seat_plays(view)
@@ -212,7 +216,12 @@ def sample_deals(
         return deals
     # each seat's cards as dealt: its cards now and those it played (only
     # the other seats' bids are weighed, so the seat's own discard is moot)
-    weights = [bidding_likelihood(view, [h[s] + played[s] for s in range(4)]) + 1e-12 for h, _ in deals]
+    weights = []
+    for h, _ in deals:
+        weights.append(bidding_likelihood(view, [h[s] + played[s] for s in range(4)]) + 1e-12)
+        if stop is not None and len(weights) < len(deals) and stop():
+            deals = deals[: len(weights)]  # out of time: resample from the deals weighed so far
+            break
     # systematic resampling: n picks spaced evenly through the cumulative weights
     step = sum(weights) / n
     u = rng.random() * step
