@@ -88,6 +88,14 @@ at load about 2, 120 hands from every seat: slowest 220 ms (a discard,
 74,000 positions).
 Medium and easy: median 0.01 ms (a few ms at worst, when preempted).
 
+With the time cap (``tests/benchmarks/bench_hard_time_cap.py --decisions
+1000 --busy 2``: the hard player at every seat, two busy CPU loops beside
+it, the machine's other work besides): budget 0.6 s, load about 10 with the
+full test suite running too: median 277 ms, 95th percentile 644 ms, slowest
+886 ms, 354 of 1,000 decisions cut short. Budget 0.8 s: median 127 ms,
+95th percentile 768 ms, slowest 954 ms (48 cut short), and in a second run
+at load about 12 slowest 1,016 ms -- hence 0.6 s.
+
 Where the time goes: about 90 % in the solver (cProfile). A full five-trick
 solve for the points (two boolean searches, 3 and 5 tricks) takes a median
 of about 450 positions, 0.6 ms (worst seen about 3,500 positions); at about
