@@ -29,7 +29,7 @@ from the bidding):
   the first lead; a hand thrown in or a misdeal is worth 0.
 
 **Time cap** -- a decision is anytime: samples are solved one after
-another, and at :data:`SEARCH_BUDGET` (0.8 s on the player's clock) the
+another, and at :data:`SEARCH_BUDGET` (0.6 s on the player's clock) the
 search stops and answers from the samples solved so far (a sample cut
 short is dropped; with none solved, the medium player's move). The clock is
 read between the deals drawn, between samples and inside the solver every
@@ -60,6 +60,24 @@ A minus B points per hand with the 95 % interval; games to 10):
   deal (they are deterministic, so both plays of a deal are one game with
   the sides swapped: 50.0 % of 1,000 games).
 
+Re-measured after the hard player's reading of the bidding became the one
+bidding model (:mod:`.bidding`) and its decisions anytime under the time
+cap (the cap active; load about 12 on the 2 cores, so some decisions were
+cut short):
+
+* hard vs easy: +0.266 (+0.182 .. +0.351) over 400 deals (seed 1); games
+  23 of 30 (76.7 %, ± 15.1 %).
+* hard vs medium: +0.096 (+0.016 .. +0.177) over 400 deals (seed 1),
+  +0.080 (+0.008 .. +0.152) over 300 more (seed 5001); pooled, 700 deals:
+  +0.089 (+0.034 .. +0.144); games 15 of 30 (50.0 %, ± 17.9 %).
+* medium vs easy: unchanged -- the medium player bids by the same model,
+  so its decisions are the same: 1,000 deals and 40 games identical deal
+  by deal before and after.
+
+Both hard-player figures lie within the earlier intervals (and the earlier
+means within the new ones): the hard player still beats easy by about a
+quarter of a point per hand and medium by about a tenth.
+
 Decision time of the hard player, every decision with more than one legal
 action over 20 whole games (``--a hard --b medium --deals 0 --games 10
 --timing``, load about 3 on the 2 cores): median 17 ms, 95th percentile
@@ -69,6 +87,14 @@ later run overlapping the full test suite saw one decision of 1.8 s. Alone
 at load about 2, 120 hands from every seat: slowest 220 ms (a discard,
 74,000 positions).
 Medium and easy: median 0.01 ms (a few ms at worst, when preempted).
+
+With the time cap (``tests/benchmarks/bench_hard_time_cap.py --decisions
+1000 --busy 2``: the hard player at every seat, two busy CPU loops beside
+it, the machine's other work besides): budget 0.6 s, load about 10 with the
+full test suite running too: median 277 ms, 95th percentile 644 ms, slowest
+886 ms, 354 of 1,000 decisions cut short. Budget 0.8 s: median 127 ms,
+95th percentile 768 ms, slowest 954 ms (48 cut short), and in a second run
+at load about 12 slowest 1,016 ms -- hence 0.6 s.
 
 Where the time goes: about 90 % in the solver (cProfile). A full five-trick
 solve for the points (two boolean searches, 3 and 5 tricks) takes a median
@@ -103,9 +129,12 @@ _POLICY = MediumPlayer()
 
 TIME_CAP = 1.0
 """Seconds: the longest a hard player's decision may take, whatever the load."""
-SEARCH_BUDGET = 0.8
-"""Seconds of search per decision by default: the cap less room for drawing
-the answer together (sorting, the medium player's tie-break) on a busy machine."""
+SEARCH_BUDGET = 0.6
+"""Seconds of search per decision by default: the cap less room for what
+follows the last look at the clock (the medium player's tie-break, sorting)
+on a machine so busy that the player waits tens of milliseconds for a core
+(``tests/benchmarks/bench_hard_time_cap.py``: with 0.8 s, one decision of
+1,000 took 1.016 s at load about 12 with two busy loops beside it)."""
 _VALUES: dict = {}
 
 
@@ -180,7 +209,8 @@ def sample_deals(
     a sitting-out seat's cards, an opponent's discard). With ``weigh``, the
     deals are drawn three times over and resampled by
     :func:`bidding_likelihood`. ``stop()`` (optional), asked after each
-    draw, ends the drawing early (at least one deal is drawn). See the
+    draw and each weighing, ends the drawing (or the weighing) early: the
+    deals come from those drawn (weighed) so far, at least one. See the
     module docstring."""
     me = view.seat
     played, void = _seat_plays(view)
@@ -210,7 +240,12 @@ def sample_deals(
         return deals
     # each seat's cards as dealt: its cards now and those it played (only
     # the other seats' bids are weighed, so the seat's own discard is moot)
-    weights = [bidding_likelihood(view, [h[s] + played[s] for s in range(4)]) + 1e-12 for h, _ in deals]
+    weights = []
+    for h, _ in deals:
+        weights.append(bidding_likelihood(view, [h[s] + played[s] for s in range(4)]) + 1e-12)
+        if stop is not None and len(weights) < len(deals) and stop():
+            deals = deals[: len(weights)]  # out of time: resample from the deals weighed so far
+            break
     # systematic resampling: n picks spaced evenly through the cumulative weights
     step = sum(weights) / n
     u = rng.random() * step
