@@ -113,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
         _add_database_option(c, argparse.SUPPRESS)
 
     pr = sub.add_parser("practice", help="open the practice table: play euchre against three computer players")
-    pr.add_argument("--rules", choices=sorted(_preset_keys()), default="north_american", metavar="PRESET",
-                    help="rule preset: " + ", ".join(sorted(_preset_keys())))
+    # checked when given (not when the parser is built: the window's start does not load the rules)
+    pr.add_argument("--rules", type=_preset, default="north_american", metavar="PRESET",
+                    help="rule preset, e.g. north_american or british (a name it does not know lists them all)")
     pr.add_argument("--seed", type=_int, default=None, help="seed of the deals (the same seed deals the same game)")
 
     s = sub.add_parser("standings", help="print an event's standings")
@@ -124,10 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _preset_keys():
+def _preset(text: str) -> str:
     from euchre_tourney.rules import PRESETS
 
-    return PRESETS.keys()
+    if text not in PRESETS:
+        raise argparse.ArgumentTypeError(f"no rule preset {text!r}; choose one of {', '.join(sorted(PRESETS))}")
+    return text
 
 
 def _practice(args, _out: TextIO) -> int:
