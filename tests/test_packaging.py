@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -273,3 +273,54 @@ def test_the_bundle_recipe_collects_every_data_file_of_the_package():
     for path in data:
         folder = path.parent.as_posix()
         assert f'"{folder}"' in spec, f"{path} is not collected by packaging/euchre-tourney.spec"
+
+
+def _runtime_data():
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import runtime_data
+    finally:
+        sys.path.remove(str(ROOT / "packaging"))
+    return runtime_data
+
+
+def test_the_bundle_recipe_collects_every_data_file_of_every_dependency():
+    """What the spec collects (packaging/runtime_data.py) against what the
+    installed distributions hold on disk: every non-code file inside each
+    package folder of every run-time dependency (Qt's own left to
+    PyInstaller's hooks). pyuca's collation table was once left out, and
+    the bundle could not open a database holding a player."""
+    rd = _runtime_data()
+    spec = (ROOT / "packaging" / "euchre-tourney.spec").read_text(encoding="utf-8")
+    assert "*runtime_data.data_files()" in spec
+    dists = rd.runtime_distributions()
+    names = {rd.canonical(d.metadata["Name"]) for d in dists}
+    assert {"pyuca", "reportlab", "sqlalchemy", "alembic", "wcwidth", "pyside6-essentials"} <= names
+    collected = {(Path(src), dest) for src, dest in rd.data_files(dists)}
+    by_source = {src for src, _dest in collected}
+    checked = 0
+    for dist in dists:
+        if rd.canonical(dist.metadata["Name"]) in rd.HOOKED:
+            continue
+        site = Path(dist.locate_file(""))
+        tops = {PurePosixPath(str(f)).parts[0] for f in dist.files or () if len(PurePosixPath(str(f)).parts) > 1}
+        for top in sorted(tops):
+            folder = site / top
+            if not folder.is_dir() or not rd.is_data(PurePosixPath(top, "x")):
+                continue
+            for path in folder.rglob("*"):
+                rel = PurePosixPath(path.relative_to(site).as_posix())
+                if path.is_file() and rd.is_data(rel) and not path.name.endswith(".pyc"):
+                    checked += 1
+                    assert path.resolve() in by_source, f"{rel} (of {dist.metadata['Name']}) is not collected"
+                    assert (path.resolve(), rel.parent.as_posix()) in collected, f"{rel} would land elsewhere"
+    assert checked >= 50
+    assert any(src.name == "allkeys-9.0.0.txt" and dest == "pyuca" for src, dest in collected)
+
+
+def test_a_bundle_missing_a_dependency_data_file_is_named(tmp_path):
+    rd = _runtime_data()
+    files = [(str(ROOT / "pyproject.toml"), "pyuca"), (str(ROOT / "README.md"), "reportlab/fonts")]
+    (tmp_path / "pyuca").mkdir()
+    (tmp_path / "pyuca" / "pyproject.toml").write_text("x")
+    assert rd.missing_from(tmp_path, files) == ["reportlab/fonts/README.md"]
