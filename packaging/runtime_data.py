@@ -27,6 +27,7 @@ collection against the installed packages' folders.
 from __future__ import annotations
 
 import importlib.metadata as metadata
+import os
 import re
 import sys
 import tomllib
@@ -100,6 +101,36 @@ def missing_from(bundle_internal: Path, files: list[tuple[str, str]] | None = No
     """The collected files that a frozen bundle (its ``_internal`` folder) lacks."""
     files = data_files() if files is None else files
     return [f"{dest}/{Path(src).name}" for src, dest in files if not (bundle_internal / dest / Path(src).name).is_file()]
+
+
+# shared libraries ---------------------------------------------------------------
+def needed_libraries(path: str | Path) -> list[str]:
+    """The sonames an ELF file names in its ``NEEDED`` entries (``readelf -d``);
+    [] for a file that is not ELF or without readelf."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True).stdout
+    except OSError:
+        return []
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
+
+
+def unneeded_libraries(binaries: list[tuple[str, str, str]], keep=re.compile(r"^libpython")) -> set[str]:
+    """The top-level shared libraries of PyInstaller's ``binaries`` (dest, source,
+    kind) that no other kept binary names in its ``NEEDED`` entries, found
+    again after each removal: what only the dropped Qt plugins needed (GTK's
+    theme, Qt Network's Kerberos, the image codecs left out). ``keep``: names
+    loaded with dlopen (libpython, by the launcher)."""
+    needs = {dest: set(needed_libraries(src)) for dest, src, _kind in binaries}
+    kept = set(needs)
+    while True:
+        wanted = set().union(*(needs[d] for d in kept))
+        drop = {d for d in kept if "/" not in d and "\\" not in d and ".so" in d and not d.endswith((".abi3.so",))
+                and ".cpython-" not in d and not keep.match(d) and os.path.basename(d) not in wanted}
+        if not drop:
+            return set(needs) - kept
+        kept -= drop
 
 
 def main(argv: list[str]) -> int:
