@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="add Euchre Tourney to your desktop's application menu (with its icon) and exit",
     )
     desktop.add_argument("--uninstall-desktop", action="store_true", help="remove what --install-desktop added and exit")
+    # the window's own check for the bundle's smoke test (euchre_tourney/gui/selftest.py)
+    p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     r = sub.add_parser("rotation", help="print a rotation (no database needed)")
@@ -163,7 +165,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
         if args.command is None:
             from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
-            return run_app(args.database)
+            return run_app(args.database, self_test=args.self_test)
         return _COMMANDS[args.command](args, out)
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)

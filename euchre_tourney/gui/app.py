@@ -53,7 +53,7 @@ def warm_up_reports() -> threading.Thread:
     return thread
 
 
-def run_app(database: str | None = None) -> int:
+def run_app(database: str | None = None, self_test: bool = False) -> int:
     """Open the main window on ``database`` (path or URL; None = default). Returns the exit code.
 
     The window comes up at once saying "Opening <file>…"; the database
@@ -64,6 +64,9 @@ def run_app(database: str | None = None) -> int:
     On Linux, when the system lacks libraries Qt needs for its window, prints
     which ones and how to install them (see :mod:`~euchre_tourney.gui.platform_check`)
     and returns 1 instead of letting Qt abort.
+
+    ``self_test``: add a player through the window and say what it showed
+    (:mod:`~euchre_tourney.gui.selftest`, for the bundle's smoke test).
     """
     problem = platform_check.display_problem(Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)))
     if problem is not None:
@@ -77,6 +80,10 @@ def run_app(database: str | None = None) -> int:
     if geometry is not None:
         window.restoreGeometry(geometry)
     window.show()
+    if self_test:
+        from euchre_tourney.gui import selftest
+
+        selftest.attach(window)
     window.open_in_background(database)
     failed: list[str] = []
     window.open_failed.connect(failed.append)
@@ -84,7 +91,7 @@ def run_app(database: str | None = None) -> int:
     window.open_failed.connect(lambda _message: _after_open())
     try:
         status = app.exec()
-        return 1 if failed else status
+        return status if self_test else 1 if failed else status
     finally:
         if window.db is not None:
             window.db.dispose()

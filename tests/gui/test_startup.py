@@ -89,3 +89,22 @@ def test_an_error_found_while_opening_is_shown_in_the_window_already_there(qtbot
 def test_the_status_bar_names_a_server_without_its_password():
     assert gui_app.describe_target("postgresql://club:secret@server/euchre") == "postgresql://club@server/euchre"
     assert gui_app.describe_target("/data/club.sqlite") == "/data/club.sqlite"
+
+
+def test_the_self_test_adds_a_player_through_the_window_and_says_what_it_showed(tmp_path):
+    """The bundle's smoke test runs this (``--self-test``): the real start-up
+    path, then *Add player…* through the real dialog."""
+    import os
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    env.pop("EUCHRE_TOURNEY_DATABASE", None)
+    path = tmp_path / "club.sqlite"
+    result = subprocess.run([sys.executable, "-m", "euchre_tourney", "--database", str(path), "--self-test"],
+                            capture_output=True, text=True, env=env, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "the status bar says 'Saved.'" in result.stdout and "'1 player on the roster.'" in result.stdout
+    db = T.open_database(path, read_only=True)
+    with db.session() as s:
+        assert [p.name for p in T.list_players(s)] == ["Smoke Tester"]
+    db.dispose()
