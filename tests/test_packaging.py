@@ -324,3 +324,28 @@ def test_a_bundle_missing_a_dependency_data_file_is_named(tmp_path):
     (tmp_path / "pyuca").mkdir()
     (tmp_path / "pyuca" / "pyproject.toml").write_text("x")
     assert rd.missing_from(tmp_path, files) == ["reportlab/fonts/README.md"]
+
+
+def test_the_wheel_leaves_out_the_tests_oracles_and_the_search_tools_and_no_extra_advertises_them(tmp_path):
+    """rotation/testing.py (the tests' oracles) and the offline design-search
+    tools are in the repository only; the tests still find testing.py from
+    the checkout (pytest's pythonpath)."""
+    import tomllib
+    import zipfile
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "design-search" not in pyproject["project"].get("optional-dependencies", {})
+    assert "." in pyproject["tool"]["pytest"]["ini_options"]["pythonpath"]
+    import euchre_tourney.rotation.testing as oracles
+
+    assert Path(oracles.__file__).resolve().is_relative_to(ROOT)
+    hatchling = pytest.importorskip("hatchling.builders.wheel")
+    export = tmp_path / "src"
+    shutil.copytree(ROOT, export, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "dist*", "build"))
+    wheel = hatchling.WheelBuilder(str(export))
+    built = next(iter(wheel.build(directory=str(tmp_path / "dist"), versions=["standard"])))
+    names = zipfile.ZipFile(built).namelist()
+    assert "euchre_tourney/rotation/__init__.py" in names
+    assert "euchre_tourney/rotation/testing.py" not in names
+    assert not any("/designs/search/" in n for n in names)
+    assert "euchre_tourney/_resources/LICENSE.txt" in names
