@@ -349,3 +349,20 @@ def test_the_wheel_leaves_out_the_tests_oracles_and_the_search_tools_and_no_extr
     assert "euchre_tourney/rotation/testing.py" not in names
     assert not any("/designs/search/" in n for n in names)
     assert "euchre_tourney/_resources/LICENSE.txt" in names
+
+
+@pytest.mark.parametrize("reason", ["file too short", "invalid ELF header", "wrong ELF class: ELFCLASS32"])
+def test_a_damaged_library_is_said_to_be_damaged_not_missing(monkeypatch, tmp_path, reason):
+    from euchre_tourney.gui import platform_check
+
+    def damaged(_path):
+        raise OSError(f"/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: {reason}")
+
+    monkeypatch.setattr(platform_check, "_dlopen", damaged)
+    monkeypatch.setattr(platform_check, "_ldd", lambda _p: "\tlibxcb-cursor.so.0 => /usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0\n")
+    (tmp_path / "platforms").mkdir()
+    (tmp_path / "platforms" / "libqxcb.so").write_bytes(b"")
+    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux")
+    assert "damaged or unusable (/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: " + reason.split(":")[0] in text
+    assert "sudo apt install --reinstall libxcb-cursor0" in text and "sudo dnf reinstall xcb-util-cursor" in text
+    assert "Install the package that provides" not in text and "lacks" not in text
