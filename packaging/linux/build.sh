@@ -113,7 +113,7 @@ Description: run a euchre club's tournament night
  standings on a projector.
 EOF
     DEB="$OUT/euchre-tourney_${VERSION}_${DEB_ARCH}.deb"
-    dpkg-deb --root-owner-group -Zxz --build "$ROOTFS" "$DEB" > /dev/null
+    dpkg-deb --root-owner-group -Zxz -z3 --build "$ROOTFS" "$DEB" > /dev/null
     echo "$DEB: $(du -h "$DEB" | cut -f1)"
     if command -v lintian > /dev/null; then
         step "lintian"
