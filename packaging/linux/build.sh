@@ -97,6 +97,9 @@ if command -v dpkg-deb > /dev/null && [ -s "$WORK/deb-depends" ]; then
     gzip -9n -c "$WORK/changelog" > "$DOC/changelog.gz"
     find "$ROOTFS/usr" -type d -exec chmod 755 {} +
     find "$ROOTFS/usr/share" -type f -exec chmod 644 {} +
+    find "$LIB" -type f -name '*.so*' -exec chmod 644 {} +  # libraries are loaded, not run
+    mkdir -p "$ROOTFS/usr/share/lintian/overrides"
+    cp "$SRC/packaging/linux/lintian-overrides" "$ROOTFS/usr/share/lintian/overrides/euchre-tourney"
     cat > "$ROOTFS/DEBIAN/control" <<EOF
 Package: euchre-tourney
 Version: $VERSION
@@ -104,7 +107,7 @@ Architecture: $DEB_ARCH
 Maintainer: Euchre Tourney developers <euchre-tourney@users.noreply.github.com>
 Installed-Size: $(du -sk "$ROOTFS/usr" | cut -f1)
 Depends: $(cat "$WORK/deb-depends")
-Section: games
+Section: misc
 Priority: optional
 Homepage: https://github.com/euchretourney/euchre-tourney
 Description: run a euchre club's tournament night
