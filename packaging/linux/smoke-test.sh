@@ -18,7 +18,8 @@
 #      backup), adds a player through the real dialog and says what it showed;
 #   6. a minimal Debian system without Python or Qt (debootstrap --variant=minbase, cached in
 #      $SMOKE_CHROOT, default /var/cache/euchre-tourney/bookworm-minbase; made on the first run):
-#      the same command-line reports, and --self-test with QT_QPA_PLATFORM=offscreen. Skipped, with
+#      the same command-line reports; then, in a throwaway copy, the .deb beside the tarball installed
+#      with apt (its Depends from Debian's mirror) and --self-test with QT_QPA_PLATFORM=offscreen. Skipped, with
 #      the reason, only when the chroot is not cached and Debian's mirror cannot be reached
 #      (SMOKE_CHROOT=none skips it on purpose).
 # Needs: tar, python3, Xvfb, readelf; root and debootstrap for 6; optional: pdftoppm, desktop-file-validate.
@@ -186,10 +187,39 @@ else
             || fail "minimal Debian: rotation"
         CLUB="/$INSIDE/club.sqlite" ROOTDIR="$CHROOT" reports "/$INSIDE" in_chroot "/$INSIDE/bundle/euchre-tourney" \
             || fail "minimal Debian: reports"
-        in_chroot QT_QPA_PLATFORM=offscreen "/$INSIDE/bundle/euchre-tourney" --database "/$INSIDE/club.sqlite" --self-test \
-            > "$T/chroot-self-test.txt" 2>&1 || { cat "$T/chroot-self-test.txt"; fail "minimal Debian: --self-test offscreen"; }
+        ok "minimal Debian $(cat "$CHROOT/etc/debian_version") ($(du -sh "$CHROOT" | cut -f1), no Python, Qt or X11):" \
+            "--version, rotation, ${#REPORTS[@]} reports x 2 events, standings (text, csv, json)"
+        umount "$CHROOT/proc"
+        rm -rf "${CHROOT:?}/$INSIDE"
+        INSIDE=""
+        # The window: Qt's GUI library needs the system's OpenGL/EGL dispatch libraries (libglvnd: they
+        # must match the system's drivers, so no bundle carries them). In a throwaway copy of the
+        # minimal system: install the .deb beside the tarball with apt (its Depends from Debian's
+        # mirror: exactly what the bundle does not carry), or without one those two libraries.
+        FRESH="$T/fresh"
+        cp -a "$CHROOT" "$FRESH"
+        cp /etc/resolv.conf "$FRESH/etc/resolv.conf"
+        mount -t proc proc "$FRESH/proc"
+        DEB="$(ls "$(dirname "$TARBALL")"/euchre-tourney_*.deb 2> /dev/null | head -1 || true)"
+        if [ -n "$DEB" ]; then
+            cp "$DEB" "$FRESH/tmp/euchre-tourney.deb"
+            WANT="/tmp/euchre-tourney.deb"
+            RUN="/usr/bin/euchre-tourney"
+        else
+            cp -a "$BUNDLE_DIR" "$FRESH/opt/bundle"
+            WANT="libgl1 libegl1"
+            RUN="/opt/bundle/euchre-tourney"
+        fi
+        cp "$T/club/club.sqlite" "$FRESH/tmp/club.sqlite"
+        chroot "$FRESH" /bin/sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $WANT" \
+            > "$T/apt.log" 2>&1 || { umount "$FRESH/proc"; tail -20 "$T/apt.log"; fail "minimal Debian: apt-get install $WANT"; }
+        ADDED="$(grep -c '^Setting up' "$T/apt.log" || true)"
+        chroot "$FRESH" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/tmp XDG_RUNTIME_DIR=/tmp QT_QPA_PLATFORM=offscreen \
+            "$RUN" --database /tmp/club.sqlite --self-test > "$T/chroot-self-test.txt" 2>&1 \
+            || { umount "$FRESH/proc"; cat "$T/chroot-self-test.txt"; fail "minimal Debian: --self-test offscreen"; }
+        umount "$FRESH/proc"
         grep '^self-test' "$T/chroot-self-test.txt" | sed 's/^/     /'
-        ok "minimal Debian $(cat "$CHROOT/etc/debian_version") ($(du -sh "$CHROOT" | cut -f1), no Python, Qt or X11): --version, rotation, ${#REPORTS[@]} reports x 2 events, standings, and the window (offscreen) added a player and said so"
+        ok "minimal Debian + apt-get install ${DEB:+$(basename "$DEB")}${DEB:-$WANT} ($ADDED packages set up): the window (offscreen) opened the club file, added a player and said so"
     fi
 fi
 echo "SMOKE TEST PASSED ($((SECONDS - START)) s)"
