@@ -35,8 +35,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from wcwidth import wcswidth
-
 from euchre_tourney import __version__
 from euchre_tourney.reports import REPORTS, report
 
@@ -378,6 +376,8 @@ def _team_standings(view, fmt: str, out: TextIO) -> int:
 def _cells(text: str) -> int:
     """How many terminal columns ``text`` takes: a CJK character takes two
     (``wcwidth``); a character it cannot measure counts as one."""
+    from wcwidth import wcswidth  # deferred on purpose: start-up time (only the text tables need it)
+
     width = wcswidth(text)
     return width if width >= 0 else len(text)
 
