@@ -173,6 +173,7 @@ else
         [ "$(id -u)" = 0 ] || fail "running in the minimal Debian system needs root (or SMOKE_CHROOT=none)"
         chroot "$CHROOT" /bin/sh -c 'command -v python3 || ls /usr/lib/*/libQt6* /usr/lib/*/libxcb.so.1' > /dev/null 2>&1 \
             && fail "$CHROOT is not minimal: it has Python, Qt or X11 libraries"
+        CHROOT_SIZE="$(du -sh --exclude=proc "$CHROOT" | cut -f1)"
         INSIDE="opt/euchre-smoke-$$"
         mkdir -p "$CHROOT/$INSIDE/home"
         cp -a "$BUNDLE_DIR" "$CHROOT/$INSIDE/bundle"
@@ -187,7 +188,7 @@ else
             || fail "minimal Debian: rotation"
         CLUB="/$INSIDE/club.sqlite" ROOTDIR="$CHROOT" reports "/$INSIDE" in_chroot "/$INSIDE/bundle/euchre-tourney" \
             || fail "minimal Debian: reports"
-        ok "minimal Debian $(cat "$CHROOT/etc/debian_version") ($(du -sh "$CHROOT" | cut -f1), no Python, Qt or X11):" \
+        ok "minimal Debian $(cat "$CHROOT/etc/debian_version") ($CHROOT_SIZE, no Python, Qt or X11):" \
             "--version, rotation, ${#REPORTS[@]} reports x 2 events, standings (text, csv, json)"
         umount "$CHROOT/proc"
         rm -rf "${CHROOT:?}/$INSIDE"
@@ -204,10 +205,12 @@ else
         if [ -n "$DEB" ]; then
             cp "$DEB" "$FRESH/tmp/euchre-tourney.deb"
             WANT="/tmp/euchre-tourney.deb"
+            WHAT="$(basename "$DEB")"
             RUN="/usr/bin/euchre-tourney"
         else
             cp -a "$BUNDLE_DIR" "$FRESH/opt/bundle"
             WANT="libgl1 libegl1"
+            WHAT="$WANT"
             RUN="/opt/bundle/euchre-tourney"
         fi
         cp "$T/club/club.sqlite" "$FRESH/tmp/club.sqlite"
@@ -219,7 +222,7 @@ else
             || { umount "$FRESH/proc"; cat "$T/chroot-self-test.txt"; fail "minimal Debian: --self-test offscreen"; }
         umount "$FRESH/proc"
         grep '^self-test' "$T/chroot-self-test.txt" | sed 's/^/     /'
-        ok "minimal Debian + apt-get install ${DEB:+$(basename "$DEB")}${DEB:-$WANT} ($ADDED packages set up): the window (offscreen) opened the club file, added a player and said so"
+        ok "minimal Debian + apt-get install $WHAT ($ADDED packages set up): the window (offscreen) opened the club file, added a player and said so"
     fi
 fi
 echo "SMOKE TEST PASSED ($((SECONDS - START)) s)"
