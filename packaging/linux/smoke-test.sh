@@ -214,8 +214,12 @@ else
             RUN="/opt/bundle/euchre-tourney"
         fi
         cp "$T/club/club.sqlite" "$FRESH/tmp/club.sqlite"
+        ARCHIVES="$(dirname "$CHROOT")/apt-archives"  # the downloaded packages, kept for the next run
+        mkdir -p "$ARCHIVES"
+        find "$ARCHIVES" -name '*.deb' -exec cp {} "$FRESH/var/cache/apt/archives/" \;
         chroot "$FRESH" /bin/sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $WANT" \
             > "$T/apt.log" 2>&1 || { umount "$FRESH/proc"; tail -20 "$T/apt.log"; fail "minimal Debian: apt-get install $WANT"; }
+        find "$FRESH/var/cache/apt/archives" -maxdepth 1 -name '*.deb' ! -name 'euchre-tourney*' -exec cp -n {} "$ARCHIVES/" \;
         ADDED="$(grep -c '^Setting up' "$T/apt.log" || true)"
         chroot "$FRESH" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/tmp XDG_RUNTIME_DIR=/tmp QT_QPA_PLATFORM=offscreen \
             "$RUN" --database /tmp/club.sqlite --self-test > "$T/chroot-self-test.txt" 2>&1 \
