@@ -151,13 +151,16 @@ kill "$XVFB_PID" 2> /dev/null; XVFB_PID=""
 unset DISPLAY
 
 # 6. a minimal Debian system without Python or Qt
+mirror_answers() {
+    python3 -c 'import sys,urllib.request; urllib.request.urlopen(sys.argv[1] + "/dists/bookworm/Release", timeout=20)' "$MIRROR" 2> /dev/null
+}
 if [ "${SMOKE_CHROOT:-}" = none ]; then
     echo "skip minimal Debian system: SMOKE_CHROOT=none"
 else
     if [ ! -x "$CHROOT/bin/sh" ]; then
         [ "$(id -u)" = 0 ] || fail "making the minimal Debian system needs root (or SMOKE_CHROOT=none)"
         command -v debootstrap > /dev/null || fail "debootstrap is not installed (apt-get install debootstrap)"
-        if ! python3 -c 'import sys,urllib.request; urllib.request.urlopen(sys.argv[1] + "/dists/bookworm/Release", timeout=20)' "$MIRROR" 2> /dev/null; then
+        if ! mirror_answers; then
             echo "skip minimal Debian system: $CHROOT is not cached and Debian's mirror $MIRROR cannot be reached"
             CHROOT=""
         else
@@ -197,6 +200,11 @@ else
         # must match the system's drivers, so no bundle carries them). In a throwaway copy of the
         # minimal system: install the .deb beside the tarball with apt (its Depends from Debian's
         # mirror: exactly what the bundle does not carry), or without one those two libraries.
+        if ! mirror_answers; then
+            echo "skip the window in the minimal Debian system: Debian's mirror $MIRROR cannot be reached to install its GL libraries"
+            echo "SMOKE TEST PASSED ($((SECONDS - START)) s)"
+            exit 0
+        fi
         FRESH="$T/fresh"
         cp -a "$CHROOT" "$FRESH"
         cp /etc/resolv.conf "$FRESH/etc/resolv.conf"
