@@ -152,9 +152,11 @@ def scan(internal: Path) -> dict:
         for n in names:
             users[n].append(p.relative_to(internal.parent).as_posix())
     top = sorted(p.name for p in internal.iterdir() if p.is_file() and ".so" in p.name)
-    system = dpkg_owners(top)
-    wheel = wheel_owners(set(top) - set(system))
     libpython = Path(sysconfig.get_config_var("LIBDIR") or "/") / (sysconfig.get_config_var("INSTSONAME") or "")
+    system = dpkg_owners(top)
+    if not str(libpython).startswith("/usr/"):  # a Python built elsewhere (pyenv, python.org): its own library,
+        system.pop(libpython.name, None)  # whatever Debian package has one of the same name
+    wheel = wheel_owners(set(top) - set(system))
     outside = sorted({n for names in need.values() for n in names} - bundled)
     return {"top": top, "system": system, "wheel": wheel, "users": users, "outside": outside,
             "outside_owners": dpkg_owners(outside), "libpython": libpython.name}
