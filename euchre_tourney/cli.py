@@ -35,8 +35,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-from wcwidth import wcswidth
-
 from euchre_tourney import __version__
 from euchre_tourney.reports import REPORTS, report
 
@@ -88,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="add Euchre Tourney to your desktop's application menu (with its icon) and exit",
     )
     desktop.add_argument("--uninstall-desktop", action="store_true", help="remove what --install-desktop added and exit")
+    # the window's own check for the bundle's smoke test (euchre_tourney/gui/selftest.py)
+    p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     r = sub.add_parser("rotation", help="print a rotation (no database needed)")
@@ -113,8 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
         _add_database_option(c, argparse.SUPPRESS)
 
     pr = sub.add_parser("practice", help="open the practice table: play euchre against three computer players")
-    pr.add_argument("--rules", choices=sorted(_preset_keys()), default="north_american", metavar="PRESET",
-                    help="rule preset: " + ", ".join(sorted(_preset_keys())))
+    # checked when given (not when the parser is built: the window's start does not load the rules)
+    pr.add_argument("--rules", type=_preset, default="north_american", metavar="PRESET",
+                    help="rule preset, e.g. north_american or british (a name it does not know lists them all)")
     pr.add_argument("--seed", type=_int, default=None, help="seed of the deals (the same seed deals the same game)")
 
     s = sub.add_parser("standings", help="print an event's standings")
@@ -124,10 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _preset_keys():
+def _preset(text: str) -> str:
     from euchre_tourney.rules import PRESETS
 
-    return PRESETS.keys()
+    if text not in PRESETS:
+        raise argparse.ArgumentTypeError(f"no rule preset {text!r}; choose one of {', '.join(sorted(PRESETS))}")
+    return text
 
 
 def _practice(args, _out: TextIO) -> int:
@@ -160,7 +163,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
         if args.command is None:
             from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
-            return run_app(args.database)
+            return run_app(args.database, self_test=args.self_test)
         return _COMMANDS[args.command](args, out)
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
@@ -386,6 +389,8 @@ def _team_standings(view, fmt: str, out: TextIO) -> int:
 def _cells(text: str) -> int:
     """How many terminal columns ``text`` takes: a CJK character takes two
     (``wcwidth``); a character it cannot measure counts as one."""
+    from wcwidth import wcswidth  # deferred on purpose: start-up time (only the text tables need it)
+
     width = wcswidth(text)
     return width if width >= 0 else len(text)
 

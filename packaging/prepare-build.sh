@@ -26,7 +26,8 @@ VPY="$WORK/venv/bin/python"
 DEPS=()
 while IFS= read -r dep; do DEPS+=("$dep"); done < <("$VPY" -c 'import tomllib,sys; print("\n".join(tomllib.load(open(sys.argv[1],"rb"))["project"]["dependencies"]))' "$SRC/pyproject.toml")
 # shellcheck disable=SC2086  # EXTRA_PIP is a list of package names
-"$VPY" -m pip install --quiet "${DEPS[@]}" "pyinstaller>=6.10" ${EXTRA_PIP:-}
+# pip-licenses: the third-party notices come from the installed packages' metadata (notices.py)
+"$VPY" -m pip install --quiet "${DEPS[@]}" "pyinstaller>=6.10" "pip-licenses>=5" ${EXTRA_PIP:-}
 "$VPY" -m pip list --format=freeze > "$WORK/build-requirements.txt"
 
 freeze() {  # freeze SRC with the shared spec into $WORK/dist

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -273,3 +273,96 @@ def test_the_bundle_recipe_collects_every_data_file_of_the_package():
     for path in data:
         folder = path.parent.as_posix()
         assert f'"{folder}"' in spec, f"{path} is not collected by packaging/euchre-tourney.spec"
+
+
+def _runtime_data():
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import runtime_data
+    finally:
+        sys.path.remove(str(ROOT / "packaging"))
+    return runtime_data
+
+
+def test_the_bundle_recipe_collects_every_data_file_of_every_dependency():
+    """What the spec collects (packaging/runtime_data.py) against what the
+    installed distributions hold on disk: every non-code file inside each
+    package folder of every run-time dependency (Qt's own left to
+    PyInstaller's hooks). pyuca's collation table was once left out, and
+    the bundle could not open a database holding a player."""
+    rd = _runtime_data()
+    spec = (ROOT / "packaging" / "euchre-tourney.spec").read_text(encoding="utf-8")
+    assert "*runtime_data.data_files()" in spec
+    dists = rd.runtime_distributions()
+    names = {rd.canonical(d.metadata["Name"]) for d in dists}
+    assert {"pyuca", "reportlab", "sqlalchemy", "alembic", "wcwidth", "pyside6-essentials"} <= names
+    collected = {(Path(src), dest) for src, dest in rd.data_files(dists)}
+    by_source = {src for src, _dest in collected}
+    checked = 0
+    for dist in dists:
+        if rd.canonical(dist.metadata["Name"]) in rd.HOOKED:
+            continue
+        site = Path(dist.locate_file(""))
+        tops = {PurePosixPath(str(f)).parts[0] for f in dist.files or () if len(PurePosixPath(str(f)).parts) > 1}
+        for top in sorted(tops):
+            folder = site / top
+            if not folder.is_dir() or not rd.is_data(PurePosixPath(top, "x")):
+                continue
+            for path in folder.rglob("*"):
+                rel = PurePosixPath(path.relative_to(site).as_posix())
+                if path.is_file() and rd.is_data(rel) and not path.name.endswith(".pyc"):
+                    checked += 1
+                    assert path.resolve() in by_source, f"{rel} (of {dist.metadata['Name']}) is not collected"
+                    assert (path.resolve(), rel.parent.as_posix()) in collected, f"{rel} would land elsewhere"
+    assert checked >= 50
+    assert any(src.name == "allkeys-9.0.0.txt" and dest == "pyuca" for src, dest in collected)
+
+
+def test_a_bundle_missing_a_dependency_data_file_is_named(tmp_path):
+    rd = _runtime_data()
+    files = [(str(ROOT / "pyproject.toml"), "pyuca"), (str(ROOT / "README.md"), "reportlab/fonts")]
+    (tmp_path / "pyuca").mkdir()
+    (tmp_path / "pyuca" / "pyproject.toml").write_text("x")
+    assert rd.missing_from(tmp_path, files) == ["reportlab/fonts/README.md"]
+
+
+def test_the_wheel_leaves_out_the_tests_oracles_and_the_search_tools_and_no_extra_advertises_them(tmp_path):
+    """rotation/testing.py (the tests' oracles) and the offline design-search
+    tools are in the repository only; the tests still find testing.py from
+    the checkout (pytest's pythonpath)."""
+    import tomllib
+    import zipfile
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "design-search" not in pyproject["project"].get("optional-dependencies", {})
+    assert "." in pyproject["tool"]["pytest"]["ini_options"]["pythonpath"]
+    import euchre_tourney.rotation.testing as oracles
+
+    assert Path(oracles.__file__).resolve().is_relative_to(ROOT)
+    hatchling = pytest.importorskip("hatchling.builders.wheel")
+    export = tmp_path / "src"
+    shutil.copytree(ROOT, export, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "dist*", "build"))
+    wheel = hatchling.WheelBuilder(str(export))
+    built = next(iter(wheel.build(directory=str(tmp_path / "dist"), versions=["standard"])))
+    names = zipfile.ZipFile(built).namelist()
+    assert "euchre_tourney/rotation/__init__.py" in names
+    assert "euchre_tourney/rotation/testing.py" not in names
+    assert not any("/designs/search/" in n for n in names)
+    assert "euchre_tourney/_resources/LICENSE.txt" in names
+
+
+@pytest.mark.parametrize("reason", ["file too short", "invalid ELF header", "wrong ELF class: ELFCLASS32"])
+def test_a_damaged_library_is_said_to_be_damaged_not_missing(monkeypatch, tmp_path, reason):
+    from euchre_tourney.gui import platform_check
+
+    def damaged(_path):
+        raise OSError(f"/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: {reason}")
+
+    monkeypatch.setattr(platform_check, "_dlopen", damaged)
+    monkeypatch.setattr(platform_check, "_ldd", lambda _p: "\tlibxcb-cursor.so.0 => /usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0\n")
+    (tmp_path / "platforms").mkdir()
+    (tmp_path / "platforms" / "libqxcb.so").write_bytes(b"")
+    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux")
+    assert "damaged or unusable (/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: " + reason.split(":")[0] in text
+    assert "sudo apt install --reinstall libxcb-cursor0" in text and "sudo dnf reinstall xcb-util-cursor" in text
+    assert "Install the package that provides" not in text and "lacks" not in text

@@ -1,4 +1,12 @@
-"""Start the desktop app."""
+"""Start the desktop app.
+
+What the first screen costs is kept small: this module and
+:mod:`~euchre_tourney.gui.main_window` import only Qt at import time, so the
+window is shown and painted ("Opening <file>…") before the database layer
+(SQLAlchemy, SQLModel, pydantic, Alembic), reportlab and the rules are
+imported; the file then opens in a background thread and the pages fill in
+when it is ready (``tests/gui/test_startup.py``).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QLibraryInfo, QTimer
 
-from euchre_tourney.gui import context, platform_check
+from euchre_tourney.gui import platform_check
 from euchre_tourney.gui.settings import make_application
-from euchre_tourney.tournament import failure, open_database
 
 
 def warm_up_reports() -> threading.Thread:
@@ -27,51 +34,105 @@ def warm_up_reports() -> threading.Thread:
     return thread
 
 
-def run_app(database: str | None = None) -> int:
+def run_app(database: str | None = None, self_test: bool = False) -> int:
     """Open the main window on ``database`` (path or URL; None = default). Returns the exit code.
+
+    The window comes up at once saying "Opening <file>…"; the database
+    opens in a background thread and the pages fill in when it is ready
+    (:meth:`MainWindow.open_in_background`). If it cannot be opened the
+    reason is shown in that window, and the exit code is 1.
 
     On Linux, when the system lacks libraries Qt needs for its window, prints
     which ones and how to install them (see :mod:`~euchre_tourney.gui.platform_check`)
     and returns 1 instead of letting Qt abort.
+
+    ``self_test``: add a player through the window and say what it showed
+    (:mod:`~euchre_tourney.gui.selftest`, for the bundle's smoke test).
     """
     problem = platform_check.display_problem(Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)))
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
     app = make_application()
-    from euchre_tourney.gui.errors import install as install_error_log  # the log file and error dialogs
+    from euchre_tourney.gui.main_window import MainWindow  # Qt only at import (see above)
 
-    install_error_log()
-    db = open_at_start(database)
-    if db is None:
-        return 1
-    from euchre_tourney.gui.main_window import MainWindow
-
-    window = MainWindow(db)
+    window = MainWindow()
     geometry = window.settings.value("geometry")
     if geometry is not None:
         window.restoreGeometry(geometry)
     window.show()
-    QTimer.singleShot(300, warm_up_reports)  # after the first paint
+    if self_test:
+        from euchre_tourney.gui import selftest
+
+        selftest.attach(window)
+    window.open_in_background(database)
+    failed: list[str] = []
+    window.open_failed.connect(failed.append)
+    window.opened.connect(_after_open)
+    window.open_failed.connect(lambda _message: _after_open())
     try:
-        return app.exec()
+        status = app.exec()
+        return status if self_test else 1 if failed else status
     finally:
-        db.dispose()
+        if window.db is not None:
+            window.db.dispose()
 
 
-def open_at_start(database: str | None):
-    """Open the database for the window, or say in one dialog why not and
-    return None: the same checks and sentences as the command line (a
-    folder, a missing folder, an empty, random, truncated, locked or
-    read-only file, another program's or a newer version's database), the
-    file left untouched."""
+def _after_open() -> None:
+    """Once the file is open (or refused): the log file and error dialogs,
+    then reportlab and the PDF fonts in the background."""
+    from euchre_tourney.gui.errors import install as install_error_log  # deferred on purpose: start-up time
+
+    install_error_log()
+    QTimer.singleShot(300, warm_up_reports)
+
+
+def describe_target(database: str | None) -> str:
+    """The database as the status bar names it while opening: the path or
+    URL given (a URL's password hidden), else the default file."""
+    if database is None:
+        import os
+
+        database = os.environ.get("EUCHRE_TOURNEY_DATABASE") or None
+    if database is None:  # store.default_database_path, without importing the database layer
+        import platformdirs
+
+        return str(Path(platformdirs.user_data_dir("euchre-tourney", appauthor=False)) / "euchre_tourney.sqlite")
+    if "://" in database:
+        scheme, _, rest = database.partition("://")
+        if "@" in rest.split("/", 1)[0]:
+            credentials, _, host = rest.partition("@")
+            rest = f"{credentials.split(':', 1)[0]}@{host}"
+        return f"{scheme}://{rest}"
+    return database
+
+
+def open_or_explain(database: str | None):
+    """``(db, None)`` with the open database, or ``(None, sentence)`` saying
+    why it cannot be opened: the same checks and sentences as the command
+    line (a folder, a missing folder, an empty, random, truncated, locked or
+    read-only file, another program's or a newer version's database, a
+    server that does not answer, a malformed URL), the file left untouched.
+    Safe to call from a background thread (no Qt)."""
+    from euchre_tourney.tournament import failure, open_database  # deferred on purpose: start-up time
+
     try:
-        return open_database(database)
+        return open_database(database), None
     except Exception as exc:  # noqa: BLE001 - every failure in words (the one failure path), never a traceback
         found = failure(exc)
         found.log(exc, "opening the database")
         message = found.message
         if found.unexpected:
             message = f"The database could not be opened ({message.removeprefix('unexpected ')})."
+        return None, message
+
+
+def open_at_start(database: str | None):
+    """Open the database, or say in one dialog why not and return None
+    (:func:`open_or_explain`'s sentences)."""
+    from euchre_tourney.gui import context
+
+    db, message = open_or_explain(database)
+    if db is None:
         context.show_error(None, "Cannot open the database", message)
-    return None
+    return db

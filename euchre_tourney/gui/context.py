@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -161,8 +163,26 @@ class AppContext(QObject):
         self.last_step = ""
         if change.token:
             self.undo_stack.push(_LogCommand(self, text, change.token))
-        self.operated.emit(change)
-        self.changed.emit()
+        # Committed already: a page that fails to redraw now must not have its error
+        # shown as if the change had failed ("… Nothing was saved."). Qt hands a slot's
+        # exception to sys.excepthook, not to the emitter, so it is caught there.
+        failures: list[tuple] = []
+        previous_hook = sys.excepthook
+        sys.excepthook = lambda *info: failures.append(info)
+        try:
+            self.operated.emit(change)
+            self.changed.emit()
+        finally:
+            sys.excepthook = previous_hook
+        for kind, exc, tb in failures:
+            explained = explain_error(exc)
+            if explained is None:  # a bug: the usual unexpected-error dialog
+                previous_hook(kind, exc, tb)
+                continue
+            logging.getLogger("euchre_tourney").warning(
+                "%s was saved; redrawing failed: %s", text, explained.message, exc_info=(kind, exc, tb)
+            )
+            show_error(None, "Saved, but not shown", saved_but_not_shown(text, explained.message))
 
 
 class _LogCommand(QUndoCommand):
@@ -204,6 +224,16 @@ def message_box(parent: QWidget | None, icon, title: str, message: str, buttons=
     layout = box.layout()
     layout.addItem(QSpacerItem(width, 0, QSizePolicy.Minimum, QSizePolicy.Fixed), layout.rowCount(), 0, 1, layout.columnCount())
     return box
+
+
+def saved_but_not_shown(what: str, problem: str) -> str:
+    """The sentence for a change that was committed but could not be shown
+    afterwards (a page's redraw failed): it says the change *was* saved, and
+    drops the "Nothing was saved." of ``problem``, which was written for a
+    failure before the commit."""
+    problem = " ".join(problem.replace("Nothing was saved.", "").split())
+    return (f"“{what}” was saved (Edit ▸ Undo takes it back), but the window could not show it: {problem} "
+            "Restart Euchre Tourney to see it.")
 
 
 def show_error(parent: QWidget | None, title: str, message: str) -> None:

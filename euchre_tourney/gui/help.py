@@ -17,13 +17,17 @@ from __future__ import annotations
 import html
 import platform
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QUrl, qVersion
 from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QMainWindow,
+    QPlainTextEdit,
+    QPushButton,
     QTextBrowser,
     QToolBar,
     QVBoxLayout,
@@ -102,8 +106,75 @@ def about_html() -> str:
     )
 
 
+NOTICES = "NOTICES.txt"
+"""The third-party notices a bundle carries in its resources (written at build
+time by ``packaging/notices.py``: every Python package's and system library's
+licence text)."""
+
+
+def licences_text() -> str:
+    """What Help ▸ About ▸ Licences shows: Euchre Tourney's own licence, then
+    the bundle's third-party notices; run from Python packages instead (no
+    bundle), the licence and licence files of each installed distribution the
+    app uses, read from their metadata."""
+    own = resource_path("LICENSE.txt").read_text(encoding="utf-8").strip()
+    parts = [f"Euchre Tourney {__version__} — MIT licence\n\n{own}"]
+    try:
+        parts.append(resource_path(NOTICES).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        parts.append(_installed_notices())
+    return "\n\n".join(parts)
+
+
+def _installed_notices() -> str:
+    import importlib.metadata as metadata
+    import re
+
+    seen, queue, texts = set(), ["euchre-tourney"], []
+    rule = "=" * 78
+    while queue:  # the app's run-time dependencies, as installed
+        name = re.sub(r"[-_.]+", "-", queue.pop()).lower()
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        queue += [re.split(r"[ ;<>=!~\[(]", r, maxsplit=1)[0] for r in dist.requires or () if "extra ==" not in r]
+        if name == "euchre-tourney":
+            continue
+        licence = dist.metadata.get("License-Expression") or dist.metadata.get("License") or "see its metadata"
+        files = [f for f in dist.files or () if re.search(r"(LICEN[CS]E|COPYING|NOTICE)", f.name, re.I)
+                 and ".dist-info" in str(f)]
+        body = "\n\n".join(Path(f.locate()).read_text(encoding="utf-8", errors="replace").strip() for f in files)
+        texts.append(f"{rule}\n{dist.metadata['Name']} {dist.version} — {licence.splitlines()[0][:120]}\n{rule}\n\n"
+                     + (body or "(the package ships no licence file; see its project page)"))
+    head = ("These Python packages are installed on this computer and used by Euchre Tourney. "
+            "(A ready-made bundle lists here every package and system library it carries, "
+            "with each licence's full text.)")
+    return head + "\n\n" + "\n\n".join(sorted(texts, key=str.lower))
+
+
+class LicencesDialog(QDialog):
+    """Help ▸ About ▸ Licences: every licence text, in a plain scrolling view."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Licences — Euchre Tourney")
+        self.resize(760, 620)
+        self.text = QPlainTextEdit(licences_text())
+        self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+
+
 class AboutDialog(QDialog):
-    """Help ▸ About: a scrolling text and a Close button."""
+    """Help ▸ About: a scrolling text, *Licences…* (every licence's full text) and Close."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -114,9 +185,18 @@ class AboutDialog(QDialog):
         self.text.setHtml(about_html())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
+        self.licences_button = QPushButton("&Licences…")
+        self.licences_button.setToolTip("The full text of every licence: Euchre Tourney's and what it is built with")
+        self.licences_button.clicked.connect(self.show_licences)
+        buttons.addButton(self.licences_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)
+
+    def show_licences(self) -> LicencesDialog:
+        dialog = LicencesDialog(self)
+        dialog.show()
+        return dialog
 
 
 class HelpWindow(QMainWindow):

@@ -1,10 +1,12 @@
-"""The main window: event picker, the five pages, menus and shortcuts."""
+"""The main window: event picker, the six pages, menus and shortcuts."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QTimer, QUrl
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -18,19 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney import tournament
-from euchre_tourney.reports import REPORTS, report
-from euchre_tourney.gui import context, replan, worker
-from euchre_tourney.gui.context import AppContext
-from euchre_tourney.gui.event_page import EventPage, NewEventDialog
-from euchre_tourney.gui.roster_page import RosterPage
-from euchre_tourney.gui.rotation_page import RotationPage
-from euchre_tourney.gui.scores_page import ScoresPage
-from euchre_tourney.gui.room import TimerLabel
-from euchre_tourney.gui.standings_page import StandingsPage
-from euchre_tourney.gui.teams_page import TeamsPage
 from euchre_tourney.gui.settings import PAPER_SIZES, default_page_size
-from euchre_tourney.gui.widgets import UndoPassThrough
+
+# Nothing here imports the database layer, reportlab or the rules at import
+# time: the window is shown (as "Opening <file>…") before they load, and the
+# file opens in a background thread (:meth:`MainWindow.open_in_background`).
+# The pages and the tournament use cases are imported where they are used:
+# deferred on purpose: start-up time (tests/gui/test_startup.py checks it).
+if TYPE_CHECKING:
+    from euchre_tourney import tournament
 
 REPORT_SHORTCUTS = {
     "scorecards": QKeySequence.Print,
@@ -42,13 +40,89 @@ REPORT_SHORTCUTS = {
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, db: tournament.Database, parent: QWidget | None = None) -> None:
+    """The club-night window.
+
+    ``MainWindow(db)`` builds it on an open database. ``MainWindow()`` shows
+    an empty window saying "Opening …" at once; :meth:`open_in_background`
+    then opens the file in a background thread and :meth:`attach` fills the
+    pages in when it is ready (``opened`` is emitted), or the reason it cannot
+    be opened is shown in this window (``open_failed``, with the sentence).
+    """
+
+    opened = Signal()
+    """The pages are filled in (:meth:`attach` has run)."""
+    open_failed = Signal(str)
+    """The database could not be opened: the sentence shown."""
+
+    def __init__(self, db: tournament.Database | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.db = db
-        self.ctx = AppContext(db, self)
+        self.db = None
         self.settings = QSettings()
         self.help_window = None
         self.resize(1200, 780)
+        self.setWindowTitle("Euchre Tourney")
+        self._opener: _Opener | None = None
+        if db is not None:
+            self.attach(db)
+        else:
+            self.placeholder = QLabel("Opening the database…")
+            self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.placeholder.setWordWrap(True)
+            self.placeholder.setMargin(24)
+            self.setCentralWidget(self.placeholder)
+
+    # opening the database in the background -------------------------------------
+    def open_in_background(self, database: str | None) -> None:
+        """Open ``database`` (path or URL; None = the default file) in a
+        background thread once the window has been painted; the status bar
+        says "Opening <file>…" meanwhile. On success :meth:`attach` fills the
+        pages in; on failure the sentence (the same as the command line's)
+        is shown in this window and ``open_failed`` is emitted."""
+        from euchre_tourney.gui.app import describe_target  # the file or server, said as the user gave it
+
+        where = describe_target(database)
+        self.statusBar().showMessage(f"Opening {where}…")
+        self.placeholder.setText(f"Opening {where}…")
+        self._opener = _Opener(database, self)
+        self._opener.done.connect(self._opened)
+        self._opener.refused.connect(self._refused)
+        # start once the window has been painted (a timer too, should no paint come, e.g. minimised)
+        self.placeholder.installEventFilter(self._opener)
+        QTimer.singleShot(1000, self._opener.start)
+
+    def _opened(self, db) -> None:
+        self.placeholder.removeEventFilter(self._opener)
+        self.attach(db)
+        where = db.path or db.where
+        self.statusBar().showMessage(f"Opened {where}.", 4000)
+
+    def _refused(self, message: str) -> None:
+        from euchre_tourney.gui import context
+
+        self.placeholder.removeEventFilter(self._opener)
+        self.statusBar().showMessage("The database could not be opened.")
+        self.placeholder.setText(f"The database could not be opened.\n\n{message}\n\n"
+                                 "Close this window and start Euchre Tourney again with another file "
+                                 "(--database PATH_OR_URL).")
+        self.open_failed.emit(message)
+        context.show_error(self, "Cannot open the database", message)
+
+    def attach(self, db: tournament.Database) -> None:
+        """Build the pages, menus and toolbar on the open database ``db``
+        and show the last event and page; emits ``opened``."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui.context import AppContext
+        from euchre_tourney.gui.event_page import EventPage
+        from euchre_tourney.gui.room import TimerLabel
+        from euchre_tourney.gui.roster_page import RosterPage
+        from euchre_tourney.gui.rotation_page import RotationPage
+        from euchre_tourney.gui.scores_page import ScoresPage
+        from euchre_tourney.gui.standings_page import StandingsPage
+        from euchre_tourney.gui.teams_page import TeamsPage
+        from euchre_tourney.gui.widgets import UndoPassThrough
+
+        self.db = db
+        self.ctx = AppContext(db, self)
 
         self.events = QComboBox()
         self.events.setMinimumWidth(320)
@@ -90,6 +164,7 @@ class MainWindow(QMainWindow):
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)
         self.poll_timer.timeout.connect(self.poll_other_stations)
         self.poll_timer.start()
+        self.opened.emit()
 
     def poll_other_stations(self) -> bool:
         """Redraw the pages a change made at another station concerns (a
@@ -101,6 +176,8 @@ class MainWindow(QMainWindow):
         timer calls this every second. Waits while a hand is being typed (the
         Scores page's :meth:`~ScoresPage.in_progress`), and any other redraw
         leaves such an entry as it is. True if a change was seen."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+
         event_id = self.ctx.event_id
         if event_id is None or self.scores_page.in_progress():
             return False
@@ -144,6 +221,9 @@ class MainWindow(QMainWindow):
         return action
 
     def _create_actions(self) -> None:
+        from euchre_tourney.gui import replan  # deferred on purpose: start-up time
+        from euchre_tourney.reports import REPORTS  # the registry only (the writers load on first use)
+
         self.new_event_action = self._action("&New event…", self.new_event, QKeySequence.New, "Create a tournament night")
         self.import_action = self._action("&Import players…", self.roster_page.import_dialog, "Ctrl+I")
         self.report_actions = {
@@ -225,6 +305,7 @@ class MainWindow(QMainWindow):
 
     # events --------------------------------------------------------------------
     def reload_events(self, select: int | None = None) -> None:
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
         events = self.ctx.run(tournament.list_events)
         self.events.blockSignals(True)
         self.events.clear()
@@ -260,6 +341,8 @@ class MainWindow(QMainWindow):
 
     def create_event(self, **values):
         """Create an event and make it current; returns its EventView or None if refused."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui import context
         try:
             view = self.ctx.operate(f"New event “{values.get('name', '')}”", tournament.create_event, event_id=None, **values)
         except tournament.TournamentError as exc:
@@ -273,6 +356,8 @@ class MainWindow(QMainWindow):
         return view
 
     def new_event(self) -> None:
+        from euchre_tourney.gui.event_page import NewEventDialog
+
         dlg = NewEventDialog(self)
         if dlg.exec() == QDialog.Accepted:
             self.create_event(**dlg.values())
@@ -282,6 +367,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name} — Euchre Tourney" if name else "Euchre Tourney")
 
     def _saved(self) -> None:
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
         self.statusBar().showMessage("Saved.", 4000)
         if self.ctx.event_id is not None:  # only the current event can be renamed (Event page)
             e = self.ctx.run(tournament.get_event, self.ctx.event_id)
@@ -309,6 +395,9 @@ class MainWindow(QMainWindow):
         :meth:`page_size`); ``numbers``: only these players' scorecards (their
         numbers in the event). True on success, else the reason is shown and
         nothing is written."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui import context, worker
+
         if self.ctx.event_id is None:
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
@@ -328,6 +417,9 @@ class MainWindow(QMainWindow):
         120-player scorecards PDF takes seconds): the running
         :class:`~euchre_tourney.gui.worker.Job`, see :meth:`save_pdf`.
         :class:`~euchre_tourney.gui.context.Busy` while another operation runs."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.reports import report
+
         rep = report(name)
         page_size = page_size or self.page_size()
         event_id = self.ctx.event_id
@@ -343,6 +435,8 @@ class MainWindow(QMainWindow):
 
     def save_report_dialog(self, name: str) -> None:
         """Ask where to save the report called ``name``, write it and open it."""
+        from euchre_tourney.reports import report
+
         start = str(Path(self.settings.value("pdf_dir", str(Path.home()))) / report(name).default_file)
         path, _ = QFileDialog.getSaveFileName(self, "Save PDF", start, "PDF files (*.pdf)")
         if not path:
@@ -403,8 +497,51 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         self.settings.setValue("geometry", self.saveGeometry())
-        if self.standings_page.projector is not None:
+        if self.db is not None and self.standings_page.projector is not None:
             self.standings_page.projector.close()
         if self.help_window is not None:
             self.help_window.close()
         super().closeEvent(event)
+
+
+class _Opener(QObject):
+    """Opens the database in a background thread (:meth:`MainWindow.open_in_background`).
+
+    The thread imports the database layer and the pages' modules and runs
+    the same checks as the command line (``tournament.open_database``); it
+    touches no Qt widget. ``done(db)`` or ``refused(sentence)`` is emitted
+    from that thread and delivered, queued, in the window's thread.
+    ``start`` is idempotent; the first paint of the watched widget calls it."""
+
+    done = Signal(object)
+    refused = Signal(str)
+
+    def __init__(self, database: str | None, parent: QObject) -> None:
+        super().__init__(parent)
+        self.database = database
+        self.thread: threading.Thread | None = None
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint and self.thread is None:
+            QTimer.singleShot(0, self.start)  # after this paint has reached the screen
+        return False
+
+    def start(self) -> None:
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._open, name="open-database", daemon=True)
+            self.thread.start()
+
+    def _open(self) -> None:
+        from euchre_tourney.gui.app import open_or_explain  # deferred on purpose: start-up time
+
+        db, message = open_or_explain(self.database)
+        if db is None:
+            self.refused.emit(message)
+            return
+        # the pages' modules too, so that filling them in does not wait for imports
+        import euchre_tourney.gui.errors  # noqa: F401
+        import euchre_tourney.gui.event_page  # noqa: F401
+        import euchre_tourney.gui.standings_page  # noqa: F401
+        import euchre_tourney.gui.teams_page  # noqa: F401
+
+        self.done.emit(db)

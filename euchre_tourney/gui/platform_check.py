@@ -62,6 +62,9 @@ PACKAGES: dict[str, tuple[str, str]] = {
 
 _NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.MULTILINE)
 _DLOPEN_ERROR = re.compile(r"(\S+\.so[.\d]*): cannot open shared object file")
+# dlopen's "<library>: <why>" for a library that is there but cannot be loaded
+# (cut short, overwritten, built for another machine): not missing, damaged
+_DAMAGED = re.compile(r"(\S+\.so[.\d]*): (?!cannot open shared object file)([^:]+(?::[^:]+)?)\s*$")
 
 
 def uses_xcb(environ: Mapping[str, str], platform: str) -> bool:
@@ -85,17 +88,54 @@ def _ldd(path: Path) -> str:
         return ""
 
 
-def missing_libraries(plugin: Path) -> list[str]:
-    """The shared libraries ``plugin`` needs but the system lacks ([] if it loads)."""
+def load_error(plugin: Path) -> str | None:
+    """dlopen's error loading ``plugin``, or None if it loads."""
     try:
         _dlopen(str(plugin))
-        return []
+        return None
     except OSError as exc:
-        error = str(exc)
+        return str(exc)
+
+
+def missing_libraries(plugin: Path, error: str | None = None) -> list[str]:
+    """The shared libraries ``plugin`` needs but the system lacks ([] if it
+    loads, or if what stops it is a damaged library: :func:`damaged_library`)."""
+    error = load_error(plugin) if error is None else error
+    if error is None:
+        return []
     missing = list(dict.fromkeys(_NOT_FOUND.findall(_ldd(plugin))))
-    if not missing:  # no ldd: dlopen names the first library it could not find
+    if not missing and damaged_library(error) is None:  # no ldd: dlopen names the first library it could not find
         missing = _DLOPEN_ERROR.findall(error)[:1] or [error]
     return missing
+
+
+def damaged_library(error: str) -> tuple[str, str] | None:
+    """(library path, dlopen's reason) when ``error`` says a library is there
+    but cannot be loaded ("file too short", "invalid ELF header", "wrong ELF
+    class"…), else None."""
+    match = _DAMAGED.search(error.strip())
+    return (match[1], match[2].strip()) if match else None
+
+
+def damaged_message(library: str, reason: str) -> str:
+    """One paragraph for the director: a library is damaged, not missing."""
+    name = Path(library).name
+    packages = PACKAGES.get(name)
+    lines = [
+        "Euchre Tourney cannot open its window: a library Qt needs to draw on an X11 screen is there "
+        f"but damaged or unusable ({library}: {reason}).",
+    ]
+    if packages:
+        lines += [
+            "Reinstall it, then start Euchre Tourney again:",
+            f"    Debian, Ubuntu:  sudo apt install --reinstall {packages[0]}",
+            f"    Fedora:          sudo dnf reinstall {packages[1]}",
+        ]
+    else:
+        lines.append(f"Reinstall the package that provides {name} with your system's package manager"
+                     + (", or unpack Euchre Tourney again if the file is inside its folder." if "_internal" in library else "."))
+    lines.append("The command-line tools (euchre-tourney --help) work without it.")
+    return "\n".join(lines)
 
 
 def message(missing: list[str]) -> str:
@@ -144,5 +184,11 @@ def display_problem(
     plugin = plugins_dir / "platforms" / "libqxcb.so"
     if not plugin.exists():
         return None  # an unusual Qt build: let Qt say what it says
-    missing = missing_libraries(plugin)
-    return message(missing) if missing else None
+    error = load_error(plugin)
+    if error is None:
+        return None
+    missing = missing_libraries(plugin, error)
+    if missing:
+        return message(missing)
+    damaged = damaged_library(error)
+    return damaged_message(*damaged) if damaged else message([error])

@@ -7,8 +7,8 @@ beside a frozen bundle with no Python packages installed. Used by
 
     xprobe.py window SHOT.png TIMEOUT_S -- COMMAND...
         run COMMAND; print the seconds from its start to its first top-level
-        window being mapped (exposed); a second later save the screen as
-        SHOT.png, then end COMMAND. Exit status 1 if COMMAND exits or shows
+        window being mapped (exposed); a second later ($XPROBE_SETTLE seconds)
+        save the screen as SHOT.png, then end COMMAND. Exit status 1 if COMMAND exits or shows
         no window within TIMEOUT_S.
 
 "Mapped" is the X server's MapNotify for the first top-level window that is
@@ -157,7 +157,7 @@ def main(argv: list[str]) -> int:
         return 1
     try:
         print(f"window shown after {seconds:.3f} s")
-        time.sleep(1.0)  # let it paint its pages
+        time.sleep(float(os.environ.get("XPROBE_SETTLE", "1")))  # let it paint its pages
         if proc.poll() is not None:
             print(f"xprobe: {argv[4]} exited with status {proc.returncode} after showing its window", file=sys.stderr)
             return 1

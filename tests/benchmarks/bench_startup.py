@@ -1,31 +1,32 @@
-"""Start-up benchmark (not part of the test run): launch to a visible main window.
+"""Start-up benchmark (not part of the test run): launch to a visible main window,
+as a ratio to a bare PySide6 window on the same display.
 
-    python3 tests/benchmarks/bench_startup.py [--runs 5] [-- COMMAND...]
+    python3 tests/benchmarks/bench_startup.py [--runs 7] [--pdf] [-- COMMAND...]
 
 Starts a private Xvfb (``Xvfb -displayfd``: a free display number, so it
-never meets another session's), then for each database launches the app
-``--runs`` times and prints the best and the median time from process start
-to the main window being mapped (the X server exposes it then; see
-``packaging/linux/xprobe.py``). Databases:
+never meets another session's), then launches, interleaved (one of each per
+round, ``--runs`` rounds, so a change in the machine's load hits all alike):
 
+* *bare PySide6 window*: a ``QMainWindow`` of the app's size, shown, in the
+  same Python: the floor any Qt app pays;
 * *new file*: the first launch on a new machine (the file does not exist, so
   the schema is created);
-* *empty*: an existing database at the newest schema with nothing in it;
 * *20 events of 40 players*: 40 players on the roster, 20 events each with
   all 40 checked in, an 8-round rotation and every hand of round 1 recorded;
   the last event is the one the window opens on.
 
-Then, for the 20-event database, the first *Save scorecards PDF* in a fresh
-process (offscreen, through ``MainWindow.save_pdf``, as the menu does after
-its file dialog): once at once after the window is shown (reportlab and the
-fonts not loaded yet) and once after the background warm-up has finished.
+Each time is from process start to the first top-level window being mapped
+(the X server exposes it then; see ``packaging/linux/xprobe.py``). It prints
+the median of each and the **ratio** of the app's median to the bare
+window's (target: under 2). ``--pdf`` adds the first *Save scorecards PDF*
+in a fresh process (offscreen), at once and after the background warm-up.
 
 Settings (QSettings) live in a temporary folder, so the window opens as it
 would the first time. The default command is ``python3 -m euchre_tourney``
 from this checkout; after ``--`` give another, e.g. a frozen bundle's
-``dist/euchre-tourney/euchre-tourney``. Target: every median under 1 s. On a shared machine the wall times follow
-the load; the app's own CPU time until its window is shown (from /proc) is
-printed beside them.
+``dist/euchre-tourney/euchre-tourney`` (the bare window stays the venv's
+Python). On a shared machine the wall times follow the load; the app's own
+CPU time until its window is shown (from /proc) is printed beside them.
 """
 
 from __future__ import annotations
@@ -96,16 +97,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def time_launches(command: list[str], database: Path, runs: int, env: dict[str, str]) -> list[tuple[float, float]]:
-    """(wall seconds, CPU seconds) from start to the window shown, per launch."""
-    times = []
-    for _ in range(runs):
-        seconds, proc = xprobe.launch(30, [*command, "--database", str(database)], env=env)
-        cpu = cpu_seconds(proc.pid)
-        proc.terminate()
-        proc.wait(10)
-        times.append((seconds, cpu))
-    return times
+def time_launch(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from start to the window shown, for one launch."""
+    seconds, proc = xprobe.launch(60, command, env=env)
+    cpu = cpu_seconds(proc.pid)
+    proc.terminate()
+    proc.wait(10)
+    return seconds, cpu
+
+
+BARE_WINDOW = """
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+window = QMainWindow()
+window.resize(1200, 780)
+window.setWindowTitle("bare")
+window.show()
+app.exec()
+"""
 
 
 FIRST_PDF = """
@@ -142,39 +151,40 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         command, argv = argv[argv.index("--") + 1 :], argv[: argv.index("--")]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--pdf", action="store_true", help="also time the first scorecards PDF")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp, Xvfb() as display:
         tmp = Path(tmp)
-        empty, club = tmp / "empty.sqlite", tmp / "club.sqlite"
+        club = tmp / "club.sqlite"
         seed_club(club)
-        from euchre_tourney.store import open_database
-
-        open_database(empty).dispose()
         env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(tmp / "config"), XDG_DATA_HOME=str(tmp / "data"),
                    PYTHONPATH=str(ROOT))
         env.pop("QT_QPA_PLATFORM", None)
         env.pop("EUCHRE_TOURNEY_DATABASE", None)
-        rows = []
-        new_times = []
-        for i in range(args.runs):  # a new file each launch: the schema is created every time
-            new_times += time_launches(command, tmp / f"new-{i}.sqlite", 1, env)
-        rows.append(("new file (first launch)", new_times))
-        rows.append(("empty, at the newest schema", time_launches(command, empty, args.runs, env)))
-        rows.append(("20 events of 40 players", time_launches(command, club, args.runs, env)))
-        pdf_rows = [
-            ("right after start", time_first_pdf(club, tmp / "cards.pdf", False, args.runs, env)),
-            ("after the warm-up", time_first_pdf(club, tmp / "cards.pdf", True, args.runs, env)),
-        ]
-    print(f"launch to visible main window, {args.runs} runs each: {' '.join(command)}")
-    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; CPU = the app's own CPU time by then)")
-    for label, pairs in rows:
-        times, cpus = [t for t, _c in pairs], [c for _t, c in pairs]
-        print(f"  {label:<30} best {min(times):.3f} s  median {statistics.median(times):.3f} s  "
-              f"({', '.join(f'{t:.2f}' for t in times)})  CPU median {statistics.median(cpus):.2f} s")
-    print("first scorecards PDF (40 players, 8 rounds) in a fresh process, 20-event database:")
-    for label, times in pdf_rows:
-        print(f"  {label:<30} best {min(times):.3f} s  median {statistics.median(times):.3f} s")
+        labels = ("bare PySide6 window", "new file (first launch)", "20 events of 40 players")
+        times: dict[str, list[tuple[float, float]]] = {label: [] for label in labels}
+        for i in range(args.runs):  # interleaved: bare, new, club, bare, new, club, ...
+            times[labels[0]].append(time_launch([sys.executable, "-c", BARE_WINDOW], env))
+            times[labels[1]].append(time_launch([*command, "--database", str(tmp / f"new-{i}.sqlite")], env))
+            times[labels[2]].append(time_launch([*command, "--database", str(club)], env))
+        pdf_rows = []
+        if args.pdf:
+            pdf_rows = [
+                ("right after start", time_first_pdf(club, tmp / "cards.pdf", False, args.runs, env)),
+                ("after the warm-up", time_first_pdf(club, tmp / "cards.pdf", True, args.runs, env)),
+            ]
+    print(f"launch to visible main window, {args.runs} interleaved runs each: {' '.join(command)}")
+    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; CPU = the process's own CPU time by then)")
+    bare = statistics.median(t for t, _c in times[labels[0]])
+    for label in labels:
+        walls, cpus = [t for t, _c in times[label]], [c for _t, c in times[label]]
+        median = statistics.median(walls)
+        ratio = "" if label == labels[0] else f"  ratio {median / bare:.2f}x the bare window"
+        print(f"  {label:<26} median {median:.3f} s  best {min(walls):.3f} s  CPU median {statistics.median(cpus):.2f} s"
+              f"{ratio}  ({', '.join(f'{t:.2f}' for t in walls)})")
+    for label, pdf_times in pdf_rows:
+        print(f"  first scorecards PDF {label:<20} best {min(pdf_times):.3f} s  median {statistics.median(pdf_times):.3f} s")
     return 0
 
 

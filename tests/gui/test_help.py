@@ -123,3 +123,43 @@ def test_about_names_the_version_and_the_licences(qtbot, gui_env):
     assert "LGPL-3.0" in text and "Apache-2.0" in text
     assert "Licensed under the Apache License, Version 2.0" in text  # the fallback font's full text
     assert "Bitstream" in text
+
+
+def test_about_licences_shows_the_apps_own_licence_and_every_package(qtbot, gui_env):
+    from euchre_tourney.gui.help import AboutDialog
+
+    about = AboutDialog()
+    qtbot.addWidget(about)
+    about.licences_button.click()
+    from euchre_tourney.gui.help import LicencesDialog
+
+    dialog = about.findChild(LicencesDialog)
+    assert dialog is not None and dialog.isVisible()
+    text = dialog.text.toPlainText()
+    assert text.startswith(f"Euchre Tourney {__version__} — MIT licence")
+    assert "Permission is hereby granted, free of charge" in text
+    for name in ("pyuca", "wcwidth", "SQLAlchemy", "reportlab", "PySide6"):
+        assert name in text, name
+
+
+def test_about_licences_shows_a_bundles_notices_file(qtbot, gui_env, tmp_path, monkeypatch):
+    import shutil
+    import sys
+    from pathlib import Path
+
+    from euchre_tourney import resources
+    from euchre_tourney.gui.help import LicencesDialog
+
+    root = Path(__file__).resolve().parents[2] / "resources"
+    shutil.copytree(root, tmp_path / "resources")
+    (tmp_path / "resources" / "NOTICES.txt").write_text("PART 4. System libraries\nlibstdc++.so.6 …", encoding="utf-8")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    resources.resources_dir.cache_clear()
+    try:
+        dialog = LicencesDialog()
+        qtbot.addWidget(dialog)
+        text = dialog.text.toPlainText()
+    finally:
+        resources.resources_dir.cache_clear()
+    assert "MIT licence" in text and "PART 4. System libraries\nlibstdc++.so.6" in text
