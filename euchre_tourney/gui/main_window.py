@@ -78,7 +78,7 @@ class MainWindow(QMainWindow):
         says "Opening <file>…" meanwhile. On success :meth:`attach` fills the
         pages in; on failure the sentence (the same as the command line's)
         is shown in this window and ``open_failed`` is emitted."""
-        from euchre_tourney.gui.app import describe_target  # the file or server, said as the user gave it
+        from euchre_tourney.gui.opening import describe_target  # the file or server, said as the user gave it
 
         where = describe_target(database)
         self.statusBar().showMessage(f"Opening {where}…")
@@ -327,6 +327,8 @@ class MainWindow(QMainWindow):
         """An undo or redo of another event's step shows that event, so the
         director sees what came back; an event made or taken back (creating
         an event is undoable) updates the list of events first."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+
         if "event" in change.kinds:
             stored = {e.id for e in self.ctx.run(tournament.list_events)}
             if stored != {self.events.itemData(i) for i in range(self.events.count())}:
@@ -532,7 +534,7 @@ class _Opener(QObject):
             self.thread.start()
 
     def _open(self) -> None:
-        from euchre_tourney.gui.app import open_or_explain  # deferred on purpose: start-up time
+        from euchre_tourney.gui.opening import open_or_explain  # deferred on purpose: start-up time
 
         db, message = open_or_explain(self.database)
         if db is None:
