@@ -16,7 +16,7 @@ from euchre_tourney.store.errors import (
     TournamentError,
     describe,
 )
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, PhoneAction, PhoneSettings, Player, Seating, SitOut, TableResult, TableSecret, Team, TeamGame
 
 __all__ = [
     "DatabaseError",
@@ -34,10 +34,13 @@ __all__ = [
     "EventRound",
     "Hand",
     "HandAudit",
+    "PhoneAction",
+    "PhoneSettings",
     "Player",
     "Seating",
     "SitOut",
     "TableResult",
+    "TableSecret",
     "Team",
     "TeamGame",
     "database_url",

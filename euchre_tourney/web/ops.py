@@ -1,0 +1,63 @@
+"""The web layer's one door to the data: every write goes through
+:func:`run_write`, every read through :func:`run_read`.
+
+Today :func:`run_write` runs the use case in its own session, as the
+window's ``AppContext.run`` does, with the station named for the table
+("table 3 (phone)"): a phone's hand is another station's change, so it
+reaches the director's window through the station poll
+(:func:`~euchre_tourney.tournament.change_stamp`), not the director's undo
+stack. When the unit-of-work entry point lands, only this function changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from euchre_tourney.tournament import Change, Database, DatabaseError, TournamentError, explain_error
+
+log = logging.getLogger("euchre_tourney.web")
+
+
+def _translated(call: Callable[[], Any], what: str) -> Any:
+    try:
+        return call()
+    except DatabaseError as exc:
+        log.warning("%s failed: %s (%s)", what, exc.message, exc.detail, exc_info=exc.__cause__)
+        raise
+    except TournamentError:
+        raise
+    except Exception as exc:
+        explained = explain_error(exc)
+        if explained is None:
+            raise
+        log.warning("%s failed: %s", what, explained.message, exc_info=exc)
+        raise explained from exc
+
+
+def run_write(
+    db: Database, label: str, use_case: Callable[..., Any], *args: Any, station: str, event_id: int | None = None,
+    **kwargs: Any,
+) -> tuple[Any, Change]:
+    """Run the write ``use_case(session, *args, **kwargs)`` under ``station``;
+    returns its result and the :class:`~euchre_tourney.tournament.Change`.
+    Errors as ``TournamentError`` in words (nothing written)."""
+
+    def call() -> Any:
+        with db.session() as session:
+            session.info["station"] = station
+            return use_case(session, *args, **kwargs)
+
+    result = _translated(call, label)
+    return result, Change(label, event_id, frozenset({"hand"}))
+
+
+def run_read(db: Database, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run a read use case in its own session."""
+
+    def call() -> Any:
+        with db.session() as session:
+            return use_case(session, *args, **kwargs)
+
+    return _translated(call, getattr(use_case, "__name__", "read"))
