@@ -35,13 +35,18 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"rules", "tournament", "reports", "resources"}),
         frozenset({"reportlab", "bidi", "arabic_reshaper"}),
     ),
+    # the pages served to the room's phones (DESIGN.md's web row): no business rule of its own
+    "web": (
+        frozenset({"rules", "tournament", "web"}),
+        frozenset({"starlette", "uvicorn", "jinja2", "segno"}),
+    ),
     "gui": (
-        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui"}),
+        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web"}),
         frozenset({"PySide6", "platformdirs"}),
     ),
     # top-level modules: the command line launches the GUI, the rest is plain
     "cli": (
-        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "cli"}),
+        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "web", "cli"}),
         frozenset({"platformdirs", "wcwidth"}),
     ),
     "desktop": (frozenset({"resources", "desktop"}), frozenset({"platformdirs"})),

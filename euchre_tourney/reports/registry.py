@@ -115,6 +115,15 @@ REPORTS: tuple[Report, ...] = (
         "euchre_tourney.reports.standings_sheet:write_standings",
         "team_standings",
     ),
+    Report(
+        "phone-howto",
+        "How to enter your table's hands",
+        "Save &how to enter hands from phones PDF…",
+        "write the one page for the tables: how to enter the table's hands from a phone",
+        "phone-howto.pdf",
+        "phone_sheet",
+        "euchre_tourney.reports.phone_howto:write_phone_howto",
+    ),
 )
 """The reports, in menu order."""
 

@@ -56,7 +56,7 @@ from euchre_tourney.store import (
     TableSecret,
     TeamGame,
 )
-from euchre_tourney.tournament.common import load_event
+from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, record_hand, table_score
@@ -85,6 +85,8 @@ __all__ = [
     "submit_totals",
     "table_secrets",
     "disputed_hands",
+    "PhoneSheetView",
+    "phone_sheet",
 ]
 
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -603,3 +605,31 @@ def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, Pho
         out.extend((number, t, h) for h in _states(session, event_id, number, t, score.hands) if h.state == "disputed")
     return tuple(out)
 
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneSheetView:
+    """What the printed "how to enter your table's hands" page says for an
+    event: its name and date, whether the opponents confirm, hand by hand
+    or round totals, hands per round, a team event's game to the target."""
+
+    event_name: str
+    event_date: object
+    confirm_required: bool
+    entry_mode: str
+    hands_per_round: int
+    game_target: int | None
+
+
+def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
+    """The read model of the one-page "how to enter your table's hands"."""
+    event = load_event(session, event_id)
+    game = event.kind == "team" and event.round_scoring == "game"
+    return PhoneSheetView(
+        event_name=event.name,
+        event_date=event.date,
+        confirm_required=phone_settings(session, event_id).confirm_required,
+        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
+        hands_per_round=event.hands_per_round,
+        game_target=event_rules(event).target if game else None,
+    )
