@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from euchre_tourney import tournament
 from euchre_tourney.tournament import Change, Database, DatabaseError, TournamentError, explain_error
 
 log = logging.getLogger("euchre_tourney.web")
@@ -61,3 +62,30 @@ def run_read(db: Database, use_case: Callable[..., Any], *args: Any, **kwargs: A
             return use_case(session, *args, **kwargs)
 
     return _translated(call, getattr(use_case, "__name__", "read"))
+
+
+def director_call(db: Database, use_case: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """A director's change from the window's phone dialog (settings, PIN, a
+    re-issued code), under the window's own station name; returns the
+    result."""
+    return run_write(db, getattr(use_case, "__name__", "change"), use_case, *args, station=db.station, **kwargs)[0]
+
+
+def with_phone_links(db: Database, event_id: int, base_url: str, items: list) -> list:
+    """Tally sheets with their table's QR address, or scorecards with the
+    player's page (``phone_url``), for an event served at ``base_url``."""
+    import dataclasses
+
+    from euchre_tourney.web.app import table_url
+
+    base = base_url.rstrip("/")
+    secrets = director_call(db, tournament.table_secrets, event_id)
+    out = []
+    for item in items:
+        if hasattr(item, "table") and item.table in secrets:
+            out.append(dataclasses.replace(item, phone_url=table_url(base, item.table, secrets[item.table])))
+        elif hasattr(item, "player_name") and getattr(item, "number", 0):
+            out.append(dataclasses.replace(item, phone_url=f"{base}/player/{item.number}"))
+        else:
+            out.append(item)
+    return out
