@@ -161,7 +161,7 @@ _HEADERS = {
         "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # no-referrer would make the browser send "Origin: null" on our own forms
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",
 }

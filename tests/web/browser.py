@@ -25,8 +25,9 @@ def require_chromium() -> None:
     pytest.importorskip("selenium", reason="Chromium browser tests need selenium (pip install -e '.[test]')")
 
 
-def phone_browser(profile: Path, dark: bool = False):
-    """A new Chromium at a phone's size with its own profile folder."""
+def phone_browser(profile: Path, dark: bool = False, phone: bool = True):
+    """A new Chromium at a phone's size (``phone=False``: a 1280×720 TV)
+    with its own profile folder."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -36,8 +37,11 @@ def phone_browser(profile: Path, dark: bool = False):
         options.add_argument(flag)
     profile.mkdir(parents=True, exist_ok=True)
     options.add_argument(f"--user-data-dir={profile}")
-    options.add_argument("--window-size=390,844")
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    if phone:
+        options.add_argument("--window-size=390,844")
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": PHONE})
+    else:
+        options.add_argument("--window-size=1280,720")
     driver = webdriver.Chrome(options=options, service=Service(executable_path=DRIVER))
     driver.set_page_load_timeout(60)
     if dark:

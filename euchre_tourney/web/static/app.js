@@ -30,7 +30,7 @@
   }
   function tick() {
     fetch("/stamp", { credentials: "same-origin", cache: "no-store" }).then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (s) { if (s && s !== body.getAttribute("data-stamp")) refresh(); })
+      .then(function (s) { var mine = body.getAttribute("data-stamp"); if (s && mine && s !== mine) refresh(); })
       .catch(function () {}).then(function () { setTimeout(tick, poll); });
   }
   function send(form, data, tries) {
