@@ -45,7 +45,7 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import HandEntry, Seat
+from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.store import (
     EventRound,
     Hand,
@@ -59,7 +59,7 @@ from euchre_tourney.store import (
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.readmodels import HandView
-from euchre_tourney.tournament.scoring import correct_hand, record_hand, table_score
+from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
 from euchre_tourney.tournament.stations import change_stamp, describe_entry, describe_hand
 from euchre_tourney.tournament.tables import record_table_totals, table_result
 
@@ -208,16 +208,39 @@ def playing_round(session: Session, event_id: int) -> int | None:
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
         rid = rounds[number]
+        waiting: set[int] | None = None
         for t in sorted(tables.get(rid, ())):
-            if (rid, t) in done:
-                continue
-            if game:
-                if table_score(session, event_id, number, t).game_winner is not None:
-                    continue
-            elif counts.get((rid, t), 0) >= event.hands_per_round:
-                continue
-            return number
+            if (rid, t) not in done:
+                if game:
+                    if table_score(session, event_id, number, t).game_winner is None:
+                        return number
+                elif counts.get((rid, t), 0) < event.hands_per_round:
+                    return number
+            if waiting is None:
+                waiting = _waiting_tables(session, event_id, number, rid)
+            if t in waiting:  # all in, but a hand still waits for the other side: stay on this round
+                return number
     return max(rounds)
+
+
+def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int) -> set[int]:
+    """Tables of a round where a hand entered from a phone still waits for the other side."""
+    versions = {
+        (t, n): v or 1
+        for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
+    }
+    state: dict[tuple[int, int], bool] = {}
+    for a in session.exec(
+        select(PhoneAction)
+        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
+        .order_by(PhoneAction.id)
+    ):
+        key = (a.table_number, a.hand_number)
+        if a.action in ("enter", "correct"):
+            state[key] = True
+        elif a.action in ("agree", "disagree") and a.hand_version == versions.get(key):
+            state[key] = False
+    return {t for (t, n), waits in state.items() if waits and (t, n) in versions}
 
 
 def _round_row(session: Session, event_id: int, table: int) -> EventRound:
@@ -398,6 +421,16 @@ def _states(session: Session, event_id: int, round_number: int, table: int, hand
     return tuple(out)
 
 
+def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...]:
+    """The hands of ``table`` in round ``r`` (fewer reads than :func:`~.scoring.table_score`)."""
+    return tuple(
+        HandView(h.id, r.number, table, h.number, entry_of(h), Side(h.scoring_side), h.points, h.station or "", h.version or 1)
+        for h in session.exec(
+            select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
+        )
+    )
+
+
 def phone_table(session: Session, event_id: int, table: object, secret: object) -> PhoneTableView:
     """Table ``table``'s page in the round being played, for a phone holding
     ``secret``; :class:`PhoneRefused` for a wrong or replaced code."""
@@ -512,8 +545,7 @@ def submit_hand(
         if correcting_version is None:
             settings = phone_settings(session, event_id)
             if settings.confirm_required:
-                score = table_score(session, event_id, r.number, t)
-                waiting = next((h for h in _states(session, event_id, r.number, t, score.hands) if h.state == "waiting"), None)
+                waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
                 if waiting is not None:
                     raise PhoneRefused(
                         f"Hand {waiting.hand.number} is waiting for {_SIDE_WORDS[waiting.confirmer]} to agree: "
@@ -550,8 +582,7 @@ def confirm_hand(
         r = _round_row(session, event_id, t)
         if r.locked:
             raise PhoneRefused(f"Round {r.number} is locked: the director closed it. Nothing was changed.")
-        score = table_score(session, event_id, r.number, t)
-        mine = next((h for h in _states(session, event_id, r.number, t, score.hands) if h.hand.number == number), None)
+        mine = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.hand.number == number), None)
         if mine is None:
             raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}.")
         if mine.hand.version != version:

@@ -24,8 +24,8 @@ plain HTTP: someone on an *open* network could read the pages and the
 secrets passing by, so use a network with a password.
 """
 
-from euchre_tourney.web.app import POLL_MS, RoomState, create_app, qr_png, qr_svg, table_url
+from euchre_tourney.web.app import POLL_MS, Limits, RoomState, create_app, qr_png, qr_svg, table_url
 from euchre_tourney.web.ops import director_call, run_read, run_write, with_phone_links
 from euchre_tourney.web.server import PhoneServer, free_port, local_addresses
 
-__all__ = ["POLL_MS", "PhoneServer", "director_call", "run_read", "run_write", "with_phone_links", "RoomState", "create_app", "free_port", "local_addresses", "qr_png", "qr_svg", "table_url"]
+__all__ = ["Limits", "POLL_MS", "PhoneServer", "director_call", "run_read", "run_write", "with_phone_links", "RoomState", "create_app", "free_port", "local_addresses", "qr_png", "qr_svg", "table_url"]

@@ -31,7 +31,10 @@ from urllib.parse import urlsplit
 import segno
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
+import functools
+
+import anyio
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -46,6 +49,11 @@ log = logging.getLogger("euchre_tourney.web")
 POLL_MS = 1000
 """How often an open page asks ``/stamp`` whether to redraw (ms): a hand
 saved anywhere shows on every phone within about a second."""
+
+WORKERS = 4
+"""Threads doing the server's database work at once. Few on purpose: the
+work is Python holding the interpreter lock, so more threads only take
+turns longer, and the window (same process) waits for its turn too."""
 
 MAX_BODY = 4096
 """The largest request body accepted (bytes): a hand's form is ~300."""
@@ -77,6 +85,18 @@ class Bucket:
         return False
 
 
+@dataclass(frozen=True)
+class Limits:
+    """Requests allowed (a token bucket: per second, burst): a table's
+    writes and page loads, one address's other requests (``/stamp``, the
+    players' pages), PIN attempts per address."""
+
+    table_post: tuple[float, float] = (1.0, 20.0)
+    table_get: tuple[float, float] = (10.0, 40.0)
+    client_get: tuple[float, float] = (20.0, 60.0)
+    pin: tuple[float, float] = (0.1, 5.0)
+
+
 @dataclass
 class RoomState:
     """What the server keeps in memory: who is connected (table → last
@@ -89,6 +109,12 @@ class RoomState:
     timer_text: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
     stamp: tuple[float, str] = (0.0, "")
+    cache: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    limits: "Limits" = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.limits is None:
+            self.limits = Limits()
 
     def allow(self, key: str, rate: float, burst: float, now: float | None = None) -> bool:
         with self.lock:
@@ -182,6 +208,14 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     )
     env.globals.update(POLL_MS=POLL_MS, SIDES=SIDES, SEATS=("North", "East", "South", "West"))
 
+    limiter: list = []
+
+    async def run_in_threadpool(fn, *args, **kwargs):
+        """``fn(*args, **kwargs)`` on one of :data:`WORKERS` threads."""
+        if not limiter:
+            limiter.append(anyio.CapacityLimiter(WORKERS))
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=limiter[0])
+
     def token(scope: str) -> str:
         return hmac.new(key, scope.encode(), hashlib.sha256).hexdigest()[:32]
 
@@ -244,8 +278,28 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         with room.lock:
             room.stamp = (0.0, "")
 
+    flights: dict[str, Any] = {}
+
+    async def shared(name: str, make):
+        """What every phone is shown alike (the standings page): made once
+        per stamp by ``await make(stamp)``, however many phones ask at once
+        (the others wait for the first)."""
+        import asyncio
+
+        now = await run_in_threadpool(_stamp)
+        gate = flights.setdefault(name, asyncio.Lock())
+        async with gate:
+            with room.lock:
+                hit = room.cache.get(name)
+            if hit is not None and hit[0] == now:
+                return hit[1]
+            value = await make(now)
+            with room.lock:
+                room.cache[name] = (now, value)
+            return value
+
     async def stamp(request: Request) -> Response:
-        if not room.allow("get:" + client(request), 20, 60):
+        if not room.allow("get:" + client(request), *room.limits.client_get):
             return PlainTextResponse("slow down", status_code=429)
         return PlainTextResponse(await run_in_threadpool(_stamp), headers=_HEADERS)
 
@@ -270,16 +324,23 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                     stamp=await run_in_threadpool(_stamp))
 
     async def standings_page(request: Request) -> Response:
-        view, settings = await read(_standings, event_id)
-        return page(request, "standings.html", title="Standings", view=view, settings=settings,
-                    timer=room.timer_text, stamp=await run_in_threadpool(_stamp))
+        if not room.allow("get:" + client(request), *room.limits.client_get):
+            return refusal(request, "Too many requests: wait a few seconds.", 429)
+        async def make(now: str) -> str:
+            view, settings = await read(_standings, event_id)
+            return page(request, "standings.html", title="Standings", view=view, settings=settings,
+                        timer=room.timer_text, stamp=now).body
+
+        return HTMLResponse(await shared("standings.html", make), headers=_HEADERS)
 
     async def projector(request: Request) -> Response:
-        view, settings = await read(_standings, event_id)
+        async def make(now: str):
+            return now, await read(_standings, event_id)
+
+        now, (view, settings) = await shared("standings", make)
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
         return page(request, "projector.html", title="Standings", view=view, settings=settings,
-                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url,
-                    stamp=await run_in_threadpool(_stamp))
+                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now)
 
     # --------------------------------------------------------------- tables
     def _table_number(request: Request) -> int | None:
@@ -292,7 +353,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         secret = request.query_params.get("k", "") if values is None else values.get("k", "")
         if t is None:
             return refusal(request, "There is no such table.", 404)
-        if not room.allow(f"get:{t}", 10, 40):
+        if not room.allow(f"get:{t}", *room.limits.table_get):
             return refusal(request, "Too many requests from this table: wait a few seconds.", 429)
         try:
             view = await read(tournament.phone_table, event_id, t, secret)
@@ -318,7 +379,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         values = await form_of(request, f"table:{t}")
         if isinstance(values, Response):
             return values
-        if not room.allow(f"post:{t}", 1, 20):
+        if not room.allow(f"post:{t}", *room.limits.table_post):
             return refusal(request, "Too many requests from this table: wait a few seconds and send again.", 429)
         action = values.get("action", "")
         try:
@@ -360,7 +421,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             values = await form_of(request, "pin")
             if isinstance(values, Response):
                 return values
-            if not room.allow("pin:" + client(request), 0.1, 5):
+            if not room.allow("pin:" + client(request), *room.limits.pin):
                 return refusal(request, "Too many PIN attempts: wait a minute.", 429)
             ok = await read(tournament.check_director_pin, event_id, values.get("pin", ""))
             if not ok:

@@ -12,6 +12,8 @@ stack. When the unit-of-work entry point lands, only this function changes.
 from __future__ import annotations
 
 import logging
+import threading
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -37,6 +39,20 @@ def _translated(call: Callable[[], Any], what: str) -> Any:
         raise explained from exc
 
 
+_write_locks: "weakref.WeakKeyDictionary[Database, threading.Lock]" = weakref.WeakKeyDictionary()
+_locks_lock = threading.Lock()
+
+
+def _writer(db: Database) -> threading.Lock | None:
+    """SQLite takes one writer at a time and refuses (rather than waits for)
+    a transaction that read before another committed: the server's writes to
+    a SQLite file queue here instead. PostgreSQL needs no queue."""
+    if not db.is_sqlite:
+        return None
+    with _locks_lock:
+        return _write_locks.setdefault(db, threading.Lock())
+
+
 def run_write(
     db: Database, label: str, use_case: Callable[..., Any], *args: Any, station: str, event_id: int | None = None,
     **kwargs: Any,
@@ -50,7 +66,12 @@ def run_write(
             session.info["station"] = station
             return use_case(session, *args, **kwargs)
 
-    result = _translated(call, label)
+    lock = _writer(db)
+    if lock is None:
+        result = _translated(call, label)
+    else:
+        with lock:
+            result = _translated(call, label)
     return result, Change(label, event_id, frozenset({"hand"}))
 
 

@@ -100,3 +100,21 @@ def test_a_correction_from_the_phone_is_kept_in_the_hands_history(served, night,
     with db.session() as s:
         history = T.hand_history(s, event_id, 1, 2, 1)
     assert [(a.action, a.station) for a in history] == [("record", "table 2 (phone)"), ("correct", "table 2 (phone)")]
+
+
+def test_the_director_opens_the_phone_page_with_the_pin_and_locks_the_round(served, night, db):
+    """Found in the browser only: with ``Referrer-Policy: no-referrer`` the
+    browser sends ``Origin: null`` on the page's own form, and the PIN was refused."""
+    from selenium.webdriver.common.by import By
+
+    window, server, browser = served
+    event_id, _ = night
+    phone = browser("director", dark=True)
+    phone.get(f"{server.url}/director")
+    phone.find_element(By.ID, "pin").send_keys("2468")
+    tap(phone, "button[type=submit]")
+    wait_for(phone, lambda d: "Lock round 1" in d.find_element(By.ID, "main").text)
+    tap(phone, "button[value=lock]")
+    wait_for(phone, lambda d: "Round 1 is locked." in d.find_element(By.ID, "main").text)
+    with db.session() as s:
+        assert T.locked_rounds(s, event_id) == {1}
