@@ -49,7 +49,7 @@ def phone_browser(profile: Path, dark: bool = False, phone: bool = True):
     return driver
 
 
-def wait_for(driver, condition, timeout: float = 30.0):
+def wait_for(driver, condition, timeout: float = 90.0):
     """Wait until ``condition(driver)``; the page may redraw meanwhile (it polls)."""
     from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
