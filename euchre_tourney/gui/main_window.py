@@ -156,7 +156,7 @@ class MainWindow(QMainWindow):
             action.setStatusTip(action.toolTip())
         self.projector_action = self._action("&Projector standings", self.standings_page.show_projector, "F11")
         self.phones_action = self._action(
-            "Scoring from &phones…", self.open_phones, "Ctrl+Shift+P",
+            "Scoring from &phones…", self.open_phones, "Ctrl+Shift+W",
             "Serve the room: each table enters its hands on a phone, players follow the standings",
         )
         self.phone_server = None  # the running web.PhoneServer (outlives its dialog)
@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
         edit.setToolTip("Undo lasts as long as the app stays open.")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
-        event_menu = self.menuBar().addMenu("Event")  # every letter of "Event" is another mnemonic already; the action has Ctrl+Shift+P
+        event_menu = self.menuBar().addMenu("Event")  # every letter of "Event" is another mnemonic already; the action has Ctrl+Shift+W (Wi-Fi)
         event_menu.addAction(self.phones_action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.projector_action)
