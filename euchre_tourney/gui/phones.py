@@ -94,6 +94,10 @@ class PhonesDialog(QDialog):
         self.pin_button.clicked.connect(self.new_pin)
         self.connected = QListWidget()
         self.connected.setMaximumHeight(120)
+        self.disputed = QLabel("")
+        self.disputed.setWordWrap(True)
+        self.disputed.setStyleSheet("color: #b91c1c; font-weight: bold;")
+        self._asking = False
         self.reissue_table = QSpinBox()
         self.reissue_table.setRange(1, 999)
         self.reissue_button = QPushButton("&Re-issue this table's code")
@@ -124,6 +128,7 @@ class PhonesDialog(QDialog):
         pin_row.addStretch(1)
         form.addRow("Director's PIN", pin_row)
         form.addRow("Phones connected", self.connected)
+        form.addRow("", self.disputed)
         again = QHBoxLayout()
         again.addWidget(QLabel("Table"))
         again.addWidget(self.reissue_table)
@@ -173,6 +178,18 @@ class PhonesDialog(QDialog):
             self.connected.addItem(f"Table {table}: {int(ago)} s ago")
         if not self.connected.count():
             self.connected.addItem("No phone yet")
+        if not self._asking and self.event_id is not None:  # disputed hands: read on the thread pool
+            self._asking = True
+            event_id = self.event_id
+            in_background(self, lambda: director_call(self.ctx.db, tournament.disputed_hands, event_id), self._show_disputed)
+
+    def _show_disputed(self, result, error) -> None:
+        self._asking = False
+        if error or not result:
+            self.disputed.setText("")
+            return
+        self.disputed.setText("Disputed (a table tapped Disagree): " + "; ".join(
+            f"table {t}, hand {h.hand.number} ({h.text})" for _r, t, h in result))
 
     # actions ------------------------------------------------------------------
     def start(self) -> bool:

@@ -62,3 +62,20 @@ def test_new_pin_and_reissue_run_off_the_gui_thread(window, night, db, qtbot):
     qtbot.waitUntil(lambda: "Table 2 has a new code" in dialog.status.text(), timeout=10000)
     with db.session() as s:
         assert T.table_secrets(s, event_id)[2] != secrets[2]
+
+
+def test_a_disputed_hand_shows_in_the_dialog(window, night, db, qtbot):
+    from euchre_tourney.rules import HandEntry, Side
+    from euchre_tourney.web import free_port
+
+    event_id, secrets = night
+    with db.session() as s:
+        T.submit_hand(s, event_id, 1, secrets[1], "k" * 20, "NS", 1, HandEntry(Side.NS, 3))
+        T.confirm_hand(s, event_id, 1, secrets[1], "d" * 20, 1, 1, False)
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+    dialog.port.setValue(free_port())
+    assert dialog.start()
+    qtbot.waitUntil(lambda: "table 1, hand 1" in dialog.disputed.text(), timeout=20000)
+    dialog.stop()
