@@ -269,7 +269,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             at, value = room.stamp
             if now - at < STAMP_CACHE_S and value:
                 return value
-        value = run_read(db, tournament.phone_stamp, event_id) + "." + str(abs(hash(room.timer_text)) % 1000)
+        minute = room.timer_text.rsplit(":", 1)[0]  # the pages redraw for the timer once a minute, not every second
+        value = run_read(db, tournament.phone_stamp, event_id) + "." + str(abs(hash(minute)) % 1000)
         with room.lock:
             room.stamp = (now, value)
         return value
@@ -576,6 +577,9 @@ def _director_view(session, event_id: int) -> dict:
         "round": current,
         "status": view.status,
         "locked": sorted(tournament.locked_rounds(session, event_id)),
+        # the round being played and the one before it, while unlocked (the last round is locked once all are in)
+        "lockable": [r for r in (current - 1, current) if current and r >= 1
+                     and r not in tournament.locked_rounds(session, event_id)],
         "disputed": tournament.disputed_hands(session, event_id),
         "settings": tournament.phone_settings(session, event_id),
         "progress": tournament.round_progress(session, event_id, current) if current else {},
