@@ -92,7 +92,13 @@ def main() -> int:
                                      event_hooks={"request": [count]}) as c:
             await asyncio.gather(*(table(c, t, secrets[t], log) for t in secrets))
 
-    asyncio.run(run())
+    import threading
+
+    phones = threading.Thread(target=asyncio.run, args=(run(),))
+    phones.start()
+    while phones.is_alive():  # the director's window stays live meanwhile (its poll, its redraws)
+        app.processEvents()
+        time.sleep(0.01)
     entered = time.perf_counter() - started
     with httpx.Client(base_url=server.url, timeout=60, headers={"origin": server.url}) as c:  # the director's phone
         pin = forms(c.get("/director").text)[0] | {"pin": "2468"}
@@ -100,24 +106,26 @@ def main() -> int:
         lock_1 = next(f for f in forms(page) if f.get("round") == "1" and "action" not in f)
         r = c.post("/director", data=lock_1 | {"action": "lock"})
         assert "Round 1 is locked." in r.text
-    window.poll_other_stations()
-    app.processEvents()
+    standings = window.standings_page
+    window.tabs.setCurrentWidget(standings)
+    locked_at = time.perf_counter()
+    while time.perf_counter() - locked_at < 10 and not (standings.view and standings.view.hands_recorded == 80):
+        app.processEvents()  # the window's own once-a-second poll of the change stamp
+        time.sleep(0.02)
+    shown_after = time.perf_counter() - locked_at
     scores = window.scores_page
     shown = {}
     for t in secrets:
         scores.select(1, t)
         app.processEvents()
         shown[t] = scores.model.rowCount()
-    standings = window.standings_page
-    window.tabs.setCurrentWidget(standings)
-    app.processEvents()
     with db.session() as s:
         trail = tournament.audit_trail(s, ev.id)
         hand_2 = tournament.table_score(s, ev.id, 1, 3).hands[1]
     print(f"40 players, {len(secrets)} tables, round 1 entered and confirmed from phones in {entered:.1f} s "
           f"({len(log) - 1} hands + 1 correction, each agreed: {sent[0]} requests)")
     print("Scores page, hands per table:", shown)
-    print("Standings page:", standings.view.status if standings.view else "?", "· hands recorded:",
+    print(f"Standings page (redrawn by the window's poll {shown_after:.1f} s after the lock):", standings.view.status if standings.view else "?", "· hands recorded:",
           standings.view.hands_recorded if standings.view else "?")
     print("Round locked on the Scores page:", scores.lock.isChecked())
     print(f"Table 3 hand 2 after the correction: {hand_2.entry.makers.value} {hand_2.entry.maker_tricks} tricks, "
