@@ -52,6 +52,8 @@ class _Job(QRunnable):
             self.done.finished.emit(self.call(), None)
         except tournament.TournamentError as exc:
             self.done.finished.emit(None, exc.message)
+        except OSError as exc:  # the server cannot listen there (its message is in words)
+            self.done.finished.emit(None, str(exc))
 
 
 def in_background(owner: QObject, call: Callable[[], Any], then: Callable[[Any, str | None], None]) -> None:
@@ -204,26 +206,37 @@ class PhonesDialog(QDialog):
         ):
             return False
         server = PhoneServer(self.ctx.db, self.event_id, host, self.port.value())
-        try:
+        self.start_button.setEnabled(False)
+        self._say("Starting…")
+        event_id = self.event_id
+
+        def begin() -> dict[int, str]:  # on the thread pool: the socket, the thread, the tables' codes
             server.start()
-        except OSError as exc:
-            context.show_error(self, "Cannot start", str(exc))
-            return False
-        if self.timer is not None:
-            self.timer.changed.connect(self._share_timer)
-        self.server = server
-        self.server_changed.emit(server)
-        self.show_state()
-        in_background(self, lambda: director_call(self.ctx.db, tournament.table_secrets, self.event_id),
-                      lambda result, error: self._say(error or f"Serving; {len(result or {})} tables have their codes."))
+            return director_call(self.ctx.db, tournament.table_secrets, event_id)
+
+        def started(result, error) -> None:
+            if error:
+                self._say("")
+                self.show_state()
+                context.show_error(self, "Cannot start", error)
+                return
+            if self.timer is not None:
+                self.timer.changed.connect(self._share_timer)
+            self.server = server
+            self.server_changed.emit(server)
+            self.show_state()
+            self._say(f"Serving; {len(result or {})} tables have their codes.")
+
+        in_background(self, begin, started)
         return True
 
     def stop(self) -> None:
-        if self.server is not None:
-            self.server.stop()
-        self.server = None
+        server, self.server = self.server, None
         self.server_changed.emit(None)
         self.show_state()
+        if server is not None:  # closing the socket and joining the thread: on the thread pool
+            self.stop_button.setEnabled(False)
+            in_background(self, server.stop, lambda _r, _e: (self._say("Stopped."), self.show_state()))
 
     def _share_timer(self) -> None:
         if self.server is not None and self.timer is not None:

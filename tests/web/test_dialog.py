@@ -30,15 +30,18 @@ def test_the_dialog_serves_the_event_on_loopback_and_stops(window, night, qtbot,
     dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
     dialog.port.setValue(free_port())
     assert dialog.start()
-    assert window.phone_server is not None and window.phone_server.running
+    qtbot.waitUntil(lambda: window.phone_server is not None, timeout=20000)  # started off the GUI thread
+    assert window.phone_server.running
     assert "http://127.0.0.1:" in dialog.url.text() and not dialog.qr.pixmap().isNull()
     event_id, secrets = night
     with urllib.request.urlopen(f"{window.phone_server.url}/t/1?k={secrets[1]}", timeout=10) as r:
         assert r.status == 200
     dialog.show_connected()
     assert dialog.connected.item(0).text().startswith("Table 1:")
+    server = window.phone_server
     dialog.stop()
     assert window.phone_server is None
+    qtbot.waitUntil(lambda: not server.running, timeout=20000)
 
 
 def test_the_dialog_never_offers_every_network_silently(window):
@@ -77,5 +80,24 @@ def test_a_disputed_hand_shows_in_the_dialog(window, night, db, qtbot):
     dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
     dialog.port.setValue(free_port())
     assert dialog.start()
+    qtbot.waitUntil(lambda: window.phone_server is not None, timeout=20000)
+    dialog.show_connected()
     qtbot.waitUntil(lambda: "table 1, hand 1" in dialog.disputed.text(), timeout=20000)
     dialog.stop()
+
+
+def test_a_taken_port_is_refused_in_words(window, qtbot, gui_env):
+    import socket
+
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+        dialog.port.setValue(taken.getsockname()[1])
+        dialog.start()
+        qtbot.waitUntil(lambda: bool(gui_env["errors"]), timeout=20000)
+    title, message = gui_env["errors"][0]
+    assert title == "Cannot start" and "Choose another port" in message
+    assert window.phone_server is None

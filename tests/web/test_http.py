@@ -206,3 +206,21 @@ def test_the_stamp_moves_when_a_hand_is_saved(db, night, client):
     before = client.get("/stamp").text
     enter(client, 1, secrets[1])
     assert client.get("/stamp").text != before
+
+
+def test_a_fault_in_the_server_shows_a_sentence_not_its_internals(db, night, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from euchre_tourney.web import create_app
+
+    event_id, secrets = night
+
+    def broken(*_a, **_k):
+        raise RuntimeError("SELECT * FROM hand WHERE /home/director/club.sqlite")
+
+    monkeypatch.setattr(T, "phone_table", broken)
+    with TestClient(create_app(db, event_id), raise_server_exceptions=False) as c:
+        r = c.get(f"/t/1?k={secrets[1]}")
+    assert r.status_code == 500
+    assert "could not answer" in r.text
+    assert "SELECT" not in r.text and "/home" not in r.text and "Traceback" not in r.text
