@@ -38,7 +38,7 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     # the pages served to the room's phones (DESIGN.md's web row): no business rule of its own
     "web": (
         frozenset({"rules", "tournament", "web"}),
-        frozenset({"starlette", "uvicorn", "jinja2", "segno"}),
+        frozenset({"starlette", "uvicorn", "anyio", "jinja2", "segno"}),
     ),
     "gui": (
         frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web"}),
