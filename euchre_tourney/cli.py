@@ -10,6 +10,7 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney tally-sheets EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney rotation-chart EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney standings EVENT [--format text|csv|json]
+    euchre-tourney serve EVENT [--host H] [--port P] [--pin PIN]
     euchre-tourney --install-desktop | --uninstall-desktop
 
 ``--database URL`` may come before or after the command.
@@ -117,6 +118,15 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--rules", type=_preset, default="north_american", metavar="PRESET",
                     help="rule preset, e.g. north_american or british (a name it does not know lists them all)")
     pr.add_argument("--seed", type=_int, default=None, help="seed of the deals (the same seed deals the same game)")
+
+    sv = sub.add_parser("serve", help="serve an event's pages to the room's phones (table entry, players' view, projector)")
+    sv.add_argument("event", metavar="EVENT", help="event id or exact name")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on: this machine's address on the room's network "
+                    "(default 127.0.0.1, this machine only; 0.0.0.0 listens on every network, and says so)")
+    sv.add_argument("--port", type=_positive, default=8765)
+    sv.add_argument("--pin", default=None, help="set the director's PIN (4-12 digits) for the /director page")
+    _add_database_option(sv, argparse.SUPPRESS)
 
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
@@ -415,7 +425,53 @@ def standings_text(view) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _serve(args, out: TextIO) -> int:
+    from euchre_tourney import tournament
+    from euchre_tourney.web import PhoneServer, table_url
+
+    try:
+        db = tournament.open_database(args.database)
+    except tournament.DatabaseError as exc:
+        raise Failure(exc.message, exc.exit_code) from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        with db.session() as session:
+            try:
+                event = tournament.find_event(session, args.event)
+                if args.pin is not None:
+                    tournament.set_director_pin(session, event.id, args.pin)
+                secrets = tournament.table_secrets(session, event.id)
+            except tournament.TournamentError as exc:
+                raise UsageError(exc.message) from None
+        server = PhoneServer(db, event.id, args.host, args.port)
+        if args.host in ("0.0.0.0", "::"):
+            out.write("Listening on EVERY network of this machine (--host {}): anyone on any of them can open "
+                      "the players' pages.\n".format(args.host))
+        try:
+            server.start()
+        except OSError as exc:
+            raise Failure(str(exc), EXIT_ENVIRONMENT) from None
+        out.write(f"Serving “{event.name}” at {server.url}/  (players' view; /projector for a TV; /director)\n")
+        for table, secret in secrets.items():
+            out.write(f"  table {table}: {table_url(server.url, table, secret)}\n")
+        out.write("Press Ctrl+C to stop.\n")
+        out.flush()
+        try:
+            while server.running:
+                server._thread.join(0.5)  # noqa: SLF001  (wait for Ctrl+C)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.stop()
+        out.write("Stopped.\n")
+        return 0
+    finally:
+        db.dispose()
+
+
 _COMMANDS = {
+    "serve": _serve,
     "rotation": _rotation,
     **{rep.name: _pdf(rep.name) for rep in REPORTS},
     "standings": _standings,

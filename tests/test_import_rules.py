@@ -35,13 +35,18 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"rules", "tournament", "reports", "resources"}),
         frozenset({"reportlab", "bidi", "arabic_reshaper"}),
     ),
+    # the pages served to the room's phones (DESIGN.md's web row): no business rule of its own
+    "web": (
+        frozenset({"rules", "tournament", "web"}),
+        frozenset({"starlette", "uvicorn", "anyio", "jinja2", "segno"}),
+    ),
     "gui": (
-        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui"}),
+        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web"}),
         frozenset({"PySide6", "platformdirs"}),
     ),
     # top-level modules: the command line launches the GUI, the rest is plain
     "cli": (
-        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "cli"}),
+        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "web", "cli"}),
         frozenset({"platformdirs", "wcwidth"}),
     ),
     "desktop": (frozenset({"resources", "desktop"}), frozenset({"platformdirs"})),
@@ -277,18 +282,31 @@ def test_the_cycle_check_catches_a_planted_cycle(tmp_path):
     assert _cycles(_import_graph(root)) == []
 
 
-ENTRY_POINTS = frozenset({"operate", "perform", "start_operation"})
+ENTRY_POINTS = frozenset({"operate", "perform", "start_operation", "run_write", "director_call"})
 """The calls through which the GUI and the web pages may run a write use
 case: ``tournament.operate(db, label, use_case, …)``, ``ctx.operate(label,
 use_case, …)``, its worker-thread half ``ctx.perform(label, use_case, …)``
 and ``ctx.start_operation(label, use_case, …)`` (``perform`` in a worker
-thread, for a rotation search)."""
+thread, for a rotation search); the web layer's door ``web.run_write(db,
+label, use_case, …, station=…)`` and ``web.director_call(db, use_case, …)``,
+both ``tournament.operate`` under a station's name, off the undo stack."""
+
+
+DEFERRED_WRITES = frozenset({"_parse_table_action"})
+"""Functions that only *name* a write use case for their caller to run
+through an entry point: the phone form's parser (``web/app.py``) returns
+``(use case, args, kwargs)``, which ``table_post`` runs through ``run_write``."""
 
 
 def _entry_point_arguments(tree: ast.AST) -> set[int]:
-    """ids of the nodes inside the positional arguments of an entry point call."""
+    """ids of the nodes inside the positional arguments of an entry point
+    call, and inside the return values of :data:`DEFERRED_WRITES`."""
     allowed: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name in DEFERRED_WRITES:
+            for ret in ast.walk(node):
+                if isinstance(ret, ast.Return) and ret.value is not None:
+                    allowed.update(id(n) for n in ast.walk(ret.value))
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")

@@ -258,6 +258,12 @@ class MainWindow(QMainWindow):
             action.setToolTip(f"{verb} the last change. Undo lasts as long as the app stays open.")
             action.setStatusTip(action.toolTip())
         self.projector_action = self._action("&Projector standings", self.standings_page.show_projector, "F11")
+        self.phones_action = self._action(
+            "Scoring from &phones…", self.open_phones, "Ctrl+Shift+W",
+            "Serve the room: each table enters its hands on a phone, players follow the standings",
+        )
+        self.phone_server = None  # the running web.PhoneServer (outlives its dialog)
+        self.phones_dialog = None
         self.help_action = self._action("&User guide", self.show_help, QKeySequence.HelpContents, "The guide to club night (F1)")
         self.about_action = self._action("&About Euchre Tourney", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -283,6 +289,8 @@ class MainWindow(QMainWindow):
         edit.setToolTip("Undo lasts as long as the app stays open.")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        event_menu = self.menuBar().addMenu("Event")  # every letter of "Event" is another mnemonic already; the action has Ctrl+Shift+W (Wi-Fi)
+        event_menu.addAction(self.phones_action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.projector_action)
         for i in range(self.tabs.count()):
@@ -426,8 +434,15 @@ class MainWindow(QMainWindow):
         page_size = page_size or self.page_size()
         event_id = self.ctx.event_id
 
+        serving = self.phone_server is not None and self.phone_server.running
+        phone_url = self.phone_server.url if serving and name in ("tally-sheets", "scorecards") else None
+
         def make(_job):
             data = self.ctx.run(tournament.report_data, event_id, rep.name)
+            if phone_url is not None:  # the tables' QR codes and the players' links while the server runs
+                from euchre_tourney.web import with_phone_links  # the web stack loads only when serving
+
+                data = with_phone_links(self.ctx.db, event_id, phone_url, list(data))
             if numbers is not None:  # reprint only some players' cards
                 data = [card for card in data if card.number in numbers]
             rep.write(data, path, page_size=page_size)
@@ -497,7 +512,24 @@ class MainWindow(QMainWindow):
 
         AboutDialog(self).exec()
 
+    def open_phones(self) -> None:
+        """Event ▸ Scoring from phones…: the server's dialog (not modal: the
+        director keeps working while the server runs)."""
+        from euchre_tourney.gui.phones import PhonesDialog
+
+        if self.phones_dialog is None:
+            self.phones_dialog = PhonesDialog(self.ctx, self.phone_server, self.standings_page.timer, self)
+            self.phones_dialog.server_changed.connect(self._phone_server_changed)
+        self.phones_dialog.show()
+        self.phones_dialog.raise_()
+
+    def _phone_server_changed(self, server) -> None:
+        self.phone_server = server
+        self.statusBar().showMessage(f"Serving the phones at {server.url}/" if server else "Stopped serving the phones.", 8000)
+
     def closeEvent(self, event) -> None:  # noqa: N802
+        if self.phone_server is not None:
+            self.phone_server.stop()
         self.settings.setValue("geometry", self.saveGeometry())
         if self.db is not None and self.standings_page.projector is not None:
             self.standings_page.projector.close()

@@ -56,6 +56,12 @@ def _team_cards(data: Any, out: Any, *, page_size: str = "letter") -> None:
     write_team_cards(data, out, page_size=page_size)
 
 
+def _phone_howto(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.phone_howto import write_phone_howto  # deferred on purpose: start-up time
+
+    write_phone_howto(data, out, page_size=page_size)
+
+
 def _team_tally_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
     from euchre_tourney.reports.team_cards import write_team_tally_sheets  # deferred on purpose: start-up time
 
@@ -136,6 +142,15 @@ REPORTS: tuple[Report, ...] = (
         "standings.pdf",
         _standings,
         _standings,
+    ),
+    Report(
+        "phone-howto",
+        "How to enter your table's hands",
+        "Save &how to enter hands from phones PDF…",
+        "write the one page for the tables: how to enter the table's hands from a phone",
+        "phone-howto.pdf",
+        _phone_howto,
+        _phone_howto,
     ),
 )
 """The reports, in menu order."""

@@ -125,6 +125,9 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         pen.text(left + num_w / 2, base, num_text, 13, bold=True, align="center")
         name_x = left + num_w + 8
         label_w = fonts.text_width(CARD_LABEL, 7)
+        if card.phone_url:  # the player's page on the phone server, under the card's label
+            label_w = max(label_w, fonts.text_width(card.phone_url, 6))
+            pen.text(left + width, top - 29, card.phone_url, 6, align="right")
         pen.fitted(name_x, base, card.player_name, left + width - name_x - label_w - 6, 15, 6, bold=True)
         pen.flush()  # the header reads first when text is extracted
 

@@ -244,3 +244,18 @@ class CardSheetReport(Generic[T]):
         fonts.draw_fitted(canvas, MARGIN, y, text, width - 2 * MARGIN - 80, 6.5, 5)
         fonts.draw_text(canvas, width - MARGIN, y, f"page {page} of {pages}", 6.5, align="right")
         canvas.restoreState()
+
+
+def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float) -> None:
+    """A QR code of ``data`` (error correction L), ``size`` points square,
+    its lower-left corner at (``x``, ``y``): reportlab's own QR widget."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.shapes import Drawing
+
+    widget = QrCodeWidget(data, barLevel="L", barBorder=0)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    renderPDF.draw(drawing, canvas, x, y)
+

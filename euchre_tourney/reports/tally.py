@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from euchre_tourney.reports import fonts
 from euchre_tourney.rules import SIDE_SEATS, Side
 from euchre_tourney.reports.scorecards import format_date
-from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
+from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths, draw_qr
 from euchre_tourney.tournament import TallySheetView
 
 #: Card sizes, densest first: (name, columns, rows per page, min / max hand-row height in points).
@@ -48,6 +48,7 @@ W_HAND = 32.0
 W_MAKERS = 80.0
 W_ALONE = 40.0
 W_POINTS = 80.0
+QR_SIZE = HEADER_H + TEAMS_H - 4  # the table's phone page: 72 pt, modules of about 0.6 mm
 
 
 class TallySheetReport(CardSheetReport[TallySheetView]):
@@ -85,18 +86,22 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         hands = max(sheet.hands_per_round, 1)
         row_h = layout.row_height
         pen = fonts.Pen(canvas)
+        inner = width  # the header and the partnerships leave room for the phones' QR code
+        if sheet.phone_url:
+            draw_qr(canvas, sheet.phone_url, left + width - QR_SIZE, top - QR_SIZE, QR_SIZE)
+            inner = width - QR_SIZE - 6
 
         # -- header ----------------------------------------------------
         date_text = format_date(sheet.event_date)
         title = f"Round {sheet.round}   Table {sheet.table}"
         title_w = fonts.text_width(title, 18, bold=True)
         pen.text(left, top - 18, title, 18, bold=True)
-        pen.text(left + width, top - 9, date_text, 8, align="right")
-        pen.fitted(left + width, top - 20, sheet.event_name, width - title_w - 20, 9, 5, bold=True, align="right")
+        pen.text(left + inner, top - 9, date_text, 8, align="right")
+        pen.fitted(left + inner, top - 20, sheet.event_name, inner - title_w - 20, 9, 5, bold=True, align="right")
 
         # -- partnerships ----------------------------------------------
         y_teams_top = top - HEADER_H
-        half = (width - 8) / 2
+        half = (inner - 8) / 2
         by_seat = (sheet.north, sheet.east, sheet.south, sheet.west)
         teams = (
             (Side.NS.title, sheet.ns_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
@@ -131,15 +136,18 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         pen.flush()  # before the form: the names read first when text is extracted
 
         # -- what every sheet of this shape shares ----------------------
-        key = ("tally", rect.width, rect.height, hands, row_h)
-        self.stamp(canvas, key, rect, lambda c: self._draw_form(c, rect.width, rect.height, hands, row_h))
+        qr = bool(sheet.phone_url)
+        key = ("tally", rect.width, rect.height, hands, row_h, qr)
+        self.stamp(canvas, key, rect, lambda c: self._draw_form(c, rect.width, rect.height, hands, row_h, qr))
 
-    def _draw_form(self, canvas: Canvas, card_w: float, card_h: float, hands: int, row_h: float) -> None:
-        """Boxes, grid, hand rows and printed labels; the sheet's lower-left corner at (0, 0)."""
+    def _draw_form(self, canvas: Canvas, card_w: float, card_h: float, hands: int, row_h: float, qr: bool = False) -> None:
+        """Boxes, grid, hand rows and printed labels; the sheet's lower-left
+        corner at (0, 0); ``qr``: room is left for the phones' QR code."""
         left, top, width = PAD, card_h - PAD, card_w - 2 * PAD
         cols = self.columns(width)
         pen = fonts.Pen(canvas)
-        pen.text(left + width, top - 28, "Tally sheet \u2013 stays on the table", 6.5, align="right")
+        label = "Tally sheet \u2013 stays on the table" + (" \u2013 scan the code to enter hands" if qr else "")
+        pen.text(left + width - (QR_SIZE + 6 if qr else 0), top - 28, label, 6.5, align="right")
         half = (width - 8) / 2
         y = top - HEADER_H - TEAMS_H
 

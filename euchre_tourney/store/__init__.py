@@ -19,7 +19,7 @@ from euchre_tourney.store.errors import (
     hide_password,
 )
 from euchre_tourney.store.rules_column import rules_of, set_rules
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, RoundTimer, Seating, SitOut, TableResult, Team, TeamGame
+from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, PhoneAction, PhoneSettings, Player, RoundTimer, Seating, SitOut, TableResult, TableSecret, Team, TeamGame
 
 __all__ = [
     "DatabaseError",
@@ -39,11 +39,14 @@ __all__ = [
     "EventRound",
     "Hand",
     "HandAudit",
+    "PhoneAction",
+    "PhoneSettings",
     "Player",
     "Seating",
     "SitOut",
     "RoundTimer",
     "TableResult",
+    "TableSecret",
     "Team",
     "TeamGame",
     "database_url",

@@ -299,3 +299,64 @@ class RoundTimer(SQLModel, table=True):
     event_id: int = Field(foreign_key="event.id", primary_key=True, ondelete="CASCADE")
     ends_at: datetime | None = None
     left_seconds: float | None = None
+
+
+class TableSecret(SQLModel, table=True):
+    """The secret a table's QR code carries (table-side scoring from phones):
+    one per event and table number, valid in whichever round that table is
+    playing now; re-issued (replaced) when a tally sheet is lost."""
+
+    __tablename__ = "table_secret"
+    __table_args__ = (UniqueConstraint("event_id", "table_number", name="uq_table_secret_event_table"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    table_number: int
+    secret: str = Field(max_length=64)
+    issued_at: datetime = Field(default_factory=_now)
+
+
+class PhoneSettings(SQLModel, table=True):
+    """An event's settings for scoring from phones: whether the opponents
+    must confirm each hand, the director's PIN (salted scrypt hash, hex),
+    the round in which the director called time, and whether the prizes are
+    shown on the players' pages."""
+
+    __tablename__ = "phone_settings"
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", unique=True, ondelete="CASCADE")
+    confirm_required: bool = Field(default=True)
+    pin_hash: str = Field(default="", max_length=200)
+    time_called_round: int | None = None
+    prizes_shown: bool = Field(default=False)
+
+
+class PhoneAction(SQLModel, table=True):
+    """One request a phone made that changed something: a hand entered
+    ("enter") or corrected ("correct"), agreed ("agree") or disputed
+    ("disagree") by the other side, round totals ("totals"). ``key``: the
+    phone's idempotency key for that submission (unique per event), so a
+    resend finds the first answer (``answer``) instead of writing twice;
+    ``side``: the side that acted ("NS"/"EW"). The ids only grow: the
+    highest is part of the phones' change stamp."""
+
+    __tablename__ = "phone_action"
+    __table_args__ = (
+        UniqueConstraint("event_id", "key", name="uq_phone_action_key"),
+        CheckConstraint(
+            "action IN ('enter', 'correct', 'agree', 'disagree', 'totals')", name="ck_phone_action_action"
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    round_number: int
+    table_number: int
+    key: str = Field(max_length=64)
+    action: str = Field(max_length=10)
+    hand_number: int | None = None  # the hand's slot (round, table, number), not its row: known before it is stored
+    hand_version: int | None = None
+    side: str = Field(default="", max_length=2)
+    answer: str = Field(default="", max_length=400)
+    at: datetime = Field(default_factory=_now)

@@ -16,6 +16,7 @@ from sqlmodel import Session
 
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.phones import phone_sheet
 from euchre_tourney.tournament.schedule import scorecards, tally_sheets
 from euchre_tourney.tournament.standings import standings
 from euchre_tourney.tournament.teams import team_printout, team_standings
@@ -37,12 +38,14 @@ REPORT_DATA: dict[str, Callable[[Session, int], Any]] = {
     "tally-sheets": _either(tally_sheets, team_printout),
     "rotation-chart": _either(scorecards, team_printout),
     "standings-sheet": _either(standings, team_standings),
+    "phone-howto": phone_sheet,
 }
 """Report name → its gatherer ``(session, event_id) -> read model``:
 scorecards → :class:`ScorecardView` per player (team event:
 :class:`TeamEventView`); tally sheets → :class:`TallySheetView` per table
 and round (team: :class:`TeamEventView`); rotation chart → the scorecards;
-standings sheet → :class:`StandingsView` (team: :class:`TeamStandingsView`)."""
+standings sheet → :class:`StandingsView` (team: :class:`TeamStandingsView`);
+how to enter hands from phones → :class:`PhoneSheetView` (either kind)."""
 
 
 def report_data(session: Session, event_id: int, report: str) -> Any:

@@ -92,6 +92,8 @@ class ScorecardView:
     number: int
     hands_per_round: int
     rounds: tuple[PlayerRoundView, ...]
+    phone_url: str = ""
+    """The player's page on the app's phone server (printed as a link), "" when not served."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,8 @@ class TallySheetView:
     ns_team: str = ""
     """Team events: the North–South team ("Team 3 Aces"), printed in its box."""
     ew_team: str = ""
+    phone_url: str = ""
+    """The table's hand-entry page with its secret (printed as a QR code), "" when not served."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,674 @@
+"""Scoring from the players' phones: table secrets, confirmation by the
+opponents, idempotent submissions, the director's PIN.
+
+Modelled on bridge clubs' table devices (Bridgemate, BridgePad): one side
+of a table enters a hand, a player of the other side confirms it (*Agree*)
+or flags it for the director (*Disagree*). The web pages
+(:mod:`euchre_tourney.web`) carry no rule of their own: every decision is
+here, every hand goes through :func:`~.scoring.record_hand`,
+:func:`~.scoring.correct_hand` or :func:`~.tables.record_table_totals`,
+so a phone is validated and refused with the same sentences as the
+director's Scores page.
+
+* **Table secrets.** Each event and table number has a secret of 192
+  random bits (``secrets.token_urlsafe(24)``), carried by the QR code on
+  that table's tally sheets; :func:`check_secret` compares in constant
+  time (``hmac.compare_digest``). A secret lets a phone act on its table
+  in the round being played (:func:`playing_round`) only: never another
+  table, never an earlier round. :func:`reissue_secret` replaces one (a
+  lost sheet): the old one stops working at once.
+* **Idempotency.** Each submission carries a key the page made when it was
+  drawn (:data:`KEY_PATTERN`); the key is stored with what it did
+  (:class:`~euchre_tourney.store.PhoneAction`) in the same transaction as
+  the hand, so a resend (lost Wi-Fi, a double tap) gets the first answer
+  back and never records twice, and a hand acknowledged on the phone is
+  committed.
+* **Confirmation.** A hand entered from a phone waits for the other side;
+  ``agree``/``disagree`` lines name the hand's version, so agreeing to a
+  hand that was corrected since is refused. When the event requires
+  confirmation (:class:`PhoneSettingsView`), a table cannot enter its next
+  hand while one waits.
+* **The round being played**: the first round in which a table is not yet
+  in (all hands, round totals, time called at the table or a team game's
+  final score), or the last round once every table is in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from euchre_tourney.rules import HandEntry, Seat, Side
+from euchre_tourney.store import (
+    EventRound,
+    Hand,
+    PhoneAction,
+    PhoneSettings,
+    Seating,
+    TableResult,
+    TableSecret,
+    TeamGame,
+)
+from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.errors import InvalidHand, TournamentError
+from euchre_tourney.tournament.readmodels import HandView
+from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
+from euchre_tourney.tournament.stations import change_stamp, describe_entry, describe_hand
+from euchre_tourney.tournament.tables import record_table_totals, table_result
+from euchre_tourney.tournament.unit_of_work import write_use_case
+
+__all__ = [
+    "KEY_PATTERN",
+    "PhoneAnswer",
+    "PhoneHand",
+    "PhoneRefused",
+    "PhoneSettingsView",
+    "PhoneTableView",
+    "check_director_pin",
+    "check_secret",
+    "confirm_hand",
+    "phone_settings",
+    "phone_stamp",
+    "phone_station",
+    "phone_table",
+    "playing_round",
+    "reissue_secret",
+    "set_director_pin",
+    "set_phone_settings",
+    "submit_hand",
+    "submit_totals",
+    "table_secrets",
+    "disputed_hands",
+    "PhoneSheetView",
+    "phone_sheet",
+]
+
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""A submission's idempotency key, as a page makes it (``secrets.token_urlsafe(16)``)."""
+
+SECRET_BYTES = 24
+"""192 random bits per table secret."""
+
+_SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+
+
+class PhoneRefused(TournamentError):
+    """A phone may not do this (wrong or old table code, no round being
+    played, a key that is not one, the wrong PIN); nothing was changed."""
+
+
+def phone_station(table: int) -> str:
+    """The station name a table's phone saves under: ``"table 3 (phone)"``."""
+    return f"table {table} (phone)"
+
+
+# secrets ------------------------------------------------------------------------
+def _tables_of_event(session: Session, event_id: int) -> list[int]:
+    return sorted(
+        set(
+            session.exec(
+                select(Seating.table_number).join(EventRound, Seating.round_id == EventRound.id).where(
+                    EventRound.event_id == event_id
+                )
+            )
+        )
+    )
+
+
+@write_use_case
+def table_secrets(session: Session, event_id: int) -> dict[int, str]:
+    """``{table number: secret}`` for every table of the event's rotation,
+    making (and committing) the missing ones. Empty before a rotation."""
+    load_event(session, event_id)
+    have = {
+        t.table_number: t.secret for t in session.exec(select(TableSecret).where(TableSecret.event_id == event_id))
+    }
+    missing = [t for t in _tables_of_event(session, event_id) if t not in have]
+    for t in missing:
+        have[t] = secrets.token_urlsafe(SECRET_BYTES)
+        session.add(TableSecret(event_id=event_id, table_number=t, secret=have[t]))
+    if missing:
+        try:
+            session.commit()
+        except IntegrityError:  # another station made them at the same instant: take theirs
+            session.rollback()
+            return table_secrets(session, event_id)
+    return dict(sorted(have.items()))
+
+
+@write_use_case
+def reissue_secret(session: Session, event_id: int, table: int) -> str:
+    """Replace table ``table``'s secret (a lost tally sheet); commit. The
+    old QR codes stop working at once; print that table's sheets again."""
+    if table not in _tables_of_event(session, event_id):
+        raise TournamentError(f"Table {table} does not play in this event's rotation.")
+    table_secrets(session, event_id)
+    row = session.exec(
+        select(TableSecret).where(TableSecret.event_id == event_id, TableSecret.table_number == table)
+    ).one()
+    row.secret = secrets.token_urlsafe(SECRET_BYTES)
+    session.add(row)
+    session.commit()
+    return row.secret
+
+
+_WRONG_CODE = (
+    "This page's table code is not valid (another table's, or replaced by the director): "
+    "scan the QR code on your table's tally sheet again, or ask the director."
+)
+
+
+def check_secret(session: Session, event_id: int, table: object, secret: object) -> int:
+    """The table number if ``secret`` is table ``table``'s secret; else
+    :class:`PhoneRefused` (the same sentence whatever was wrong, compared in
+    constant time)."""
+    if not isinstance(table, int) or isinstance(table, bool) or not isinstance(secret, str):
+        raise PhoneRefused(_WRONG_CODE)
+    stored = session.exec(
+        select(TableSecret.secret).where(TableSecret.event_id == event_id, TableSecret.table_number == table)
+    ).first()
+    expected = (stored or "x" * 32).encode()
+    if not hmac.compare_digest(expected, secret.encode("utf-8", "replace")) or stored is None:
+        raise PhoneRefused(_WRONG_CODE)
+    return table
+
+
+# the round being played -------------------------------------------------------
+def playing_round(session: Session, event_id: int) -> int | None:
+    """The round being played (see the module's docstring); None before a rotation."""
+    event = load_event(session, event_id)
+    rounds = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
+    if not rounds:
+        return None
+    ids = list(rounds.values())
+    tables: dict[int, set[int]] = {}
+    for rid, t in session.exec(select(Seating.round_id, Seating.table_number).where(Seating.round_id.in_(ids))):
+        tables.setdefault(rid, set()).add(t)
+    counts: dict[tuple[int, int], int] = {}
+    for rid, t, n in session.exec(
+        select(Hand.round_id, Hand.table_number, func.count(Hand.id))
+        .where(Hand.round_id.in_(ids))
+        .group_by(Hand.round_id, Hand.table_number)
+    ):
+        counts[(rid, t)] = n
+    done = {
+        (rid, t)
+        for rid, t, early, ns in session.exec(
+            select(TableResult.round_id, TableResult.table_number, TableResult.finished_early, TableResult.ns_points).where(
+                TableResult.round_id.in_(ids)
+            )
+        )
+        if early or ns is not None
+    }
+    done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number).where(TeamGame.round_id.in_(ids))))
+    game = event.kind == "team" and event.round_scoring == "game"
+    for number in sorted(rounds):
+        rid = rounds[number]
+        waiting: set[int] | None = None
+        for t in sorted(tables.get(rid, ())):
+            if (rid, t) not in done:
+                if game:
+                    if table_score(session, event_id, number, t).game_winner is None:
+                        return number
+                elif counts.get((rid, t), 0) < event.hands_per_round:
+                    return number
+            if waiting is None:
+                waiting = _waiting_tables(session, event_id, number, rid)
+            if t in waiting:  # all in, but a hand still waits for the other side: stay on this round
+                return number
+    return max(rounds)
+
+
+def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int) -> set[int]:
+    """Tables of a round where a hand entered from a phone still waits for the other side."""
+    versions = {
+        (t, n): v or 1
+        for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
+    }
+    state: dict[tuple[int, int], bool] = {}
+    for a in session.exec(
+        select(PhoneAction)
+        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
+        .order_by(PhoneAction.id)
+    ):
+        key = (a.table_number, a.hand_number)
+        if a.action in ("enter", "correct"):
+            state[key] = True
+        elif a.action in ("agree", "disagree") and a.hand_version == versions.get(key):
+            state[key] = False
+    return {t for (t, n), waits in state.items() if waits and (t, n) in versions}
+
+
+def _round_row(session: Session, event_id: int, table: int) -> EventRound:
+    number = playing_round(session, event_id)
+    if number is None:
+        raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
+    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
+    if table not in set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id))):
+        raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
+    return r
+
+
+# settings ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PhoneSettingsView:
+    """``confirm_required``: a hand entered by one side waits for the other
+    side's *Agree* before the next hand; ``has_pin``: the director's phone
+    page is open; ``time_called_round``: the round in which the director
+    called time (None); ``prizes_shown``: the players' pages show the prizes."""
+
+    confirm_required: bool = True
+    has_pin: bool = False
+    time_called_round: int | None = None
+    prizes_shown: bool = False
+
+
+def _settings_row(session: Session, event_id: int) -> PhoneSettings | None:
+    return session.exec(select(PhoneSettings).where(PhoneSettings.event_id == event_id)).first()
+
+
+def phone_settings(session: Session, event_id: int) -> PhoneSettingsView:
+    """The event's settings for phones (the defaults when none are stored)."""
+    row = _settings_row(session, event_id)
+    if row is None:
+        return PhoneSettingsView()
+    return PhoneSettingsView(bool(row.confirm_required), bool(row.pin_hash), row.time_called_round, bool(row.prizes_shown))
+
+
+_UNSET = object()
+
+
+@write_use_case
+def set_phone_settings(
+    session: Session,
+    event_id: int,
+    *,
+    confirm_required: object = _UNSET,
+    time_called_round: object = _UNSET,
+    prizes_shown: object = _UNSET,
+) -> PhoneSettingsView:
+    """Change the settings given (booleans; ``time_called_round`` a round
+    number or None to take it back); commit."""
+    load_event(session, event_id)
+    row = _settings_row(session, event_id) or PhoneSettings(event_id=event_id)
+    for name, value in (("confirm_required", confirm_required), ("prizes_shown", prizes_shown)):
+        if value is not _UNSET:
+            if value.__class__ is not bool:
+                raise TournamentError(f"Say yes or no for {name.replace('_', ' ')}, not {value!r}.")
+            setattr(row, name, value)
+    if time_called_round is not _UNSET:
+        if time_called_round is not None and (not isinstance(time_called_round, int) or time_called_round < 1):
+            raise TournamentError(f"Time is called in a round (1 or more), not {time_called_round!r}.")
+        row.time_called_round = time_called_round
+    session.add(row)
+    session.commit()
+    return phone_settings(session, event_id)
+
+
+def _hash_pin(pin: str, salt: bytes) -> str:
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+    return salt.hex() + ":" + digest.hex()
+
+
+@write_use_case
+def set_director_pin(session: Session, event_id: int, pin: str) -> None:
+    """Set the PIN of the director's phone page (4–12 digits); commit. Only
+    a salted hash is stored."""
+    if not isinstance(pin, str) or not re.fullmatch(r"[0-9]{4,12}", pin):
+        raise TournamentError("A PIN is 4 to 12 digits.")
+    load_event(session, event_id)
+    row = _settings_row(session, event_id) or PhoneSettings(event_id=event_id)
+    row.pin_hash = _hash_pin(pin, secrets.token_bytes(16))
+    session.add(row)
+    session.commit()
+
+
+def check_director_pin(session: Session, event_id: int, pin: object) -> bool:
+    """Whether ``pin`` is the director's PIN (False when none is set)."""
+    row = _settings_row(session, event_id)
+    if row is None or not row.pin_hash or not isinstance(pin, str) or len(pin) > 12:
+        return False
+    salt, _, _digest = row.pin_hash.partition(":")
+    return hmac.compare_digest(_hash_pin(pin, bytes.fromhex(salt)), row.pin_hash)
+
+
+def phone_stamp(session: Session, event_id: int) -> str:
+    """A text that changes whenever anything a phone page shows may have
+    changed: a hand or lock at any station (:func:`~.stations.change_stamp`),
+    a phone's agree/disagree, the phone settings (time called, prizes)."""
+    last = session.exec(select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)).one() or 0
+    s = phone_settings(session, event_id)
+    return f"{change_stamp(session, event_id)}.{last}.{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
+
+
+# the table's page ----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PhoneHand:
+    """A recorded hand as a table's phone shows it: ``entered_by`` the side
+    whose phone entered it ("NS"/"EW"; "" at the director's station);
+    ``state`` "waiting" (for the other side), "agreed", "disputed" or ""
+    (entered or last corrected at a station, not a phone)."""
+
+    hand: HandView
+    entered_by: str
+    state: str
+
+    @property
+    def text(self) -> str:
+        return describe_hand(self.hand)
+
+    @property
+    def confirmer(self) -> str:
+        """The side that confirms: "NS"/"EW", "" when there is none."""
+        return {"NS": "EW", "EW": "NS"}.get(self.entered_by, "")
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneTableView:
+    """Everything a table's page shows. ``names``: by seat N, E, S, W, with
+    the short numbers for shared names; ``next_hand`` None when the table is
+    in; ``waiting``: the hand waiting for the other side (None);
+    ``totals``: the round totals entered (``(ns, ew)``) in an event entered
+    as round totals; ``loners``: 0 or more loners per seat, 1–4."""
+
+    event_id: int
+    event_name: str
+    kind: str
+    entry_mode: str
+    round: int
+    table: int
+    locked: bool
+    names: tuple[str, str, str, str]
+    teams: tuple[str, str]
+    hands: tuple[PhoneHand, ...]
+    ns_total: int
+    ew_total: int
+    next_hand: int | None
+    hands_per_round: int
+    game_target: int | None
+    game_winner: str
+    confirm_required: bool
+    waiting: PhoneHand | None
+    time_called: bool
+    totals: tuple[int, int] | None
+
+    @property
+    def disputed(self) -> bool:
+        return any(h.state == "disputed" for h in self.hands)
+
+
+def _states(session: Session, event_id: int, round_number: int, table: int, hands: tuple[HandView, ...]) -> tuple[PhoneHand, ...]:
+    lines = session.exec(
+        select(PhoneAction)
+        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
+        .order_by(PhoneAction.id)
+    ).all()
+    out = []
+    for h in hands:
+        by, state, version = "", "", None
+        for a in lines:
+            if a.hand_number != h.number:
+                continue
+            if a.action in ("enter", "correct"):
+                by, state, version = a.side, "waiting", a.hand_version
+            elif a.action in ("agree", "disagree") and a.hand_version == h.version:
+                state = "agreed" if a.action == "agree" else "disputed"
+        if version is not None and version != h.version:  # corrected at a station since: the director's word
+            by, state = "", ""
+        out.append(PhoneHand(h, by, state))
+    return tuple(out)
+
+
+def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...]:
+    """The hands of ``table`` in round ``r`` (fewer reads than :func:`~.scoring.table_score`)."""
+    return tuple(
+        HandView(h.id, r.number, table, h.number, entry_of(h), Side(h.scoring_side), h.points, h.station or "", h.version or 1)
+        for h in session.exec(
+            select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
+        )
+    )
+
+
+def phone_table(session: Session, event_id: int, table: object, secret: object) -> PhoneTableView:
+    """Table ``table``'s page in the round being played, for a phone holding
+    ``secret``; :class:`PhoneRefused` for a wrong or replaced code."""
+    t = check_secret(session, event_id, table, secret)
+    event = load_event(session, event_id)
+    r = _round_row(session, event_id, t)
+    score = table_score(session, event_id, r.number, t)
+    hands = _states(session, event_id, r.number, t, score.hands)
+    settings = phone_settings(session, event_id)
+    totals = None
+    if event.entry_mode == "totals":
+        res = table_result(session, event_id, r.number, t)
+        if getattr(res, "ns_points", None) is not None:
+            totals = (res.ns_points, res.ew_points)
+    waiting = next((h for h in hands if h.state == "waiting"), None)
+    return PhoneTableView(
+        event_id=event_id,
+        event_name=event.name,
+        kind=event.kind,
+        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
+        round=r.number,
+        table=t,
+        locked=bool(r.locked),
+        names=score.names,
+        teams=score.teams,
+        hands=hands,
+        ns_total=score.ns_total,
+        ew_total=score.ew_total,
+        next_hand=score.next_hand,
+        hands_per_round=score.hands_per_round,
+        game_target=score.game_target,
+        game_winner=score.game_winner.value if score.game_winner is not None else "",
+        confirm_required=settings.confirm_required,
+        waiting=waiting,
+        time_called=settings.time_called_round == r.number,
+        totals=totals,
+    )
+
+
+# writes ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PhoneAnswer:
+    """What a phone is told after a write: ``message`` in words;
+    ``repeated``: this submission's key had been seen (nothing new written)."""
+
+    message: str
+    repeated: bool = False
+
+
+def _check_key(key: object) -> str:
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        raise PhoneRefused("This page is out of date: reload it and enter the hand again.")
+    return key
+
+
+def _check_side(side: object) -> str:
+    if side not in ("NS", "EW"):
+        raise PhoneRefused("Say which side is entering: North–South or East–West.")
+    return str(side)
+
+
+def _seen(session: Session, event_id: int, key: str) -> PhoneAnswer | None:
+    answer = session.exec(select(PhoneAction.answer).where(PhoneAction.event_id == event_id, PhoneAction.key == key)).first()
+    return None if answer is None else PhoneAnswer(answer, repeated=True)
+
+
+def _once(session: Session, event_id: int, key: str, write) -> PhoneAnswer:
+    """Run ``write()`` (which adds its :class:`PhoneAction` before the use
+    case commits) unless ``key`` was seen; a clash with a resend running at
+    the same instant gives that resend's answer."""
+    seen = _seen(session, event_id, key)
+    if seen is not None:
+        return seen
+    try:
+        return write()
+    except (IntegrityError, InvalidHand) as exc:
+        session.rollback()
+        seen = _seen(session, event_id, key)
+        if seen is not None:
+            return seen
+        if isinstance(exc, IntegrityError):
+            raise
+        raise
+
+
+@write_use_case
+def submit_hand(
+    session: Session,
+    event_id: int,
+    table: object,
+    secret: object,
+    key: object,
+    side: object,
+    number: int,
+    entry: HandEntry,
+    *,
+    correcting_version: int | None = None,
+) -> PhoneAnswer:
+    """Enter hand ``number`` at the table from its phone (``side``: "NS" or
+    "EW", the side entering), or, with ``correcting_version`` (the version
+    the phone showed), correct that hand. Validated and refused exactly as
+    at the Scores page (:class:`InvalidHand` and its kinds, the same
+    sentences); :class:`PhoneRefused` for a wrong code, a bad key, a hand
+    of another round, or — when the event requires confirmation — a new
+    hand while another waits for the opponents. Commits the hand and the
+    key together; a key seen before returns its first answer."""
+    t = check_secret(session, event_id, table, secret)
+    key = _check_key(key)
+    side = _check_side(side)
+
+    def write() -> PhoneAnswer:
+        r = _round_row(session, event_id, t)
+        if correcting_version is None:
+            settings = phone_settings(session, event_id)
+            if settings.confirm_required:
+                waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
+                if waiting is not None:
+                    raise PhoneRefused(
+                        f"Hand {waiting.hand.number} is waiting for {_SIDE_WORDS[waiting.confirmer]} to agree: "
+                        "they tap Agree (or Disagree) before the next hand is entered."
+                    )
+            text = f"Hand {number} saved: {describe_entry(entry)}."
+            session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
+                                    hand_number=number, hand_version=1, side=side, answer=text[:400]))
+            record_hand(session, event_id, r.number, t, number, entry)
+            return PhoneAnswer(text)
+        h = session.exec(
+            select(Hand).where(Hand.round_id == r.id, Hand.table_number == t, Hand.number == number)
+        ).first()
+        if h is None:
+            raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}: enter it instead.")
+        text = f"Hand {number} corrected: {describe_entry(entry)}."
+        session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="correct",
+                                hand_number=number, hand_version=(h.version or 1) + 1, side=side, answer=text[:400]))
+        correct_hand(session, h.id, entry, expected_version=correcting_version)
+        return PhoneAnswer(text)
+
+    return _once(session, event_id, key, write)
+
+
+@write_use_case
+def confirm_hand(
+    session: Session, event_id: int, table: object, secret: object, key: object, number: int, version: int, agree: bool
+) -> PhoneAnswer:
+    """The other side agrees to (or disputes) hand ``number`` as it stood at
+    ``version``; commit. A hand corrected since is refused (look again)."""
+    t = check_secret(session, event_id, table, secret)
+    key = _check_key(key)
+
+    def write() -> PhoneAnswer:
+        r = _round_row(session, event_id, t)
+        if r.locked:
+            raise PhoneRefused(f"Round {r.number} is locked: the director closed it. Nothing was changed.")
+        mine = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.hand.number == number), None)
+        if mine is None:
+            raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}.")
+        if mine.hand.version != version:
+            raise PhoneRefused(
+                f"Hand {number} was changed after you looked at it: it now says {mine.text}. Look at it again."
+            )
+        side = mine.confirmer
+        text = (f"{_SIDE_WORDS.get(side, 'The table')} agreed to hand {number}." if agree else
+                f"Hand {number} is flagged for the director: {_SIDE_WORDS.get(side, 'the table')} disagrees.")
+        session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key,
+                                action="agree" if agree else "disagree", hand_number=number, hand_version=version,
+                                side=side, answer=text[:400]))
+        session.commit()
+        return PhoneAnswer(text)
+
+    return _once(session, event_id, key, write)
+
+
+@write_use_case
+def submit_totals(
+    session: Session, event_id: int, table: object, secret: object, key: object, side: object,
+    ns_points: int, ew_points: int, loners: dict[Seat, int] | None = None,
+) -> PhoneAnswer:
+    """Enter the table's round totals from its phone (an event entered as
+    round totals), through :func:`~.tables.record_table_totals`; commit
+    with the key."""
+    t = check_secret(session, event_id, table, secret)
+    key = _check_key(key)
+    side = _check_side(side)
+
+    def write() -> PhoneAnswer:
+        r = _round_row(session, event_id, t)
+        text = f"Round {r.number} totals saved: North–South {ns_points}, East–West {ew_points}."
+        session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="totals",
+                                side=side, answer=text[:400]))
+        record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners)
+        return PhoneAnswer(text)
+
+    return _once(session, event_id, key, write)
+
+
+def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, PhoneHand], ...]:
+    """Hands of the round being played that a table disputed: ``(round,
+    table, hand)``, for the director."""
+    number = playing_round(session, event_id)
+    if number is None:
+        return ()
+    out = []
+    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
+    for t in sorted(set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))):
+        score = table_score(session, event_id, number, t)
+        out.extend((number, t, h) for h in _states(session, event_id, number, t, score.hands) if h.state == "disputed")
+    return tuple(out)
+
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneSheetView:
+    """What the printed "how to enter your table's hands" page says for an
+    event: its name and date, whether the opponents confirm, hand by hand
+    or round totals, hands per round, a team event's game to the target."""
+
+    event_name: str
+    event_date: object
+    confirm_required: bool
+    entry_mode: str
+    hands_per_round: int
+    game_target: int | None
+
+
+def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
+    """The read model of the one-page "how to enter your table's hands"."""
+    event = load_event(session, event_id)
+    game = event.kind == "team" and event.round_scoring == "game"
+    return PhoneSheetView(
+        event_name=event.name,
+        event_date=event.date,
+        confirm_required=phone_settings(session, event_id).confirm_required,
+        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
+        hands_per_round=event.hands_per_round,
+        game_target=event_rules(event).target if game else None,
+    )

@@ -1,0 +1,581 @@
+"""The ASGI application the app serves to the room (Starlette, Jinja2).
+
+One application serves one event. Pages:
+
+* ``/`` -- the players' view: find yourself by name or number;
+  ``/player/N`` your next seat and scores; ``/standings``; ``/projector``.
+* ``/t/N?k=SECRET`` -- table N's hand entry (the QR code on its tally sheet).
+* ``/director`` -- the director's phone page, behind the event's PIN.
+* ``/stamp`` -- a short text that changes when anything shown may have
+  changed; the pages ask for it every :data:`POLL_MS` ms and redraw.
+
+Every write goes through :func:`.ops.run_write` into a ``tournament``
+operation; the web layer only parses forms, checks the transport (body size,
+rates, same origin, the page's token) and draws. No exception text reaches a
+phone: a refusal is the operation's sentence, anything else a fixed one.
+"""
+
+from __future__ import annotations
+
+import hmac
+import hashlib
+import logging
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import resources as _res
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+import functools
+
+import anyio
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from euchre_tourney import tournament
+from euchre_tourney.rules import HandEntry, Seat, Side
+from euchre_tourney.web.ops import run_read, run_write
+
+log = logging.getLogger("euchre_tourney.web")
+
+POLL_MS = 1000
+"""How often an open page asks ``/stamp`` whether to redraw (ms): a hand
+saved anywhere shows on every phone within about a second."""
+
+WORKERS = 4
+"""Threads doing the server's database work at once. Few on purpose: the
+work is Python holding the interpreter lock, so more threads only take
+turns longer, and the window (same process) waits for its turn too."""
+
+MAX_BODY = 4096
+"""The largest request body accepted (bytes): a hand's form is ~300."""
+
+STAMP_CACHE_S = 0.2
+"""``/stamp`` answers from one database read per this many seconds, however many phones ask."""
+
+SIDES = {"NS": "North–South", "EW": "East–West"}
+OOPS = "The server could not answer that. Nothing on this page changed: try again, or use the tally sheet."
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst``."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    at: float = 0.0
+
+    def take(self, now: float) -> bool:
+        if self.tokens < 0:
+            self.tokens, self.at = self.burst, now
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Requests allowed (a token bucket: per second, burst): a table's
+    writes and page loads, one address's other requests (``/stamp``, the
+    players' pages), PIN attempts per address."""
+
+    table_post: tuple[float, float] = (1.0, 20.0)
+    table_get: tuple[float, float] = (10.0, 40.0)
+    client_get: tuple[float, float] = (20.0, 60.0)
+    pin: tuple[float, float] = (0.1, 5.0)
+
+
+@dataclass
+class RoomState:
+    """What the server keeps in memory: who is connected (table → last
+    request, monotonic seconds), the rate buckets, the director's sessions,
+    the round timer the window shares (``timer_text``)."""
+
+    seen: dict[int, float] = field(default_factory=dict)
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+    director_sessions: set[str] = field(default_factory=set)
+    timer_text: str = ""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    stamp: tuple[float, str] = (0.0, "")
+    cache: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    limits: "Limits" = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.limits is None:
+            self.limits = Limits()
+
+    def allow(self, key: str, rate: float, burst: float, now: float | None = None) -> bool:
+        with self.lock:
+            b = self.buckets.setdefault(key, Bucket(rate, burst))
+            return b.take(time.monotonic() if now is None else now)
+
+    def connected(self, within: float = 90.0) -> dict[int, float]:
+        """Tables whose phone asked something in the last ``within`` s: table → seconds ago."""
+        now = time.monotonic()
+        with self.lock:
+            return {t: now - at for t, at in sorted(self.seen.items()) if now - at <= within}
+
+
+class BodyLimit:
+    """ASGI middleware: a request whose body is larger than ``limit`` bytes
+    is answered 413 before the application reads it."""
+
+    def __init__(self, app, limit: int = MAX_BODY) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await PlainTextResponse("That request is too large.", status_code=413)(scope, receive, send)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await PlainTextResponse("That request is too large.", status_code=413)(scope, receive, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def qr_svg(data: str, scale: int = 4) -> str:
+    """``data`` as an inline SVG QR code (error correction M)."""
+    return segno.make(data, error="m").svg_inline(scale=scale, dark="#000", light="#fff", border=2)
+
+
+def qr_png(data: str, scale: int = 6) -> bytes:
+    """``data`` as a PNG QR code (for the window and the PDFs)."""
+    import io
+
+    buf = io.BytesIO()
+    segno.make(data, error="m").save(buf, kind="png", scale=scale, border=2)
+    return buf.getvalue()
+
+
+_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",  # no-referrer would make the browser send "Origin: null" on our own forms
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+def create_app(db: tournament.Database, event_id: int, *, state: RoomState | None = None, base_url: str = "") -> Starlette:
+    """The application serving event ``event_id`` of ``db``. ``state``: the
+    server's memory (connected phones, rates), shared with the window;
+    ``base_url``: the address phones use (for QR codes on the pages)."""
+    room = state or RoomState()
+    key = secrets.token_bytes(32)  # signs the pages' tokens; a new one per server start
+    here = _res.files("euchre_tourney.web")
+    env = Environment(
+        loader=FileSystemLoader(str(here / "templates")),
+        autoescape=select_autoescape(["html"], default=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(POLL_MS=POLL_MS, SIDES=SIDES, SEATS=("North", "East", "South", "West"))
+
+    limiter: list = []
+
+    async def run_in_threadpool(fn, *args, **kwargs):
+        """``fn(*args, **kwargs)`` on one of :data:`WORKERS` threads."""
+        if not limiter:
+            limiter.append(anyio.CapacityLimiter(WORKERS))
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=limiter[0])
+
+    def token(scope: str) -> str:
+        return hmac.new(key, scope.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        html = env.get_template(name).render(request=request, stamp=context.pop("stamp", ""), **context)
+        return HTMLResponse(html, status_code=status, headers=_HEADERS)
+
+    def refusal(request: Request, message: str, status: int) -> HTMLResponse:
+        return page(request, "message.html", status=status, title="Not allowed", message=message)
+
+    async def read(use_case, *args, **kwargs):
+        return await run_in_threadpool(run_read, db, use_case, *args, **kwargs)
+
+    async def event_name() -> str:
+        return (await read(tournament.get_event, event_id)).name
+
+    def client(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    def same_origin(request: Request) -> bool:
+        """A write must come from a page of this server: the browser's
+        ``Origin`` (or ``Referer``) names this host, and no cross-site fetch."""
+        if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+            return False
+        origin = request.headers.get("origin") or request.headers.get("referer")
+        if not origin or origin == "null":
+            return origin is None
+        parts = urlsplit(origin)
+        return parts.netloc == request.headers.get("host", "") and parts.scheme in ("http", "https")
+
+    async def form_of(request: Request, scope: str) -> dict[str, str] | Response:
+        if not same_origin(request):
+            return refusal(request, "This form was sent from another site: open the page from its QR code.", 403)
+        try:
+            form = await request.form()
+        except _TooLarge:
+            raise
+        except Exception:
+            return refusal(request, "That request could not be read: reload the page and try again.", 400)
+        values = {k: v for k, v in form.items() if isinstance(v, str)}
+        if len(values) != len(form) or any(len(v) > 200 for v in values.values()):
+            return refusal(request, "That request could not be read: reload the page and try again.", 400)
+        if not hmac.compare_digest(values.get("csrf", ""), token(scope)):
+            return refusal(request, "This page is out of date (the server restarted): reload it and try again.", 403)
+        return values
+
+    # ---------------------------------------------------------------- stamp
+    def _stamp() -> str:
+        now = time.monotonic()
+        with room.lock:
+            at, value = room.stamp
+            if now - at < STAMP_CACHE_S and value:
+                return value
+        minute = room.timer_text.rsplit(":", 1)[0]  # the pages redraw for the timer once a minute, not every second
+        value = run_read(db, tournament.phone_stamp, event_id) + "." + str(abs(hash(minute)) % 1000)
+        with room.lock:
+            room.stamp = (now, value)
+        return value
+
+    def invalidate() -> None:
+        with room.lock:
+            room.stamp = (0.0, "")
+
+    flights: dict[str, Any] = {}
+
+    async def shared(name: str, make):
+        """What every phone is shown alike (the standings page): made once
+        per stamp by ``await make(stamp)``, however many phones ask at once
+        (the others wait for the first)."""
+        import asyncio
+
+        now = await run_in_threadpool(_stamp)
+        gate = flights.setdefault(name, asyncio.Lock())
+        async with gate:
+            with room.lock:
+                hit = room.cache.get(name)
+            if hit is not None and hit[0] == now:
+                return hit[1]
+            value = await make(now)
+            with room.lock:
+                room.cache[name] = (now, value)
+            return value
+
+    async def stamp(request: Request) -> Response:
+        if not room.allow("get:" + client(request), *room.limits.client_get):
+            return PlainTextResponse("slow down", status_code=429)
+        return PlainTextResponse(await run_in_threadpool(_stamp), headers=_HEADERS)
+
+    # ------------------------------------------------------------- players
+    async def home(request: Request) -> Response:
+        q = (request.query_params.get("q") or "").strip()[:60]
+        matches = []
+        if q:
+            matches = await read(_find_players, event_id, q)
+        return page(request, "home.html", title=await event_name(), q=q, matches=matches,
+                    stamp=await run_in_threadpool(_stamp))
+
+    async def player(request: Request) -> Response:
+        try:
+            number = int(request.path_params["number"])
+        except ValueError:
+            return refusal(request, "There is no such player number.", 404)
+        me = await read(_player_view, event_id, number)
+        if me is None:
+            return refusal(request, f"No player has number {number} tonight.", 404)
+        return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text,
+                    stamp=await run_in_threadpool(_stamp))
+
+    async def standings_page(request: Request) -> Response:
+        if not room.allow("get:" + client(request), *room.limits.client_get):
+            return refusal(request, "Too many requests: wait a few seconds.", 429)
+        async def make(now: str) -> str:
+            view, settings = await read(_standings, event_id)
+            return page(request, "standings.html", title="Standings", view=view, settings=settings,
+                        timer=room.timer_text, stamp=now).body
+
+        return HTMLResponse(await shared("standings.html", make), headers=_HEADERS)
+
+    async def projector(request: Request) -> Response:
+        async def make(now: str):
+            return now, await read(_standings, event_id)
+
+        now, (view, settings) = await shared("standings", make)
+        players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
+        return page(request, "projector.html", title="Standings", view=view, settings=settings,
+                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now)
+
+    # --------------------------------------------------------------- tables
+    def _table_number(request: Request) -> int | None:
+        raw = request.path_params.get("table", "")
+        return int(raw) if raw.isdigit() and len(raw) < 5 else None
+
+    async def table_page(request: Request, message: str = "", status: int = 200, error: bool = False,
+                         values: dict | None = None) -> Response:
+        t = _table_number(request)
+        secret = request.query_params.get("k", "") if values is None else values.get("k", "")
+        if t is None:
+            return refusal(request, "There is no such table.", 404)
+        if not room.allow(f"get:{t}", *room.limits.table_get):
+            return refusal(request, "Too many requests from this table: wait a few seconds.", 429)
+        try:
+            view = await read(tournament.phone_table, event_id, t, secret)
+        except tournament.PhoneRefused as exc:
+            return refusal(request, exc.message, 403)
+        except tournament.TournamentError as exc:
+            return refusal(request, exc.message, 409)
+        with room.lock:
+            room.seen[t] = time.monotonic()
+        correcting = None
+        fix = request.query_params.get("fix", "")
+        if fix.isdigit():
+            correcting = next((h for h in view.hands if h.hand.number == int(fix)), None)
+        return page(request, "table.html", status=status, title=f"Table {view.table}", view=view, secret=secret,
+                    csrf=token(f"table:{t}"), key=secrets.token_urlsafe(16), message=message, error=error,
+                    correcting=correcting, side=request.cookies.get(f"side{t}", ""),
+                    stamp=await run_in_threadpool(_stamp), values=values or {})
+
+    async def table_post(request: Request) -> Response:
+        t = _table_number(request)
+        if t is None:
+            return refusal(request, "There is no such table.", 404)
+        values = await form_of(request, f"table:{t}")
+        if isinstance(values, Response):
+            return values
+        if not room.allow(f"post:{t}", *room.limits.table_post):
+            return refusal(request, "Too many requests from this table: wait a few seconds and send again.", 429)
+        action = values.get("action", "")
+        try:
+            call = _parse_table_action(t, values, action)
+        except ValueError as exc:
+            return await table_page(request, str(exc), 400, True, values)
+        try:
+            answer, _change = await run_in_threadpool(
+                run_write, db, f"{action} at table {t}", call[0], event_id, *call[1], station=tournament.phone_station(t),
+                event_id=event_id, **call[2],
+            )
+        except tournament.PhoneRefused as exc:
+            status = 403 if "table code" in exc.message else 409
+            return await table_page(request, exc.message, status, True, values)
+        except tournament.TournamentError as exc:
+            return await table_page(request, exc.message, 409, True, values)
+        invalidate()
+        response = await table_page(request, answer.message, 200, False, {"k": values.get("k", "")})
+        if values.get("side") in SIDES:
+            response.set_cookie(f"side{t}", values["side"], max_age=6 * 3600, samesite="strict", httponly=True)
+        return response
+
+    # ------------------------------------------------------------- director
+    async def director(request: Request) -> Response:
+        sid = request.cookies.get("director", "")
+        if sid not in room.director_sessions:
+            return page(request, "pin.html", title="Director", csrf=token("pin"), message="")
+        return await _director_page(request)
+
+    async def _director_page(request: Request, message: str = "", status: int = 200) -> Response:
+        data = await read(_director_view, event_id)
+        return page(request, "director.html", status=status, title="Director", data=data, message=message,
+                    csrf=token("director"), connected=room.connected(), stamp=await run_in_threadpool(_stamp),
+                    timer=room.timer_text)
+
+    async def director_post(request: Request) -> Response:
+        sid = request.cookies.get("director", "")
+        if sid not in room.director_sessions:
+            values = await form_of(request, "pin")
+            if isinstance(values, Response):
+                return values
+            if not room.allow("pin:" + client(request), *room.limits.pin):
+                return refusal(request, "Too many PIN attempts: wait a minute.", 429)
+            ok = await read(tournament.check_director_pin, event_id, values.get("pin", ""))
+            if not ok:
+                return page(request, "pin.html", status=403, title="Director", csrf=token("pin"),
+                            message="That is not the director's PIN (it is shown in the app's Scoring from phones window).")
+            sid = secrets.token_urlsafe(24)
+            with room.lock:
+                room.director_sessions.add(sid)
+            response = RedirectResponse("/director", status_code=303, headers=_HEADERS)
+            response.set_cookie("director", sid, max_age=12 * 3600, samesite="strict", httponly=True)
+            return response
+        values = await form_of(request, "director")
+        if isinstance(values, Response):
+            return values
+        action = values.get("action", "")
+        station = "director (phone)"
+        try:
+            rnd = int(values.get("round", "0"))
+            if action == "lock":
+                await run_in_threadpool(lambda: run_write(db, f"Lock round {rnd}", tournament.lock_round, event_id, rnd,
+                                                          True, station=station, event_id=event_id))
+                message = f"Round {rnd} is locked."
+            elif action == "call-time":
+                await run_in_threadpool(lambda: run_write(db, "Call time", tournament.set_phone_settings, event_id,
+                                                          time_called_round=rnd, station=station, event_id=event_id))
+                message = f"Time is called in round {rnd}: the tables finish the hand they are playing."
+            elif action == "prizes":
+                show = values.get("show") == "1"
+                await run_in_threadpool(lambda: run_write(db, "Show prizes", tournament.set_phone_settings, event_id,
+                                                          prizes_shown=show, station=station, event_id=event_id))
+                message = "The prizes are shown on the players' pages." if show else "The prizes are hidden."
+            else:
+                return await _director_page(request, "Choose what to do.", 400)
+        except ValueError:
+            return await _director_page(request, "Choose a round.", 400)
+        except tournament.TournamentError as exc:
+            return await _director_page(request, exc.message, 409)
+        invalidate()
+        return await _director_page(request, message)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return refusal(request, "There is no such page.", 404)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.error("web request %s failed", request.url.path, exc_info=exc)
+        return refusal(request, OOPS, 500)
+
+    async def too_large(request: Request, exc: Exception) -> Response:
+        return refusal(request, "That request is too large.", 413)
+
+    static = StaticFiles(directory=str(here / "static"))
+    routes = [
+        Route("/", home),
+        Route("/player/{number}", player),
+        Route("/standings", standings_page),
+        Route("/projector", projector),
+        Route("/stamp", stamp),
+        Route("/t/{table}", table_page, methods=["GET"]),
+        Route("/t/{table}", table_post, methods=["POST"]),
+        Route("/director", director, methods=["GET"]),
+        Route("/director", director_post, methods=["POST"]),
+        Mount("/static", static, name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={404: not_found, 405: not_found, 500: server_error, _TooLarge: too_large},
+    )
+    app.state.room = room
+    return BodyLimit(app)  # type: ignore[return-value]
+
+
+# parsing (the transport's work: text to the operation's arguments) -----------
+def _parse_table_action(t: int, values: dict[str, str], action: str):
+    """``(use case, args, kwargs)`` for a table's form; ``ValueError`` with
+    a sentence when a field is missing or not a number."""
+    common = (t, values.get("k", ""), values.get("key", ""))
+    if action in ("enter", "correct"):
+        side = values.get("side", "")
+        if side not in SIDES:
+            raise ValueError("Say which side is entering: North–South or East–West.")
+        makers = values.get("makers", "")
+        if makers not in SIDES:
+            raise ValueError("Say which side made trump: North–South or East–West.")
+        tricks = _number(values.get("tricks", ""), "Say how many tricks the makers took (0 to 5).")
+        alone = values.get("alone", "")
+        seat = Seat.parse(alone) if alone in ("N", "E", "S", "W") else None
+        entry = HandEntry(Side(makers), tricks, seat, values.get("defender_alone") == "1")
+        number = _number(values.get("number", ""), "Say which hand this is.")
+        kwargs = {}
+        if action == "correct":
+            kwargs["correcting_version"] = _number(values.get("version", ""), "Reload the page and correct the hand again.")
+        return tournament.submit_hand, (*common, side, number, entry), kwargs
+    if action in ("agree", "disagree"):
+        number = _number(values.get("number", ""), "Say which hand.")
+        version = _number(values.get("version", ""), "Reload the page and look at the hand again.")
+        return tournament.confirm_hand, (*common, number, version, action == "agree"), {}
+    if action == "totals":
+        side = values.get("side", "")
+        if side not in SIDES:
+            raise ValueError("Say which side is entering: North–South or East–West.")
+        ns = _number(values.get("ns", ""), "Type North–South's points.")
+        ew = _number(values.get("ew", ""), "Type East–West's points.")
+        loners = {}
+        for s in ("N", "E", "S", "W"):
+            raw = values.get(f"loners_{s}", "") or "0"
+            loners[Seat.parse(s)] = _number(raw, "Loners are counted as whole numbers.")
+        return tournament.submit_totals, (*common, side, ns, ew, loners), {}
+    raise ValueError("Choose what to do: enter a hand, agree or disagree.")
+
+
+def _number(raw: str, why: str) -> int:
+    raw = raw.strip()
+    if not raw.isdigit() or len(raw) > 4:
+        raise ValueError(why)
+    return int(raw)
+
+
+# read helpers (run in a session) ------------------------------------------------
+def _find_players(session, event_id: int, q: str) -> list[dict]:
+    cards = tournament.scorecards(session, event_id) if tournament.get_event(session, event_id).has_rotation else []
+    folded = q.casefold()
+    out = []
+    for c in cards:
+        if (q.isdigit() and c.number == int(q)) or (not q.isdigit() and folded in c.player_name.casefold()):
+            out.append({"number": c.number, "name": c.player_name})
+    return out[:30]
+
+
+def _player_view(session, event_id: int, number: int) -> dict | None:
+    cards = tournament.scorecards(session, event_id) if tournament.get_event(session, event_id).has_rotation else []
+    card = next((c for c in cards if c.number == number), None)
+    if card is None:
+        return None
+    view = tournament.standings(session, event_id)
+    row = next((r for r in view.rows if r.number == number), None)
+    current = tournament.playing_round(session, event_id)
+    now = next((r for r in card.rounds if r.round == current), None)
+    later = next((r for r in card.rounds if current is not None and r.round == current + 1), None)
+    return {"name": card.player_name, "number": number, "row": row, "now": now, "next": later,
+            "rounds": card.rounds, "status": view.status, "current": current}
+
+
+def _standings(session, event_id: int):
+    return tournament.standings(session, event_id), tournament.phone_settings(session, event_id)
+
+
+def _director_view(session, event_id: int) -> dict:
+    current = tournament.playing_round(session, event_id)
+    view = tournament.standings(session, event_id)
+    return {
+        "event": tournament.get_event(session, event_id),
+        "round": current,
+        "status": view.status,
+        "locked": sorted(tournament.locked_rounds(session, event_id)),
+        # the round being played and the one before it, while unlocked (the last round is locked once all are in)
+        "lockable": [r for r in (current - 1, current) if current and r >= 1
+                     and r not in tournament.locked_rounds(session, event_id)],
+        "disputed": tournament.disputed_hands(session, event_id),
+        "settings": tournament.phone_settings(session, event_id),
+        "progress": tournament.round_progress(session, event_id, current) if current else {},
+    }

@@ -1,0 +1,103 @@
+"""Event ▸ Scoring from phones…: start, see the address and QR code, the
+connected phones, the PIN, re-issue a code, stop."""
+
+from __future__ import annotations
+
+import urllib.request
+
+import pytest
+
+from euchre_tourney import tournament as T
+
+
+@pytest.fixture
+def window(gui_env, db, night, qtbot):
+    from euchre_tourney.gui.main_window import MainWindow
+
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    w.reload_events(select=night[0])
+    yield w
+    if w.phone_server is not None:
+        w.phone_server.stop()
+
+
+def test_the_dialog_serves_the_event_on_loopback_and_stops(window, night, qtbot, monkeypatch):
+    from euchre_tourney.web import free_port
+
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+    dialog.port.setValue(free_port())
+    assert dialog.start()
+    qtbot.waitUntil(lambda: window.phone_server is not None, timeout=20000)  # started off the GUI thread
+    assert window.phone_server.running
+    assert "http://127.0.0.1:" in dialog.url.text() and not dialog.qr.pixmap().isNull()
+    event_id, secrets = night
+    with urllib.request.urlopen(f"{window.phone_server.url}/t/1?k={secrets[1]}", timeout=10) as r:
+        assert r.status == 200
+    dialog.show_connected()
+    assert dialog.connected.item(0).text().startswith("Table 1:")
+    server = window.phone_server
+    dialog.stop()
+    assert window.phone_server is None
+    qtbot.waitUntil(lambda: not server.running, timeout=20000)
+
+
+def test_the_dialog_never_offers_every_network_silently(window):
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    texts = [dialog.address.itemText(i) for i in range(dialog.address.count())]
+    assert dialog.address.currentData() != "0.0.0.0"
+    assert any("0.0.0.0" in t and "anyone" in t for t in texts)
+
+
+def test_new_pin_and_reissue_run_off_the_gui_thread(window, night, db, qtbot):
+    event_id, secrets = night
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    dialog.new_pin()
+    qtbot.waitUntil(lambda: dialog.pin.text().isdigit(), timeout=10000)
+    with db.session() as s:
+        assert T.check_director_pin(s, event_id, dialog.pin.text())
+    dialog.reissue_table.setValue(2)
+    dialog.reissue()
+    qtbot.waitUntil(lambda: "Table 2 has a new code" in dialog.status.text(), timeout=10000)
+    with db.session() as s:
+        assert T.table_secrets(s, event_id)[2] != secrets[2]
+
+
+def test_a_disputed_hand_shows_in_the_dialog(window, night, db, qtbot):
+    from euchre_tourney.rules import HandEntry, Side
+    from euchre_tourney.web import free_port
+
+    event_id, secrets = night
+    with db.session() as s:
+        T.submit_hand(s, event_id, 1, secrets[1], "k" * 20, "NS", 1, HandEntry(Side.NS, 3))
+        T.confirm_hand(s, event_id, 1, secrets[1], "d" * 20, 1, 1, False)
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+    dialog.port.setValue(free_port())
+    assert dialog.start()
+    qtbot.waitUntil(lambda: window.phone_server is not None, timeout=20000)
+    dialog.show_connected()
+    qtbot.waitUntil(lambda: "table 1, hand 1" in dialog.disputed.text(), timeout=20000)
+    dialog.stop()
+
+
+def test_a_taken_port_is_refused_in_words(window, qtbot, gui_env):
+    import socket
+
+    window.phones_action.trigger()
+    dialog = window.phones_dialog
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))
+        dialog.port.setValue(taken.getsockname()[1])
+        dialog.start()
+        qtbot.waitUntil(lambda: bool(gui_env["errors"]), timeout=20000)
+    title, message = gui_env["errors"][0]
+    assert title == "Cannot start" and "Choose another port" in message
+    assert window.phone_server is None

@@ -1,0 +1,52 @@
+"""``euchre-tourney serve``: the server without the window (loopback only)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+from euchre_tourney import tournament as T
+
+
+@pytest.mark.sqlite_only
+def test_serve_prints_the_tables_addresses_and_answers_until_interrupted(db_path):
+    from euchre_tourney.web import free_port
+
+    db = T.open_database(db_path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
+        ev = T.create_event(s, "Serve night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+    db.dispose()
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre_tourney", "serve", "Serve night", "--port", str(port), "--pin", "2468",
+         "--database", str(db_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        lines = [proc.stdout.readline() for _ in range(4)]
+        assert lines[0].startswith(f"Serving “Serve night” at http://127.0.0.1:{port}/"), lines
+        table_1 = lines[1].split(": ", 1)[1].strip()
+        assert table_1.startswith(f"http://127.0.0.1:{port}/t/1?k=") and len(table_1.split("k=")[1]) >= 32
+        with urllib.request.urlopen(table_1, timeout=30) as r:
+            assert "Table 1 · Round 1" in r.read().decode()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert "Stopped." in out
+
+
+def test_serve_refuses_an_unknown_event(db_path):
+    T.open_database(db_path).dispose()
+    from euchre_tourney.cli import main
+
+    assert main(["serve", "No such night", "--database", str(db_path)]) == 2
