@@ -208,8 +208,6 @@ class LastChangedCards(QObject):
     ``available`` tells whether the current event has such a list."""
 
     available = Signal(bool)
-    ROTATION_TABLES = frozenset({"seat", "sit_out", "event_round"})
-    """A change to these tables makes the kept list out of date."""
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
@@ -233,7 +231,7 @@ class LastChangedCards(QObject):
         return ChangedCardsDialog(self.ctx, cards, from_round, parent)
 
     def _operated(self, change) -> None:
-        if self.kept is not None and change.event_id == self.kept[0] and change.tables & self.ROTATION_TABLES:
+        if self.kept is not None and change.event_id == self.kept[0] and "rotation" in change.kinds:
             self.kept = None
             self.available.emit(False)
 
