@@ -16,7 +16,24 @@ from euchre_tourney.store.errors import (
     TournamentError,
     describe,
 )
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
+from euchre_tourney.store.models import (
+    Bracket,
+    BracketMatch,
+    Entrant,
+    Event,
+    EventConstraint,
+    EventRound,
+    Hand,
+    HandAudit,
+    Player,
+    Season,
+    SeasonEvent,
+    Seating,
+    SitOut,
+    TableResult,
+    Team,
+    TeamGame,
+)
 
 __all__ = [
     "DatabaseError",
@@ -27,7 +44,11 @@ __all__ = [
     "TournamentError",
     "default_station",
     "describe",
+    "Bracket",
+    "BracketMatch",
     "Database",
+    "Season",
+    "SeasonEvent",
     "Entrant",
     "Event",
     "EventConstraint",
