@@ -82,16 +82,19 @@ class AppContext(QObject):
             self.event_id = event_id
             self.event_changed.emit(event_id)
 
-    def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:
+    def operate(
+        self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, scope: str | None = None, **kwargs: Any
+    ) -> Any:
         """Run one operation through the undo log and put it on the undo stack.
 
-        ``event_id``: the event it changes (None: the roster). The log
+        ``event_id``: the event it changes (None: the roster, or with
+        ``scope="seasons"`` the seasons). The log
         snapshots that scope before and after, so undo brings back exactly
         what the operation changed or discarded (a rotation discarded by a
         check-in comes back seat for seat). Errors as :meth:`run`; nothing is
         put on the stack when the use case raised or changed nothing."""
         result, change = self._translated(
-            lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, **kwargs), use_case
+            lambda: self.undo_log.run(text, use_case, *args, event_id=event_id, scope=scope, **kwargs), use_case
         )
         if change.token:
             self.undo_stack.push(_LogCommand(self, text, change.token))

@@ -4,8 +4,9 @@ A director's change (check a player in, make a rotation, save a hand…) is
 run through :meth:`UndoLog.run`. Before the use case runs, the log takes a
 snapshot of every row the change could touch: for an event-scoped change,
 the event's rows in every event table (the event row, entrants, rounds,
-seatings, sit-outs, hands, requests, teams, team games, table results); for
-a roster change, the player rows. After the use case committed it takes the
+seatings, sit-outs, hands, requests, teams, team games, table results,
+the elimination bracket and its matches); for a roster change, the player
+rows; for a season change, every season and its picked events. After the use case committed it takes the
 snapshot again. Undo writes the before-snapshot back exactly (same ids, same
 values: a rotation that checking a player in discarded comes back with the
 same rounds, tables, seats and sit-outs), redo the after-snapshot, each in
@@ -32,12 +33,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from euchre_tourney.store import (
+    Bracket,
+    BracketMatch,
     Entrant,
     Event,
     EventConstraint,
     EventRound,
     Hand,
     Player,
+    Season,
+    SeasonEvent,
     Seating,
     SitOut,
     TableResult,
@@ -46,7 +51,7 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.errors import TournamentError
 
-__all__ = ["Change", "Snapshot", "UndoLog", "UndoRefused", "snapshot_event", "snapshot_players"]
+__all__ = ["Change", "Snapshot", "UndoLog", "UndoRefused", "snapshot_event", "snapshot_players", "snapshot_seasons"]
 
 
 class UndoRefused(TournamentError):
@@ -80,7 +85,8 @@ class Change:
 
 # children after parents: insert in this order, delete in reverse
 _ROUND_CHILDREN: tuple[type, ...] = (Seating, SitOut, Hand, TeamGame, TableResult)
-_EVENT_CHILDREN: tuple[type, ...] = (Entrant, Team, EventConstraint, EventRound)
+_EVENT_CHILDREN: tuple[type, ...] = (Entrant, Team, EventConstraint, EventRound, Bracket, BracketMatch)
+_SEASON_TABLES: tuple[type, ...] = (Season, SeasonEvent)
 
 
 def _t(model: type) -> Table:
@@ -111,15 +117,22 @@ def snapshot_players(session: Session) -> Snapshot:
     return Snapshot(("players", 0), {t.name: _rows(session, t, t.c.id.is_not(None))})
 
 
+def snapshot_seasons(session: Session) -> Snapshot:
+    """Every season row and every event picked for a season."""
+    return Snapshot(("seasons", 0), {_t(m).name: _rows(session, _t(m), _t(m).c.id.is_not(None)) for m in _SEASON_TABLES})
+
+
 def _take(session: Session, scope: tuple[str, int]) -> Snapshot:
-    return snapshot_event(session, scope[1]) if scope[0] == "event" else snapshot_players(session)
+    if scope[0] == "event":
+        return snapshot_event(session, scope[1])
+    return snapshot_seasons(session) if scope[0] == "seasons" else snapshot_players(session)
 
 
 _MODELS: dict[str, type] = {
-    _t(m).name: m for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN)
+    _t(m).name: m for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN, *_SEASON_TABLES)
 }
-_LEAVES = frozenset((*_ROUND_CHILDREN, EventConstraint))
-_PARENTS_FIRST = [_t(m).name for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN)]
+_LEAVES = frozenset((*_ROUND_CHILDREN, EventConstraint, BracketMatch, SeasonEvent))
+_PARENTS_FIRST = [_t(m).name for m in (Player, Event, *_EVENT_CHILDREN, *_ROUND_CHILDREN, *_SEASON_TABLES)]
 
 
 def _by_id(rows: Rows) -> dict[int, dict[str, Any]]:
@@ -216,21 +229,23 @@ class UndoLog:
         use_case: Callable[..., Any],
         *args: Any,
         event_id: int | None = None,
+        scope: str | None = None,
         **kwargs: Any,
     ) -> tuple[Any, Change]:
         """Run ``use_case(session, *args, **kwargs)`` and record what it changed.
 
         ``event_id``: the event it changes (the scope of the snapshot); None
-        for a roster change (the player rows). Returns the use case's result
+        for a roster change (the player rows); ``scope="seasons"`` for a
+        season change (every season row and pick). Returns the use case's result
         and the :class:`Change`. If the use case raises, nothing is recorded
         and the error propagates. A change that changed nothing is not
         recorded. A new change forgets what was undone (no redo past it)."""
-        scope = ("event", event_id) if event_id is not None else ("players", 0)
+        where = ("event", event_id) if event_id is not None else (scope or "players", 0)
         with self._sessions() as session:
-            before = _take(session, scope)
+            before = _take(session, where)
             result = use_case(session, *args, **kwargs)
             session.commit()
-            after = _take(session, scope)
+            after = _take(session, where)
         changed = _differs(before, after)
         token = 0
         if changed:

@@ -1,0 +1,182 @@
+"""Ratings: a skill estimate per member that accounts for partner and opponents.
+
+**Why openskill.** Euchre is a two-against-two game whose partners change
+every round at a progressive night, so a rating must credit a result to a
+*team* made of two individual ratings and weigh it by who the opponents
+were. Elo and Glicko rate one-on-one games (a partnership would have to be
+rated as its own player, which a progressive night never repeats); TrueSkill
+rates teams but is patented by Microsoft and its Python package is
+unmaintained. ``openskill`` (PyPI, MIT, kept up to date, typed) implements
+the Weng–Lin Bayesian approximation, a published, patent-free method for
+team games: each member has a mean ``mu`` and an uncertainty ``sigma``; a
+team is the sum of its members; one update per game moves both partners by
+how surprising the result was given the opponents, and shrinks the
+uncertainty of everyone who played. We use its Plackett–Luce model (the
+library's default, the most accurate in the authors' benchmarks).
+
+**When it updates.** Round by round: each finished table in each round is
+one game between North–South and East–West, the side with more points the
+winner (equal points a draw). A round is the unit a club's standings use,
+and round totals or a game's final score (entry modes without hands) still
+rate. Nights are replayed in date order from the stored results, so a
+corrected hand or an undone change re-rates everyone at once; no rating is
+stored that could disagree with the hands (the database keeps the results,
+the ratings are recomputed from them in a few milliseconds per night).
+
+**Shown as** ``mu ± 2·sigma`` (about 95 % of the belief), and ordered by the
+conservative ``mu − 3·sigma`` (a newcomer with one lucky night does not top
+the list).
+
+**Uses.** Seeding an elimination bracket or a Swiss first round (team
+strength: the sum of the partners' ``mu``), and a *balanced draw* of teams
+from individual ratings (:func:`balanced_pairs`: the strongest with the
+weakest, so the teams' sums are as even as a greedy draw gets them).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+
+from openskill.models import PlackettLuce
+from sqlmodel import Session, select
+
+from euchre_tourney.rules import Seat
+from euchre_tourney.store import Event, Player
+from euchre_tourney.tournament.identity import collation_key
+from euchre_tourney.tournament.season import TableRound, table_rounds
+
+MU = 25.0
+SIGMA = MU / 3
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A member's rating: ``mu`` (the estimate), ``sigma`` (its uncertainty)."""
+
+    mu: float = MU
+    sigma: float = SIGMA
+
+    @property
+    def conservative(self) -> float:
+        """``mu − 3·sigma``: what the list is ordered by."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def text(self) -> str:
+        return f"{self.mu:.1f} ± {2 * self.sigma:.1f}"
+
+
+class Rater:
+    """Ratings updated game by game (plain Python over openskill).
+
+    ``ratings``: player id → :class:`Rating` (a newcomer starts at 25 ± 16.7)."""
+
+    def __init__(self) -> None:
+        self.model = PlackettLuce(mu=MU, sigma=SIGMA)
+        self.ratings: dict[int, Rating] = {}
+
+    def get(self, player_id: int) -> Rating:
+        return self.ratings.get(player_id, Rating())
+
+    def _model(self, player_id: int):
+        r = self.get(player_id)
+        return self.model.rating(mu=r.mu, sigma=r.sigma)
+
+    def game(self, ns: tuple[int, int], ew: tuple[int, int], ns_points: int, ew_points: int) -> None:
+        """One game: North–South (two player ids) scored ``ns_points``,
+        East–West ``ew_points``; more points wins, equal is a draw."""
+        teams = [[self._model(p) for p in ns], [self._model(p) for p in ew]]
+        if ns_points == ew_points:
+            new = self.model.rate(teams, ranks=[1, 1])
+        else:
+            new = self.model.rate(teams, ranks=[1, 2] if ns_points > ew_points else [2, 1])
+        for ids, team in zip((ns, ew), new):
+            for pid, r in zip(ids, team):
+                self.ratings[pid] = Rating(r.mu, r.sigma)
+
+    def win_probability(self, ns: tuple[int, int], ew: tuple[int, int]) -> float:
+        """The chance North–South beats East–West, as the ratings stand."""
+        p = self.model.predict_win([[self._model(x) for x in ns], [self._model(x) for x in ew]])
+        return float(p[0])
+
+    def table(self, t: TableRound) -> None:
+        """Rate one finished table-round."""
+        s = t.seats
+        self.game((s[Seat.NORTH], s[Seat.SOUTH]), (s[Seat.EAST], s[Seat.WEST]), t.ns_points, t.ew_points)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A member's line in the ratings list: ``history`` is (date, event name,
+    rating after that night) for every night rated."""
+
+    player_id: int
+    name: str
+    rating: Rating
+    rounds: int
+    history: tuple[tuple[date, str, Rating], ...]
+
+
+def rate_all(session: Session, through: date | None = None) -> tuple[Rater, dict[int, list[tuple[date, str, Rating]]], dict[int, int]]:
+    """Replay every finished table of every event (up to ``through``
+    inclusive, when given) in date order. Returns the rater, each member's
+    history (one entry per night) and rounds rated per member."""
+    q = select(Event.id, Event.name, Event.date)
+    if through is not None:
+        q = q.where(Event.date <= through)
+    events = {eid: (name, d) for eid, name, d in session.exec(q)}
+    tables, _ = table_rounds(session, events)
+    rater = Rater()
+    history: dict[int, list[tuple[date, str, Rating]]] = defaultdict(list)
+    rounds: dict[int, int] = defaultdict(int)
+    current = None
+    played: set[int] = set()
+
+    def close(eid):
+        name, d = events[eid]
+        for pid in played:
+            history[pid].append((d, name, rater.get(pid)))
+
+    for t in tables:
+        if t.event_id != current:
+            if current is not None:
+                close(current)
+            current, played = t.event_id, set()
+        rater.table(t)
+        for pid in t.seats.values():
+            played.add(pid)
+            rounds[pid] += 1
+    if current is not None:
+        close(current)
+    return rater, history, rounds
+
+
+def ratings(session: Session) -> list[RatingRow]:
+    """Every rated member, best first (by ``mu − 3·sigma``)."""
+    rater, history, rounds = rate_all(session)
+    names = dict(session.exec(select(Player.id, Player.name).where(Player.id.in_(list(rater.ratings)))).all()) if rater.ratings else {}
+    rows = [RatingRow(pid, names.get(pid, "?"), r, rounds[pid], tuple(history[pid])) for pid, r in rater.ratings.items()]
+    rows.sort(key=lambda r: (-r.rating.conservative, collation_key(r.name)))
+    return rows
+
+
+def player_rating(session: Session, player_id: int) -> RatingRow:
+    """One member's rating and history (a member never rated: 25 ± 16.7, no history)."""
+    for row in ratings(session):
+        if row.player_id == player_id:
+            return row
+    name = session.get(Player, player_id)
+    return RatingRow(player_id, name.name if name else "?", Rating(), 0, ())
+
+
+def balanced_pairs(strengths: dict[int, float]) -> list[tuple[int, int]]:
+    """Pair members into teams of two with sums as even as a greedy draw
+    gets: sorted by strength, the strongest with the weakest, the second with
+    the second-weakest, … ``ValueError`` for an odd number of members."""
+    if len(strengths) % 2:
+        raise ValueError("A balanced draw needs an even number of players.")
+    order = sorted(strengths, key=lambda p: (-strengths[p], p))
+    half = len(order) // 2
+    return [(order[i], order[-1 - i]) for i in range(half)]
