@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rotation.bracket import Bracket as Shape
-from euchre_tourney.rotation.bracket import build, progress
+from euchre_tourney.rotation import bracket as shapes
 from euchre_tourney.store import Bracket, BracketMatch, Event, Team
 from euchre_tourney.tournament.common import event_rules
 from euchre_tourney.tournament.errors import NotFound, TournamentError
@@ -172,19 +171,19 @@ def _load(session: Session, event_id: int):
     if b is None:
         return None
     seeds = json.loads(b.seeds_json)
-    shape = build(len(seeds), double=b.double, consolation=b.consolation)
+    shape = shapes.build(len(seeds), double=b.double, consolation=b.consolation)
     scores = {m.code: (m.score_a, m.score_b) for m in session.exec(select(BracketMatch).where(BracketMatch.event_id == event_id))}
     return b, seeds, shape, scores
 
 
-def _winners(shape: Shape, scores: dict[str, tuple[int, int]]) -> dict[str, int]:
+def _winners(shape: shapes.Bracket, scores: dict[str, tuple[int, int]]) -> dict[str, int]:
     """Match code → winning seed, reading the matches in order (a match's
     teams are known once the matches before it are read)."""
     winners: dict[str, int] = {}
     for m in shape.matches:
         if m.code not in scores:
             continue
-        st = progress(shape, winners).state(m.code)
+        st = shapes.progress(shape, winners).state(m.code)
         a, b = scores[m.code]
         if None not in st.teams:
             winners[m.code] = st.teams[0] if a > b else st.teams[1]
@@ -200,7 +199,7 @@ def bracket_view(session: Session, event_id: int) -> BracketView | None:
     b, seeds, shape, scores = loaded
     names = {t.id: t.name for t in list_teams(session, event_id)}
     seed_names = [names.get(tid, "?") for tid in seeds]
-    state = progress(shape, _winners(shape, scores))
+    state = shapes.progress(shape, _winners(shape, scores))
 
     def name(s):
         return "" if s is None else f"({s}) {seed_names[s - 1]}"
@@ -238,7 +237,7 @@ def record_bracket_score(session: Session, event_id: int, code: str, score_a: in
     except KeyError:
         raise NotFound(f"The bracket has no match {code}.") from None
     check_final_score(event_rules(event), score_a, score_b)
-    state = progress(shape, _winners(shape, scores)).state(code)
+    state = shapes.progress(shape, _winners(shape, scores)).state(code)
     if None in state.teams:
         raise TournamentError("Both teams of this match are not known yet: enter the matches before it first.")
     if not state.needed:
@@ -258,10 +257,10 @@ def record_bracket_score(session: Session, event_id: int, code: str, score_a: in
     return bracket_view(session, event_id)  # type: ignore[return-value]
 
 
-def _same_teams(shape: Shape, old: dict[str, tuple[int, int]], new: dict[str, tuple[int, int]], code: str) -> bool:
+def _same_teams(shape: shapes.Bracket, old: dict[str, tuple[int, int]], new: dict[str, tuple[int, int]], code: str) -> bool:
     """Whether every other match with a result keeps its two teams (and the
     reset its need) when ``old`` results become ``new``."""
-    before, after = progress(shape, _winners(shape, old)), progress(shape, _winners(shape, new))
+    before, after = shapes.progress(shape, _winners(shape, old)), shapes.progress(shape, _winners(shape, new))
     for c in new.keys() | old.keys():
         if c == code:
             continue
