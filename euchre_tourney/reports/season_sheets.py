@@ -1,0 +1,320 @@
+"""The season's sheets for the notice board, a member's one-page history,
+and the elimination bracket for the wall.
+
+* :func:`write_season_sheets` -- the season standings (landscape, as many
+  pages as needed, one column per night), the members' nights-played list,
+  and a certificate-style page for each member placed 1st to 3rd;
+* :func:`write_player_page` -- one page: a member's totals, nights, best
+  and worst partners and rating history;
+* :func:`write_bracket` -- the bracket, landscape, on Letter/A4 or (``large``)
+  on the large format of the same family (Tabloid 11 × 17 in / A3), winners'
+  bracket above, losers' bracket below, the finals on the right.
+
+Text goes through :mod:`.fonts` (every script the roster may hold).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from euchre_tourney.reports import fonts
+from euchre_tourney.reports.sheet import MARGIN, page_dimensions
+from euchre_tourney.tournament import BracketView, NightsPlayedView, PlayerHistoryView, RatingRow, SeasonStandingsView
+
+ROW_H = 16.0
+LARGE = {"letter": (792.0, 1224.0), "a4": (841.89, 1190.55)}
+"""The large formats: Tabloid (11 × 17 in) and A3, in points."""
+
+
+def _canvas(out, size, title: str) -> Canvas:
+    target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
+    canvas = Canvas(target, pagesize=size, pageCompression=0, invariant=1)
+    canvas.setTitle(title)
+    canvas.setCreator("euchre_tourney")
+    return canvas
+
+
+def _landscape(page_size: str) -> tuple[float, float]:
+    w, h = page_dimensions(page_size)
+    return max(w, h), min(w, h)
+
+
+def _table(canvas: Canvas, size, title: str, heads, rows, notes: str = "") -> None:
+    """Draw ``rows`` under ``heads`` ((title, width; 0 = the flexible
+    column)) over as many pages as they need, ``title`` on each."""
+    width, height = size
+    fixed = sum(wd for _t, wd in heads)
+    flexible = max(150.0, width - 2 * MARGIN - fixed)
+    scale = min(1.0, (width - 2 * MARGIN - flexible) / fixed) if fixed else 1.0
+    widths = [wd * scale if wd else flexible for _t, wd in heads]
+    per_page = max(1, int((height - 2 * MARGIN - 70) // ROW_H))
+    pages = max(1, -(-(len(rows) + 2) // per_page))
+    for p in range(pages):
+        pen = fonts.Pen(canvas)
+        top = height - MARGIN
+        pen.fitted(MARGIN, top - 18, title, width - 2 * MARGIN - 80, 18, 9, bold=True)
+        pen.text(width - MARGIN, top - 12, f"page {p + 1} of {pages}", 8, align="right")
+        y = top - 40
+        canvas.setFillGray(0.8)
+        canvas.rect(MARGIN, y - 3, sum(widths), ROW_H - 2, stroke=0, fill=1)
+        canvas.setFillGray(0)
+        x = MARGIN
+        for (head, _w), wd in zip(heads, widths):
+            pen.fitted(x + 2, y + 1, head, wd - 4, 8, 4.5, bold=True)
+            x += wd
+        for i, row in enumerate(rows[p * per_page : (p + 1) * per_page]):
+            y -= ROW_H
+            if i % 2:
+                canvas.setFillGray(0.94)
+                canvas.rect(MARGIN, y - 4, sum(widths), ROW_H, stroke=0, fill=1)
+                canvas.setFillGray(0)
+            x = MARGIN
+            for j, (cell, wd) in enumerate(zip(row, widths)):
+                pen.fitted(x + 2, y, str(cell), wd - 4, 9, 4.5, bold=j in (0, 2))
+                x += wd
+        if p == pages - 1 and notes:
+            pen.fitted(MARGIN, y - 24, notes, width - 2 * MARGIN, 8, 5)
+        pen.flush()
+        canvas.showPage()
+
+
+def _standings_table(view: SeasonStandingsView):
+    events = view.season.events
+    heads = [("Place", 34), ("Name", 0), ("Score", 44), ("Nights", 38), ("Points", 40), ("Won", 30), ("Loners", 38)]
+    heads += [(f"N{i}", 28) for i in range(1, len(events) + 1)]
+    rows = []
+    for r in view.rows:
+        nights = ["" if eid not in r.night_scores else f"{r.night_scores[eid]}" + ("" if eid in r.counted else "*") for eid, *_ in events]
+        rows.append([r.place_text, r.name, r.score_text, r.nights, r.points, r.rounds_won, r.loners] + nights)
+    key = "  ".join(f"N{i}: {name} {d:%d %b}" for i, (_e, name, d, _k) in enumerate(events, start=1))
+    notes = (f"{view.season.rules_text[:1].upper()}{view.season.rules_text[1:]}. Ties broken by "
+             + ", then ".join(t.lower() for t in view.tie_breaks) + ". * a night not counted. – not qualified.   " + key)
+    return heads, rows, notes
+
+
+def _certificate(canvas: Canvas, size, season: str, place: int, name: str, detail: str) -> None:
+    width, height = size
+    canvas.setLineWidth(6)
+    canvas.setStrokeColorRGB(0.55, 0.42, 0.1)
+    canvas.rect(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
+    canvas.setLineWidth(1.5)
+    canvas.rect(MARGIN + 12, MARGIN + 12, width - 2 * MARGIN - 24, height - 2 * MARGIN - 24)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    titles = {1: "Season Champion", 2: "Season Runner-up", 3: "Third Place"}
+    pen = fonts.Pen(canvas)
+    mid = width / 2
+    pen.text(mid, height - 150, "Certificate of Achievement", 22, align="center")
+    pen.fitted(mid, height * 0.58, titles.get(place, f"Place {place}"), width - 200, 44, 20, bold=True, align="center")
+    pen.fitted(mid, height * 0.45, name, width - 200, 52, 16, bold=True, align="center")
+    pen.text(mid, height * 0.36, season, 20, align="center")
+    pen.text(mid, height * 0.30, detail, 14, align="center")
+    pen.flush()
+    canvas.showPage()
+
+
+def write_season_sheets(
+    data: tuple[SeasonStandingsView, NightsPlayedView], out: str | os.PathLike | BinaryIO, *,
+    page_size: str = "letter", certificates: bool = True,
+) -> None:
+    """The season standings, the nights-played list and (``certificates``)
+    a page per member placed 1st to 3rd, landscape. ``ValueError`` for an
+    unknown page size; ``OSError`` if the file cannot be written."""
+    view, played = data
+    size = _landscape(page_size)
+    fonts.register_fonts()
+    canvas = _canvas(out, size, f"Season standings – {view.season.name}")
+    heads, rows, notes = _standings_table(view)
+    _table(canvas, size, f"Season standings: {view.season.name}", heads, rows, notes)
+    events = played.season.events
+    heads = [("Name", 0), ("Nights", 44)] + [(f"{d:%d %b}", 36) for _e, _n, d, _k in events]
+    rows = [[name, n] + ["✓" if p else "" for p in marks] for name, n, marks in played.rows]
+    _table(canvas, size, f"Nights played: {view.season.name}", heads, rows,
+           "  ".join(f"{d:%d %b}: {name}" for _e, name, d, _k in events))
+    if certificates:
+        for r in view.rows:
+            if r.place is not None and r.place <= 3:
+                detail = f"{r.score_text} ({'average' if view.season.rules.aggregate == 'average' else 'season score'}) over {r.nights} nights"
+                _certificate(canvas, size, view.season.name, r.place, r.name, detail)
+    canvas.save()
+
+
+def write_player_page(
+    data: tuple[PlayerHistoryView, RatingRow], out: str | os.PathLike | BinaryIO, *, page_size: str = "letter"
+) -> None:
+    """A member's history on one page (portrait): totals, the nights (the
+    most recent that fit), partners and the rating after each night."""
+    view, rating = data
+    width, height = page_dimensions(page_size)
+    fonts.register_fonts()
+    canvas = _canvas(out, (width, height), f"{view.name} – history")
+    pen = fonts.Pen(canvas)
+    top = height - MARGIN
+    pen.fitted(MARGIN, top - 22, view.name, width - 2 * MARGIN, 22, 10, bold=True)
+    pen.text(MARGIN, top - 38, f"History: {view.season_name}.  Rating {rating.rating.text} after {rating.rounds} rounds.", 10)
+    lines = [
+        f"{len(view.nights)} nights, {view.total_points} points ({view.average_per_night:.1f} a night; "
+        f"{view.points_per_hand:.2f} a hand over {view.hands} hands); rounds won {view.rounds_won} of {view.rounds_played}.",
+        f"Loners made {view.loners_made}, loners euchred {view.loners_euchred}; euchred as makers {view.euchred}, "
+        f"euchres made {view.euchres_made}; sat out {view.sit_outs} rounds.",
+        "Best partners: " + (", ".join(f"{p.name} {p.points_per_hand:.2f}/hand ({p.hands} hands)" for p in view.best_partners) or "–"),
+        "Worst partners: " + (", ".join(f"{p.name} {p.points_per_hand:.2f}/hand ({p.hands} hands)" for p in view.worst_partners) or "–"),
+    ]
+    y = top - 60
+    for line in lines:
+        pen.fitted(MARGIN, y, line, width - 2 * MARGIN, 9.5, 5)
+        y -= 14
+    chart_h = 120.0
+    heads = [("Date", 58), ("Event", 110), ("Place", 50), ("Points", 40), ("Rounds", 40), ("Partners", 0)]
+    fixed = sum(wd for _t, wd in heads)
+    flexible = max(80.0, width - 2 * MARGIN - fixed)
+    widths = [wd if wd else flexible for _t, wd in heads]
+    y -= 10
+    room = int((y - MARGIN - chart_h - 40) // 13)
+    nights = view.nights[-room:] if room > 0 else ()
+    if len(nights) < len(view.nights):
+        pen.text(MARGIN, y, f"The last {len(nights)} of {len(view.nights)} nights:", 8)
+        y -= 12
+    canvas.setFillGray(0.85)
+    canvas.rect(MARGIN, y - 3, sum(widths), 13, stroke=0, fill=1)
+    canvas.setFillGray(0)
+    x = MARGIN
+    for (head, _w), wd in zip(heads, widths):
+        pen.fitted(x + 2, y, head, wd - 4, 8, 5, bold=True)
+        x += wd
+    for n in nights:
+        y -= 13
+        cells = [f"{n.date:%Y-%m-%d}", n.event_name, "" if n.place is None else f"{n.place} of {n.field}", n.points,
+                 n.rounds_played, ", ".join(n.partners)]
+        x = MARGIN
+        for cell, wd in zip(cells, widths):
+            pen.fitted(x + 2, y, str(cell), wd - 4, 8, 4.5)
+            x += wd
+    pen.flush()
+    # rating history: mean and ± 2σ after each night
+    base = MARGIN + 10
+    pen = fonts.Pen(canvas)
+    pen.text(MARGIN, base + chart_h + 6, "Rating after each night (line: mean; bars: ± 2σ)", 9, bold=True)
+    hist = rating.history
+    if hist:
+        lo = min(min(r.mu - 2 * r.sigma for _, _, r in hist), 10.0)
+        hi = max(max(r.mu + 2 * r.sigma for _, _, r in hist), 40.0)
+        plot_w = width - 2 * MARGIN - 30
+
+        def px(i):
+            return MARGIN + 30 + plot_w * (i / max(1, len(hist) - 1))
+
+        def py(v):
+            return base + chart_h * (v - lo) / (hi - lo)
+
+        canvas.setStrokeGray(0.7)
+        canvas.setDash(3, 3)
+        canvas.line(MARGIN + 30, py(25), width - MARGIN, py(25))
+        canvas.setDash()
+        pen.text(MARGIN, py(25) - 3, "25", 7)
+        canvas.setStrokeColorRGB(0.58, 0.77, 0.99)
+        canvas.setLineWidth(4)
+        for i, (_, _, r) in enumerate(hist):
+            canvas.line(px(i), py(r.mu - 2 * r.sigma), px(i), py(r.mu + 2 * r.sigma))
+        canvas.setStrokeColorRGB(0.11, 0.3, 0.85)
+        canvas.setLineWidth(1.5)
+        for i in range(1, len(hist)):
+            canvas.line(px(i - 1), py(hist[i - 1][2].mu), px(i), py(hist[i][2].mu))
+    else:
+        pen.text(MARGIN, base + chart_h / 2, "No rated night yet.", 9)
+    pen.flush()
+    canvas.showPage()
+    canvas.save()
+
+
+def write_bracket(view: BracketView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter", large: bool = False) -> None:
+    """The bracket on one landscape page: Letter/A4, or (``large``) Tabloid/A3."""
+    if large:
+        if page_size not in LARGE:
+            page_dimensions(page_size)  # the same error for an unknown size
+        w, h = LARGE[page_size]
+        size = (max(w, h), min(w, h))
+    else:
+        size = _landscape(page_size)
+    width, height = size
+    fonts.register_fonts()
+    canvas = _canvas(out, size, f"Bracket – {view.event_name}")
+    pen = fonts.Pen(canvas)
+    top = height - MARGIN
+    pen.fitted(MARGIN, top - 18, f"{view.event_name}: {view.kind_text.lower()}, games to {view.target}", width - 2 * MARGIN, 18, 9, bold=True)
+    status = f"Champion: {view.champion}" if view.champion else f"{sum(m.winner is not None for m in view.matches)} matches played"
+    pen.fitted(MARGIN, top - 34, status, width - 2 * MARGIN, 11, 7)
+    pen.flush()
+    for box in layout_bracket(view, (MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN - 44)):
+        _match_box(canvas, box)
+    canvas.showPage()
+    canvas.save()
+
+
+def layout_bracket(view: BracketView, area: tuple[float, float, float, float]):
+    """Where each match's box goes: (match, x, y, w, h) in ``area`` (x, y,
+    width, height; y up). Columns are the parts' stages; the winners'
+    bracket fills the upper part (all of it in single elimination), the
+    losers' bracket the lower, the finals the last column. A match sits
+    level with the matches that feed it in the full draw."""
+    x0, y0, aw, ah = area
+    p = 1
+    while p < len(view.seeds):
+        p *= 2
+    w_matches = [m for m in view.matches if m.part == "W"]
+    l_matches = [m for m in view.matches if m.part == "L"]
+    finals = [m for m in view.matches if m.part in ("F", "3P")]
+    w_stages = max((m.stage for m in w_matches), default=1)
+    l_stages = max((m.stage for m in l_matches), default=0)
+    cols = max(w_stages, l_stages) + (1 if finals else 0)
+    col_w = aw / max(1, cols)
+    box_w = min(200.0, col_w - 16)
+    upper = (y0 + ah * 0.42, ah * 0.58) if l_matches else (y0, ah)
+    lower = (y0, ah * 0.40)
+    out = []
+    ry, rh = upper
+    pitch = rh / max(1, p // 2)
+    for m in w_matches:
+        span = 1 << (m.stage - 1)
+        cy = ry + rh - (m.slot + 0.5) * span * pitch
+        bh = max(20.0, min(34.0, pitch * 0.85 * min(span, 2)))
+        out.append((m, x0 + (m.stage - 1) * col_w, cy - bh / 2, box_w, bh))
+    ry, rh = lower
+    for m in l_matches:
+        count = max(1, (p // 4) >> ((m.stage - 1) // 2))
+        lp = rh / count
+        cy = ry + rh - (m.slot + 0.5) * lp
+        bh = max(20.0, min(34.0, lp * 0.85))
+        out.append((m, x0 + (m.stage - 1) * col_w, cy - bh / 2, box_w, bh))
+    fx = x0 + (cols - 1) * col_w
+    for m in finals:
+        if m.part == "3P":
+            fy = upper[0] + upper[1] * 0.2
+        else:
+            fy = y0 + ah * (0.5 if m.stage == 1 else 0.32)
+        out.append((m, fx, fy, box_w, 34.0))
+    return out
+
+
+def _match_box(canvas: Canvas, box) -> None:
+    m, x, y, w, h = box
+    canvas.setLineWidth(0.8)
+    canvas.setStrokeGray(0.2 if m.needed else 0.7)
+    canvas.setFillGray(0.96 if m.ready else 1)
+    canvas.rect(x, y, w, h, stroke=1, fill=1)
+    canvas.line(x, y + h / 2, x + w, y + h / 2)
+    canvas.setFillGray(0)
+    pen = fonts.Pen(canvas)
+    size = min(9.0, h / 2 - 3)
+    pen.fitted(x, y + h + 1.5, m.title + ("" if m.needed else " (not needed)"), w, 6.5, 4)
+    for i, (name, score, side) in enumerate(((m.a, m.score_a, "a"), (m.b, m.score_b, "b"))):
+        ly = y + h / 2 + 3 if i == 0 else y + 3
+        pen.fitted(x + 3, ly, name or "–", w - 30, size, 4, bold=m.winner == side)
+        if score is not None:
+            pen.text(x + w - 4, ly, str(score), size, bold=m.winner == side, align="right")
+    pen.flush()
+
+
+__all__ = ["layout_bracket", "write_bracket", "write_player_page", "write_season_sheets"]
