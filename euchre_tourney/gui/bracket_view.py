@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
-from euchre_tourney.reports.season_sheets import layout_bracket, write_bracket
+from euchre_tourney.reports import report
+from euchre_tourney.reports.bracket_layout import layout_bracket
 
 SEEDING_TITLES = {
     "rating": "by rating (partners' ratings added)",
@@ -331,7 +332,9 @@ class BracketPanel(QWidget):
         return True
 
     def save_pdf(self, path: str, large: bool | None = None) -> None:
-        write_bracket(self.view, path, page_size=self.page_size(), large=self.large.isChecked() if large is None else large)
+        large = self.large.isChecked() if large is None else large
+        rep = report("bracket-large" if large else "bracket")
+        rep.write(self.ctx.run(rep.gather, self.event.id), path, page_size=self.page_size())
 
     def pdf_dialog(self) -> None:
         if self.view is None:

@@ -44,6 +44,7 @@ from euchre_tourney.gui.models import Column, RowsModel
 from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.season_models import RIGHT, RatingsModel, SeasonStandingsModel
 from euchre_tourney.gui.widgets import Page, read_only_table
+from euchre_tourney.reports import report
 
 CONCERNS = frozenset(
     {"hand", "team_game", "table_result", "seat", "sit_out", "event", "entrant", "team", "season", "season_event", "player"}
@@ -332,9 +333,8 @@ class PlayerDialog(QDialog):
         tournament.write_player_history_csv(self.view, path)
 
     def save_pdf(self, path: str) -> None:
-        from euchre_tourney.reports.season_sheets import write_player_page
-
-        write_player_page((self.view, self.rating), path, page_size=self.page_size)
+        data = self.ctx.run(tournament.player_page, self.player_id, self.scope.currentData())
+        report("player-page").write(data, path, page_size=self.page_size)
 
     def export_dialog(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export history", f"{self.view.name}.csv", "CSV files (*.csv)")
@@ -349,6 +349,8 @@ class PlayerDialog(QDialog):
         if path:
             try:
                 self.save_pdf(path)
+            except tournament.TournamentError as exc:
+                context.show_error(self, "Cannot save", exc.message)
             except OSError as exc:
                 context.show_error(self, "Cannot save", f"The PDF could not be written: {exc.strerror or exc}.")
 
@@ -540,11 +542,9 @@ class SeasonPage(Page):
             except tournament.TournamentError as exc:
                 context.show_error(self, "Cannot save", exc.message)
 
-    def save_pdf(self, path: str, *, certificates: bool = True) -> None:
-        from euchre_tourney.reports.season_sheets import write_season_sheets
-
-        played = self.ctx.run(tournament.nights_played, self.season_id())
-        write_season_sheets((self.view, played), path, page_size=self.page_size(), certificates=certificates)
+    def save_pdf(self, path: str) -> None:
+        rep = report("season-sheets")
+        rep.write(self.ctx.run(rep.gather, self.season_id()), path, page_size=self.page_size())
 
     def pdf_dialog(self) -> None:
         if self.view is None:
@@ -553,6 +553,8 @@ class SeasonPage(Page):
         if path:
             try:
                 self.save_pdf(path)
+            except tournament.TournamentError as exc:
+                context.show_error(self, "Cannot save", exc.message)
             except OSError as exc:
                 context.show_error(self, "Cannot save", f"The PDF could not be written: {exc.strerror or exc}.")
 

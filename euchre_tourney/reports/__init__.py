@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import importlib
 
-from euchre_tourney.reports.registry import REPORTS, Report, report
+from euchre_tourney.reports.registry import REPORTS, SEASON_REPORTS, Report, report
 
 _LAZY = {
     "write_scorecards": "euchre_tourney.reports.scorecards",
@@ -63,6 +63,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "REPORTS",
+    "SEASON_REPORTS",
     "Report",
     "report",
     "write_rotation_chart",

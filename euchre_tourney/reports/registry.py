@@ -119,13 +119,58 @@ REPORTS: tuple[Report, ...] = (
 """The reports, in menu order."""
 
 
+SEASON_REPORTS: tuple[Report, ...] = (
+    Report(
+        "season-sheets",
+        "Season sheets",
+        "Season &sheets PDF…",
+        "write a season's standings, the members' nights played and the winners' certificates",
+        "season.pdf",
+        "season_sheets",
+        "euchre_tourney.reports.season_sheets:write_season_sheets",
+    ),
+    Report(
+        "player-page",
+        "Player page",
+        "Save &PDF…",
+        "write one member's history on one page",
+        "player.pdf",
+        "player_page",
+        "euchre_tourney.reports.season_sheets:write_player_page",
+    ),
+    Report(
+        "bracket",
+        "Elimination bracket",
+        "Bracket &PDF…",
+        "write a team event's elimination bracket for the wall",
+        "bracket.pdf",
+        "bracket_printout",
+        "euchre_tourney.reports.season_sheets:write_bracket",
+    ),
+    Report(
+        "bracket-large",
+        "Elimination bracket, large format",
+        "Bracket &PDF…",
+        "write the bracket on Tabloid (11 × 17 in) or A3",
+        "bracket-large.pdf",
+        "bracket_printout",
+        "euchre_tourney.reports.season_sheets:write_bracket_large",
+    ),
+)
+"""Reports of a season, a member or a bracket: :meth:`Report.gather` takes
+the season id, the player id or the event id in place of the event id.
+Offered by the Season page, the player page and the Teams page's Bracket
+tab, not the *File* menu (which prints the current event)."""
+
+
 def report(name: str) -> Report:
-    """The report called ``name`` (:attr:`Report.name`). ``KeyError`` naming
-    the known reports for any other name."""
-    for r in REPORTS:
+    """The report called ``name`` (:attr:`Report.name`, in :data:`REPORTS`
+    or :data:`SEASON_REPORTS`). ``KeyError`` naming the known reports for
+    any other name."""
+    for r in REPORTS + SEASON_REPORTS:
         if r.name == name:
             return r
     raise KeyError(f"no report called {name!r}: choose one of {', '.join(r.name for r in REPORTS)}")
 
 
-__all__ = ["REPORTS", "Report", "report"]
+__all__ = ["REPORTS", "SEASON_REPORTS", "Report", "report"]

@@ -324,3 +324,11 @@ def draw_balanced_teams(session: Session, event_id: int, player_ids) -> list[str
         made.append(add_team(session, event_id, a, b, commit=False).name)
     session.commit()
     return made
+
+
+def bracket_printout(session: Session, event_id: int) -> BracketView:
+    """The bracket for the wall PDF. :class:`TournamentError` before it is drawn."""
+    view = bracket_view(session, event_id)
+    if view is None:
+        raise TournamentError("Draw the bracket first (Teams page, Bracket tab): there is nothing to print yet.")
+    return view

@@ -789,3 +789,19 @@ def player_history_rows(view: PlayerHistoryView) -> list[list[object]]:
 def write_player_history_csv(view: PlayerHistoryView, path: str | os.PathLike) -> None:
     """Save a member's history as an Excel-clean CSV."""
     write_csv_file(path, player_history_rows(view))
+
+
+def season_sheets(session: Session, season_id: int) -> tuple[SeasonStandingsView, NightsPlayedView]:
+    """What the season sheets print: the standings and the nights-played list.
+    :class:`TournamentError` for a season with no night played yet."""
+    view = season_standings(session, season_id)
+    if not view.rows:
+        raise TournamentError(f"No night of “{view.season.name}” has a result yet: there is nothing to print.")
+    return view, nights_played(session, season_id)
+
+
+def player_page(session: Session, player_id: int, season_id: int | None = None):
+    """What a member's one-page PDF prints: (history, rating)."""
+    from euchre_tourney.tournament.ratings import player_rating
+
+    return player_history(session, player_id, season_id), player_rating(session, player_id)
