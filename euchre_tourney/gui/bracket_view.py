@@ -246,9 +246,10 @@ class BracketPanel(QWidget):
                 if m.ready or m.winner is not None:
                     self.match.addItem(("▶ " if m.ready else "✓ ") + m.title, m.code)
             ready = self.view.ready()
-            at = self.match.findData(keep) if keep is not None else -1
-            if at < 0 and ready:
-                at = self.match.findData(ready[0].code)
+            # stay on a match still to play; after a result, go to the next one
+            at = self.match.findData(keep) if any(m.code == keep for m in ready) else -1
+            if at < 0:
+                at = self.match.findData(ready[0].code) if ready else self.match.findData(keep)
             self.match.setCurrentIndex(max(0, at))
             if self.view.champion:
                 places = ", ".join(f"{p}. {n}" for p, n in self.view.places[:4])

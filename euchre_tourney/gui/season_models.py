@@ -40,8 +40,9 @@ class SeasonStandingsModel(RowsModel):
         return cols
 
     def set_standings(self, rows, events=()) -> None:
-        """Show ``rows`` with a column per event of ``events`` (the projector passes none)."""
-        self.columns = self._columns(events)
+        """Show ``rows`` with a column per event of ``events`` (the projector
+        passes the other models' round count instead: no night columns)."""
+        self.columns = self._columns(events if isinstance(events, (tuple, list)) else ())
         self.set_rows(rows)
 
 
