@@ -28,10 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney import tournament
+from euchre_tourney import reports, tournament
 from euchre_tourney.gui import context
 from euchre_tourney.reports import report
-from euchre_tourney.reports.bracket_layout import layout_bracket
 
 SEEDING_TITLES = {
     "rating": "by rating (partners' ratings added)",
@@ -71,7 +70,7 @@ class BracketCanvas(QWidget):
             return []
         h = self.height()
         out = []
-        for m, x, y, w, bh in layout_bracket(self.view, (8, 8, self.width() - 16, h - 24)):
+        for m, x, y, w, bh in reports.layout_bracket(self.view, (8, 8, self.width() - 16, h - 24)):
             out.append((m, QRectF(x, h - y - bh, w, bh)))  # y up → y down
         return out
 
@@ -203,7 +202,7 @@ class BracketPanel(QWidget):
         out.addWidget(self.pdf_button)
         out.addWidget(self.projector_button)
         entry = QFormLayout()
-        entry.addRow("&Match:", self.match)
+        entry.addRow("Matc&h:", self.match)
         row = QHBoxLayout()
         row.addWidget(self.team_a, 1)
         row.addWidget(self.score_a)

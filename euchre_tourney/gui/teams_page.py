@@ -126,7 +126,7 @@ class TeamsPage(Page):
         self.rename_button.clicked.connect(self.rename_selected)
         self.count = QLabel()
         self.count.setWordWrap(True)
-        self.draw_teams_button = QPushButton("Balanced dra&w…")
+        self.draw_teams_button = QPushButton("&Balanced draw…")
         self.draw_teams_button.setToolTip("Make teams from individual members, balanced by rating")
         self.draw_teams_button.clicked.connect(lambda: bracket_view.balanced_draw(self.ctx, self, self.ctx.event_id))
         self.by_rating_button = QPushButton("Number by ratin&g")

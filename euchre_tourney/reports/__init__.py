@@ -50,6 +50,10 @@ _LAZY = {
     "write_team_chart": "euchre_tourney.reports.team_cards",
     "write_team_tally_sheets": "euchre_tourney.reports.team_cards",
     "write_standings": "euchre_tourney.reports.standings_sheet",
+    "write_season_sheets": "euchre_tourney.reports.season_sheets",
+    "write_player_page": "euchre_tourney.reports.season_sheets",
+    "write_bracket": "euchre_tourney.reports.season_sheets",
+    "layout_bracket": "euchre_tourney.reports.bracket_layout",
 }
 
 
@@ -66,6 +70,10 @@ __all__ = [
     "SEASON_REPORTS",
     "Report",
     "report",
+    "layout_bracket",
+    "write_bracket",
+    "write_player_page",
+    "write_season_sheets",
     "write_rotation_chart",
     "write_scorecards",
     "write_standings",
