@@ -14,11 +14,20 @@ how surprising the result was given the opponents, and shrinks the
 uncertainty of everyone who played. We use its Plackett–Luce model (the
 library's default, the most accurate in the authors' benchmarks).
 
-**When it updates.** Round by round: each finished table in each round is
-one game between North–South and East–West, the side with more points the
-winner (equal points a draw). A round is the unit a club's standings use,
-and round totals or a game's final score (entry modes without hands) still
-rate. Nights are replayed in date order from the stored results, so a
+**When it updates.** Hand by hand: each hand of a finished table is one
+game between North–South and East–West, won by the side that scored. A
+table entered without its hands (round totals, a game's final score) is one
+game for the round, won by the side with more points (equal: a draw). Hand
+by hand uses eight results a round where the round gives one; in the
+benchmark (``tests/benchmarks/bench_ratings.py``) it is what lets the rating
+beat points per hand.
+
+**Luck.** One hand of euchre is mostly the cards: the model's ``beta`` (the
+spread of one performance around the skill) is set to 2·sigma₀ = 16.7
+instead of openskill's default sigma₀/2 (a game of skill such as chess), so
+one hand moves a rating a little. Chosen on simulated seasons other than the
+ones the benchmark scores (beta 8 → 24 all beat points per hand in log loss;
+16.7 sits in the flat best part). Nights are replayed in date order from the stored results, so a
 corrected hand or an undone change re-rates everyone at once; no rating is
 stored that could disagree with the hands (the database keeps the results,
 the ratings are recomputed from them in a few milliseconds per night).
@@ -40,15 +49,18 @@ from dataclasses import dataclass
 from datetime import date
 
 from openskill.models import PlackettLuce
+from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import Seat
-from euchre_tourney.store import Event, Player
+from euchre_tourney.store import Event, Hand, Player, Seating, SitOut, TableResult, TeamGame
 from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.season import TableRound, table_rounds
 
 MU = 25.0
 SIGMA = MU / 3
+BETA = 2 * SIGMA
+"""One hand's luck (see the module's docstring)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +86,7 @@ class Rater:
     ``ratings``: player id → :class:`Rating` (a newcomer starts at 25 ± 16.7)."""
 
     def __init__(self) -> None:
-        self.model = PlackettLuce(mu=MU, sigma=SIGMA)
+        self.model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
         self.ratings: dict[int, Rating] = {}
 
     def get(self, player_id: int) -> Rating:
@@ -102,9 +114,15 @@ class Rater:
         return float(p[0])
 
     def table(self, t: TableRound) -> None:
-        """Rate one finished table-round."""
+        """Rate one finished table-round: hand by hand, or as one game
+        when it was entered without its hands."""
         s = t.seats
-        self.game((s[Seat.NORTH], s[Seat.SOUTH]), (s[Seat.EAST], s[Seat.WEST]), t.ns_points, t.ew_points)
+        ns, ew = (s[Seat.NORTH], s[Seat.SOUTH]), (s[Seat.EAST], s[Seat.WEST])
+        if not t.hands:
+            self.game(ns, ew, t.ns_points, t.ew_points)
+            return
+        for h in t.hands:
+            self.game(ns, ew, int(h.scoring_side == "NS"), int(h.scoring_side == "EW"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +137,41 @@ class RatingRow:
     history: tuple[tuple[date, str, Rating], ...]
 
 
+def _fingerprint(session: Session, through: date | None) -> tuple:
+    """What the ratings depend on, in a few aggregate queries: a change to
+    any hand, game score, round total, seating or event date changes it."""
+    parts: list = [str(session.get_bind().url), through]
+    parts.append(tuple(session.exec(select(Event.id, Event.date, Event.hands_per_round).order_by(Event.id)).all()))
+    for model, cols in (
+        (Hand, (Hand.version, Hand.points, Hand.maker_tricks)),
+        (TeamGame, (TeamGame.ns_score, TeamGame.ew_score)),
+        (TableResult, (TableResult.ns_points, TableResult.ew_points)),
+        (Seating, (Seating.entrant_id, Seating.table_number)),
+        (SitOut, (SitOut.entrant_id,)),
+    ):
+        parts.append(tuple(session.exec(select(func.count(model.id), func.max(model.id), *(func.sum(c) for c in cols))).one()))
+    return tuple(parts)
+
+
+_CACHE: dict[tuple, tuple] = {}
+
+
 def rate_all(session: Session, through: date | None = None) -> tuple[Rater, dict[int, list[tuple[date, str, Rating]]], dict[int, int]]:
     """Replay every finished table of every event (up to ``through``
     inclusive, when given) in date order. Returns the rater, each member's
-    history (one entry per night) and rounds rated per member."""
+    history (one entry per night) and rounds rated per member. The last
+    replay is kept while nothing it read has changed (:func:`_fingerprint`):
+    a page redraw does not replay the season."""
+    key = _fingerprint(session, through)
+    if key in _CACHE:
+        return _CACHE[key]
+    result = _replay(session, through)
+    _CACHE.clear()
+    _CACHE[key] = result
+    return result
+
+
+def _replay(session: Session, through: date | None):
     q = select(Event.id, Event.name, Event.date)
     if through is not None:
         q = q.where(Event.date <= through)
