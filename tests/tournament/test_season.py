@@ -303,3 +303,26 @@ def test_bracket_seeding_by_rating_and_balanced_draw(db):
         assert [t.name for t in numbers] == list(view.seeds)
         with pytest.raises(TournamentError):
             tournament.draw_balanced_teams(s, ev.id, w.player_ids[8:11])
+
+
+def test_ratings_follow_a_corrected_hand(db):
+    with db.session() as s:
+        ids = [tournament.add_player(s, n).id for n in ("Ann", "Bo", "Cy", "Di")]
+        ev = tournament.create_event(s, "One table", datetime.date(2026, 4, 1), rounds=1, hands_per_round=2)
+        tournament.set_checked_in(s, ev.id, ids)
+        tournament.generate_rotation(s, ev.id, seed=1)
+        tournament.record_hand(s, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
+        assert tournament.ratings(s) == []  # the table is not finished: nothing rated
+        hand = tournament.record_hand(s, ev.id, 1, 1, 2, HandEntry(Side.NS, 3))
+        first = {r.player_id: r.rating.mu for r in tournament.ratings(s)}
+        table = tournament.rotation_view(s, ev.id).rounds[0].tables[0]
+        ns = {p for p in ids if first[p] > 25}
+        assert len(ns) == 2 and all(first[p] < 25 for p in set(ids) - ns)  # two hands won by North–South
+        tournament.correct_hand(s, hand.id, HandEntry(Side.EW, 3), expected_version=hand.version)
+        again = {r.player_id: r.rating.mu for r in tournament.ratings(s)}
+        # one hand each way now: North–South lower than before, East–West higher, both near even
+        assert all(again[p] < first[p] for p in ns) and all(again[p] > first[p] for p in set(ids) - ns)
+        assert all(abs(again[p] - 25) < abs(first[p] - 25) for p in ids)
+        history = tournament.player_rating(s, ids[0]).history
+        assert len(history) == 1 and history[0][1] == "One table"
+        del table
