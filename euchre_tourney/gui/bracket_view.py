@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import reports, tournament
 from euchre_tourney.gui import context
+from euchre_tourney.gui.season_page import save_as
 from euchre_tourney.reports import report
 
 SEEDING_TITLES = {
@@ -337,14 +337,8 @@ class BracketPanel(QWidget):
         rep.write(self.ctx.run(rep.gather, self.event.id), path, page_size=self.page_size())
 
     def pdf_dialog(self) -> None:
-        if self.view is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Save bracket", "bracket.pdf", "PDF files (*.pdf)")
-        if path:
-            try:
-                self.save_pdf(path)
-            except OSError as exc:
-                context.show_error(self, "Cannot save", f"The PDF could not be written: {exc.strerror or exc}.")
+        if self.view is not None:
+            save_as(self, "Save bracket", "bracket.pdf", "PDF", self.save_pdf)
 
     def show_projector(self) -> None:
         if self.projector is None:

@@ -52,6 +52,23 @@ CONCERNS = frozenset(
 """The tables whose change can move a season's standings or ratings."""
 
 
+def save_as(parent, title: str, default: str, kind: str, write) -> bool:
+    """Ask where to save (``kind``: "CSV" or "PDF"), then ``write(path)``;
+    a failure is shown in words. True once written."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, default, f"{kind} files (*.{kind.lower()})")
+    if not path:
+        return False
+    try:
+        write(path)
+    except tournament.TournamentError as exc:
+        context.show_error(parent, "Cannot save", exc.message)
+        return False
+    except OSError as exc:
+        context.show_error(parent, "Cannot save", f"The {kind} file could not be written: {exc.strerror or exc}.")
+        return False
+    return True
+
+
 class SeasonDialog(QDialog):
     """A season's settings: name, dates or picked events, how it counts."""
 
@@ -337,22 +354,10 @@ class PlayerDialog(QDialog):
         report("player-page").write(data, path, page_size=self.page_size)
 
     def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export history", f"{self.view.name}.csv", "CSV files (*.csv)")
-        if path:
-            try:
-                self.export_csv(path)
-            except tournament.TournamentError as exc:
-                context.show_error(self, "Cannot save", exc.message)
+        save_as(self, "Export history", f"{self.view.name}.csv", "CSV", self.export_csv)
 
     def pdf_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save player page", f"{self.view.name}.pdf", "PDF files (*.pdf)")
-        if path:
-            try:
-                self.save_pdf(path)
-            except tournament.TournamentError as exc:
-                context.show_error(self, "Cannot save", exc.message)
-            except OSError as exc:
-                context.show_error(self, "Cannot save", f"The PDF could not be written: {exc.strerror or exc}.")
+        save_as(self, "Save player page", f"{self.view.name}.pdf", "PDF", self.save_pdf)
 
 
 class SeasonPage(Page):
@@ -533,30 +538,16 @@ class SeasonPage(Page):
         tournament.write_season_standings_csv(self.view, path)
 
     def export_dialog(self) -> None:
-        if self.view is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Export season standings", "season.csv", "CSV files (*.csv)")
-        if path:
-            try:
-                self.export_csv(path)
-            except tournament.TournamentError as exc:
-                context.show_error(self, "Cannot save", exc.message)
+        if self.view is not None:
+            save_as(self, "Export season standings", "season.csv", "CSV", self.export_csv)
 
     def save_pdf(self, path: str) -> None:
         rep = report("season-sheets")
         rep.write(self.ctx.run(rep.gather, self.season_id()), path, page_size=self.page_size())
 
     def pdf_dialog(self) -> None:
-        if self.view is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, "Save season sheets", "season.pdf", "PDF files (*.pdf)")
-        if path:
-            try:
-                self.save_pdf(path)
-            except tournament.TournamentError as exc:
-                context.show_error(self, "Cannot save", exc.message)
-            except OSError as exc:
-                context.show_error(self, "Cannot save", f"The PDF could not be written: {exc.strerror or exc}.")
+        if self.view is not None:
+            save_as(self, "Save season sheets", "season.pdf", "PDF", self.save_pdf)
 
     def show_projector(self) -> None:
         if self.projector is None:
@@ -565,4 +556,4 @@ class SeasonPage(Page):
         self.refresh()
 
 
-__all__ = ["PlayerDialog", "SeasonDialog", "SeasonPage", "SeasonStandingsModel"]
+__all__ = ["save_as", "PlayerDialog", "SeasonDialog", "SeasonPage", "SeasonStandingsModel"]
