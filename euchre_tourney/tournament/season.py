@@ -9,7 +9,11 @@ the team's points and the team's place.
 (:func:`~euchre_tourney.tournament.standings` or
 :func:`~euchre_tourney.tournament.team_standings`): the place (ties already
 broken as the event breaks them), the points (a team event: the team's
-points for), rounds won and loners made. A member counts as having played
+points for), rounds won and loners made. A team night played as an
+elimination bracket only counts its bracket: the place the team finished
+(while it runs: 1 + the teams with more wins), the points scored in its
+matches and the matches won; its matches count as rounds in the history,
+head-to-head and ratings. A member counts as having played
 a night once one of their tables has a finished result.
 
 **Season standings** (:func:`compute_season_standings`, plain data in,
@@ -303,6 +307,12 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
             continue
         played_rounds.add((eid, number))
         out.append(TableRound(eid, event.date, number, table, dict(by_seat), ns, ew, tuple(hs), loners))
+    from euchre_tourney.tournament.brackets import bracket_table_rounds  # brackets read the ratings, which read this
+
+    last_round = defaultdict(int)
+    for eid, number in rounds.values():
+        last_round[eid] = max(last_round[eid], number)
+    out.extend(bracket_table_rounds(session, events.values(), last_round))
     out.sort(key=lambda t: (t.date, t.event_id, t.round, t.table))
     sit_outs = {eid: {n: pids for n, pids in by_round.items() if (eid, n) in played_rounds} for eid, by_round in sit.items()}
     return out, sit_outs
@@ -325,7 +335,11 @@ def night_results(session: Session, event_id: int) -> list[NightResult]:
     if event is None:
         raise NotFound("That event no longer exists.")
     out = []
-    if event.kind == "team":
+    if event.kind == "team" and not any(r.played for r in team_standings(session, event_id).rows):
+        from euchre_tourney.tournament.brackets import bracket_results
+
+        out = bracket_results(session, event_id)
+    elif event.kind == "team":
         view = team_standings(session, event_id)
         ev = team_event(session, event_id)
         players = {t.id: t.player_ids for t in ev.teams}

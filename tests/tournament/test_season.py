@@ -278,6 +278,17 @@ def test_bracket_played_to_its_final_and_undone(db):
     with db.session() as s:
         with pytest.raises(TournamentError):  # a later match depends on it
             tournament.clear_bracket_score(s, eid, view.matches[0].code)
+        # the knockout night counts in a season: places from the bracket, both partners
+        results = {r.player_id: r for r in tournament.night_results(s, eid)}
+        champions = next(t for t in tournament.list_teams(s, eid) if t.name == view.seeds[0])
+        assert {results[p].place for p in champions.player_ids} == {1} and len(results) == 10
+        assert sorted({r.place for r in results.values()}) == sorted({p for p, _ in view.places})
+        season = tournament.create_season(s, "Cup", event_ids=[eid], basis="placings")
+        assert tournament.season_standings(s, season.id).rows[0].player_id in champions.player_ids
+        h = tournament.player_history(s, champions.player_ids[0])
+        assert h.rounds_played == sum(1 for m in view.matches if m.winner and view.seeds[0] in (m.a[4:], m.b[4:]))
+        assert h.rounds_won == h.rounds_played  # the top seed won every match
+        assert {r.player_id for r in tournament.ratings(s)} == set(w.player_ids)
     log.undo()
     with db.session() as s:
         assert tournament.bracket_view(s, eid).champion is None
