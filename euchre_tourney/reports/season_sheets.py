@@ -173,7 +173,8 @@ def write_player_page(
     flexible = max(80.0, width - 2 * MARGIN - fixed)
     widths = [wd if wd else flexible for _t, wd in heads]
     y -= 10
-    room = int((y - MARGIN - chart_h - 40) // 13)
+    partner_rows = min(len(view.partners), 12)
+    room = int((y - MARGIN - chart_h - 70 - 13 * (partner_rows + 2)) // 13)
     nights = view.nights[-room:] if room > 0 else ()
     if len(nights) < len(view.nights):
         pen.text(MARGIN, y, f"The last {len(nights)} of {len(view.nights)} nights:", 8)
@@ -193,6 +194,16 @@ def write_player_page(
         for cell, wd in zip(cells, widths):
             pen.fitted(x + 2, y, str(cell), wd - 4, 8, 4.5)
             x += wd
+    if partner_rows:
+        y -= 24
+        shown = view.partners[:partner_rows // 2] + view.partners[-(partner_rows - partner_rows // 2):] if len(view.partners) > partner_rows else view.partners
+        title = "Partners: points per hand together" + (f" (the best and worst {partner_rows // 2} of {len(view.partners)})" if len(view.partners) > partner_rows else "")
+        pen.text(MARGIN, y, title, 9, bold=True)
+        for p in shown:
+            y -= 13
+            pen.fitted(MARGIN + 2, y, p.name, 160, 8, 5)
+            pen.text(MARGIN + 210, y, f"{p.points_per_hand:.2f}", 8, align="right")
+            pen.text(MARGIN + 290, y, f"{p.hands} hands, {p.rounds} rounds", 8, align="right")
     pen.flush()
     # rating history: mean and ± 2σ after each night
     base = MARGIN + 10

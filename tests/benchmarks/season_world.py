@@ -58,7 +58,10 @@ def hand_for(rng: random.Random, ns_wins: bool) -> tuple[str, int, str | None, s
     alone seat, scoring side, points)."""
     winner, loser = (Side.NS, Side.EW) if ns_wins else (Side.EW, Side.NS)
     roll = rng.random()
-    if roll < 0.15:  # the losers made trump and were euchred
+    if roll < 0.02:  # a loner euchred
+        res = HandResult(loser, rng.choice((0, 1, 2)), maker_alone=True)
+        alone = "north" if loser is Side.NS else "east"
+    elif roll < 0.15:  # the losers made trump and were euchred
         res = HandResult(loser, rng.choice((0, 1, 2)))
         alone = None
     elif roll < 0.22:  # a loner
