@@ -37,11 +37,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Bracket", "BracketState", "Match", "MatchState", "build", "progress", "seed_positions"]
+from euchre_tourney.rotation.shapes import BracketSource as Source  # ("seed", i) | ("W", code) | ("L", code)
 
-Source = tuple[str, object]
-"""Where a match's team comes from: ``("seed", i)`` (1-based), ``("W", code)``
-(the winner of a match) or ``("L", code)`` (its loser)."""
+__all__ = ["Bracket", "BracketState", "Match", "MatchState", "build", "progress", "seed_positions"]
 
 
 @dataclass(frozen=True, slots=True)
