@@ -325,9 +325,57 @@ def _names(session: Session, ids=None) -> dict[int, str]:
     return dict(session.exec(q).all())
 
 
+def _event_fingerprint(session: Session, event_id: int) -> tuple:
+    """What one night's results depend on, in a few aggregate queries: any
+    hand, seat, sit-out, game score, round total, entrant, team, bracket
+    result or event setting of it changes it."""
+    from sqlalchemy import func
+
+    from euchre_tourney.store import Bracket, BracketMatch, Team
+
+    rids = select(EventRound.id).where(EventRound.event_id == event_id)
+    event = session.get(Event, event_id)
+    parts: list = [str(session.get_bind().url), event_id, tuple(sorted(event.model_dump().items())) if event else None]
+    for model, where, cols in (
+        (Hand, Hand.round_id.in_(rids), (Hand.version, Hand.points, Hand.maker_tricks, Hand.table_number)),
+        (Seating, Seating.round_id.in_(rids), (Seating.entrant_id, Seating.table_number)),
+        (SitOut, SitOut.round_id.in_(rids), (SitOut.entrant_id,)),
+        (TeamGame, TeamGame.round_id.in_(rids), (TeamGame.ns_score, TeamGame.ew_score)),
+        (TableResult, TableResult.round_id.in_(rids), (TableResult.ns_points, TableResult.ew_points, TableResult.ns_loners_n,
+                                                       TableResult.ns_loners_s, TableResult.ew_loners_e, TableResult.ew_loners_w)),
+        (EventRound, EventRound.event_id == event_id, (EventRound.number,)),
+        (Entrant, Entrant.event_id == event_id, (Entrant.player_id, Entrant.number)),
+        (Team, Team.event_id == event_id, (Team.number, Team.player_a_id, Team.player_b_id, Team.first_round, Team.withdrawn_after)),
+        (Bracket, Bracket.event_id == event_id, (Bracket.seeded_from,)),
+        (BracketMatch, BracketMatch.event_id == event_id, (BracketMatch.score_a, BracketMatch.score_b)),
+    ):
+        parts.append(tuple(session.exec(select(func.count(model.id), func.max(model.id), *(func.sum(c) for c in cols)).where(where)).one()))
+    parts.append(session.exec(select(func.count(Team.id)).where(Team.event_id == event_id, Team.checked_in)).one())
+    parts.append(session.exec(select(func.count(Entrant.id)).where(Entrant.event_id == event_id, Entrant.checked_in)).one())
+    seeds = session.exec(select(Bracket.seeds_json, Bracket.double, Bracket.consolation).where(Bracket.event_id == event_id)).first()
+    parts.append(tuple(seeds) if seeds else None)
+    return tuple(parts)
+
+
+_NIGHTS: dict[tuple, list[NightResult]] = {}
+_NIGHTS_KEPT = 200
+
+
 def night_results(session: Session, event_id: int) -> list[NightResult]:
     """Each member's result on one night, from that night's own standings
-    (see the module's docstring). Members with no finished table are left out."""
+    (see the module's docstring). Members with no finished table are left
+    out. Kept while nothing the night's standings read has changed
+    (:func:`_event_fingerprint`), so a season of ten nights is not ranked
+    ten times over at each redraw."""
+    key = _event_fingerprint(session, event_id)
+    if key not in _NIGHTS:
+        if len(_NIGHTS) >= _NIGHTS_KEPT:
+            _NIGHTS.clear()
+        _NIGHTS[key] = _night_results(session, event_id)
+    return list(_NIGHTS[key])
+
+
+def _night_results(session: Session, event_id: int) -> list[NightResult]:
     from euchre_tourney.tournament.standings import standings
     from euchre_tourney.tournament.teams import team_event, team_standings
 

@@ -201,10 +201,14 @@ def test_season_standings_follow_a_hand_entered(db):
         tournament.generate_rotation(s, ev.id, seed=1)
         tournament.update_season(s, season.id, event_ids=[e1, ev.id])
         before = {r.player_id: (r.points, r.nights) for r in tournament.season_standings(s, season.id).rows}
-        tournament.record_hand(s, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
+        hand = tournament.record_hand(s, ev.id, 1, 1, 1, HandEntry(Side.NS, 5))
         after = {r.player_id: (r.points, r.nights) for r in tournament.season_standings(s, season.id).rows}
-    moved = sorted((after[p][0] - before[p][0], after[p][1] - before[p][1]) for p in after if after[p] != before[p])
-    assert moved == [(0, 1), (0, 1), (2, 1), (2, 1)]  # the march: 2 for each maker, a night more for all four
+        moved = sorted((after[p][0] - before[p][0], after[p][1] - before[p][1]) for p in after if after[p] != before[p])
+        assert moved == [(0, 1), (0, 1), (2, 1), (2, 1)]  # the march: 2 for each maker, a night more for all four
+        makers = {p for p in after if after[p][0] - before[p][0] == 2}
+        tournament.correct_hand(s, hand.id, HandEntry(Side.EW, 3), expected_version=hand.version)  # the night is kept: it must not be stale
+        corrected = {r.player_id: (r.points, r.nights) for r in tournament.season_standings(s, season.id).rows}
+        assert {p for p in corrected if corrected[p][0] - before[p][0] == 1} == set(moved_players(before, after)) - makers
 
 
 def test_history_and_head_to_head(db):
@@ -337,3 +341,7 @@ def test_ratings_follow_a_corrected_hand(db):
         history = tournament.player_rating(s, ids[0]).history
         assert len(history) == 1 and history[0][1] == "One table"
         del table
+
+
+def moved_players(before, after):
+    return [p for p in after if after[p] != before[p]]
