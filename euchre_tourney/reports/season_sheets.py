@@ -22,10 +22,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
 from euchre_tourney.reports.bracket_layout import layout_bracket
-from euchre_tourney.reports.sheet import MARGIN, page_dimensions
+from euchre_tourney.reports.sheet import MARGIN, draw_table_pages, page_dimensions
 from euchre_tourney.tournament import BracketView, NightsPlayedView, PlayerHistoryView, RatingRow, SeasonStandingsView
 
-ROW_H = 16.0
 LARGE = {"letter": (792.0, 1224.0), "a4": (841.89, 1190.55)}
 """The large formats: Tabloid (11 × 17 in) and A3, in points."""
 
@@ -44,42 +43,7 @@ def _landscape(page_size: str) -> tuple[float, float]:
 
 
 def _table(canvas: Canvas, size, title: str, heads, rows, notes: str = "") -> None:
-    """Draw ``rows`` under ``heads`` ((title, width; 0 = the flexible
-    column)) over as many pages as they need, ``title`` on each."""
-    width, height = size
-    fixed = sum(wd for _t, wd in heads)
-    flexible = max(150.0, width - 2 * MARGIN - fixed)
-    scale = min(1.0, (width - 2 * MARGIN - flexible) / fixed) if fixed else 1.0
-    widths = [wd * scale if wd else flexible for _t, wd in heads]
-    per_page = max(1, int((height - 2 * MARGIN - 70) // ROW_H))
-    pages = max(1, -(-(len(rows) + 2) // per_page))
-    for p in range(pages):
-        pen = fonts.Pen(canvas)
-        top = height - MARGIN
-        pen.fitted(MARGIN, top - 18, title, width - 2 * MARGIN - 80, 18, 9, bold=True)
-        pen.text(width - MARGIN, top - 12, f"page {p + 1} of {pages}", 8, align="right")
-        y = top - 40
-        canvas.setFillGray(0.8)
-        canvas.rect(MARGIN, y - 3, sum(widths), ROW_H - 2, stroke=0, fill=1)
-        canvas.setFillGray(0)
-        x = MARGIN
-        for (head, _w), wd in zip(heads, widths):
-            pen.fitted(x + 2, y + 1, head, wd - 4, 8, 4.5, bold=True)
-            x += wd
-        for i, row in enumerate(rows[p * per_page : (p + 1) * per_page]):
-            y -= ROW_H
-            if i % 2:
-                canvas.setFillGray(0.94)
-                canvas.rect(MARGIN, y - 4, sum(widths), ROW_H, stroke=0, fill=1)
-                canvas.setFillGray(0)
-            x = MARGIN
-            for j, (cell, wd) in enumerate(zip(row, widths)):
-                pen.fitted(x + 2, y, str(cell), wd - 4, 9, 4.5, bold=j in (0, 2))
-                x += wd
-        if p == pages - 1 and notes:
-            pen.fitted(MARGIN, y - 24, notes, width - 2 * MARGIN, 8, 5)
-        pen.flush()
-        canvas.showPage()
+    draw_table_pages(canvas, size, title, heads, rows, notes=notes, bold=(0, 2))
 
 
 def _standings_table(view: SeasonStandingsView):
