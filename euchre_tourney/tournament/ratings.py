@@ -53,9 +53,9 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import Seat
-from euchre_tourney.store import Event, Hand, Player, Seating, SitOut, TableResult, TeamGame
+from euchre_tourney.store import Bracket, BracketMatch, Event, Hand, Player, Seating, SitOut, TableResult, Team, TeamGame
 from euchre_tourney.tournament.identity import collation_key
-from euchre_tourney.tournament.season import TableRound, table_rounds
+from euchre_tourney.tournament.season import TableRound, _event_fingerprint, table_rounds
 
 MU = 25.0
 SIGMA = MU / 3
@@ -148,6 +148,9 @@ def _fingerprint(session: Session, through: date | None) -> tuple:
         (TableResult, (TableResult.ns_points, TableResult.ew_points)),
         (Seating, (Seating.entrant_id, Seating.table_number)),
         (SitOut, (SitOut.entrant_id,)),
+        (BracketMatch, (BracketMatch.score_a, BracketMatch.score_b)),
+        (Bracket, (Bracket.event_id,)),
+        (Team, (Team.player_a_id, Team.player_b_id)),
     ):
         parts.append(tuple(session.exec(select(func.count(model.id), func.max(model.id), *(func.sum(c) for c in cols))).one()))
     return tuple(parts)
@@ -171,34 +174,40 @@ def rate_all(session: Session, through: date | None = None) -> tuple[Rater, dict
     return result
 
 
+_PREFIXES: dict[tuple, tuple[dict, dict, dict]] = {}
+"""The ratings after the first k nights, keyed by those nights' own
+fingerprints (:func:`~.season._event_fingerprint`): a hand saved tonight
+replays tonight only, not the season."""
+
+
 def _replay(session: Session, through: date | None):
     q = select(Event.id, Event.name, Event.date)
     if through is not None:
         q = q.where(Event.date <= through)
-    events = {eid: (name, d) for eid, name, d in session.exec(q)}
-    tables, _ = table_rounds(session, events)
+    events = sorted(session.exec(q).all(), key=lambda e: (e[2], e[0]))
+    prints = [_event_fingerprint(session, eid) for eid, _, _ in events]
+    k = next((k for k in range(len(events), 0, -1) if tuple(prints[:k]) in _PREFIXES), 0)
     rater = Rater()
     history: dict[int, list[tuple[date, str, Rating]]] = defaultdict(list)
     rounds: dict[int, int] = defaultdict(int)
-    current = None
-    played: set[int] = set()
-
-    def close(eid):
-        name, d = events[eid]
+    if k:
+        saved, saved_history, saved_rounds = _PREFIXES[tuple(prints[:k])]
+        rater.ratings = dict(saved)
+        history.update({p: list(v) for p, v in saved_history.items()})
+        rounds.update(saved_rounds)
+    if len(_PREFIXES) > 400:
+        _PREFIXES.clear()
+    for i in range(k, len(events)):
+        eid, name, d = events[i]
+        played: set[int] = set()
+        for t in table_rounds(session, [eid])[0]:
+            rater.table(t)
+            for pid in t.seats.values():
+                played.add(pid)
+                rounds[pid] += 1
         for pid in played:
             history[pid].append((d, name, rater.get(pid)))
-
-    for t in tables:
-        if t.event_id != current:
-            if current is not None:
-                close(current)
-            current, played = t.event_id, set()
-        rater.table(t)
-        for pid in t.seats.values():
-            played.add(pid)
-            rounds[pid] += 1
-    if current is not None:
-        close(current)
+        _PREFIXES[tuple(prints[: i + 1])] = (dict(rater.ratings), {p: list(v) for p, v in history.items()}, dict(rounds))
     return rater, history, rounds
 
 

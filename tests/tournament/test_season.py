@@ -264,6 +264,7 @@ def test_bracket_played_to_its_final_and_undone(db):
     view, change = log.run("Draw bracket", tournament.draw_bracket, eid, double=True, seeding="number", event_id=eid)
     assert "bracket" in change.tables
     with db.session() as s:
+        assert tournament.ratings(s) == []  # no result yet (and the ratings must not stay so once results come)
         with pytest.raises(TournamentError):  # not a game's final score
             tournament.record_bracket_score(s, eid, view.ready()[0].code, 5, 4)
         with pytest.raises(TournamentError):  # teams not known yet
