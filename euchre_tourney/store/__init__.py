@@ -19,7 +19,24 @@ from euchre_tourney.store.errors import (
     hide_password,
 )
 from euchre_tourney.store.rules_column import rules_of, set_rules
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
+from euchre_tourney.store.models import (
+    Bracket,
+    BracketMatch,
+    Entrant,
+    Event,
+    EventConstraint,
+    EventRound,
+    Hand,
+    HandAudit,
+    Player,
+    Season,
+    SeasonEvent,
+    Seating,
+    SitOut,
+    TableResult,
+    Team,
+    TeamGame,
+)
 
 __all__ = [
     "DatabaseError",
@@ -32,6 +49,10 @@ __all__ = [
     "default_station",
     "describe",
     "hide_password",
+    "Bracket",
+    "BracketMatch",
+    "Season",
+    "SeasonEvent",
     "Database",
     "Entrant",
     "Event",

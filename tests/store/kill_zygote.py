@@ -60,7 +60,22 @@ def _score(job: dict, ack) -> None:
                     return
 
 
-JOBS = {"open": _open, "score": _score}
+def _bracket(job: dict, ack) -> None:
+    """Enter the bracket's ready matches one by one (the upper team wins 10–6)."""
+    db = open_database(job["path"])
+    event, left = job["event"], job.get("limit", 10**9)
+    ack("ready")
+    while left:
+        with db.session() as s:
+            ready = T.bracket_view(s, event).ready()
+            if not ready:
+                return
+            T.record_bracket_score(s, event, ready[0].code, 10, 6)
+        ack(ready[0].code)
+        left -= 1
+
+
+JOBS = {"open": _open, "score": _score, "bracket": _bracket}
 
 
 def main() -> None:
@@ -79,7 +94,7 @@ def main() -> None:
                 os._exit(0)
         os.close(write_end)
         acks_in = os.fdopen(read_end)
-        if job["job"] == "score":
+        if job["job"] in ("score", "bracket"):
             acks_in.readline()  # "ready": the pid goes out once the child is entering hands
         started = time.perf_counter()
         print(json.dumps({"pid": pid}), flush=True)
