@@ -55,7 +55,7 @@ from sqlmodel import Session, select
 from euchre_tourney.rules import Seat
 from euchre_tourney.store import Bracket, BracketMatch, Event, Hand, Player, Seating, SitOut, TableResult, Team, TeamGame
 from euchre_tourney.tournament.identity import collation_key
-from euchre_tourney.tournament.season import TableRound, _event_fingerprint, player_history, table_rounds
+from euchre_tourney.tournament.season import TableRound, _event_fingerprint, database_key, player_history, table_rounds
 
 MU = 25.0
 SIGMA = MU / 3
@@ -140,7 +140,7 @@ class RatingRow:
 def _fingerprint(session: Session, through: date | None) -> tuple:
     """What the ratings depend on, in a few aggregate queries: a change to
     any hand, game score, round total, seating or event date changes it."""
-    parts: list = [str(session.get_bind().url), through]
+    parts: list = [database_key(session), through]
     parts.append(tuple(session.exec(select(Event.id, Event.date, Event.hands_per_round).order_by(Event.id)).all()))
     for model, cols in (
         (Hand, (Hand.version, Hand.points, Hand.maker_tricks)),

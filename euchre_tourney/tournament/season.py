@@ -258,6 +258,14 @@ def _names(session: Session, ids=None) -> dict[int, str]:
     return dict(session.exec(q).all())
 
 
+def database_key(session: Session) -> str:
+    """Which database ``session`` reads (its URL): the key the kept results
+    are filed under. A session of a write transaction is bound to a
+    connection, an ordinary one to the engine: both name the same URL."""
+    bind = session.get_bind()
+    return str(getattr(bind, "url", None) or bind.engine.url)
+
+
 def _event_fingerprint(session: Session, event_id: int) -> tuple:
     """What one night's results depend on, in a few aggregate queries: any
     hand, seat, sit-out, game score, round total, entrant, team, bracket
@@ -268,7 +276,7 @@ def _event_fingerprint(session: Session, event_id: int) -> tuple:
 
     rids = select(EventRound.id).where(EventRound.event_id == event_id)
     event = session.get(Event, event_id)
-    parts: list = [str(session.get_bind().url), event_id, tuple(sorted(event.model_dump().items())) if event else None]
+    parts: list = [database_key(session), event_id, tuple(sorted(event.model_dump().items())) if event else None]
     for model, where, cols in (
         (Hand, Hand.round_id.in_(rids), (Hand.version, Hand.points, Hand.maker_tricks, Hand.table_number)),
         (Seating, Seating.round_id.in_(rids), (Seating.entrant_id, Seating.table_number)),
