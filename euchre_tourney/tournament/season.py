@@ -501,10 +501,9 @@ def update_season(session: Session, season_id: int, **changes) -> SeasonView:
 
 @write_use_case
 def delete_season(session: Session, season_id: int) -> None:
-    """Delete a season (its events stay) and commit."""
+    """Delete a season (its events stay; its picks go with it, ``ON DELETE
+    CASCADE``) and commit."""
     s = _season(session, season_id)
-    for row in session.exec(select(SeasonEvent).where(SeasonEvent.season_id == season_id)):
-        session.delete(row)
     session.delete(s)
     session.commit()
 

@@ -245,6 +245,29 @@ def test_seasons_are_undoable(db):
         assert [x.name for x in tournament.list_seasons(s)] == ["Autumn"]
 
 
+
+def test_a_deleted_season_comes_back_with_its_picked_events(db):
+    """Undo of a deletion puts the season back before its picks (children
+    after parents), redo takes the picks with it again; the Change is a
+    season change of no event."""
+    w, (e1, e2, e3) = _world(db)
+    log = UndoLog(db)
+    view, _ = log.run("New season", tournament.create_season, "Picked", event_ids=[e1, e3])
+    _, change = log.run("Delete the season", tournament.delete_season, view.id)
+    assert change.kinds == {"seasons"} and change.event_id is None
+    assert change.concerns(e2, {"seasons"}) and not change.concerns(e2, {"hands", "teams"})
+    with db.session() as s:
+        assert tournament.list_seasons(s) == []
+    undone = log.undo()
+    assert undone.kinds == {"seasons"}
+    with db.session() as s:
+        back = tournament.get_season(s, view.id)
+        assert back.picked and [e[0] for e in back.events] == [e1, e3]
+    log.redo()
+    with db.session() as s:
+        assert tournament.list_seasons(s) == []
+
+
 # ---------------------------------------------------------------- brackets
 
 
@@ -297,6 +320,19 @@ def test_bracket_played_to_its_final_and_undone(db):
     log.undo()
     with db.session() as s:
         assert tournament.bracket_view(s, eid).champion is None
+    # the whole bracket removed, then brought back with its results (bracket before its matches)
+    _, change = log.run("Remove the bracket", tournament.delete_bracket, eid, event_id=eid)
+    assert change.kinds == {"bracket"}
+    with db.session() as s:
+        assert tournament.bracket_view(s, eid) is None
+    log.undo()
+    with db.session() as s:
+        back = tournament.bracket_view(s, eid)
+        assert back is not None and back.champion is None
+        assert sum(m.winner is not None for m in back.matches) == played - 1
+    log.redo()
+    with db.session() as s:
+        assert tournament.bracket_view(s, eid) is None
 
 
 def test_bracket_seeding_by_rating_and_balanced_draw(db):
