@@ -147,3 +147,24 @@ def bracket_ok(page, ids) -> bool:
     from euchre_tourney.gui import bracket_view
 
     return bracket_view.balanced_draw(page.ctx, page, page.ctx.event_id, ids)
+
+
+def test_season_page_redraws_for_changes_at_any_event_that_move_a_season(season_window, monkeypatch):
+    """The Season page spans events: a hand saved at another event (the
+    station poll's Change) redraws it; a round lock or the timer does not;
+    a season change concerns it but not the Teams page."""
+    window, _w, (e1, _e2, live) = season_window
+    page = window.season_page
+    drawn = []
+    monkeypatch.setattr(page, "refresh", lambda: drawn.append(1))
+    assert window.ctx.event_id == live
+    page.take(tournament.Change("Changed at another station", e1, {"hands"}, rounds={1}, tables={2}))
+    assert drawn == [1]
+    page.take(tournament.Change("Lock round 1", e1, {"locks"}))
+    page.take(tournament.Change("Timer", live, {"timer"}))
+    assert drawn == [1]
+    season_change = tournament.Change("New season", None, {"seasons"})
+    page.take(season_change)
+    assert drawn == [1, 1]
+    assert not window.teams_page.concerned(season_change)
+    assert window.teams_page.concerned(tournament.Change("Bracket: final", live, {"bracket"}))
