@@ -30,7 +30,7 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "play": (frozenset({"rules", "play"}), frozenset()),
     "rotation": (frozenset({"rotation"}), frozenset({"numpy"})),
     "store": (frozenset({"rules", "store"}), frozenset({"sqlmodel", "sqlalchemy", "alembic", "platformdirs"})),
-    "tournament": (frozenset({"rules", "rotation", "store", "tournament"}), frozenset({"sqlmodel", "sqlalchemy", "pyuca"})),
+    "tournament": (frozenset({"rules", "rotation", "store", "tournament"}), frozenset({"sqlmodel", "sqlalchemy", "pyuca", "openskill"})),
     "reports": (
         frozenset({"rules", "tournament", "reports", "resources"}),
         frozenset({"reportlab", "bidi", "arabic_reshaper"}),

@@ -117,6 +117,7 @@ class MainWindow(QMainWindow):
         from euchre_tourney.gui.roster_page import RosterPage
         from euchre_tourney.gui.rotation_page import RotationPage
         from euchre_tourney.gui.scores_page import ScoresPage
+        from euchre_tourney.gui.season_page import SeasonPage
         from euchre_tourney.gui.standings_page import StandingsPage
         from euchre_tourney.gui.teams_page import TeamsPage
         from euchre_tourney.gui.widgets import UndoPassThrough
@@ -140,6 +141,9 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.standings_page, "5 Standings")
         self.teams_page = TeamsPage(self.ctx)
         self.tabs.addTab(self.teams_page, "6 Teams")
+        self.season_page = SeasonPage(self.ctx, page_size=self.page_size)  # issue 25: seasons, ratings, members' pages
+        self.teams_page.bracket.page_size = self.page_size
+        self.tabs.addTab(self.season_page, "7 Season")
         self.setCentralWidget(self.tabs)
         self._create_actions()
         self.event_page.print_cards.connect(self.save_cards_dialog)
@@ -533,6 +537,9 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         if self.db is not None and self.standings_page.projector is not None:
             self.standings_page.projector.close()
+        for extra in (self.season_page.projector, self.teams_page.bracket.projector):
+            if extra is not None:
+                extra.close()
         if self.help_window is not None:
             self.help_window.close()
         super().closeEvent(event)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWi
 from euchre_tourney import tournament
 from euchre_tourney.gui.models import StandingsModel
 from euchre_tourney.gui.room import RoundTimer, TimerLabel
+from euchre_tourney.gui.season_models import SeasonStandingsModel
 from euchre_tourney.gui.team_scores import TeamStandingsModel
 from euchre_tourney.gui.widgets import read_only_table
 
@@ -54,6 +55,7 @@ class ProjectorWindow(QWidget):
         self.page_label.setStyleSheet("color: #94a3b8;")
         self.model = StandingsModel(self)
         self.team_model = TeamStandingsModel(self)
+        self.season_model = SeasonStandingsModel(self)
         self.table = read_only_table(self.model)
         self.table.setStyleSheet(
             f"QTableView {{ font-size: 24pt; background: {BACKGROUND}; alternate-background-color: #1e293b; "
@@ -98,9 +100,10 @@ class ProjectorWindow(QWidget):
         return max(1, -(-rows // self.rows_per_page()))
 
     def show_standings(self, view) -> None:
-        """Show ``view`` (player or team standings), keeping the page if it still exists."""
+        """Show ``view`` (player, team or season standings), keeping the page if it still exists."""
         self.view = view
-        self.title.setText(view.event_name)
+        season = getattr(view, "season", None)
+        self.title.setText(view.event_name if season is None else f"{season.name} — season standings")
         status = getattr(view, "status", "")
         self.status.setText(status[:1].upper() + status[1:])
         self.status.setVisible(bool(status))
@@ -125,6 +128,8 @@ class ProjectorWindow(QWidget):
         per = self.rows_per_page()
         rows = self.view.rows[self.page * per : (self.page + 1) * per]
         model = self.team_model if isinstance(self.view, tournament.TeamStandingsView) else self.model
+        if isinstance(self.view, tournament.SeasonStandingsView):
+            model = self.season_model
         if self.table.model() is not model:
             self.table.setModel(model)
         model.set_standings(rows, 0)

@@ -24,11 +24,12 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui import context
+from euchre_tourney.gui import bracket_view, context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.team_scores import GameScoreBox, TeamsModel, TeamTablesModel
 from euchre_tourney.gui.widgets import Page, read_only_table, wrap_cells
@@ -80,7 +81,7 @@ def _player_label(p) -> str:
 
 
 class TeamsPage(Page):
-    CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams"})
+    CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams", "bracket"})
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)
@@ -127,15 +128,26 @@ class TeamsPage(Page):
         self.rename_button.clicked.connect(self.rename_selected)
         self.count = QLabel()
         self.count.setWordWrap(True)
+        self.draw_teams_button = QPushButton("&Balanced draw…")
+        self.draw_teams_button.setToolTip("Make teams from individual members, balanced by rating")
+        self.draw_teams_button.clicked.connect(lambda: bracket_view.balanced_draw(self.ctx, self, self.ctx.event_id))
+        self.by_rating_button = QPushButton("Number by ratin&g")
+        self.by_rating_button.setToolTip("Team 1 the strongest by rating: a Swiss or king-of-the-hill first round by seed follows it")
+        self.by_rating_button.clicked.connect(lambda: bracket_view.number_by_rating(self.ctx, self, self.ctx.event_id))
         buttons = QHBoxLayout()
         for b in (self.check_button, self.rename_button, self.withdraw_button, self.remove_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
+        rating_row = QHBoxLayout()
+        rating_row.addWidget(self.draw_teams_button)
+        rating_row.addWidget(self.by_rating_button)
+        rating_row.addStretch(1)
         teams_box = QGroupBox("Teams")
         tl = QVBoxLayout(teams_box)
         tl.addLayout(make)
         tl.addWidget(self.teams_table, 1)
         tl.addLayout(buttons)
+        tl.addLayout(rating_row)
         tl.addWidget(self.count)
 
         # rounds
@@ -169,9 +181,13 @@ class TeamsPage(Page):
         rl.addLayout(mid, 1)
         rl.addWidget(self.game_box)
 
+        self.bracket = bracket_view.BracketPanel(ctx, self)  # elimination bracket: its own tab beside the rounds
+        self.right_tabs = QTabWidget()
+        self.right_tabs.addTab(rounds_box, "Rounds")
+        self.right_tabs.addTab(self.bracket, "Bracket")
         self.body = QSplitter()
         self.body.addWidget(teams_box)
-        self.body.addWidget(rounds_box)
+        self.body.addWidget(self.right_tabs)
         self.body.setStretchFactor(0, 2)
         self.body.setStretchFactor(1, 3)
         layout = QVBoxLayout(self)
@@ -209,6 +225,7 @@ class TeamsPage(Page):
             return
         self.body.setEnabled(True)
         self.view = board.teams
+        self.bracket.show_bracket(self.current_event, board.bracket)
         self._fill_players()
         self.teams_model.set_rows(self.view.teams)
         wrap_cells(self.teams_table)  # long names wrap, never "Alexandra Montgomery-Smythe & Christophe…"

@@ -8,7 +8,11 @@
   :func:`write_team_chart` – the same three for a team event
   (:mod:`.team_cards`; the registry picks them for team events);
 * :func:`write_standings` – the printed standings, players or teams
-  (:mod:`.standings_sheet`).
+  (:mod:`.standings_sheet`);
+* :func:`write_season_sheets`, :func:`write_player_page`,
+  :func:`write_bracket`, :func:`write_bracket_large` – a season's sheets, a
+  member's page and an elimination bracket (:mod:`.season_sheets`,
+  :data:`SEASON_REPORTS`).
 
 Inputs are the plain read models of :mod:`euchre_tourney.tournament.readmodels`;
 nothing here touches Qt or the database.
@@ -38,7 +42,7 @@ the first screen needs none of it.
 
 from __future__ import annotations
 
-from euchre_tourney.reports.registry import REPORTS, Report, report
+from euchre_tourney.reports.registry import REPORTS, SEASON_REPORTS, Report, report
 
 
 def __getattr__(name: str):
@@ -63,15 +67,29 @@ def __getattr__(name: str):
         from euchre_tourney.reports.standings_sheet import write_standings
 
         return write_standings
+    if name in ("write_season_sheets", "write_player_page", "write_bracket", "write_bracket_large"):
+        from euchre_tourney.reports import season_sheets
+
+        return getattr(season_sheets, name)
+    if name == "layout_bracket":
+        from euchre_tourney.reports.bracket_layout import layout_bracket
+
+        return layout_bracket
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
     "REPORTS",
+    "SEASON_REPORTS",
     "Report",
     "report",
     "write_rotation_chart",
     "write_scorecards",
+    "layout_bracket",
+    "write_bracket",
+    "write_bracket_large",
+    "write_player_page",
+    "write_season_sheets",
     "write_standings",
     "write_tally_sheets",
     "write_team_cards",

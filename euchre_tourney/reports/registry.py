@@ -74,6 +74,30 @@ def _team_chart(data: Any, out: Any, *, page_size: str = "letter") -> None:
     write_team_chart(data, out, page_size=page_size)
 
 
+def _season_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.season_sheets import write_season_sheets  # deferred on purpose: start-up time
+
+    write_season_sheets(data, out, page_size=page_size)
+
+
+def _player_page(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.season_sheets import write_player_page  # deferred on purpose: start-up time
+
+    write_player_page(data, out, page_size=page_size)
+
+
+def _bracket(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.season_sheets import write_bracket  # deferred on purpose: start-up time
+
+    write_bracket(data, out, page_size=page_size)
+
+
+def _bracket_large(data: Any, out: Any, *, page_size: str = "letter") -> None:
+    from euchre_tourney.reports.season_sheets import write_bracket_large  # deferred on purpose: start-up time
+
+    write_bracket_large(data, out, page_size=page_size)
+
+
 @dataclass(frozen=True, slots=True)
 class Report:
     """One printable report.
@@ -156,13 +180,56 @@ REPORTS: tuple[Report, ...] = (
 """The reports, in menu order."""
 
 
+SEASON_REPORTS: tuple[Report, ...] = (
+    Report(
+        "season-sheets",
+        "Season sheets",
+        "Season &sheets PDF…",
+        "write a season's standings, the members' nights played and the winners' certificates",
+        "season.pdf",
+        _season_sheets,
+    ),
+    Report(
+        "player-page",
+        "Player page",
+        "Save &PDF…",
+        "write one member's history on one page",
+        "player.pdf",
+        _player_page,
+    ),
+    Report(
+        "bracket",
+        "Elimination bracket",
+        "Bracket &PDF…",
+        "write a team event's elimination bracket for the wall",
+        "bracket.pdf",
+        _bracket,
+    ),
+    Report(
+        "bracket-large",
+        "Elimination bracket, large format",
+        "Bracket &PDF…",
+        "write the bracket on Tabloid (11 × 17 in) or A3",
+        "bracket-large.pdf",
+        _bracket_large,
+    ),
+)
+"""Reports of a season, a member or a bracket: their data is gathered by
+``tournament.season_report_data(session, id, report.name)`` (its
+``SEASON_REPORT_DATA``), the id being the season's, the member's or the
+team event's.
+Offered by the Season page, the player page and the Teams page's Bracket
+tab, not the *File* menu (which prints the current event)."""
+
+
 def report(name: str) -> Report:
-    """The report called ``name`` (:attr:`Report.name`). ``KeyError`` naming
-    the known reports for any other name."""
-    for r in REPORTS:
+    """The report called ``name`` (:attr:`Report.name`, in :data:`REPORTS`
+    or :data:`SEASON_REPORTS`). ``KeyError`` naming the known reports for
+    any other name."""
+    for r in REPORTS + SEASON_REPORTS:
         if r.name == name:
             return r
     raise KeyError(f"no report called {name!r}: choose one of {', '.join(r.name for r in REPORTS)}")
 
 
-__all__ = ["REPORTS", "Report", "report"]
+__all__ = ["REPORTS", "SEASON_REPORTS", "Report", "report"]

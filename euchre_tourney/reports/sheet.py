@@ -259,3 +259,63 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float) -> None:
     drawing.add(widget)
     renderPDF.draw(drawing, canvas, x, y)
 
+
+TABLE_ROW_H = 16.0
+
+
+def draw_table_pages(
+    canvas: Canvas,
+    size: tuple[float, float],
+    title: str,
+    heads: Sequence[tuple[str, float]],
+    rows: Sequence[Sequence[object]],
+    *,
+    notes: str = "",
+    bold: Sequence[int] = (0,),
+    flexible_min: float = 150.0,
+    extra_lines: int = 0,
+    after: Callable[[object, float], None] | None = None,
+) -> None:
+    """A table over as many pages as it needs (standings sheets): ``title``
+    and "page i of n" on each, ``heads`` as (title, width in points; 0 for
+    the one flexible column, at least ``flexible_min``), rows striped, the
+    ``bold`` columns in bold, ``notes`` under the last row; ``extra_lines``
+    rows of room kept on the last page for ``after(pen, y)``, which draws
+    below the notes (y: the notes' baseline)."""
+    width, height = size
+    fixed = sum(wd for _t, wd in heads)
+    flexible = max(flexible_min, width - 2 * MARGIN - fixed)
+    scale = min(1.0, (width - 2 * MARGIN - flexible) / fixed) if fixed else 1.0
+    widths = [wd * scale if wd else flexible for _t, wd in heads]
+    per_page = max(1, int((height - 2 * MARGIN - 70) // TABLE_ROW_H))
+    pages = max(1, -(-(len(rows) + extra_lines + 2) // per_page))
+    for p in range(pages):
+        pen = fonts.Pen(canvas)
+        top = height - MARGIN
+        pen.fitted(MARGIN, top - 18, title, width - 2 * MARGIN - 80, 18, 9, bold=True)
+        pen.text(width - MARGIN, top - 12, f"page {p + 1} of {pages}", 8, align="right")
+        y = top - 40
+        canvas.setFillGray(0.8)
+        canvas.rect(MARGIN, y - 3, sum(widths), TABLE_ROW_H - 2, stroke=0, fill=1)
+        canvas.setFillGray(0)
+        x = MARGIN
+        for (head, _w), wd in zip(heads, widths):
+            pen.fitted(x + 2, y + 1, head, wd - 4, 8, 5, bold=True)
+            x += wd
+        for i, row in enumerate(rows[p * per_page : (p + 1) * per_page]):
+            y -= TABLE_ROW_H
+            if i % 2:
+                canvas.setFillGray(0.94)
+                canvas.rect(MARGIN, y - 4, sum(widths), TABLE_ROW_H, stroke=0, fill=1)
+                canvas.setFillGray(0)
+            x = MARGIN
+            for j, (cell, wd) in enumerate(zip(row, widths)):
+                pen.fitted(x + 2, y, str(cell), wd - 4, 9, 4.5, bold=j in bold)
+                x += wd
+        if p == pages - 1:
+            if notes:
+                pen.fitted(MARGIN, y - 24, notes, width - 2 * MARGIN, 8, 5)
+            if after is not None:
+                after(pen, y - 24)
+        pen.flush()
+        canvas.showPage()

@@ -21,7 +21,7 @@ from typing import BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
-from euchre_tourney.reports.sheet import MARGIN, page_dimensions
+from euchre_tourney.reports.sheet import MARGIN, draw_table_pages, page_dimensions
 from euchre_tourney.tournament import BYE_RULES, SIT_OUT_RULES, StandingsView, TeamStandingsView
 
 ROW_H = 16.0
@@ -73,53 +73,24 @@ def write_standings(
     width, height = max(w, h), min(w, h)
     fonts.register_fonts()
     heads, rows, notes = _team_table(view) if isinstance(view, TeamStandingsView) else _player_table(view)
-    fixed = sum(wd for _t, wd in heads)
-    flexible = max(210.0, width - 2 * MARGIN - fixed)
-    scale = min(1.0, (width - 2 * MARGIN - flexible) / fixed) if fixed else 1.0
-    widths = [wd * scale if wd else flexible for _t, wd in heads]
     target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
     canvas = Canvas(target, pagesize=(width, height), pageCompression=0, invariant=1)
     canvas.setTitle(f"Standings – {view.event_name}")
     canvas.setCreator("euchre_tourney")
-    per_page = max(1, int((height - 2 * MARGIN - 70) // ROW_H))
     prizes = [] if isinstance(view, TeamStandingsView) else list(getattr(view, "prizes", ()))
-    prize_lines = 2 + len(prizes) if prizes else 0
-    pages = max(1, -(-(len(rows) + prize_lines + 2) // per_page))
     status = "" if isinstance(view, TeamStandingsView) else getattr(view, "status", "")
-    for p in range(pages):
-        pen = fonts.Pen(canvas)
-        top = height - MARGIN
-        title = f"Standings: {view.event_name}" + (f" — {status}" if status else "")
-        pen.fitted(MARGIN, top - 18, title, width - 2 * MARGIN - 80, 18, 9, bold=True)
-        pen.text(width - MARGIN, top - 12, f"page {p + 1} of {pages}", 8, align="right")
-        y = top - 40
-        canvas.setFillGray(0.8)
-        canvas.rect(MARGIN, y - 3, sum(widths), ROW_H - 2, stroke=0, fill=1)
-        canvas.setFillGray(0)
-        x = MARGIN
-        for (title, _w), wd in zip(heads, widths):
-            pen.fitted(x + 2, y + 1, title, wd - 4, 8, 5, bold=True)
-            x += wd
-        for i, row in enumerate(rows[p * per_page : (p + 1) * per_page]):
-            y -= ROW_H
-            if i % 2:
-                canvas.setFillGray(0.94)
-                canvas.rect(MARGIN, y - 4, sum(widths), ROW_H, stroke=0, fill=1)
-                canvas.setFillGray(0)
-            x = MARGIN
-            for j, (cell, wd) in enumerate(zip(row, widths)):
-                pen.fitted(x + 2, y, cell, wd - 4, 9, 4.5, bold=j in (0, 3))
-                x += wd
-        if p == pages - 1:
-            pen.fitted(MARGIN, y - 24, notes, width - 2 * MARGIN, 8, 5)
-            y -= 24
-            if prizes:
-                y -= 26
-                pen.fitted(MARGIN, y, "Prizes", width - 2 * MARGIN, 14, 9, bold=True)
-                for prize in prizes:
-                    y -= ROW_H + 2
-                    pen.fitted(MARGIN, y, prize.title, 150, 11, 7, bold=True)
-                    pen.fitted(MARGIN + 156, y, prize.text.partition(": ")[2], width - 2 * MARGIN - 156, 11, 7)
-        pen.flush()
-        canvas.showPage()
+
+    def draw_prizes(pen, y: float) -> None:
+        if not prizes:
+            return
+        y -= 26
+        pen.fitted(MARGIN, y, "Prizes", width - 2 * MARGIN, 14, 9, bold=True)
+        for prize in prizes:
+            y -= ROW_H + 2
+            pen.fitted(MARGIN, y, prize.title, 150, 11, 7, bold=True)
+            pen.fitted(MARGIN + 156, y, prize.text.partition(": ")[2], width - 2 * MARGIN - 156, 11, 7)
+
+    title = f"Standings: {view.event_name}" + (f" — {status}" if status else "")
+    draw_table_pages(canvas, (width, height), title, heads, rows, notes=notes, bold=(0, 3), flexible_min=210.0,
+                     extra_lines=2 + len(prizes) if prizes else 0, after=draw_prizes)
     canvas.save()

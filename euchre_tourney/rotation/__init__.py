@@ -34,6 +34,7 @@ Internal shapes are in :mod:`.shapes`; tests reach internals only through
 :mod:`.testing`.
 """
 
+from euchre_tourney.rotation import bracket
 from euchre_tourney.rotation.constraints import Constraints, constraint_warnings
 from euchre_tourney.rotation.full_nights import full_length, whist_design
 from euchre_tourney.rotation.engine import Cancelled
@@ -57,6 +58,7 @@ from euchre_tourney.rotation.sixes import SixQuality, SixRound, SixSchedule, des
 from euchre_tourney.rotation.text import schedule_text
 
 __all__ = [
+    "bracket",
     "SixQuality",
     "SixRound",
     "SixSchedule",

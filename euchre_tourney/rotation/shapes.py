@@ -14,6 +14,9 @@ opponents.
   :mod:`.progressive`): a :data:`SearchGame` is a mutable list
   ``[north, east, south, west]`` and an :data:`ERound` is
   ``(games, sit_outs)`` of those.
+* Brackets (:mod:`.bracket`): a :data:`BracketSource` says where a match's
+  team comes from: ``("seed", i)``, ``("W", code)`` (a match's winner) or
+  ``("L", code)`` (its loser).
 """
 
 from __future__ import annotations
@@ -34,3 +37,5 @@ Block = tuple[int, int, int, int]
 
 SearchGame = list[int]
 ERound = tuple[list[SearchGame], list[int]]
+
+BracketSource = tuple[str, object]

@@ -19,7 +19,28 @@ from euchre_tourney.store.errors import (
     hide_password,
 )
 from euchre_tourney.store.rules_column import rules_of, set_rules
-from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, PhoneAction, PhoneSettings, Player, RoundTimer, Seating, SitOut, TableResult, TableSecret, Team, TeamGame
+from euchre_tourney.store.models import (
+    Bracket,
+    BracketMatch,
+    Entrant,
+    Event,
+    EventConstraint,
+    EventRound,
+    Hand,
+    HandAudit,
+    PhoneAction,
+    PhoneSettings,
+    Player,
+    RoundTimer,
+    Season,
+    SeasonEvent,
+    Seating,
+    SitOut,
+    TableResult,
+    TableSecret,
+    Team,
+    TeamGame,
+)
 
 __all__ = [
     "DatabaseError",
@@ -32,6 +53,10 @@ __all__ = [
     "default_station",
     "describe",
     "hide_password",
+    "Bracket",
+    "BracketMatch",
+    "Season",
+    "SeasonEvent",
     "Database",
     "Entrant",
     "Event",

@@ -360,3 +360,87 @@ class PhoneAction(SQLModel, table=True):
     side: str = Field(default="", max_length=2)
     answer: str = Field(default="", max_length=400)
     at: datetime = Field(default_factory=_now)
+
+
+class Season(SQLModel, table=True):
+    """A club's season: a group of events and how its standings are counted.
+
+    The events are those picked (``season_event`` rows) or, with none picked,
+    every event dated from ``start_date`` to ``end_date`` (inclusive; None:
+    open). ``basis``: "points" (a night counts the points scored) or
+    "placings" (a night counts ``placing_points`` for the place taken:
+    "10,8,6,5,4,3,2,1"); ``aggregate``: "total" or "average" (per night
+    counted); ``best_nights``: count only the best N nights (0: all);
+    ``min_nights``: nights needed to qualify (migration 0009)."""
+
+    __tablename__ = "season"
+    __table_args__ = (
+        CheckConstraint("best_nights >= 0 AND min_nights >= 0", name="ck_season_counts"),
+        CheckConstraint("basis IN ('points', 'placings')", name="ck_season_basis"),
+        CheckConstraint("aggregate IN ('total', 'average')", name="ck_season_aggregate"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=200)
+    start_date: date | None = None
+    end_date: date | None = None
+    basis: str = Field(default="points", max_length=10)
+    aggregate: str = Field(default="total", max_length=10)
+    best_nights: int = 0
+    min_nights: int = 0
+    placing_points: str = Field(default="10,8,6,5,4,3,2,1", max_length=200)
+    created_at: datetime = Field(default_factory=_now)
+
+
+class SeasonEvent(SQLModel, table=True):
+    """An event picked for a season. ``event_id`` has no foreign key on
+    purpose: deleting an event (undoable) leaves the pick, which then names
+    no event and is ignored; undoing the deletion brings the event back in
+    its season."""
+
+    __tablename__ = "season_event"
+    __table_args__ = (UniqueConstraint("season_id", "event_id", name="uq_season_event"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season.id", index=True, ondelete="CASCADE")
+    event_id: int = Field(index=True)
+
+
+class Bracket(SQLModel, table=True):
+    """A team event's elimination bracket (one per event).
+
+    ``double``: double elimination; ``consolation``: a third-place match
+    (single elimination); ``seeding``: "rating", "event" (by a previous
+    event's standings, ``seeded_from``), "random" or "number" (team numbers);
+    ``seeds_json``: the team ids in seed order, fixed when the bracket is
+    drawn (migration 0009)."""
+
+    __tablename__ = "bracket"
+    __table_args__ = (UniqueConstraint("event_id", name="uq_bracket_event"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    double: bool = False
+    consolation: bool = False
+    seeding: str = Field(default="number", max_length=10)
+    seeded_from: int | None = None
+    seeds_json: str = "[]"
+
+
+class BracketMatch(SQLModel, table=True):
+    """A bracket match's final score: ``code`` names the match ("W1-2",
+    "L3-1", "GF", "GF2", "3P"); ``score_a`` the first team's (upper line),
+    ``score_b`` the second's."""
+
+    __tablename__ = "bracket_match"
+    __table_args__ = (
+        UniqueConstraint("event_id", "code", name="uq_bracket_match_code"),
+        CheckConstraint("score_a >= 0 AND score_b >= 0", name="ck_bracket_match_scores"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    code: str = Field(max_length=10)
+    score_a: int
+    score_b: int
+    entered_at: datetime = Field(default_factory=_now)

@@ -11,7 +11,10 @@ each loading the event again:
   the selected table's hands;
 - :func:`standings_board` -- the Standings page (players' or teams');
 - :func:`rotation_board` -- the Rotation page;
-- :func:`teams_board` -- the Teams page.
+- :func:`teams_board` -- the Teams page (with its Bracket tab's bracket);
+- :func:`season_board` -- the Season page: the seasons, the members'
+  ratings and the chosen season's standings (the slow one: the GUI reads it
+  on its worker thread).
 
 A table is *done* (:attr:`TableMark.done`) when all its hands are in, time
 was called, or its round totals are in -- the rule the standings count
@@ -27,12 +30,15 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rules import RuleSet
 from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
+from euchre_tourney.tournament.brackets import BracketView, bracket_view
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.common import load_event
-from euchre_tourney.tournament.events import get_event
+from euchre_tourney.tournament.events import get_event, list_events
+from euchre_tourney.tournament.ratings import RatingRow, ratings
 from euchre_tourney.tournament.readmodels import EventView, RotationView, StandingsView, TableResultView, TableScoreView
 from euchre_tourney.tournament.schedule import rotation_view
 from euchre_tourney.tournament.scoring import table_score
+from euchre_tourney.tournament.season import SeasonStandingsView, SeasonView, list_seasons, season_standings
 from euchre_tourney.tournament.standings import standings
 from euchre_tourney.tournament.tables import result_view
 from euchre_tourney.tournament.team_models import TeamEventView, TeamStandingsView
@@ -42,11 +48,13 @@ __all__ = [
     "EntryBoard",
     "RotationBoard",
     "StandingsBoard",
+    "SeasonBoard",
     "TableMark",
     "TeamsBoard",
     "changes_since",
     "entry_board",
     "rotation_board",
+    "season_board",
     "standings_board",
     "teams_board",
 ]
@@ -213,16 +221,47 @@ def rotation_board(session: Session, event_id: int) -> RotationBoard:
 @dataclass(frozen=True)
 class TeamsBoard:
     """The Teams page: the event and, for a team event, its teams and rounds
-    (``teams`` None for a progressive event)."""
+    (``teams`` None for a progressive event), its elimination bracket
+    (``bracket``; None before one is drawn) and the other events (``others``,
+    newest first: a bracket may be seeded by one's standings)."""
 
     event: EventView
     teams: TeamEventView | None
+    bracket: BracketView | None = None
+    others: tuple[EventView, ...] = ()
 
 
 def teams_board(session: Session, event_id: int) -> TeamsBoard:
     """The Teams page's read model, in one session."""
     event = get_event(session, event_id)
-    return TeamsBoard(event, team_event(session, event_id) if event.kind == "team" else None)
+    if event.kind != "team":
+        return TeamsBoard(event, None)
+    others = tuple(e for e in list_events(session) if e.id != event_id)
+    return TeamsBoard(event, team_event(session, event_id), bracket_view(session, event_id), others)
+
+
+@dataclass(frozen=True)
+class SeasonBoard:
+    """The Season page: every season (``seasons``, as :func:`list_seasons`),
+    the members' ratings over all nights (``ratings``, strongest first) and
+    the standings of the season ``season_id`` (``standings``; None when no
+    season is chosen or there is none). ``season_id`` is the season shown:
+    the one asked for if it exists, else the first."""
+
+    seasons: tuple[SeasonView, ...]
+    ratings: tuple[RatingRow, ...]
+    season_id: int | None
+    standings: SeasonStandingsView | None
+
+
+def season_board(session: Session, season_id: int | None = None) -> SeasonBoard:
+    """The Season page's read model, in one session (may take a while over
+    many nights: the GUI reads it on its worker thread)."""
+    seasons = tuple(list_seasons(session))
+    ids = [s.id for s in seasons]
+    shown = season_id if season_id in ids else (ids[0] if ids else None)
+    view = season_standings(session, shown) if shown is not None else None
+    return SeasonBoard(seasons, tuple(ratings(session)), shown, view)
 
 
 def changes_since(session: Session, event_id: int, stamp: int) -> tuple[int, Change | None]:

@@ -15,7 +15,10 @@ Kinds (:data:`KINDS`):
 - ``teams``: teams and their games;
 - ``locks``: round locks;
 - ``prizes``: prize categories;
-- ``timer``: the round timer.
+- ``timer``: the round timer;
+- ``bracket``: a team event's elimination bracket and its match scores;
+- ``seasons``: seasons and the events picked for them (not any one event's:
+  a season change has no event, so it concerns every page that draws seasons).
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from dataclasses import dataclass
 
 __all__ = ["KINDS", "Change"]
 
-KINDS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams", "locks", "prizes", "timer"})
+KINDS = frozenset(
+    {"roster", "event", "settings", "rotation", "hands", "teams", "locks", "prizes", "timer", "bracket", "seasons"}
+)
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,17 @@ from typing import Any
 
 from sqlmodel import Session
 
+from euchre_tourney.tournament.brackets import bracket_printout
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.phones import phone_sheet
 from euchre_tourney.tournament.schedule import scorecards, tally_sheets
+from euchre_tourney.tournament.ratings import player_page
+from euchre_tourney.tournament.season import season_sheets
 from euchre_tourney.tournament.standings import standings
 from euchre_tourney.tournament.teams import team_printout, team_standings
 
-__all__ = ["REPORT_DATA", "report_data"]
+__all__ = ["REPORT_DATA", "SEASON_REPORT_DATA", "report_data", "season_report_data"]
 
 
 def _either(progressive: Callable[[Session, int], Any], team: Callable[[Session, int], Any]):
@@ -56,3 +59,26 @@ def report_data(session: Session, event_id: int, report: str) -> Any:
     if gather is None:
         raise TournamentError(f"There is no report called {report!r}: choose one of {', '.join(REPORT_DATA)}.")
     return gather(session, event_id)
+
+
+SEASON_REPORT_DATA: dict[str, Callable[[Session, int], Any]] = {
+    "season-sheets": season_sheets,
+    "player-page": player_page,
+    "bracket": bracket_printout,
+    "bracket-large": bracket_printout,
+}
+"""The reports of :data:`euchre_tourney.reports.SEASON_REPORTS` → their
+gatherer ``(session, id) -> read model``: season sheets → (standings,
+nights played) of the season id; player page → (history, rating) of the
+member id; bracket (either size) → :class:`BracketView` of the team event id."""
+
+
+def season_report_data(session: Session, of: int, report: str) -> Any:
+    """The read model the season report called ``report`` draws for ``of``
+    (a season id, a member id or a team event id, as :data:`SEASON_REPORT_DATA`
+    says). :class:`TournamentError` when there is nothing to print yet or
+    for an unknown report name."""
+    gather = SEASON_REPORT_DATA.get(report)
+    if gather is None:
+        raise TournamentError(f"There is no report called {report!r}: choose one of {', '.join(SEASON_REPORT_DATA)}.")
+    return gather(session, of)

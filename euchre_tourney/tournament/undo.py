@@ -41,6 +41,8 @@ from sqlalchemy.exc import IntegrityError
 
 from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.store import (
+    Bracket,
+    BracketMatch,
     Database,
     Entrant,
     Event,
@@ -49,6 +51,8 @@ from euchre_tourney.store import (
     Hand,
     HandAudit,
     Player,
+    Season,
+    SeasonEvent,
     Seating,
     SitOut,
     TableResult,
@@ -75,9 +79,27 @@ def _t(model: type):
 # children after parents: insert in this order, delete in reverse
 _PARENTS_FIRST = [
     _t(m).name
-    for m in (Player, Event, Entrant, Team, EventConstraint, EventRound, Seating, SitOut, Hand, TeamGame, TableResult)
+    for m in (
+        Player,
+        Event,
+        Entrant,
+        Team,
+        EventConstraint,
+        EventRound,
+        Seating,
+        SitOut,
+        Hand,
+        TeamGame,
+        TableResult,
+        Bracket,
+        BracketMatch,
+        Season,
+        SeasonEvent,
+    )
 ]
-_LEAVES = frozenset(_t(m).name for m in (Seating, SitOut, Hand, TeamGame, TableResult, EventConstraint))
+_LEAVES = frozenset(
+    _t(m).name for m in (Seating, SitOut, Hand, TeamGame, TableResult, EventConstraint, BracketMatch, SeasonEvent)
+)
 
 
 def _write(session, rows: dict[str, dict[int, dict[str, Any] | None]]) -> None:

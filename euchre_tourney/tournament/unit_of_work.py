@@ -270,6 +270,10 @@ _KIND_OF_TABLE = {
     "team": "teams",
     "team_game": "teams",
     "round_timer": "timer",
+    "bracket": "bracket",
+    "bracket_match": "bracket",
+    "season": "seasons",
+    "season_event": "seasons",
 }
 _KIND_OF_EVENT_COLUMN = {
     "name": "event",
@@ -288,6 +292,11 @@ _KIND_OF_EVENT_COLUMN = {
     "minutes_per_round": "timer",
     "prizes_json": "prizes",
 }
+
+
+_NOT_OF_AN_EVENT = frozenset({"season_event"})
+"""Tables whose ``event_id`` does not make a change the event's (a season's
+picked events: a season change concerns no event in particular)."""
 
 
 def _row_kinds(name: str, before: Image | None, after: Image | None) -> set[str]:
@@ -323,7 +332,7 @@ def describe_change(conn, label: str, rows: RowImages, event_id: int | None = No
                 round_of[image["id"]] = (image["event_id"], image["number"])
             if name == "event":
                 events.add(image["id"])
-            if image.get("event_id") is not None:
+            if image.get("event_id") is not None and name not in _NOT_OF_AN_EVENT:
                 events.add(image["event_id"])
             if "round_id" in image:
                 round_ids.add(image["round_id"])

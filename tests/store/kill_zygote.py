@@ -70,13 +70,28 @@ def _score(job: dict, ack, report) -> None:
                     return
 
 
-JOBS = {"open": _open, "score": _score}
+def _bracket(job: dict, ack, report) -> None:
+    """Enter the bracket's ready matches one by one (the upper team wins 10–6)."""
+    db = open_database(job["path"])
+    event, left = job["event"], job.get("limit", 10**9)
+    report("ready")  # set up: from here on every kill lands during result entry
+    while left:
+        with db.session() as s:
+            ready = T.bracket_view(s, event).ready()
+            if not ready:
+                return
+            T.record_bracket_score(s, event, ready[0].code, 10, 6)
+        ack(ready[0].code)
+        left -= 1
+
+
+JOBS = {"open": _open, "score": _score, "bracket": _bracket}
 
 
 def _child(job: dict, out) -> None:
     counted = 0
     hold, counts = job.get("hold"), job.get("count", "all")
-    reporting = [job["job"] != "score"]  # a score job reports from "ready" on
+    reporting = [job["job"] not in ("score", "bracket")]  # a score or bracket job reports from "ready" on
 
     def report(kind: str, value=None) -> None:
         nonlocal counted
@@ -121,7 +136,7 @@ def main() -> None:
                 os._exit(0)
         os.close(write_end)
         with os.fdopen(read_end) as reports:
-            if job["job"] == "score":
+            if job["job"] in ("score", "bracket"):
                 reports.readline()  # "ready": the pid goes out once the child is entering hands
             print(json.dumps({"pid": pid}), flush=True)
             acks, events = [], 0

@@ -234,3 +234,40 @@ def test_kills_during_score_entry_lose_no_acknowledged_hand(zygote, tmp_path):
     missing = acknowledged - set(stored)
     assert not missing, f"acknowledged hands lost: {sorted(missing)[:5]}"
     assert all(stored[slot] == entry_for(*slot) for slot in stored)
+
+
+def test_kills_during_bracket_entry_lose_no_acknowledged_result(zygote, tmp_path):
+    """Issue 25: a bracket's results survive a kill as hands do."""
+    import datetime
+
+    path = tmp_path / "club.sqlite"
+    db = open_database(path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"Player {i:03d}").id for i in range(128)]
+        ev = T.create_event(s, "Knockout", datetime.date(2026, 11, 24), kind="team", round_scoring="game")
+        for i in range(64):
+            T.add_team(s, ev.id, ids[2 * i], ids[2 * i + 1])
+        T.draw_bracket(s, ev.id, double=True, seeding="number")  # 127 matches at most: never finished here
+    db.dispose()
+    job = {"job": "bracket", "path": str(path), "event": ev.id, "limit": 6, "count": "ack"}
+    calibration = zygote.run(job)  # six results, unkilled
+    assert len(calibration["acks"]) == 6
+    acknowledged = set(calibration["acks"])
+    rng = random.Random(25)
+    killed = 0
+    for _ in range(KILLS * 2):
+        result = zygote.run(job, rng.randrange(5), slack=1)  # after the k-th saved result, within the next one
+        killed += result["killed"]
+        acknowledged |= set(result["acks"])
+        if killed >= KILLS // 2:
+            break
+    db = open_database(path)
+    with db.session() as s:
+        view = T.bracket_view(s, ev.id)  # reads back whole: every stored result fits the bracket
+    db.dispose()
+    assert_whole(path)
+    stored = {m.code for m in view.matches if m.winner is not None}
+    assert killed >= KILLS // 2, f"only {killed} children were killed before finishing"
+    assert view.champion is None, "the bracket finished: kills landed after the work"
+    assert acknowledged <= stored, f"acknowledged results lost: {sorted(acknowledged - stored)[:5]}"
+    assert all(m.winner == "a" for m in view.matches if m.code in stored)

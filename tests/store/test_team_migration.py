@@ -51,8 +51,10 @@ def test_team_migration_keeps_progressive_events(db_path):
     _old_database(db_path)
     db = open_database(db_path)
     try:
-        assert db.current_revision() == "0008"  # 0005: entry modes, timer, prizes, table results; 0006: timer saved; 0008: phones
-        assert {"team", "team_game", "table_result", "table_secret", "phone_settings", "phone_action"} <= set(inspect(db.engine).get_table_names())
+        assert db.current_revision() == "0009"  # 0005: entry modes, timer, prizes, table results; 0006: timer saved; 0008: phones; 0009: seasons, brackets
+        assert {"team", "team_game", "table_result", "table_secret", "phone_settings", "phone_action", "season", "season_event", "bracket", "bracket_match"} <= set(
+            inspect(db.engine).get_table_names()
+        )
         backups = [p for p in db_path.parent.iterdir() if "backup" in p.name]
         assert backups == [backup_name(db_path, "0002")]
         with sqlite3.connect(backups[0]) as conn:
