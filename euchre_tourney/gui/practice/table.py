@@ -533,7 +533,7 @@ class PracticeWindow(QMainWindow):
         act(game, "&Games for 2 to 6 players…", self.open_table_games, "Ctrl+Shift+T")
         game.addSeparator()
         act(game, "&Close", self.close, QKeySequence.Close)
-        play = self.menuBar().addMenu("&Play")
+        play = self.menuBar().addMenu("Pla&y")  # not &Play: P is the Pass key, underlined on its button
         act(play, "&Hint", self.ask_hint, "Ctrl+H")
         act(play, "&Take back", self.take_back, QKeySequence.Undo)
         act(play, "&Last trick", lambda: self.last_button.toggle(), "L")
