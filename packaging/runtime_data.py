@@ -97,6 +97,21 @@ def data_files(dists: list[metadata.Distribution] | None = None) -> list[tuple[s
     return sorted(set(out))
 
 
+def top_level_extensions(dists: list[metadata.Distribution] | None = None) -> list[str]:
+    """The names of the compiled modules ``dists`` install at the top level
+    of site-packages (default: :func:`runtime_distributions`), e.g. the
+    helper module ``<hash>__mypyc`` that a mypyc-compiled package
+    (``openskill``) imports from its compiled modules: PyInstaller's
+    analysis cannot see that import, so the spec names them as hidden imports."""
+    out = set()
+    for dist in runtime_distributions() if dists is None else dists:
+        for file in dist.files or ():
+            rel = PurePosixPath(str(file))
+            if len(rel.parts) == 1 and rel.suffix in (".so", ".pyd"):
+                out.add(rel.name.split(".", 1)[0])
+    return sorted(out)
+
+
 def missing_from(bundle_internal: Path, files: list[tuple[str, str]] | None = None) -> list[str]:
     """The collected files that a frozen bundle (its ``_internal`` folder) lacks."""
     files = data_files() if files is None else files

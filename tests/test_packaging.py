@@ -5,6 +5,7 @@ file; the clear word when Qt's system libraries are missing."""
 from __future__ import annotations
 
 import configparser
+import importlib.util
 import io
 import shutil
 import subprocess
@@ -366,3 +367,18 @@ def test_a_damaged_library_is_said_to_be_damaged_not_missing(monkeypatch, tmp_pa
     assert "damaged or unusable (/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: " + reason.split(":")[0] in text
     assert "sudo apt install --reinstall libxcb-cursor0" in text and "sudo dnf reinstall xcb-util-cursor" in text
     assert "Install the package that provides" not in text and "lacks" not in text
+
+
+def test_the_bundle_recipe_names_the_compiled_modules_at_the_top_of_site_packages():
+    """A mypyc-compiled dependency (openskill, the season's ratings) imports
+    its ``<hash>__mypyc`` helper from C, which PyInstaller's analysis cannot
+    see: the bundle's reports once failed with "No module named
+    '…__mypyc'". The spec names every top-level compiled module of the
+    run-time distributions as a hidden import."""
+    rd = _runtime_data()
+    spec = (ROOT / "packaging" / "euchre-tourney.spec").read_text(encoding="utf-8")
+    assert "*runtime_data.top_level_extensions()" in spec
+    names = rd.top_level_extensions()
+    assert any(name.endswith("__mypyc") for name in names), names
+    for name in names:
+        assert importlib.util.find_spec(name) is not None, f"{name} is not importable here"
