@@ -18,7 +18,7 @@ from euchre_tourney.store.errors import (
     describe,
     hide_password,
 )
-from euchre_tourney.store.rules_column import rules_of, set_rules
+from euchre_tourney.store.rules_column import rules_of, set_rules, set_table_rules, table_rules_of
 from euchre_tourney.store.models import Entrant, Event, EventConstraint, EventRound, Hand, HandAudit, Player, Seating, SitOut, TableResult, Team, TeamGame
 
 __all__ = [
@@ -50,4 +50,6 @@ __all__ = [
     "open_database",
     "rules_of",
     "set_rules",
+    "set_table_rules",
+    "table_rules_of",
 ]

@@ -66,6 +66,15 @@ from euchre_tourney.tournament.roster import (
     restore_player,
     update_player,
 )
+from euchre_tourney.tournament.side_games import (
+    EVENT_GAMES,
+    SideHandView,
+    SideTableView,
+    event_game_of,
+    record_side_hand,
+    set_event_game,
+    side_table_score,
+)
 from euchre_tourney.tournament.schedule import (
     REPLAN_MODES,
     changed_scorecards,
@@ -195,6 +204,13 @@ from euchre_tourney.tournament.teams import (
 )
 
 __all__ = [
+    "EVENT_GAMES",
+    "SideHandView",
+    "SideTableView",
+    "event_game_of",
+    "record_side_hand",
+    "set_event_game",
+    "side_table_score",
     "REPORT_DATA",
     "report_data",
     "Change",

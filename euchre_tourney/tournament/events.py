@@ -26,6 +26,7 @@ from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
 from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
+from euchre_tourney.tournament.side_games import apply_game
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 SIT_OUT_RULES = {
@@ -122,8 +123,12 @@ def create_event(
     first_round_order: str = "seed",
     entry_mode: str = "hands",
     minutes_per_round: int = 0,
+    game: str = "",
 ) -> EventView:
     """Create an event and commit. :class:`TournamentError` for a bad value.
+
+    ``game``: "" (four-seat euchre) or a side game of
+    :data:`~.side_games.EVENT_GAMES` (six-player at tables of six, bid euchre).
 
     ``entry_mode``: "hands" (hand by hand) or "totals" (round totals per
     table, progressive events); ``minutes_per_round``: the round timer
@@ -155,6 +160,7 @@ def create_event(
         sit_out_rule=sit_out_rule,
     )
     set_rules(e, rules)
+    apply_game(session, e, game)
     session.add(e)
     session.commit()
     return _view(session, e)

@@ -35,6 +35,7 @@ from euchre_tourney.tournament.readmodels import (
     TableView,
     TallySheetView,
 )
+from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 
@@ -61,6 +62,12 @@ def generate_rotation(
         raise TournamentError("Only progressive events have an individual rotation.")
     if hands_recorded(session, event_id):
         raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
+    if side_games.is_six(event):  # tables of six: rotation.six_rotation
+        if seed is None:
+            seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        side_games.generate_six(session, event, seed)
+        session.commit()
+        return rotation_view(session, event_id)
     rows = list(
         session.exec(
             select(Entrant, Player)
@@ -319,10 +326,19 @@ def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
 
 
 def rotation_view(session: Session, event_id: int) -> RotationView:
-    """The stored rotation for the screen, with its quality report."""
+    """The stored rotation for the screen, with its quality report (tables
+    of six: each :class:`TableView` has six seats, and the quality lines are
+    :func:`rotation.describe_six`'s)."""
+    event = load_event(session, event_id)
+    if side_games.is_six(event):
+        six = side_games.six_rotation_view(session, event_id)
+        rounds = tuple(
+            RoundView(r.number, tuple(TableView(t.number, t.entrant_ids, t.names) for t in r.tables), r.sit_out)
+            for r in six.rounds
+        )
+        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality)
     stored = load_schedule(session, event_id)
     names = stored.names
-    event = load_event(session, event_id)
     rounds = tuple(
         RoundView(
             number=r.number,

@@ -44,6 +44,7 @@ from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import SEATS, Seat, Side
+from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.schedule import load_schedule
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
@@ -201,7 +202,14 @@ def compute_standings(
                 ),
             ]
         )
-    rows.sort(key=lambda kr: (tuple(-k for k in kr[0]), collation_key(kr[1].name), kr[1].number or 0))
+    return place_rows(rows)
+
+
+def place_rows(rows) -> list[StandingRow]:
+    """``rows``: (key, :class:`StandingRow`) pairs, the key a tuple of the
+    tie-break values (higher is better). Returns the rows best first with
+    their places; rows of equal keys share the place (``tied``)."""
+    rows = sorted(rows, key=lambda kr: (tuple(-k for k in kr[0]), collation_key(kr[1].name), kr[1].number or 0))
     out: list[StandingRow] = []
     counts: dict[tuple, int] = defaultdict(int)
     for key, _ in rows:
@@ -226,6 +234,8 @@ def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
     (see the module's docstring), with the round status sentence."""
     event = load_event(session, event_id)
+    if side_games.is_six(event):
+        return side_games.six_standings(session, event_id)
     stored = load_schedule(session, event_id)
     in_rotation = set(stored.schedule.players)
     entrants = {

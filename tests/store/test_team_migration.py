@@ -51,7 +51,7 @@ def test_team_migration_keeps_progressive_events(db_path):
     _old_database(db_path)
     db = open_database(db_path)
     try:
-        assert db.current_revision() == "0005"  # 0005: entry modes, timer, prizes, table results
+        assert db.current_revision() == "0010"  # head: 0005 entry modes, timer, prizes, table results; 0010 tables of six
         assert {"team", "team_game", "table_result"} <= set(inspect(db.engine).get_table_names())
         backups = [p for p in db_path.parent.iterdir() if "backup" in p.name]
         assert backups == [backup_name(db_path, "0002")]
