@@ -28,7 +28,7 @@ from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
 from euchre_tourney.gui.widgets import Page, searchable_table
-from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet
+from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 
 DEFEND_ALONE_TITLES = {
     DefendAlone.NEVER: "Not allowed",
@@ -49,6 +49,19 @@ def scoring_summary(rs: RuleSet) -> str:
     if rs.defend_alone is not DefendAlone.NEVER:
         parts.append(f"a lone defender's euchre {rs.defender_alone_euchre_points}")
     return "Scoring: " + "; ".join(parts) + "."
+
+
+def game_summary(key: str) -> str:
+    """How a side game of ``tournament.EVENT_GAMES`` is seated and scored, in a line ("" for four-seat euchre)."""
+    if not key:
+        return ""
+    g = tables.TABLE_PRESETS[key]
+    if g.bidding == "auction":
+        return (f"Tables of four in two partnerships. Each hand: the bid ({g.min_bid}–{g.max_bid}), the bidder and "
+                "the tricks the bidders took; made, they score their tricks, short, they lose the bid. Nobody plays alone.")
+    return (f"Tables of six, three against three (seats 1, 3, 5 against 2, 4, 6). Each hand: the side that made "
+            f"trump, its tricks, alone or not. Makers {g.makers_points}, march {g.march_points}, "
+            f"alone march {g.loner_march_points}, euchre {g.euchre_points}.")
 
 
 class EventForm(QWidget):
@@ -166,9 +179,22 @@ class NewEventDialog(QDialog):
         self.form = EventForm(self)
         self.form.name.setText(f"Club night {date.today():%Y-%m-%d}")
         self.team = TeamSettingsBox(self)
+        self.game = QComboBox()
+        self.game.addItem("Euchre at tables of four (the rules below)", "")
+        for key, title in tournament.EVENT_GAMES.items():
+            self.game.addItem(title, key)
+        self.game.setToolTip(
+            "Six player: three against three at tables of six, a rotation of its own. "
+            "Bid euchre: tables of four, each hand entered as the bid, the bidder and the tricks."
+        )
+        self.game_summary = QLabel()
+        self.game_summary.setWordWrap(True)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.game.currentIndexChanged.connect(self._kind_changed)
         kind_row = QFormLayout()
         kind_row.addRow("&Kind:", self.kind)
+        kind_row.addRow("&Game:", self.game)
+        kind_row.addRow("", self.game_summary)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Create event")
         buttons.accepted.connect(self.accept)
@@ -181,10 +207,20 @@ class NewEventDialog(QDialog):
         self._kind_changed()
 
     def _kind_changed(self) -> None:
+        side = bool(self.game.currentData())
+        if side:  # a side game is a progressive night entered hand by hand
+            self.kind.setCurrentIndex(self.kind.findData("progressive"))
+            self.form.entry_mode.setCurrentIndex(self.form.entry_mode.findData("hands"))
+        self.kind.setEnabled(not side)
         team = self.kind.currentData() == "team"
+        self.game.setEnabled(not team)
         self.team.setVisible(team)
         self.form.sit_out.setEnabled(not team)
-        self.form.entry_mode.setEnabled(not team)
+        self.form.entry_mode.setEnabled(not team and not side)
+        for w in (self.form.preset, self.form.stick, self.form.defend, self.form.scoring):
+            w.setEnabled(not side)
+        self.game_summary.setText(game_summary(self.game.currentData()))
+        self.game_summary.setVisible(side)
         self.adjustSize()
 
     def set_kind(self, kind: str) -> None:
@@ -195,6 +231,8 @@ class NewEventDialog(QDialog):
         values = dict(self.form.values(), kind=self.kind.currentData())
         if values["kind"] == "team":
             values.update(self.team.values())
+        if self.game.currentData():
+            values["game"] = self.game.currentData()
         return values
 
 

@@ -60,11 +60,12 @@ class EventView:
 @dataclass(frozen=True, slots=True)
 class PlayerRoundView:
     """One round on one player's scorecard. For a sit-out, ``table`` and
-    ``seat`` are None, ``partner`` is "" and ``opponents`` is ()."""
+    ``seat`` are None, ``partner`` is "" and ``opponents`` is (). At a table
+    of six ``seat`` is its text ("Seat 3") and ``partner`` names both partners."""
 
     round: int
     table: int | None
-    seat: Seat | None
+    seat: Seat | str | None
     partner: str
     opponents: tuple[str, ...]
     sitting_out: bool = False
@@ -100,6 +101,11 @@ class TallySheetView:
     ns_team: str = ""
     """Team events: the North–South team ("Team 3 Aces"), printed in its box."""
     ew_team: str = ""
+    game: str = ""
+    """"" (four-seat euchre), "six" (a table of six: ``seats`` holds its six
+    names, seats 1..6; the hand rows ask the side that made, tricks, alone)
+    or "bid" (bid euchre: the hand rows ask the bidder, the bid, the tricks)."""
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,8 +264,12 @@ class _Stored:
 
 def load_schedule(session: Session, event_id: int) -> _Stored:
     """The stored rotation as a :class:`rotation.Schedule` over entrant ids,
-    with entrant names and numbers. Empty schedule if none is stored."""
-    load_event(session, event_id)
+    with entrant names and numbers. Empty schedule if none is stored.
+    :class:`TournamentError` for a night at tables of six (its rotation is
+    :func:`~.side_games.six_rotation_view`'s: re-planning, requests and team
+    pages do not apply to it)."""
+    if side_games.is_six(load_event(session, event_id)):
+        raise TournamentError("This night is played at tables of six: its rotation is made whole, and cannot be re-planned.")
     names, numbers, checked_in = {}, {}, set()
     for entrant_id, number, name, here in session.exec(
         select(Entrant.id, Entrant.number, Player.name, Entrant.checked_in)
@@ -367,6 +371,8 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
     """One scorecard per player in the rotation, in player-number order.
     :class:`TournamentError` if no rotation has been generated."""
     event = load_event(session, event_id)
+    if side_games.is_six(event):
+        return side_games.six_scorecards(session, event)
     stored = load_schedule(session, event_id)
     if not stored.schedule.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
@@ -402,8 +408,12 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
 
 
 def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
-    """One tally sheet per round and table, in round then table order."""
+    """One tally sheet per round and table, in round then table order
+    (a side game's sheets say which: :attr:`TallySheetView.game`)."""
     event = load_event(session, event_id)
+    if side_games.is_six(event):
+        return side_games.six_tally_sheets(session, event)
+    game = "bid" if side_games.event_game(event) is not None else ""
     stored = load_schedule(session, event_id)
     if not stored.schedule.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
@@ -425,6 +435,7 @@ def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
                     west=w,
                     hands_per_round=event.hands_per_round,
                     sit_out=sit,
+                    game=game,
                 )
             )
     return out
