@@ -96,7 +96,10 @@ class SideEntryBox(QWidget):
             self._labels[key] = label
             form.addRow(label, w)
         form.addRow("", self.alone)
-        form.addRow(self.save_button)
+        save_row = QHBoxLayout()
+        save_row.addWidget(self.save_button)
+        save_row.addStretch(1)
+        form.addRow(save_row)
         form.addRow(self.preview)
         self.hands = QListWidget()
         self.hands.installEventFilter(self)

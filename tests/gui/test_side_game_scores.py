@@ -63,7 +63,8 @@ def test_a_round_of_six_player_typed_on_the_scores_page(window, qtbot):
     _night(window, "six_player_33", 13)
     rot = window.rotation_page
     assert rot.model.columnCount() == 7 and rot.model.headerData(1, Qt.Horizontal).startswith("Seat 1")
-    assert "partner" in rot.quality.text()
+    assert "partner" in rot.quality.text() and "seats 1, 3, 5 partner" in rot.sides_note.text()
+    assert not rot.replan_button.isEnabled()
     shot(window, "rotation_six.png")
     scores = window.scores_page
     window.tabs.setCurrentWidget(scores)
