@@ -175,6 +175,7 @@ class SideEntryBox(QWidget):
         self._labels["makers"].setVisible(not self.auction)
         self.makers.setVisible(not self.auction)
         self.alone.setVisible(g.may_go_alone)
+        self._labels["tricks"].setText("Tric&ks the bidders took:" if self.auction else "Tric&ks the makers took:")
         self.bid.setPlaceholderText(f"{g.min_bid}–{g.max_bid}")
         self.tricks.setPlaceholderText(f"0–{g.hand_size}")
         if moved or not keep_typing:
