@@ -27,6 +27,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
+from euchre_tourney.gui.practice.table_games import TableOptionsEditor
 from euchre_tourney.gui.widgets import Page, searchable_table
 from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 
@@ -181,8 +182,18 @@ class NewEventDialog(QDialog):
         self.team = TeamSettingsBox(self)
         self.game = QComboBox()
         self.game.addItem("Euchre at tables of four (the rules below)", "")
-        for key, title in tournament.EVENT_GAMES.items():
+        for key, title in tables.TABLE_TITLES.items():  # every preset of the rule texts; the scorable ones enabled
             self.game.addItem(title, key)
+            if key not in tournament.EVENT_GAMES:
+                item = self.game.model().item(self.game.count() - 1)
+                item.setEnabled(False)
+                item.setToolTip(tournament.NOT_AN_EVENT_GAME)
+        # the options editor of the practice table, for the chosen game (its mnemonics
+        # left out: this dialog's letters are the event form's)
+        self.game_options = TableOptionsEditor(self)
+        self.game_options.setTitle("Options of this game")
+        for w in self.game_options.findChildren(QLabel) + self.game_options.findChildren(QCheckBox):
+            w.setText(w.text().replace("&", ""))
         self.game.setToolTip(
             "Six player: three against three at tables of six, a rotation of its own. "
             "Bid euchre: tables of four, each hand entered as the bid, the bidder and the tricks."
@@ -201,6 +212,7 @@ class NewEventDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(kind_row)
+        layout.addWidget(self.game_options)
         layout.addWidget(self.form)
         layout.addWidget(self.team)
         layout.addWidget(buttons)
@@ -221,6 +233,9 @@ class NewEventDialog(QDialog):
             w.setEnabled(not side)
         self.game_summary.setText(game_summary(self.game.currentData()))
         self.game_summary.setVisible(side)
+        self.game_options.setVisible(side)
+        if side and self.game_options.base.preset != self.game.currentData():
+            self.game_options.set_rules(tables.TABLE_PRESETS[self.game.currentData()])
         self.adjustSize()
 
     def set_kind(self, kind: str) -> None:
@@ -232,7 +247,7 @@ class NewEventDialog(QDialog):
         if values["kind"] == "team":
             values.update(self.team.values())
         if self.game.currentData():
-            values["game"] = self.game.currentData()
+            values["game"] = self.game_options.rules()  # the preset with the options as set
         return values
 
 

@@ -68,6 +68,7 @@ from euchre_tourney.tournament.roster import (
 )
 from euchre_tourney.tournament.side_games import (
     EVENT_GAMES,
+    NOT_AN_EVENT_GAME,
     SideHandView,
     SideTableView,
     event_game_of,
@@ -205,6 +206,7 @@ from euchre_tourney.tournament.teams import (
 
 __all__ = [
     "EVENT_GAMES",
+    "NOT_AN_EVENT_GAME",
     "SideHandView",
     "SideTableView",
     "event_game_of",

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
+from euchre_tourney.rules import NORTH_AMERICAN, RuleSet, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Player, set_rules
 from euchre_tourney.tournament.common import (
     clear_rotation,
@@ -123,12 +123,13 @@ def create_event(
     first_round_order: str = "seed",
     entry_mode: str = "hands",
     minutes_per_round: int = 0,
-    game: str = "",
+    game: str | tables.TableRules = "",
 ) -> EventView:
     """Create an event and commit. :class:`TournamentError` for a bad value.
 
     ``game``: "" (four-seat euchre) or a side game of
-    :data:`~.side_games.EVENT_GAMES` (six-player at tables of six, bid euchre).
+    :data:`~.side_games.EVENT_GAMES` (six-player at tables of six, bid
+    euchre, ...), by its key or as its rules with options changed.
 
     ``entry_mode``: "hands" (hand by hand) or "totals" (round totals per
     table, progressive events); ``minutes_per_round``: the round timer

@@ -413,7 +413,8 @@ def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
     event = load_event(session, event_id)
     if side_games.is_six(event):
         return side_games.six_tally_sheets(session, event)
-    game = "bid" if side_games.event_game(event) is not None else ""
+    side = side_games.event_game(event)
+    game = "bid" if side is not None and side.bidding == "auction" else ""
     stored = load_schedule(session, event_id)
     if not stored.schedule.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")

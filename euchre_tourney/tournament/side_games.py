@@ -54,9 +54,20 @@ from euchre_tourney.tournament.stations import check_unlocked, round_for_write, 
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 EVENT_GAMES: dict[str, str] = {
-    key: tables.TABLE_TITLES[key] for key in ("six_player_33", "six_player_double", "almonte_six", "bid_four")
+    key: tables.TABLE_TITLES[key] for key, rules in tables.TABLE_PRESETS.items() if rules.sides == "partners"
 }
-"""The side games an event may be of: preset key → title (the four-seat game is ``""``)."""
+"""The side games an event may be of, preset key → title (the four-seat game
+is ``""``): every preset played in fixed partnerships, whose hands a tally
+card records as :class:`~euchre_tourney.rules.tables.SideHandEntry` does --
+tables of six (six player, its double pack, Almonte) and of four (bid
+euchre, Almonte's four-hand, call for best, railroading, no-trump). The
+others (two-handed, cutthroat, partner pick, five-handed bid) decide their
+sides hand by hand: :data:`NOT_AN_EVENT_GAME` says why they are not offered."""
+
+NOT_AN_EVENT_GAME = (
+    "Its sides change from hand to hand (a lone maker, a called partner): a progressive night's "
+    "tally card scores fixed partnerships."
+)
 
 SIX_SEATS = tuple(f"seat{i}" for i in range(1, 7))
 """The stored seat names at a table of six, clockwise."""
@@ -81,9 +92,19 @@ def is_six(event: Event) -> bool:
     return game is not None and game.players == 6
 
 
-def check_game(key: str) -> tables.TableRules | None:
-    """The side game named by ``key`` ("" → None, the four-seat game);
-    :class:`TournamentError` for a key an event cannot be of."""
+def check_game(key: str | tables.TableRules) -> tables.TableRules | None:
+    """The side game named by ``key`` ("" → None, the four-seat game), or
+    ``key`` itself when it is the :class:`~euchre_tourney.rules.tables.TableRules`
+    of such a game with its options changed (the options editor);
+    :class:`TournamentError` for a game an event cannot be of."""
+    if isinstance(key, tables.TableRules):
+        check_game(key.preset)
+        base = tables.TABLE_PRESETS[key.preset]
+        if (key.players, key.pack, key.hand_size, key.sides, key.bidding) != (
+            base.players, base.pack, base.hand_size, base.sides, base.bidding
+        ):
+            raise TournamentError(f"{base.title} keeps its table, pack, sides and bidding; only its options change.")
+        return key
     if not isinstance(key, str):
         raise TournamentError(f"The game must be named by its key, not {key!r}.")
     if not key:
@@ -94,7 +115,7 @@ def check_game(key: str) -> tables.TableRules | None:
     return tables.TABLE_PRESETS[key]
 
 
-def apply_game(session: Session, event: Event, key: str) -> None:
+def apply_game(session: Session, event: Event, key: str | tables.TableRules) -> None:
     """Set ``event``'s side game (flushed; the caller commits). Refused once a
     rotation exists (its tables are sized for the game) and for team events
     or round-totals entry (side games are entered hand by hand)."""
@@ -110,13 +131,15 @@ def apply_game(session: Session, event: Event, key: str) -> None:
 
 
 @write_use_case
-def set_event_game(session: Session, event_id: int, key: str) -> str:
+def set_event_game(session: Session, event_id: int, key: str | tables.TableRules) -> str:
     """Make the event one of :data:`EVENT_GAMES` (``""``: the four-seat
-    game); commit. Returns the game's title. See :func:`apply_game`."""
+    game; or the game's rules with options changed); commit. Returns the
+    game's title. See :func:`apply_game`."""
     event = load_event(session, event_id)
+    game = check_game(key)
     apply_game(session, event, key)
     session.commit()
-    return EVENT_GAMES.get(key, "Four-seat euchre")
+    return game.title if game is not None else "Four-seat euchre"
 
 
 # --- rotation at tables of six ------------------------------------------------------------

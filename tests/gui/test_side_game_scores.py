@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from euchre_tourney import tournament as T
 from euchre_tourney.gui.event_page import NewEventDialog
 from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import tables
 
 SHOTS = os.environ.get("EUCHRE_TOURNEY_SHOTS", "")
 
@@ -36,15 +37,27 @@ def test_new_event_dialog_offers_the_side_games(qtbot, gui_env):
     assert dlg.values().get("game") is None  # four-seat euchre: create_event as before
     dlg.game.setCurrentIndex(dlg.game.findData("six_player_33"))
     values = dlg.values()
-    assert values["game"] == "six_player_33" and values["kind"] == "progressive" and values["entry_mode"] == "hands"
+    assert values["game"] == tables.SIX_PLAYER_33 and values["kind"] == "progressive" and values["entry_mode"] == "hands"
+    # the twelve presets of the rule texts are listed; those whose sides change hand by hand are not offered
+    keys = [dlg.game.itemData(i) for i in range(1, dlg.game.count())]
+    assert keys == list(tables.TABLE_TITLES) and len(keys) == 12
+    off = [k for i, k in enumerate(keys, start=1) if not dlg.game.model().item(i).isEnabled()]
+    assert sorted(off) == ["bid_five", "cutthroat", "five_partner_pick", "two_handed"]
+    # the practice table's options editor, set to the game; an option changed is what the event gets
+    assert dlg.game_options.isVisibleTo(dlg) and dlg.game_options.target.value() == 11
+    dlg.game_options.alone.setChecked(False)
+    assert dlg.values()["game"] == tables.SIX_PLAYER_33.replace(may_go_alone=False)
+    dlg.game_options.alone.setChecked(True)
     assert not dlg.kind.isEnabled() and not dlg.form.preset.isEnabled()
     assert "Tables of six, three against three" in dlg.game_summary.text()
     dlg.resize(640, dlg.sizeHint().height())
     shot(dlg, "new_event_six.png")
     dlg.game.setCurrentIndex(dlg.game.findData("bid_four"))
     assert "the bid (2–5), the bidder" in dlg.game_summary.text()
+    assert dlg.game_options.exchange.currentData() == "none" and dlg.game_options.base == tables.BID_FOUR
     dlg.game.setCurrentIndex(0)
     assert dlg.kind.isEnabled() and dlg.form.preset.isEnabled() and "game" not in dlg.values()
+    assert not dlg.game_options.isVisibleTo(dlg)
 
 
 def _night(window, game, players, rounds=2, hands=2):

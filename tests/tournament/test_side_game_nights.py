@@ -182,3 +182,30 @@ def test_six_standings_are_the_sides_sums_of_finished_tables(db, hands, finished
         for seat, name in enumerate(names):
             assert rows[name].points == (expected[seat % 2] if finished else 0)
             assert rows[name].rounds_played == (1 if finished else 0)
+
+
+@pytest.mark.parametrize(
+    ("game", "entry", "scored"),
+    [
+        ("four_call_for_best", SideHandEntry(0, 5, alone=True), (0, 4)),
+        ("almonte_four", SideHandEntry(1, 2), (0, 3)),  # a euchre scores 3 in Almonte (001 line 147)
+        ("four_no_trump", SideHandEntry(1, 4), (1, 1)),
+    ],
+)
+def test_the_other_partnership_games_at_tables_of_four(session, game, entry, scored):
+    ev, view = _night(session, game, 4, rounds=1, hands=1)
+    h = T.record_side_hand(session, ev.id, 1, 1, 1, entry)
+    assert (h.side, h.points) == scored
+    names = view.rounds[0].tables[0].names
+    rows = {r.name: r.points for r in T.standings(session, ev.id).rows}
+    assert [rows[n] for n in names] == [scored[1] if s % 2 == scored[0] else 0 for s in range(4)]
+    assert T.tally_sheets(session, ev.id)[0].game == ""
+
+
+def test_a_changed_option_is_the_events_game_but_not_its_table(session):
+    ev = T.create_event(session, "Opt", datetime.date(2026, 1, 1), game=tables.SIX_PLAYER_33.replace(may_go_alone=False))
+    assert T.event_game_of(session, ev.id).may_go_alone is False
+    with pytest.raises(T.TournamentError, match="keeps its table, pack, sides and bidding"):
+        T.create_event(session, "Opt", datetime.date(2026, 1, 1), game=tables.SIX_PLAYER_33.replace(pack="double50"))
+    with pytest.raises(T.TournamentError, match="cannot be of the game 'cutthroat'"):
+        T.create_event(session, "Opt", datetime.date(2026, 1, 1), game=tables.CUTTHROAT)
