@@ -216,6 +216,10 @@ class NewEventDialog(QDialog):
         layout.addWidget(self.form)
         layout.addWidget(self.team)
         layout.addWidget(buttons)
+        o = self.game_options  # Tab follows the page: kind, game, its options, then the event's fields
+        chain = [self.kind, self.game, o.target, o.stick, o.alone, o.no_trump, o.bennies, o.exchange, self.form.name]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
         self._kind_changed()
 
     def _kind_changed(self) -> None:

@@ -50,6 +50,7 @@ def test_new_event_dialog_offers_the_side_games(qtbot, gui_env):
     dlg.game_options.alone.setChecked(True)
     assert not dlg.kind.isEnabled() and not dlg.form.preset.isEnabled()
     assert "Tables of six, three against three" in dlg.game_summary.text()
+    assert dlg.game.nextInFocusChain() is dlg.game_options.target or dlg.game.nextInFocusChain().parent() is dlg.game_options.target
     dlg.resize(640, dlg.sizeHint().height())
     shot(dlg, "new_event_six.png")
     dlg.game.setCurrentIndex(dlg.game.findData("bid_four"))
