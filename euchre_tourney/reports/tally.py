@@ -207,16 +207,18 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         for h in range(hands):
             base = y_body_top - (h + 1) * row_h + row_h / 2 - size * 0.35
             pen.text(left + hx + hw / 2, base, str(h + 1), size + 1, bold=True, align="center")
-            for t in range(6):
-                pen.text(left + tx + tw * (t + 0.5) / 6, base, str(t), size, align="center")
             if game == "bid":  # circle the bidder's seat and the bid
                 for i, seat in enumerate("NESW"):
                     pen.text(left + mx + mw * (i + 0.5) / 4, base, seat, size, align="center")
                 for i, bid in enumerate(range(2, 6)):
                     pen.text(left + ax + aw * (i + 0.5) / 4, base, str(bid), size, align="center")
+            else:
+                pen.text(left + mx + mw * 0.3, base, short_a, size, align="center")
+                pen.text(left + mx + mw * 0.7, base, short_b, size, align="center")
+            for t in range(6):
+                pen.text(left + tx + tw * (t + 0.5) / 6, base, str(t), size, align="center")
+            if game == "bid":
                 continue
-            pen.text(left + mx + mw * 0.3, base, short_a, size, align="center")
-            pen.text(left + mx + mw * 0.7, base, short_b, size, align="center")
             bs = min(10.0, row_h * 0.5)
             canvas.setLineWidth(0.6)
             canvas.rect(left + ax + (aw - bs) / 2, y_body_top - (h + 1) * row_h + (row_h - bs) / 2, bs, bs, stroke=1, fill=0)
