@@ -27,8 +27,9 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
+from euchre_tourney.gui.practice.table_games import TableOptionsEditor
 from euchre_tourney.gui.widgets import Page, searchable_table
-from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet
+from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 
 DEFEND_ALONE_TITLES = {
     DefendAlone.NEVER: "Not allowed",
@@ -49,6 +50,19 @@ def scoring_summary(rs: RuleSet) -> str:
     if rs.defend_alone is not DefendAlone.NEVER:
         parts.append(f"a lone defender's euchre {rs.defender_alone_euchre_points}")
     return "Scoring: " + "; ".join(parts) + "."
+
+
+def game_summary(key: str) -> str:
+    """How a side game of ``tournament.EVENT_GAMES`` is seated and scored, in a line ("" for four-seat euchre)."""
+    if not key:
+        return ""
+    g = tables.TABLE_PRESETS[key]
+    if g.bidding == "auction":
+        return (f"Tables of four in two partnerships. Each hand: the bid ({g.min_bid}–{g.max_bid}), the bidder and "
+                "the tricks the bidders took; made, they score their tricks, short, they lose the bid. Nobody plays alone.")
+    return (f"Tables of six, three against three (seats 1, 3, 5 against 2, 4, 6). Each hand: the side that made "
+            f"trump, its tricks, alone or not. Makers {g.makers_points}, march {g.march_points}, "
+            f"alone march {g.loner_march_points}, euchre {g.euchre_points}.")
 
 
 class EventForm(QWidget):
@@ -166,25 +180,66 @@ class NewEventDialog(QDialog):
         self.form = EventForm(self)
         self.form.name.setText(f"Club night {date.today():%Y-%m-%d}")
         self.team = TeamSettingsBox(self)
+        self.game = QComboBox()
+        self.game.addItem("Euchre at tables of four (the rules below)", "")
+        for key, title in tables.TABLE_TITLES.items():  # every preset of the rule texts; the scorable ones enabled
+            self.game.addItem(title, key)
+            if key not in tournament.EVENT_GAMES:
+                item = self.game.model().item(self.game.count() - 1)
+                item.setEnabled(False)
+                item.setToolTip(tournament.NOT_AN_EVENT_GAME)
+        # the options editor of the practice table, for the chosen game (its mnemonics
+        # left out: this dialog's letters are the event form's)
+        self.game_options = TableOptionsEditor(self)
+        self.game_options.setTitle("Options of this game")
+        for w in self.game_options.findChildren(QLabel) + self.game_options.findChildren(QCheckBox):
+            w.setText(w.text().replace("&", ""))
+        self.game.setToolTip(
+            "Six player: three against three at tables of six, a rotation of its own. "
+            "Bid euchre: tables of four, each hand entered as the bid, the bidder and the tricks."
+        )
+        self.game_summary = QLabel()
+        self.game_summary.setWordWrap(True)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+        self.game.currentIndexChanged.connect(self._kind_changed)
         kind_row = QFormLayout()
         kind_row.addRow("&Kind:", self.kind)
+        kind_row.addRow("&Game:", self.game)
+        kind_row.addRow("", self.game_summary)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Create event")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(kind_row)
+        layout.addWidget(self.game_options)
         layout.addWidget(self.form)
         layout.addWidget(self.team)
         layout.addWidget(buttons)
+        o = self.game_options  # Tab follows the page: kind, game, its options, then the event's fields
+        chain = [self.kind, self.game, o.target, o.stick, o.alone, o.no_trump, o.bennies, o.exchange, self.form.name]
+        for first, second in zip(chain, chain[1:]):
+            QWidget.setTabOrder(first, second)
         self._kind_changed()
 
     def _kind_changed(self) -> None:
+        side = bool(self.game.currentData())
+        if side:  # a side game is a progressive night entered hand by hand
+            self.kind.setCurrentIndex(self.kind.findData("progressive"))
+            self.form.entry_mode.setCurrentIndex(self.form.entry_mode.findData("hands"))
+        self.kind.setEnabled(not side)
         team = self.kind.currentData() == "team"
+        self.game.setEnabled(not team)
         self.team.setVisible(team)
         self.form.sit_out.setEnabled(not team)
-        self.form.entry_mode.setEnabled(not team)
+        self.form.entry_mode.setEnabled(not team and not side)
+        for w in (self.form.preset, self.form.stick, self.form.defend, self.form.scoring):
+            w.setEnabled(not side)
+        self.game_summary.setText(game_summary(self.game.currentData()))
+        self.game_summary.setVisible(side)
+        self.game_options.setVisible(side)
+        if side and self.game_options.base.preset != self.game.currentData():
+            self.game_options.set_rules(tables.TABLE_PRESETS[self.game.currentData()])
         self.adjustSize()
 
     def set_kind(self, kind: str) -> None:
@@ -195,6 +250,8 @@ class NewEventDialog(QDialog):
         values = dict(self.form.values(), kind=self.kind.currentData())
         if values["kind"] == "team":
             values.update(self.team.values())
+        if self.game.currentData():
+            values["game"] = self.game_options.rules()  # the preset with the options as set
         return values
 
 

@@ -138,15 +138,31 @@ class CheckInModel(RowsModel):
 SEAT_TITLES = tuple(s.title for s in SEATS)
 
 
+SIX_SEAT_TITLES = tuple(f"Seat {i + 1} ({'1, 3, 5' if i % 2 == 0 else '2, 4, 6'})" for i in range(6))
+"""A table of six: seats 1..6 clockwise, the sides sitting alternately."""
+
+
 class TablesModel(RowsModel):
-    """One round's tables: Table, North, East, South, West."""
+    """One round's tables: Table, North, East, South, West (at tables of
+    six: Table, Seat 1 .. Seat 6, each titled with its side)."""
 
     def __init__(self, parent=None) -> None:
-        super().__init__(
-            [Column("Table", lambda t: t.number, CENTER)]
-            + [Column(title, (lambda i: lambda t: t.names[i])(i)) for i, title in enumerate(SEAT_TITLES)],
-            parent,
-        )
+        super().__init__(self._columns(SEAT_TITLES), parent)
+
+    @staticmethod
+    def _columns(titles) -> list[Column]:
+        return [Column("Table", lambda t: t.number, CENTER)] + [
+            Column(title, (lambda i: lambda t: t.names[i])(i)) for i, title in enumerate(titles)
+        ]
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        six = bool(rows) and len(rows[0].names) == 6
+        titles = SIX_SEAT_TITLES if six else SEAT_TITLES
+        if len(self.columns) != len(titles) + 1:
+            self.beginResetModel()
+            self.columns = self._columns(titles)
+            self.endResetModel()
+        super().set_rows(rows)
 
 
 def side_name(side: str | Side) -> str:

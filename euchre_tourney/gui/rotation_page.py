@@ -23,6 +23,9 @@ from euchre_tourney.gui.models import TablesModel
 from euchre_tourney.gui.requests import RequestsBox
 
 
+FOUR_NOTE = "North–South partner against East–West at every table."
+SIX_NOTE = "Tables of six: seats 1, 3, 5 partner against seats 2, 4, 6 (three against three)."
+
 class RotationPage(Page):
     CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands"})  # hands: which rounds are played
 
@@ -76,7 +79,8 @@ class RotationPage(Page):
         buttons.addWidget(self.changed_cards_button)
         buttons.addStretch(1)
         right = QVBoxLayout()
-        right.addWidget(QLabel("North–South partner against East–West at every table."))
+        self.sides_note = QLabel(FOUR_NOTE)
+        right.addWidget(self.sides_note)
         right.addWidget(self.table, 1)
         right.addWidget(self.sit_out)
         middle = QHBoxLayout()
@@ -153,6 +157,13 @@ class RotationPage(Page):
             self.rounds.addItem(f"Round {r.number}")
         self.rounds.setCurrentRow(min(keep, len(self.view.rounds) - 1))
         self.quality.setText("<b>How balanced is it?</b><br>" + "<br>".join(self.view.quality))
+        self._note_sides()
+
+    def _note_sides(self) -> None:
+        six = bool(self.view and self.view.rounds and self.view.rounds[0].tables and len(self.view.rounds[0].tables[0].names) == 6)
+        self.sides_note.setText(SIX_NOTE if six else FOUR_NOTE)
+        if six:  # a night at tables of six is made whole: no re-plan, no director's requests
+            self.replan_button.setEnabled(False)
 
     def show_round(self, row: int) -> None:
         if self.view is None or not 0 <= row < len(self.view.rounds):

@@ -36,6 +36,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
 from euchre_tourney.gui.models import HandsModel, side_name
+from euchre_tourney.gui.side_scores import SideEntryBox
 from euchre_tourney.gui.table_round import TableRoundBox
 from euchre_tourney.rules import SIDE_SEATS, DefendAlone, HandEntry, RuleSet, RuleViolation, Seat, Side
 
@@ -171,6 +172,10 @@ class ScoresPage(Page):
         self.round_box = TableRoundBox(ctx)  # time called; round totals (entry mode "totals")
         self.round_box.saved.connect(lambda text: self.show_message(text, error=False))
         right.addWidget(self.round_box)
+        self.side_box = SideEntryBox(ctx)  # six-player and bid euchre events (issue 24)
+        self.side_box.saved.connect(self._side_saved)
+        self.side_box.hide()
+        right.addWidget(self.side_box, 1)
         right.addWidget(self.hands, 1)
         right.addLayout(hand_buttons)
         right.addWidget(self.history)
@@ -317,7 +322,8 @@ class ScoresPage(Page):
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, m.table)
             self.tables.addItem(item)
-            if board.table is not None and m.table == board.table.table:
+            shown = board.table or board.side_table  # four-seat or side game (issue 24)
+            if shown is not None and m.table == shown.table:
                 self.tables.setCurrentItem(item)
         self.tables.blockSignals(False)
         self.draw_table(board)
@@ -389,6 +395,18 @@ class ScoresPage(Page):
             self.show_board(self.round.value(), self.current_table())
 
     def draw_table(self, board) -> None:
+        side = board.side_table
+        self.side_box.setVisible(side is not None)
+        for w in (self.heading, self.entry, self.hands, self.totals, self.edit_button, self.delete_button, self.history):
+            w.setVisible(side is None)
+        if side is not None:  # a side game: its own entry row
+            self.table_view = None
+            self.round_box.hide()
+            self.lock.setChecked(board.locked)
+            self.side_box.show_table(side, keep_typing=self._redrawing)
+            if not self._redrawing:
+                self.side_box.first_field().setFocus()
+            return
         self.table_view = v = board.table
         if v is None:
             self.model.set_rows([])
@@ -610,6 +628,13 @@ class ScoresPage(Page):
         elif board.round_done:
             which = "Every one of this station's tables" if self.mine else "Every table"
             self.show_message(f"{which} of round {board.round} is complete.", error=False)
+
+    def _side_saved(self, table: int) -> None:
+        v = self.side_box.view
+        if v is not None and v.next_hand is None:
+            self._advance_to_next_open_table(table)
+            if self.message.text():
+                self.side_box.show_message(self.message.text(), False)
 
     def selected_hand(self):
         rows = self.hands.selectionModel().selectedRows()

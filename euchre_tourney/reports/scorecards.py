@@ -66,7 +66,7 @@ def format_date(d: date) -> str:
 
 def seat_name(seat: Seat | None) -> str:
     """``Seat.NORTH`` -> ``"North"`` (:attr:`Seat.title`); ``None`` (sits out) -> ``""``."""
-    return "" if seat is None else seat.title
+    return "" if seat is None else seat if isinstance(seat, str) else seat.title
 
 
 class ScorecardReport(CardSheetReport[ScorecardView]):

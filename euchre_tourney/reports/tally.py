@@ -10,6 +10,12 @@ The sheet stays on the table for the round. Anatomy, top to bottom:
   are shaded like their partnership's box, so nobody writes in the wrong one;
 * a totals row, then a line for each partnership's initials.
 
+Side games (issue 24, :attr:`TallySheetView.game`): at a table of six the
+two boxes name three players each (seats 1, 3, 5 and 2, 4, 6) and the makers
+column circles "1·3·5" or "2·4·6"; in bid euchre the hand row asks the
+bidder (circle N E S W), the bid (circle 2–5) and the tricks, with no alone
+column.
+
 Sizes come from :data:`TALLY_SIZES` (2 per page up to 12 hands).
 """
 
@@ -49,6 +55,14 @@ W_MAKERS = 80.0
 W_ALONE = 40.0
 W_POINTS = 80.0
 QR_SIZE = HEADER_H + TEAMS_H - 4  # the table's phone page: 72 pt, modules of about 0.6 mm
+W_BID = 70.0
+
+SIDE_HEADS = {
+    "": (Side.NS.title, Side.EW.title, "NS", "EW"),
+    "bid": (Side.NS.title, Side.EW.title, "NS", "EW"),
+    "six": ("Seats 1, 3, 5", "Seats 2, 4, 6", "1·3·5", "2·4·6"),
+}
+"""Per game: the two boxes' titles and the short names of the sides."""
 
 
 class TallySheetReport(CardSheetReport[TallySheetView]):
@@ -66,8 +80,14 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         first = items[0]
         return f"{first.event_name} \u2013 {format_date(first.event_date)} \u2013 table tally sheets"
 
-    def columns(self, width: float) -> dict[str, tuple[float, float]]:
-        """Column name -> (left x offset, width) in points."""
+    def columns(self, width: float, game: str = "") -> dict[str, tuple[float, float]]:
+        """Column name -> (left x offset, width) in points (bid euchre: ``bid``
+        in place of ``alone``)."""
+        if game == "bid":
+            tricks = width - W_HAND - W_MAKERS - W_BID - 2 * W_POINTS
+            return columns_from_widths(
+                [("hand", W_HAND), ("makers", W_MAKERS), ("bid", W_BID), ("tricks", tricks), ("ns", W_POINTS), ("ew", W_POINTS)]
+            )
         tricks = width - W_HAND - W_MAKERS - W_ALONE - 2 * W_POINTS
         order = [
             ("hand", W_HAND),
@@ -103,10 +123,17 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         y_teams_top = top - HEADER_H
         half = (inner - 8) / 2
         by_seat = (sheet.north, sheet.east, sheet.south, sheet.west)
-        teams = (
-            (Side.NS.title, sheet.ns_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
-            (Side.EW.title, sheet.ew_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.EW]), left + half + 8),
-        )
+        first, second = SIDE_HEADS[sheet.game][:2]
+        if sheet.game == "six":  # three a side, sitting alternately
+            teams = tuple(
+                (title, "", tuple((f"Seat {i + 1}", sheet.seats[i]) for i in range(side, 6, 2)), x)
+                for side, title, x in ((0, first, left), (1, second, left + half + 8))
+            )
+        else:
+            teams = (
+                (first, sheet.ns_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
+                (second, sheet.ew_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.EW]), left + half + 8),
+            )
         for (label, team, seats, x), shade in zip(teams, (NS_SHADE, EW_SHADE)):
             canvas.setFillGray(shade)
             canvas.setLineWidth(0.8)
@@ -114,17 +141,18 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
             lw = pen.text(x + 5, y_teams_top - 11, label, 8, bold=True)
             if team:  # a team event names the partnership
                 pen.fitted(x + 11 + lw, y_teams_top - 11, team, half - lw - 16, 8, 5, bold=True)
-            y = y_teams_top - 23.5
+            line_h = SEAT_H if len(seats) == 2 else SEAT_H * 2 / 3
+            y = y_teams_top - (23.5 if len(seats) == 2 else 20.5)
             for seat, name in seats:
                 pen.text(x + 5, y, seat, 7.5)
                 # a long name: two lines of at least 7 pt before it shrinks
-                size, lines = fonts.wrap_lines([(name or "\u2014", True)], half - 43, SEAT_H, 10, leading=1.05)
+                size, lines = fonts.wrap_lines([(name or "\u2014", True)], half - 43, line_h, 10, leading=1.05)
                 if len(lines) == 1:
                     pen.fitted(x + 38, y, lines[0][0], half - 43, size, 5, bold=True)
                 else:
                     pen.fitted(x + 38, y + size * 0.55, lines[0][0], half - 43, size, 4, bold=True)
                     pen.fitted(x + 38, y - size * 0.55, lines[1][0], half - 43, size, 4, bold=True)
-                y -= SEAT_H
+                y -= line_h
 
         y = y_teams_top - TEAMS_H
         if sheet.sit_out:
@@ -137,14 +165,18 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
 
         # -- what every sheet of this shape shares ----------------------
         qr = bool(sheet.phone_url)
-        key = ("tally", rect.width, rect.height, hands, row_h, qr)
-        self.stamp(canvas, key, rect, lambda c: self._draw_form(c, rect.width, rect.height, hands, row_h, qr))
+        key = ("tally", rect.width, rect.height, hands, row_h, qr, sheet.game)
+        self.stamp(canvas, key, rect, lambda c: self._draw_form(c, rect.width, rect.height, hands, row_h, qr, sheet.game))
 
-    def _draw_form(self, canvas: Canvas, card_w: float, card_h: float, hands: int, row_h: float, qr: bool = False) -> None:
+    def _draw_form(
+        self, canvas: Canvas, card_w: float, card_h: float, hands: int, row_h: float, qr: bool = False, game: str = ""
+    ) -> None:
         """Boxes, grid, hand rows and printed labels; the sheet's lower-left
-        corner at (0, 0); ``qr``: room is left for the phones' QR code."""
+        corner at (0, 0); ``qr``: room is left for the phones' QR code;
+        ``game``: the columns of that game (:data:`SIDE_HEADS`)."""
         left, top, width = PAD, card_h - PAD, card_w - 2 * PAD
-        cols = self.columns(width)
+        cols = self.columns(width, game)
+        _, _, short_a, short_b = SIDE_HEADS[game]
         pen = fonts.Pen(canvas)
         label = "Tally sheet \u2013 stays on the table" + (" \u2013 scan the code to enter hands" if qr else "")
         pen.text(left + width - (QR_SIZE + 6 if qr else 0), top - 28, label, 6.5, align="right")
@@ -167,11 +199,11 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         canvas.setFillGray(0)
         heads = {
             "hand": "Hand",
-            "makers": "Makers",
-            "tricks": "Tricks taken by the makers",
-            "alone": "Alone",
-            "ns": "Points NS",
-            "ew": "Points EW",
+            "makers": "Bidder" if game == "bid" else "Makers",
+            "tricks": "Tricks taken by the bidders" if game == "bid" else "Tricks taken by the makers",
+            "bid" if game == "bid" else "alone": "Bid" if game == "bid" else "Alone",
+            "ns": f"Points {short_a}",
+            "ew": f"Points {short_b}",
         }
         for key, text in heads.items():
             x, w = cols[key]
@@ -181,15 +213,23 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         size = min(9.0, row_h * 0.45)
         mx, mw = cols["makers"]
         tx, tw = cols["tricks"]
-        ax, aw = cols["alone"]
+        ax, aw = cols["bid" if game == "bid" else "alone"]
         hx, hw = cols["hand"]
         for h in range(hands):
             base = y_body_top - (h + 1) * row_h + row_h / 2 - size * 0.35
             pen.text(left + hx + hw / 2, base, str(h + 1), size + 1, bold=True, align="center")
-            pen.text(left + mx + mw * 0.3, base, "NS", size, align="center")
-            pen.text(left + mx + mw * 0.7, base, "EW", size, align="center")
+            if game == "bid":  # circle the bidder's seat and the bid
+                for i, seat in enumerate("NESW"):
+                    pen.text(left + mx + mw * (i + 0.5) / 4, base, seat, size, align="center")
+                for i, bid in enumerate(range(2, 6)):
+                    pen.text(left + ax + aw * (i + 0.5) / 4, base, str(bid), size, align="center")
+            else:
+                pen.text(left + mx + mw * 0.3, base, short_a, size, align="center")
+                pen.text(left + mx + mw * 0.7, base, short_b, size, align="center")
             for t in range(6):
                 pen.text(left + tx + tw * (t + 0.5) / 6, base, str(t), size, align="center")
+            if game == "bid":
+                continue
             bs = min(10.0, row_h * 0.5)
             canvas.setLineWidth(0.6)
             canvas.rect(left + ax + (aw - bs) / 2, y_body_top - (h + 1) * row_h + (row_h - bs) / 2, bs, bs, stroke=1, fill=0)
@@ -203,7 +243,7 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         for i in range(hands + 1):
             yy = y_body_top - i * row_h
             lines.append((left, yy, left + width, yy))
-        for key in ("makers", "tricks", "alone"):
+        for key in ("makers", "tricks", "bid" if game == "bid" else "alone"):
             x, _ = cols[key]
             lines.append((left + x, y_head_top, left + x, body_bottom))
         lines.append((left + ns_x, y_head_top, left + ns_x, tot_bottom))
@@ -219,8 +259,8 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
 
         # -- initials --------------------------------------------------
         sy = tot_bottom - SIGN_H + 5
-        pen.text(left, sy, "Initials NS", 7.5)
-        pen.text(left + half + 8, sy, "Initials EW", 7.5)
+        pen.text(left, sy, f"Initials {short_a}", 7.5)
+        pen.text(left + half + 8, sy, f"Initials {short_b}", 7.5)
         canvas.setLineWidth(0.5)
         canvas.line(left + 48, sy - 1, left + half - 10, sy - 1)
         canvas.line(left + half + 56, sy - 1, left + width, sy - 1)

@@ -18,7 +18,7 @@ from euchre_tourney.store.errors import (
     describe,
     hide_password,
 )
-from euchre_tourney.store.rules_column import rules_of, set_rules
+from euchre_tourney.store.rules_column import rules_of, set_rules, set_table_rules, table_rules_of
 from euchre_tourney.store.models import (
     Bracket,
     BracketMatch,
@@ -79,4 +79,6 @@ __all__ = [
     "open_database",
     "rules_of",
     "set_rules",
+    "set_table_rules",
+    "table_rules_of",
 ]

@@ -101,13 +101,17 @@ class EventRound(SQLModel, table=True):
 
 class Seating(SQLModel, table=True):
     """Where an entrant sits in a round: table number and seat
-    ("north", "east", "south", "west")."""
+    ("north", "east", "south", "west"; at a table of six "seat1".."seat6")."""
 
     __tablename__ = "seat"
     __table_args__ = (
         UniqueConstraint("round_id", "entrant_id", name="uq_seat_round_entrant"),
         UniqueConstraint("round_id", "table_number", "seat", name="uq_seat_round_table_seat"),
-        CheckConstraint("seat IN ('north', 'east', 'south', 'west')", name="ck_seat_name"),
+        # migration 0010: seat1..seat6 at a table of six
+        CheckConstraint(
+            "seat IN ('north', 'east', 'south', 'west', 'seat1', 'seat2', 'seat3', 'seat4', 'seat5', 'seat6')",
+            name="ck_seat_name",
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -160,6 +164,8 @@ class Hand(SQLModel, table=True):
     entered_at: datetime = Field(default_factory=_now)
     station: str = Field(default="", max_length=60, sa_column_kwargs={"server_default": ""})
     version: int = Field(default=1, sa_column_kwargs={"server_default": text("1")})
+    # migration 0010: a side game's hand (bid, bidder, lone side), JSON; "" for four-seat hands
+    detail_json: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class HandAudit(SQLModel, table=True):

@@ -67,6 +67,16 @@ from euchre_tourney.tournament.roster import (
     restore_player,
     update_player,
 )
+from euchre_tourney.tournament.side_games import (
+    EVENT_GAMES,
+    NOT_AN_EVENT_GAME,
+    SideHandView,
+    SideTableView,
+    event_game_of,
+    record_side_hand,
+    set_event_game,
+    side_table_score,
+)
 from euchre_tourney.tournament.schedule import (
     REPLAN_MODES,
     changed_scorecards,
@@ -244,6 +254,14 @@ from euchre_tourney.tournament.brackets import (
 )
 
 __all__ = [
+    "EVENT_GAMES",
+    "NOT_AN_EVENT_GAME",
+    "SideHandView",
+    "SideTableView",
+    "event_game_of",
+    "record_side_hand",
+    "set_event_game",
+    "side_table_score",
     "REPORT_DATA",
     "SEASON_REPORT_DATA",
     "report_data",

@@ -29,7 +29,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import RuleSet
-from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
+from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult, table_rules_of
 from euchre_tourney.tournament.brackets import BracketView, bracket_view
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.common import load_event
@@ -39,6 +39,7 @@ from euchre_tourney.tournament.readmodels import EventView, RotationView, Standi
 from euchre_tourney.tournament.schedule import rotation_view
 from euchre_tourney.tournament.scoring import table_score
 from euchre_tourney.tournament.season import SeasonStandingsView, SeasonView, list_seasons, season_standings
+from euchre_tourney.tournament.side_games import SideTableView, side_table_score
 from euchre_tourney.tournament.standings import standings
 from euchre_tourney.tournament.tables import result_view
 from euchre_tourney.tournament.team_models import TeamEventView, TeamStandingsView
@@ -92,6 +93,9 @@ class EntryBoard:
     next_unfinished: tuple[int, int] | None
     table: TableScoreView | None
     result: TableResultView | None
+    side_table: SideTableView | None = None
+    """A side game's event (six-player, bid euchre): the selected table's
+    hands (``table`` and ``result`` are then None)."""
 
     @property
     def game(self) -> bool:
@@ -160,8 +164,10 @@ def entry_board(
         table = next_unfinished[1]
     if all(m.table != table for m in shown):
         table = shown[0].table if shown else None
-    view = result = None
-    if table is not None:
+    view = result = side = None
+    if table is not None and table_rules_of(row) is not None:
+        side = side_table_score(session, event_id, round_number, table)
+    elif table is not None:
         view = table_score(session, event_id, round_number, table)
         if event.kind == "progressive":
             spot = (round_number, table)
@@ -182,6 +188,7 @@ def entry_board(
         next_unfinished=next_unfinished,
         table=view,
         result=result,
+        side_table=side,
     )
 
 

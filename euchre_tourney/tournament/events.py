@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import NORTH_AMERICAN, RuleSet
+from euchre_tourney.rules import NORTH_AMERICAN, RuleSet, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, TableResult, set_rules
 from euchre_tourney.tournament.common import (
     clear_rotation,
@@ -28,6 +28,7 @@ from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import collation_key, name_key
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, ReplanPreview
 from euchre_tourney.tournament.schedule import replan_preview, replan_rotation
+from euchre_tourney.tournament.side_games import apply_game
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 SIT_OUT_RULES = {
@@ -162,8 +163,13 @@ def create_event(
     first_round_order: str = "seed",
     entry_mode: str = "hands",
     minutes_per_round: int = 0,
+    game: str | tables.TableRules = "",
 ) -> EventView:
     """Create an event and commit. :class:`TournamentError` for a bad value.
+
+    ``game``: "" (four-seat euchre) or a side game of
+    :data:`~.side_games.EVENT_GAMES` (six-player at tables of six, bid
+    euchre, ...), by its key or as its rules with options changed.
 
     ``entry_mode``: "hands" (hand by hand) or "totals" (round totals per
     table, progressive events); ``minutes_per_round``: the round timer
@@ -195,6 +201,7 @@ def create_event(
         sit_out_rule=sit_out_rule,
     )
     set_rules(e, rules)
+    apply_game(session, e, game)
     session.add(e)
     session.commit()
     return _view(session, e)

@@ -71,11 +71,12 @@ class EventView:
 @dataclass(frozen=True, slots=True)
 class PlayerRoundView:
     """One round on one player's scorecard. For a sit-out, ``table`` and
-    ``seat`` are None, ``partner`` is "" and ``opponents`` is ()."""
+    ``seat`` are None, ``partner`` is "" and ``opponents`` is (). At a table
+    of six ``seat`` is its text ("Seat 3") and ``partner`` names both partners."""
 
     round: int
     table: int | None
-    seat: Seat | None
+    seat: Seat | str | None
     partner: str
     opponents: tuple[str, ...]
     sitting_out: bool = False
@@ -115,6 +116,11 @@ class TallySheetView:
     ew_team: str = ""
     phone_url: str = ""
     """The table's hand-entry page with its secret (printed as a QR code), "" when not served."""
+    game: str = ""
+    """"" (four-seat euchre), "six" (a table of six: ``seats`` holds its six
+    names, seats 1..6; the hand rows ask the side that made, tricks, alone)
+    or "bid" (bid euchre: the hand rows ask the bidder, the bid, the tricks)."""
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

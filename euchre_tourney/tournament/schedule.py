@@ -35,6 +35,7 @@ from euchre_tourney.tournament.readmodels import (
     TableView,
     TallySheetView,
 )
+from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 
@@ -61,6 +62,12 @@ def generate_rotation(
         raise TournamentError("Only progressive events have an individual rotation.")
     if hands_recorded(session, event_id):
         raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
+    if side_games.is_six(event):  # tables of six: rotation.six_rotation
+        if seed is None:
+            seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        side_games.generate_six(session, event, seed)
+        session.commit()
+        return rotation_view(session, event_id)
     rows = list(
         session.exec(
             select(Entrant, Player)
@@ -257,8 +264,12 @@ class _Stored:
 
 def load_schedule(session: Session, event_id: int) -> _Stored:
     """The stored rotation as a :class:`rotation.Schedule` over entrant ids,
-    with entrant names and numbers. Empty schedule if none is stored."""
-    load_event(session, event_id)
+    with entrant names and numbers. Empty schedule if none is stored.
+    :class:`TournamentError` for a night at tables of six (its rotation is
+    :func:`~.side_games.six_rotation_view`'s: re-planning, requests and team
+    pages do not apply to it)."""
+    if side_games.is_six(load_event(session, event_id)):
+        raise TournamentError("This night is played at tables of six: its rotation is made whole, and cannot be re-planned.")
     names, numbers, checked_in = {}, {}, set()
     for entrant_id, number, name, here in session.exec(
         select(Entrant.id, Entrant.number, Player.name, Entrant.checked_in)
@@ -319,10 +330,19 @@ def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
 
 
 def rotation_view(session: Session, event_id: int) -> RotationView:
-    """The stored rotation for the screen, with its quality report."""
+    """The stored rotation for the screen, with its quality report (tables
+    of six: each :class:`TableView` has six seats, and the quality lines are
+    :func:`rotation.describe_six`'s)."""
+    event = load_event(session, event_id)
+    if side_games.is_six(event):
+        six = side_games.six_rotation_view(session, event_id)
+        rounds = tuple(
+            RoundView(r.number, tuple(TableView(t.number, t.entrant_ids, t.names) for t in r.tables), r.sit_out)
+            for r in six.rounds
+        )
+        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality)
     stored = load_schedule(session, event_id)
     names = stored.names
-    event = load_event(session, event_id)
     rounds = tuple(
         RoundView(
             number=r.number,
@@ -351,6 +371,8 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
     """One scorecard per player in the rotation, in player-number order.
     :class:`TournamentError` if no rotation has been generated."""
     event = load_event(session, event_id)
+    if side_games.is_six(event):
+        return side_games.six_scorecards(session, event)
     stored = load_schedule(session, event_id)
     if not stored.schedule.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
@@ -386,8 +408,13 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
 
 
 def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
-    """One tally sheet per round and table, in round then table order."""
+    """One tally sheet per round and table, in round then table order
+    (a side game's sheets say which: :attr:`TallySheetView.game`)."""
     event = load_event(session, event_id)
+    if side_games.is_six(event):
+        return side_games.six_tally_sheets(session, event)
+    side = side_games.event_game(event)
+    game = "bid" if side is not None and side.bidding == "auction" else ""
     stored = load_schedule(session, event_id)
     if not stored.schedule.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
@@ -409,6 +436,7 @@ def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
                     west=w,
                     hands_per_round=event.hands_per_round,
                     sit_out=sit,
+                    game=game,
                 )
             )
     return out

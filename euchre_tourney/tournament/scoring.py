@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
-from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
@@ -73,6 +73,9 @@ def _validate(
     for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
         _whole(value, what)
     event = load_event(session, event_id)
+    game = table_rules_of(event)
+    if game is not None:
+        raise InvalidHand(f"This event is {game.title}: enter its hands with the side, the tricks and the bid.")
     r = _round(session, event_id, round_number, for_write=True)
     check_unlocked(r)
     tables = _tables_in_round(session, r.id)

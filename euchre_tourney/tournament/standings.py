@@ -39,11 +39,12 @@ from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
 from euchre_tourney.tournament.common import load_event
-from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
+from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import SEATS, Seat, Side
+from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.schedule import load_schedule
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
@@ -103,11 +104,6 @@ def round_status(rounds, finished: set[tuple[int, int]]) -> tuple[int, int | Non
     if not rounds:
         return 0, None, 0, 0, "no rotation yet"
     return after, None, 0, 0, f"after round {after} — all tables in"
-
-
-def round_half_up(numerator: int, denominator: int) -> int:
-    """numerator / denominator rounded half up (both ≥ 0, denominator > 0)."""
-    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def compute_standings(
@@ -201,31 +197,15 @@ def compute_standings(
                 ),
             ]
         )
-    rows.sort(key=lambda kr: (tuple(-k for k in kr[0]), collation_key(kr[1].name), kr[1].number or 0))
-    out: list[StandingRow] = []
-    counts: dict[tuple, int] = defaultdict(int)
-    for key, _ in rows:
-        counts[key] += 1
-    place = 0
-    previous = None
-    for i, (key, row) in enumerate(rows, start=1):
-        if key != previous:
-            place = i
-            previous = key
-        out.append(_with_place(row, place, counts[key] > 1))
-    return out
-
-
-def _with_place(row: StandingRow, place: int, tied: bool) -> StandingRow:
-    from dataclasses import replace
-
-    return replace(row, place=place, tied=tied)
+    return place_rows(rows)
 
 
 def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
     (see the module's docstring), with the round status sentence."""
     event = load_event(session, event_id)
+    if side_games.is_six(event):
+        return side_games.six_standings(session, event_id)
     stored = load_schedule(session, event_id)
     in_rotation = set(stored.schedule.players)
     entrants = {

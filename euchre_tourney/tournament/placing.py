@@ -1,0 +1,35 @@
+"""Placing standings rows: shared places for ties, rounding of averages
+(the four-seat standings of :mod:`.standings` and the tables of six of
+:mod:`.side_games`)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from euchre_tourney.tournament.identity import collation_key
+from euchre_tourney.tournament.readmodels import StandingRow
+
+
+def round_half_up(numerator: int, denominator: int) -> int:
+    """numerator / denominator rounded half up (both ≥ 0, denominator > 0)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def place_rows(rows) -> list[StandingRow]:
+    """``rows``: (key, :class:`StandingRow`) pairs, the key a tuple of the
+    tie-break values (higher is better). Returns the rows best first with
+    their places; rows of equal keys share the place (``tied``)."""
+    rows = sorted(rows, key=lambda kr: (tuple(-k for k in kr[0]), collation_key(kr[1].name), kr[1].number or 0))
+    out: list[StandingRow] = []
+    counts: dict[tuple, int] = defaultdict(int)
+    for key, _ in rows:
+        counts[key] += 1
+    place = 0
+    previous = None
+    for i, (key, row) in enumerate(rows, start=1):
+        if key != previous:
+            place = i
+            previous = key
+        out.append(replace(row, place=place, tied=counts[key] > 1))
+    return out

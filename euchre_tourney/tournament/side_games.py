@@ -1,0 +1,563 @@
+"""Side games at a club night (issue 24, item 5): events of six-player
+euchre, three against three at tables of six, and of bid euchre for four in
+two partnerships, scored hand by hand.
+
+**The event's game** is one of :data:`EVENT_GAMES` (keys of
+``rules.tables.TABLE_PRESETS``), kept beside the event's rule set
+(:func:`~euchre_tourney.store.table_rules_of`); an event without one is the
+four-seat game, untouched by anything here.
+
+**Tables of six.** A progressive night seats six a table
+(:func:`euchre_tourney.rotation.six_rotation`: partners and opponents spread
+by a seeded local search; ``n % 6`` players sit out each round), seats
+``seat1`` .. ``seat6`` clockwise; seats 1, 3, 5 are the first side and 2, 4,
+6 the second (001 "Six Player Euchre": "two teams of three, sitting
+alternately"). Bid euchre seats four as the four-seat night does (its
+rotation, scorecards and standings are the four-seat ones: its hands are
+stored as North-South / East-West results).
+
+**A hand** is entered as the tally card records it,
+:class:`~euchre_tourney.rules.tables.SideHandEntry` -- the making side
+(0: seats 1, 3, 5 -- North-South at a table of four; 1: seats 2, 4, 6 --
+East-West), the makers' tricks, a lone maker, and in bid euchre the bid and
+the bidder's seat -- and is validated and scored by
+:meth:`SideHandEntry.score`, whose refusal sentences the director sees
+unchanged. The stored row keeps the side as ``"NS"``/``"EW"`` and the rest
+in ``hand.detail_json``.
+
+**Standings** (:func:`six_standings` for tables of six; bid euchre uses the
+four-seat :func:`~.standings.standings`): each player is credited, for every
+finished table of theirs (its hands per round all in), the points their
+side scored; a makers' side that fell short of its bid scores the negative
+bid. Sit-outs follow the event's rule as at four. Tie-breaks: points, rounds
+won. Only finished tables count.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from euchre_tourney import rotation
+from euchre_tourney.rules import RuleViolation, Seat, tables
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
+from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
+from euchre_tourney.tournament.errors import InvalidHand, TournamentError
+from euchre_tourney.tournament.identity import labels
+from euchre_tourney.tournament.placing import place_rows, round_half_up
+from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, StandingRow, StandingsView, TallySheetView
+from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
+from euchre_tourney.tournament.unit_of_work import write_use_case
+
+EVENT_GAMES: dict[str, str] = {
+    key: tables.TABLE_TITLES[key] for key, rules in tables.TABLE_PRESETS.items() if rules.sides == "partners"
+}
+"""The side games an event may be of, preset key → title (the four-seat game
+is ``""``): every preset played in fixed partnerships, whose hands a tally
+card records as :class:`~euchre_tourney.rules.tables.SideHandEntry` does --
+tables of six (six player, its double pack, Almonte) and of four (bid
+euchre, Almonte's four-hand, call for best, railroading, no-trump). The
+others (two-handed, cutthroat, partner pick, five-handed bid) decide their
+sides hand by hand: :data:`NOT_AN_EVENT_GAME` says why they are not offered."""
+
+NOT_AN_EVENT_GAME = (
+    "Its sides change from hand to hand (a lone maker, a called partner): a progressive night's "
+    "tally card scores fixed partnerships."
+)
+
+SIX_SEATS = tuple(f"seat{i}" for i in range(1, 7))
+"""The stored seat names at a table of six, clockwise."""
+
+SIDE_NAMES = ("NS", "EW")
+"""Side 0 (seats 1, 3, 5; North-South) and side 1 (seats 2, 4, 6; East-West) as stored."""
+
+
+def event_game(event: Event) -> tables.TableRules | None:
+    """The event's side game (None: the four-seat game)."""
+    return table_rules_of(event)
+
+
+def event_game_of(session: Session, event_id: int) -> tables.TableRules | None:
+    """The side game of event ``event_id`` (None: four-seat euchre)."""
+    return table_rules_of(load_event(session, event_id))
+
+
+def is_six(event: Event) -> bool:
+    """True for an event played at tables of six."""
+    game = table_rules_of(event)
+    return game is not None and game.players == 6
+
+
+def check_game(key: str | tables.TableRules) -> tables.TableRules | None:
+    """The side game named by ``key`` ("" → None, the four-seat game), or
+    ``key`` itself when it is the :class:`~euchre_tourney.rules.tables.TableRules`
+    of such a game with its options changed (the options editor);
+    :class:`TournamentError` for a game an event cannot be of."""
+    if isinstance(key, tables.TableRules):
+        check_game(key.preset)
+        base = tables.TABLE_PRESETS[key.preset]
+        if (key.players, key.pack, key.hand_size, key.sides, key.bidding) != (
+            base.players, base.pack, base.hand_size, base.sides, base.bidding
+        ):
+            raise TournamentError(f"{base.title} keeps its table, pack, sides and bidding; only its options change.")
+        return key
+    if not isinstance(key, str):
+        raise TournamentError(f"The game must be named by its key, not {key!r}.")
+    if not key:
+        return None
+    if key not in EVENT_GAMES:
+        choices = ", ".join(EVENT_GAMES.values())
+        raise TournamentError(f"An event cannot be of the game {key!r}: besides four-seat euchre, choose {choices}.")
+    return tables.TABLE_PRESETS[key]
+
+
+def apply_game(session: Session, event: Event, key: str | tables.TableRules) -> None:
+    """Set ``event``'s side game (flushed; the caller commits). Refused once a
+    rotation exists (its tables are sized for the game) and for team events
+    or round-totals entry (side games are entered hand by hand)."""
+    game = check_game(key)
+    if game is None and table_rules_of(event) is None:
+        return
+    if game is not None and (event.kind != "progressive" or event.entry_mode != "hands"):
+        raise TournamentError("A side game is a progressive event entered hand by hand.")
+    if event.id is not None and session.exec(select(EventRound.id).where(EventRound.event_id == event.id).limit(1)).first():
+        raise TournamentError("The rotation is generated: clear it before changing the game (its tables are sized for it).")
+    set_table_rules(event, game)
+    session.add(event)
+
+
+@write_use_case
+def set_event_game(session: Session, event_id: int, key: str | tables.TableRules) -> str:
+    """Make the event one of :data:`EVENT_GAMES` (``""``: the four-seat
+    game; or the game's rules with options changed); commit. Returns the
+    game's title. See :func:`apply_game`."""
+    event = load_event(session, event_id)
+    game = check_game(key)
+    apply_game(session, event, key)
+    session.commit()
+    return game.title if game is not None else "Four-seat euchre"
+
+
+# --- rotation at tables of six ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SixTableView:
+    """One table of six: entrant ids and names, seats 1..6 clockwise."""
+
+    number: int
+    entrant_ids: tuple[int, ...]
+    names: tuple[str, ...]
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """(seats 1, 3, 5), (seats 2, 4, 6)."""
+        return self.names[0::2], self.names[1::2]
+
+
+@dataclass(frozen=True, slots=True)
+class SixRoundView:
+    number: int
+    tables: tuple[SixTableView, ...]
+    sit_out: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SixRotationView:
+    """A night at tables of six, with its balance figures in plain words
+    (:func:`euchre_tourney.rotation.describe_six`)."""
+
+    event_id: int
+    seed: int | None
+    rounds: tuple[SixRoundView, ...]
+    quality: tuple[str, ...]
+
+
+def generate_six(session: Session, event: Event, seed: int) -> None:
+    """Seat the checked-in players at tables of six for every round (flushed;
+    the caller commits). Numbers 1..N follow the names alphabetically."""
+    if hands_recorded(session, event.id):
+        raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
+    rows = list(
+        session.exec(
+            select(Entrant, Player)
+            .join(Player, Entrant.player_id == Player.id)
+            .where(Entrant.event_id == event.id, Entrant.checked_in == True)  # noqa: E712
+        )
+    )
+    if len(rows) < 6:
+        raise TournamentError(f"Tables of six need at least 6 players checked in ({len(rows)} checked in).")
+    rows.sort(key=lambda ep: (ep[1].name.casefold(), ep[1].id))
+    for number, (entrant, _player) in enumerate(rows, start=1):
+        entrant.number = number
+        session.add(entrant)
+    schedule = rotation.six_rotation([e.id for e, _ in rows], event.rounds, seed=seed)
+    clear_rotation(session, event.id)
+    for number, rnd in enumerate(schedule.rounds, start=1):
+        r = EventRound(event_id=event.id, number=number)
+        session.add(r)
+        session.flush()
+        for table_number, table in enumerate(rnd.tables, start=1):
+            for seat, entrant_id in zip(SIX_SEATS, table):
+                session.add(Seating(round_id=r.id, table_number=table_number, seat=seat, entrant_id=entrant_id))
+        for entrant_id in rnd.sit_outs:
+            session.add(SitOut(round_id=r.id, entrant_id=entrant_id))
+    event.seed = seed
+    session.add(event)
+
+
+def _six_schedule(session: Session, event_id: int):
+    """(rotation.SixSchedule over entrant ids, {entrant: name shown}, {entrant: number})."""
+    tonight = session.exec(
+        select(Entrant.id, Player.name, Entrant.number)
+        .join(Player, Entrant.player_id == Player.id)
+        .where(Entrant.event_id == event_id)
+    ).all()
+    names = labels(tonight)
+    numbers = {i: n for i, _, n in tonight}
+    rounds_rows = list(
+        session.exec(select(EventRound.id, EventRound.number).where(EventRound.event_id == event_id).order_by(EventRound.number))
+    )
+    seats: dict[int, dict[int, dict[str, int]]] = {rid: {} for rid, _ in rounds_rows}
+    sits: dict[int, list[int]] = {rid: [] for rid, _ in rounds_rows}
+    for round_id, table_number, seat, entrant_id in session.exec(
+        select(Seating.round_id, Seating.table_number, Seating.seat, Seating.entrant_id)
+        .join(EventRound, Seating.round_id == EventRound.id)
+        .where(EventRound.event_id == event_id)
+    ):
+        seats[round_id].setdefault(table_number, {})[seat] = entrant_id
+    for round_id, entrant_id in session.exec(
+        select(SitOut.round_id, SitOut.entrant_id).join(EventRound, SitOut.round_id == EventRound.id).where(EventRound.event_id == event_id)
+    ):
+        sits[round_id].append(entrant_id)
+    rounds = []
+    players: set[int] = set()
+    for round_id, _number in rounds_rows:
+        tables_ = tuple(tuple(seats[round_id][t][s] for s in SIX_SEATS) for t in sorted(seats[round_id]))
+        rounds.append(rotation.SixRound(tables_, tuple(sorted(sits[round_id]))))
+        for t in tables_:
+            players.update(t)
+        players.update(sits[round_id])
+    ordered = tuple(sorted(players, key=lambda i: (numbers.get(i) or 0, i)))
+    return rotation.SixSchedule(ordered, tuple(rounds)), names, numbers
+
+
+def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
+    """The stored rotation of a night at tables of six, with its balance
+    figures (partner repeats, most partnered and opposed, meetings, sit-outs)."""
+    event = load_event(session, event_id)
+    schedule, names, _ = _six_schedule(session, event_id)
+    rounds = tuple(
+        SixRoundView(
+            number=n,
+            tables=tuple(SixTableView(i, t, tuple(names.get(p, "?") for p in t)) for i, t in enumerate(r.tables, start=1)),
+            sit_out=tuple(names.get(p, "?") for p in r.sit_outs),
+        )
+        for n, r in enumerate(schedule.rounds, start=1)
+    )
+    quality = tuple(rotation.describe_six(rotation.six_quality(schedule))) if schedule.rounds else ()
+    return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality)
+
+
+def six_scorecards(session: Session, event: Event) -> list[ScorecardView]:
+    """One scorecard per player of a night at tables of six: each round's
+    table, seat ("Seat 3"), both partners and the three opponents."""
+    schedule, names, numbers = _six_schedule(session, event.id)
+    if not schedule.rounds:
+        raise TournamentError("Generate the rotation first: there is nothing to print yet.")
+    plain = dict(session.exec(select(Entrant.id, Player.name).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id)).all())
+    per: dict[int, list[PlayerRoundView]] = {p: [] for p in schedule.players}
+    for n, rnd in enumerate(schedule.rounds, start=1):
+        for t, table in enumerate(rnd.tables, start=1):
+            for seat, p in enumerate(table):
+                partners = [names[q] for i, q in enumerate(table) if i % 2 == seat % 2 and q != p]
+                opponents = tuple(names[q] for i, q in enumerate(table) if i % 2 != seat % 2)
+                per[p].append(PlayerRoundView(n, t, f"Seat {seat + 1}", " & ".join(partners), opponents))
+        for p in rnd.sit_outs:
+            per[p].append(PlayerRoundView(n, None, None, "", (), sitting_out=True))
+    return [
+        ScorecardView(
+            event_name=event.name, event_date=event.date, player_name=plain.get(p, names[p]), number=numbers.get(p) or 0,
+            hands_per_round=event.hands_per_round, rounds=tuple(per[p]),
+        )
+        for p in schedule.players
+    ]
+
+
+def six_tally_sheets(session: Session, event: Event) -> list[TallySheetView]:
+    """One tally sheet per round and table of six (three names a side)."""
+    view = six_rotation_view(session, event.id)
+    if not view.rounds:
+        raise TournamentError("Generate the rotation first: there is nothing to print yet.")
+    return [
+        TallySheetView(
+            event_name=event.name, event_date=event.date, round=r.number, table=t.number,
+            north=t.names[0], east=t.names[1], south=t.names[2], west=t.names[3],
+            hands_per_round=event.hands_per_round, sit_out=r.sit_out, game="six", seats=t.names,
+        )
+        for r in view.rounds
+        for t in r.tables
+    ]
+
+
+# --- hands --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SideHandView:
+    """One recorded hand of a side game: where (``round``, ``table``,
+    ``number``), what was entered (``entry``, ``bidder``: the bidder's seat
+    index from 0, bid euchre only) and what it scored (``side`` 0 or 1,
+    ``points``, negative for makers short of their bid)."""
+
+    id: int
+    round: int
+    table: int
+    number: int
+    entry: tables.SideHandEntry
+    bidder: int | None
+    side: int
+    points: int
+
+    @property
+    def text(self) -> str:
+        """The hand in words: "side 1 (1, 3, 5) made 4 alone: side 1 scores 1"."""
+        who = ("first side", "second side")
+        bid = f"bid {self.entry.bid} by seat {self.bidder + 1}, " if self.entry.bid else ""
+        alone = " alone" if self.entry.alone else ""
+        return f"{bid}{who[self.entry.makers]} took {self.entry.maker_tricks}{alone}: {who[self.side]} {self.points:+d}"
+
+
+def _detail(h: Hand) -> dict:
+    return json.loads(h.detail_json or "{}")
+
+
+def _side_view(h: Hand, round_number: int) -> SideHandView:
+    d = _detail(h)
+    entry = tables.SideHandEntry(SIDE_NAMES.index(h.makers), h.maker_tricks, bool(d.get("alone", False)), int(d.get("bid", 0)))
+    return SideHandView(
+        id=h.id, round=round_number, table=h.table_number, number=h.number, entry=entry,
+        bidder=d.get("bidder"), side=SIDE_NAMES.index(h.scoring_side), points=h.points,
+    )
+
+
+def _game_of(event: Event) -> tables.TableRules:
+    game = table_rules_of(event)
+    if game is None:
+        raise InvalidHand("This event is played as four-seat euchre: enter its hands on the four-seat score entry.")
+    return game
+
+
+def _check_bidder(game: tables.TableRules, entry: tables.SideHandEntry, bidder: object) -> int | None:
+    if game.bidding != "auction":
+        if bidder is not None:
+            raise InvalidHand(f"{game.title} has no bids: leave the bidder empty.")
+        return None
+    if bidder is None:
+        raise InvalidHand("Say who bid: the high bidder's seat.")
+    if bidder.__class__ is not int or not 0 <= bidder < game.players:
+        raise InvalidHand(f"The bidder is one of the {game.players} seats, not {bidder!r}.")
+    if bidder % 2 != entry.makers:
+        raise InvalidHand("The high bidder names trump, so the bidder sits on the makers' side.")
+    return bidder
+
+
+@write_use_case
+def record_side_hand(
+    session: Session,
+    event_id: int,
+    round_number: int,
+    table: int,
+    number: int,
+    entry: tables.SideHandEntry,
+    bidder: int | None = None,
+) -> SideHandView:
+    """Validate, score and store one hand of a side game; commit.
+
+    ``entry``: :class:`~euchre_tourney.rules.tables.SideHandEntry` (scored
+    with the event's game by :meth:`~.SideHandEntry.score`, whose sentence a
+    refusal carries); ``bidder``: the bidder's seat (0-based; North 0, East
+    1, South 2, West 3 at a table of four), bid euchre only. Raises
+    :class:`InvalidHand` (nothing stored) for a hand the rules or the night
+    do not allow (no such round or table, a hand beyond the round, a slot
+    already taken, a locked round)."""
+    if not isinstance(entry, tables.SideHandEntry):
+        raise InvalidHand(f"A side game's hand is a SideHandEntry, not {type(entry).__name__}.")
+    for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
+        try:
+            whole_number(value, what)
+        except TournamentError as exc:
+            raise InvalidHand(exc.message) from None
+    event = load_event(session, event_id)
+    game = _game_of(event)
+    r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number)
+    if r is None:
+        raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
+    check_unlocked(r)
+    seated = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
+    if table not in seated:
+        raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(seated)}).")
+    if not 1 <= number <= event.hands_per_round:
+        raise InvalidHand(f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands.")
+    try:
+        side, points = entry.score(game)
+    except RuleViolation as exc:
+        raise InvalidHand(exc.message) from exc
+    bidder = _check_bidder(game, entry, bidder)
+    taken = session.exec(
+        select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
+    ).first()
+    if taken is not None:
+        raise InvalidHand(f"Hand {number} at table {table} is already recorded: delete it to enter it again.")
+    detail = {"alone": entry.alone, "bid": entry.bid}
+    if bidder is not None:
+        detail["bidder"] = bidder
+    h = Hand(
+        round_id=r.id, table_number=table, number=number, makers=SIDE_NAMES[entry.makers], maker_tricks=entry.maker_tricks,
+        alone_seat=None, defender_alone=False, scoring_side=SIDE_NAMES[side], points=points,
+        station=station_of(session)[:60], detail_json=json.dumps(detail, sort_keys=True),
+    )
+    session.add(h)
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        raise InvalidHand(f"Hand {number} at table {table} was recorded at another station meanwhile: nothing was saved.") from None
+    view = _side_view(h, round_number)
+    session.add(
+        HandAudit(
+            event_id=event_id, round_number=round_number, table_number=table, hand_number=number, hand_id=h.id,
+            action="record", station=station_of(session)[:60], new=view.text[:200],
+        )
+    )
+    session.commit()
+    return view
+
+
+@dataclass(frozen=True, slots=True)
+class SideTableView:
+    """The hands recorded at one table of a side game in one round.
+
+    ``names``: by seat, clockwise (six or four); ``totals``: (side 0, side 1);
+    ``next_hand``: the lowest hand number not yet recorded (None: full)."""
+
+    event_id: int
+    round: int
+    table: int
+    game: tables.TableRules
+    names: tuple[str, ...]
+    hands_per_round: int
+    hands: tuple[SideHandView, ...]
+    totals: tuple[int, int]
+    next_hand: int | None
+
+
+def side_table_score(session: Session, event_id: int, round_number: int, table: int) -> SideTableView:
+    """A side game's table in a round: names by seat, its hands, totals."""
+    event = load_event(session, event_id)
+    game = _game_of(event)
+    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
+    if r is None:
+        raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
+    tonight = session.exec(
+        select(Entrant.id, Player.name, Entrant.number).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event_id)
+    ).all()
+    shown = labels(tonight)
+    seats = {
+        seat: shown.get(entrant_id, "?")
+        for seat, entrant_id in session.exec(
+            select(Seating.seat, Seating.entrant_id).where(Seating.round_id == r.id, Seating.table_number == table)
+        )
+    }
+    order = SIX_SEATS if game.players == 6 else tuple(s.key for s in Seat)
+    if not seats:
+        raise InvalidHand(f"Table {table} does not play in round {round_number}.")
+    hands = tuple(
+        _side_view(h, round_number)
+        for h in session.exec(select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number))
+    )
+    used = {h.number for h in hands}
+    free = [n for n in range(1, event.hands_per_round + 1) if n not in used]
+    totals = (sum(h.points for h in hands if h.side == 0), sum(h.points for h in hands if h.side == 1))
+    return SideTableView(
+        event_id=event_id, round=round_number, table=table, game=game, names=tuple(seats.get(s, "?") for s in order),
+        hands_per_round=event.hands_per_round, hands=hands, totals=totals, next_hand=free[0] if free else None,
+    )
+
+
+# --- standings at tables of six -----------------------------------------------------------
+
+SIX_TIE_BREAKS = ("Total points", "Rounds won")
+
+
+def six_standings(session: Session, event_id: int) -> StandingsView:
+    """The standings of a night at tables of six (see the module's docstring):
+    only finished tables count; a player scores what their side scored."""
+    event = load_event(session, event_id)
+    schedule, names, numbers = _six_schedule(session, event_id)
+    player_of = dict(session.exec(select(Entrant.id, Entrant.player_id).where(Entrant.event_id == event_id)).all())
+    sums: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # side 0, side 1, hands
+    recorded = 0
+    for rnd, table, side, points in session.exec(
+        select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points)
+        .join(EventRound, Hand.round_id == EventRound.id)
+        .where(EventRound.event_id == event_id)
+    ):
+        acc = sums[(rnd, table)]
+        acc[SIDE_NAMES.index(side)] += points
+        acc[2] += 1
+        recorded += 1
+    finished = {key for key, acc in sums.items() if acc[2] >= event.hands_per_round}
+    total = event.rounds
+    per = {p: {"points": [None] * total, "won": 0, "played": 0, "sit": []} for p in schedule.players}
+    rounds_done = 0
+    status = ""
+    current, tables_in, tables_total = None, 0, 0
+    for n, rnd in enumerate(schedule.rounds, start=1):
+        done_tables = sum((n, t) in finished for t in range(1, len(rnd.tables) + 1))
+        if current is None and done_tables < len(rnd.tables):
+            current, tables_in, tables_total = n, done_tables, len(rnd.tables)
+        elif current is None:
+            rounds_done = n
+        for t, table in enumerate(rnd.tables, start=1):
+            if (n, t) not in finished:
+                continue
+            acc = sums[(n, t)]
+            for seat, p in enumerate(table):
+                mine, theirs = acc[seat % 2], acc[1 - seat % 2]
+                per[p]["points"][n - 1] = mine
+                per[p]["played"] += 1
+                per[p]["won"] += mine > theirs
+        if done_tables == len(rnd.tables):
+            for p in rnd.sit_outs:
+                per[p]["sit"].append(n)
+    if not schedule.rounds:
+        status = "no rotation yet"
+    elif current is None:
+        status = f"after round {rounds_done} — all tables in"
+    else:
+        lead = f"after round {rounds_done} — " if rounds_done else ""
+        status = f"{lead}round {current}: {tables_in} of {tables_total} tables in"
+    keyed = []
+    for p, rec in per.items():
+        played = [x for x in rec["points"] if x is not None]
+        each = round_half_up(sum(played), len(played)) if event.sit_out_rule == "average" and played else 0
+        for n in rec["sit"]:
+            rec["points"][n - 1] = each
+        points = sum(played) + each * len(rec["sit"])
+        row = StandingRow(
+            place=0, tied=False, player_id=player_of.get(p, 0), number=numbers.get(p), name=names.get(p, "?"),
+            points=points, rounds_played=rec["played"], rounds_won=rec["won"], loners=0, sit_outs=len(rec["sit"]),
+            sit_out_credit=each * len(rec["sit"]), round_points=tuple(rec["points"]),
+        )
+        keyed.append(((points, rec["won"]), row))
+    rows = place_rows(keyed)
+    return StandingsView(
+        event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=SIX_TIE_BREAKS,
+        sit_out_rule=event.sit_out_rule, hands_recorded=recorded, status=status, rounds_finished=rounds_done,
+        current_round=current, tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode,
+    )
