@@ -8,6 +8,7 @@ import html
 import logging
 from datetime import datetime, timezone
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -166,6 +167,8 @@ class StandingsPage(Page):
         horizontal scroll bar beyond), and a name longer than it wraps onto
         a second line instead of ending in "…" (late in a night the round
         columns leave little room)."""
+        # the scroll bar wrap_cells keeps on, there before measuring (else the last column is cut)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
         header.setSectionResizeMode(self.NAME_COLUMN, QHeaderView.Interactive)
