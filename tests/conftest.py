@@ -201,3 +201,20 @@ def gui_env(qapp, tmp_path, monkeypatch):
     monkeypatch.setattr(context, "ask", lambda _p, title, q: shown["questions"].append((title, q)) or True)
     monkeypatch.setattr(context, "inform", lambda _p, title, msg: shown["info"].append((title, msg)))
     return shown
+
+
+@pytest.fixture(autouse=True)
+def _thread_pool_drained():
+    """After each test, let the work it left on Qt's thread pool end (a
+    rotation search, a PDF, a phone-dialog call) before the next test runs,
+    so no worker thread outlives the window it reports to. Waits for events,
+    not a time: ``waitForDone`` returns when the pool is idle."""
+    yield
+    import sys
+
+    if "PySide6.QtCore" in sys.modules:
+        from PySide6.QtCore import QCoreApplication, QThreadPool
+
+        if QCoreApplication.instance() is not None:
+            QThreadPool.globalInstance().waitForDone()
+            QCoreApplication.processEvents()

@@ -167,6 +167,9 @@ class BracketPanel(QWidget):
         for key, text in SEEDING_TITLES.items():
             self.seeding.addItem(text, key)
         self.previous = QComboBox()
+        for box in (self.seeding, self.previous):  # long titles elide rather than widen the window past 1200 px
+            box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(12)
         self.draw_button = QPushButton("&Draw the bracket")
         self.draw_button.clicked.connect(self.draw)
         self.clear_button = QPushButton("Remove bracket")
@@ -192,11 +195,13 @@ class BracketPanel(QWidget):
         self.undo_button.clicked.connect(self.clear_result)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        form = QHBoxLayout()
-        for w in (self.kind, self.consolation, QLabel("Seed:"), self.seeding, self.previous, self.draw_button, self.clear_button):
+        form = QHBoxLayout()  # two short rows, not one long one: the Teams page fits a 1200-px window
+        for w in (self.kind, self.consolation, QLabel("Seed:"), self.seeding, self.previous):
             form.addWidget(w)
         form.addStretch(1)
         out = QHBoxLayout()
+        out.addWidget(self.draw_button)
+        out.addWidget(self.clear_button)
         out.addWidget(self.status, 1)
         out.addWidget(self.large)
         out.addWidget(self.pdf_button)

@@ -558,7 +558,9 @@ class _Opener(QObject):
     refused = Signal(str)
 
     def __init__(self, database: str | None, parent: QObject) -> None:
-        super().__init__(parent)
+        # no Qt parent: the window may close while the thread still opens the file, and the
+        # thread emits on this object (the window keeps the Python reference, the thread too)
+        super().__init__()
         self.database = database
         self.thread: threading.Thread | None = None
 

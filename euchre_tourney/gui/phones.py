@@ -56,10 +56,22 @@ class _Job(QRunnable):
             self.done.finished.emit(None, str(exc))
 
 
+_PENDING: set[_Done] = set()
+
+
 def in_background(owner: QObject, call: Callable[[], Any], then: Callable[[Any, str | None], None]) -> None:
     """Run ``call()`` on the thread pool; ``then(result, error)`` on the GUI thread."""
-    done = _Done(owner)
-    done.finished.connect(lambda result, error: (then(result, error), done.deleteLater()))
+    done = _Done()  # no Qt parent: the dialog may close while the call runs (see gui.worker._RUNNING)
+    _PENDING.add(done)
+
+    def finished(result: Any, error: str | None) -> None:
+        _PENDING.discard(done)
+        try:
+            then(result, error)
+        except RuntimeError:  # the owner was closed meanwhile (its C++ object is gone): nothing to show
+            pass
+
+    done.finished.connect(finished)
     QThreadPool.globalInstance().start(_Job(call, done))
 
 

@@ -8,7 +8,7 @@ import html
 import logging
 from datetime import datetime, timezone
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,6 +39,8 @@ class StandingsPage(Page):
         self.model = StandingsModel(self)
         self.team_model = TeamStandingsModel(self)
         self.table = read_only_table(self.model)
+        self._fitting = False
+        self.table.viewport().installEventFilter(self)  # its width is known only at its own resize
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.rules_text = QLabel()
@@ -167,8 +169,6 @@ class StandingsPage(Page):
         horizontal scroll bar beyond), and a name longer than it wraps onto
         a second line instead of ending in "…" (late in a night the round
         columns leave little room)."""
-        # the scroll bar wrap_cells keeps on, there before measuring (else the last column is cut)
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOn)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeToContents)
         header.setSectionResizeMode(self.NAME_COLUMN, QHeaderView.Interactive)
@@ -179,6 +179,9 @@ class StandingsPage(Page):
             (fm.horizontalAdvance(str(model.data(model.index(r, self.NAME_COLUMN)))) for r in range(model.rowCount())),
             default=0,
         ) + 12
+        for c in range(model.columnCount()):  # measured now: ResizeToContents alone sizes them at the next layout
+            if c != self.NAME_COLUMN:
+                self.table.resizeColumnToContents(c)
         others = sum(header.sectionSize(c) for c in range(model.columnCount()) if c != self.NAME_COLUMN)
         room = self.table.viewport().width() - others
         header.resizeSection(self.NAME_COLUMN, max(self.NAME_WIDTH, room) if widest > room else max(room, widest))
@@ -188,6 +191,21 @@ class StandingsPage(Page):
         super().resizeEvent(event)
         if self.table.model() is not None and self.table.model().rowCount():
             self.fit_names()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        """The table's viewport got its width (a page shown for the first
+        time gets it only then, after the page's own resize): fit the names
+        to it at once, not at the next event loop."""
+        if (
+            watched is self.table.viewport() and event.type() == QEvent.Resize and not self._fitting
+            and self.table.model() is not None and self.table.model().rowCount()
+        ):
+            self._fitting = True
+            try:
+                self.fit_names()
+            finally:
+                self._fitting = False
+        return False
 
     def _refresh_teams(self, event, view) -> None:
         """Team standings (wins, then the documented tie-breaks)."""

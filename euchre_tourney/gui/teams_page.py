@@ -190,6 +190,7 @@ class TeamsPage(Page):
         self.body.addWidget(self.right_tabs)
         self.body.setStretchFactor(0, 2)
         self.body.setStretchFactor(1, 3)
+        self.body.setSizes([500, 700])  # the team list keeps room for its names beside the Bracket tab's controls
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.body, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
@@ -29,7 +29,31 @@ def wrap_cells(view: QTableView) -> None:
     rows.setMinimumSectionSize(rows.defaultSectionSize())
     if view.viewport().findChild(_RowsFollowWidth) is None:
         view.viewport().installEventFilter(_RowsFollowWidth(view))
+    fit_rows(view)
+
+
+def fit_rows(view: QTableView) -> None:
+    """Each row of ``view`` as tall as its tallest wrapped cell at the
+    columns' present widths: the view's own measure (``resizeRowsToContents``)
+    first, then each cell's text measured here, because the view's measure
+    can run before a column has its width and leave a two-line name on a
+    one-line row."""
     view.resizeRowsToContents()
+    model, fm, header = view.model(), view.fontMetrics(), view.horizontalHeader()
+    if model is None:
+        return
+    widths = [header.sectionSize(c) - 6 for c in range(model.columnCount())]
+    for r in range(model.rowCount()):
+        need = 0
+        for c, width in enumerate(widths):
+            if width <= 0 or view.isColumnHidden(c):
+                continue
+            text = model.data(model.index(r, c))
+            if text is None or text == "":
+                continue
+            need = max(need, fm.boundingRect(QRect(0, 0, width, 10_000), Qt.TextWordWrap, str(text)).height() + 8)
+        if need > view.rowHeight(r):
+            view.setRowHeight(r, need)
 
 
 class _RowsFollowWidth(QObject):
@@ -50,7 +74,7 @@ class _RowsFollowWidth(QObject):
 
     def _measure(self) -> None:
         self.pending = False
-        self.view.resizeRowsToContents()
+        fit_rows(self.view)
 
 
 class UndoPassThrough(QObject):

@@ -81,9 +81,20 @@ class _Runnable(QRunnable):
         job._over.emit()
 
 
+_RUNNING: set[Job] = set()
+"""Jobs not over yet. A job has no Qt parent and is kept here until its
+``finished`` was emitted: a window (its would-be parent) closed while the
+work runs must not delete the object the worker thread emits on (a signal
+emitted on a deleted object from another thread crashes the process)."""
+
+
 def start(label: str, work: Callable[[Job], Any], parent: QObject | None = None) -> Job:
-    """Run ``work(job)`` on the thread pool and return the :class:`Job` at once."""
-    job = Job(label, parent)
+    """Run ``work(job)`` on the thread pool and return the :class:`Job` at
+    once. ``parent`` is accepted for the callers' sake but not made the
+    job's Qt parent (see :data:`_RUNNING`)."""
+    job = Job(label)
+    _RUNNING.add(job)
+    job.finished.connect(lambda: _RUNNING.discard(job))
     QThreadPool.globalInstance().start(_Runnable(job, work))
     return job
 
