@@ -216,5 +216,8 @@ def _thread_pool_drained():
         from PySide6.QtCore import QCoreApplication, QThreadPool
 
         if QCoreApplication.instance() is not None:
+            import gc
+
             QThreadPool.globalInstance().waitForDone()
             QCoreApplication.processEvents()
+            gc.collect()  # here, in the GUI thread (the app collects on its timer: gui/worker.py)

@@ -28,6 +28,9 @@ def make_application(argv: list[str] | None = None) -> QApplication:
 
         ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID(APP_ID)
     app.setWindowIcon(QIcon(str(resource_path("icons", f"{APP_ID}.svg"))))
+    from euchre_tourney.gui.worker import collect_garbage_on_the_gui_thread
+
+    collect_garbage_on_the_gui_thread()  # no collection in a worker thread (gui/worker.py)
     return app
 
 

@@ -18,11 +18,12 @@ the rotation, then say so" -- keeps its shape while the window stays live
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
 
 
 class Job(QObject):
@@ -81,6 +82,33 @@ class _Runnable(QRunnable):
         job._over.emit()
 
 
+_collector: QTimer | None = None
+
+
+def collect_garbage_on_the_gui_thread() -> None:
+    """Python's cycle collector runs in whichever thread happens to allocate
+    when a threshold is passed: in a worker thread it may delete a Qt object
+    (a closed window's) outside the GUI thread, which crashes the process.
+    So, as Anki does, automatic collection is switched off once the
+    application exists, and the GUI thread collects on a timer instead
+    (young objects every second, everything every tenth). Idempotent."""
+    global _collector
+    app = QCoreApplication.instance()
+    if _collector is not None or app is None:
+        return
+    gc.disable()
+    ticks = [0]
+
+    def collect() -> None:
+        ticks[0] += 1
+        gc.collect(2 if ticks[0] % 10 == 0 else 1)
+
+    _collector = QTimer(app)
+    _collector.setInterval(1000)
+    _collector.timeout.connect(collect)
+    _collector.start()
+
+
 _RUNNING: set[Job] = set()
 """Jobs not over yet. A job has no Qt parent and is kept here until its
 ``finished`` was emitted: a window (its would-be parent) closed while the
@@ -92,6 +120,7 @@ def start(label: str, work: Callable[[Job], Any], parent: QObject | None = None)
     """Run ``work(job)`` on the thread pool and return the :class:`Job` at
     once. ``parent`` is accepted for the callers' sake but not made the
     job's Qt parent (see :data:`_RUNNING`)."""
+    collect_garbage_on_the_gui_thread()
     job = Job(label)
     _RUNNING.add(job)
     job.finished.connect(lambda: _RUNNING.discard(job))
