@@ -54,8 +54,18 @@ def wait_for(driver, condition, timeout: float = 90.0):
     from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    from selenium.common.exceptions import WebDriverException
+
+    def settled(d):
+        try:
+            return condition(d)
+        except WebDriverException as exc:  # mid-navigation: "Node … does not belong to the document"
+            if "does not belong to the document" in str(exc):
+                return False
+            raise
+
     ignored = (NoSuchElementException, StaleElementReferenceException)
-    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(lambda d: condition(d))
+    return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(settled)
 
 
 def tap(driver, css: str) -> None:
