@@ -79,10 +79,9 @@ class Seat(IntEnum):
         if value.__class__ is int and 0 <= value <= 3:  # type: ignore[operator]
             return cls(value)
         if isinstance(value, str):
-            text = value.strip().upper()
-            for seat in cls:
-                if text in (seat.letter, seat.name):
-                    return seat
+            seat = _BY_TEXT.get(value) or _BY_TEXT.get(value.strip().upper())
+            if seat is not None:
+                return seat
         raise ValueError(f"{value!r} is not a seat (North, East, South or West)")
 
     def __str__(self) -> str:
@@ -95,6 +94,10 @@ class Seat(IntEnum):
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+_BY_TEXT: dict[str, Seat] = {
+    text: seat for seat in Seat for text in (seat.letter, seat.name, seat.key, seat.letter.lower())
+}
+"""Every text :meth:`Seat.parse` reads at once (the stored form and the letters), upper case for the rest."""
 """The four seats in clockwise order from North."""
 
 SIDE_SEATS: dict[Side, tuple[Seat, Seat]] = {Side.NS: (Seat.NORTH, Seat.SOUTH), Side.EW: (Seat.EAST, Seat.WEST)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 
 
@@ -42,9 +42,12 @@ def _collator():
     return pyuca.Collator()
 
 
+@lru_cache(maxsize=8192)
 def collation_key(name: str) -> tuple:
     """A sort key putting names in alphabetical order for people (accents and
     letters such as Ł beside their base letter, case ignored first), then by
-    the exact text so the order is total."""
+    the exact text so the order is total. Remembered for the last 8,192
+    names (a key costs ~0.1 ms, and the standings sort the same names at
+    every hand)."""
     folded = " ".join(name.split())
     return (_collator().sort_key(folded.casefold()), folded)

@@ -233,15 +233,15 @@ def _waiting_tables(session: Session, event_id: int, round_number: int, round_id
         for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
     }
     state: dict[tuple[int, int], bool] = {}
-    for a in session.exec(
-        select(PhoneAction)
+    for table, number, action, version in session.exec(  # plain columns: this runs at every phone's request
+        select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.hand_version)
         .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
         .order_by(PhoneAction.id)
     ):
-        key = (a.table_number, a.hand_number)
-        if a.action in ("enter", "correct"):
+        key = (table, number)
+        if action in ("enter", "correct"):
             state[key] = True
-        elif a.action in ("agree", "disagree") and a.hand_version == versions.get(key):
+        elif action in ("agree", "disagree") and version == versions.get(key):
             state[key] = False
     return {t for (t, n), waits in state.items() if waits and (t, n) in versions}
 

@@ -313,13 +313,15 @@ def load_schedule(session: Session, event_id: int) -> _Stored:
         rounds.append(rotation.Round(round_number, tuple(tables), sit))
     ordered = tuple(sorted(players, key=lambda i: (numbers.get(i) or 0, i)))
     # players who arrived late or left are absent from some rounds
-    rounds = [
-        dataclasses.replace(r, absent=tuple(p for p in ordered if p not in set(r.players()))) for r in rounds
-    ]
+    rounds = [dataclasses.replace(r, absent=_absent(ordered, set(r.players()))) for r in rounds]
     tonight = checked_in | set(ordered)  # who plays now, and who played a round and left
     shown = dict(names)
     shown.update(labels((i, names[i], numbers.get(i)) for i in tonight))
     return _Stored(shown, numbers, rotation.Schedule(players=ordered, rounds=tuple(rounds)), plain=names)
+
+
+def _absent(ordered: tuple[int, ...], present: set[int]) -> tuple[int, ...]:
+    return tuple(p for p in ordered if p not in present)
 
 
 def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
