@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from PySide6.QtGui import QBrush, QColor
 
 from euchre_tourney import tournament
-from euchre_tourney.gui.models import Column, RowsModel
+from euchre_tourney.gui.models import role_numbers, Column, RowsModel
 from euchre_tourney.gui.widgets import read_only_table
 
 _WARN = QBrush(QColor("#fef3c7"))
@@ -69,6 +69,8 @@ class _Job(QRunnable):
 
 class PreviewRowsModel(RowsModel):
     """The players a preview would add; duplicates tinted, with whom they match."""
+
+    EXTRA_ROLES = role_numbers(Qt.BackgroundRole)
 
     def __init__(self, preview: tournament.ImportPreview, parent=None) -> None:
         self.why = {line: why for line, _name, why in preview.duplicates}

@@ -6,6 +6,7 @@ They are tested without a window.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,16 @@ from PySide6.QtGui import QBrush, QColor
 from euchre_tourney.rules import SEATS, Side
 
 Index = QModelIndex | QPersistentModelIndex
+
+
+def role_numbers(*roles: Qt.ItemDataRole) -> frozenset[int]:
+    """The roles as plain numbers (what Qt passes to ``data``)."""
+    return frozenset(r.value for r in roles)
+
+
+_DISPLAY, _ALIGN, _TOOLTIP, _USER = (
+    r.value for r in (Qt.DisplayRole, Qt.TextAlignmentRole, Qt.ToolTipRole, Qt.UserRole)
+)
 
 
 @dataclass(frozen=True)
@@ -31,8 +42,36 @@ class RowsModel(QAbstractTableModel):
 
     def __init__(self, columns: Sequence[Column], parent=None) -> None:
         super().__init__(parent)
+        self._texts: list[list[str]] | None = None
         self.columns = list(columns)
         self.rows: tuple = ()
+
+    # Setting rows or columns forgets the display texts made from them.
+    @property
+    def rows(self) -> tuple:
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: tuple) -> None:
+        self._rows, self._texts = rows, None
+
+    @property
+    def columns(self) -> list[Column]:
+        return self._columns_
+
+    @columns.setter
+    def columns(self, columns: list[Column]) -> None:
+        self._columns_, self._texts = columns, None
+
+    def display_texts(self) -> list[list[str]]:
+        """Every cell's text, row by row (made once per reset: Qt asks a
+        cell's text many times while it measures and paints, and a view's
+        sizes are measured from these, see :func:`widgets.fit_columns`)."""
+        if self._texts is None:
+            self._texts = [
+                ["" if (v := col.value(row)) is None else str(v) for col in self._columns_] for row in self._rows
+            ]
+        return self._texts
 
     def set_rows(self, rows: Sequence[Any]) -> None:
         self.beginResetModel()
@@ -49,36 +88,61 @@ class RowsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.DisplayRole) -> Any:  # noqa: N802
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal and section < len(self.columns):
+        if role == _DISPLAY and orientation == Qt.Horizontal and section < len(self.columns):
             return self.columns[section].title
         return None
 
+    EXTRA_ROLES: frozenset[int] = frozenset()
+    """The roles (their numbers, :func:`role_numbers`) a subclass's
+    :meth:`extra_data` answers; the model answers None to the others at once."""
+
     def data(self, index: Index, role: int = Qt.DisplayRole) -> Any:
+        # Qt asks each visible cell a dozen roles at every paint: the roles are compared as plain
+        # numbers (comparing with PySide's enum members costs ~3 µs each), the texts come made.
         if not index.isValid():
             return None
-        row = self.rows[index.row()]
-        col = self.columns[index.column()]
-        if role == Qt.DisplayRole:
-            value = col.value(row)
-            return "" if value is None else str(value)
-        if role == Qt.TextAlignmentRole:
-            return int(col.align)
-        if role == Qt.ToolTipRole and col.tooltip is not None:
-            return col.tooltip(row)
-        if role == Qt.UserRole:
-            return row
-        return self.extra_data(row, index.column(), role)
+        r, c = index.row(), index.column()
+        if role == _DISPLAY:
+            return self.display_texts()[r][c]
+        if role == _ALIGN:
+            return int(self._columns_[c].align)
+        if role == _TOOLTIP:
+            col = self._columns_[c]
+            return None if col.tooltip is None else col.tooltip(self._rows[r])
+        if role == _USER:
+            return self._rows[r]
+        if role in self.EXTRA_ROLES:
+            return self.extra_data(self._rows[r], c, role)
+        return None
 
     def extra_data(self, row: Any, column: int, role: int) -> Any:
         return None
 
 
 RIGHT = Qt.AlignRight | Qt.AlignVCenter
+
+
+def _bold():
+    """The application's font in bold (made once per application font)."""
+    from PySide6.QtGui import QGuiApplication
+
+    return _bold_of(QGuiApplication.font().key())
+
+
+@functools.lru_cache(maxsize=4)
+def _bold_of(_key: str):
+    from PySide6.QtGui import QFont, QGuiApplication
+
+    f = QFont(QGuiApplication.font())
+    f.setBold(True)
+    return f
 CENTER = Qt.AlignCenter
 
 
 class PlayersModel(RowsModel):
     """The roster: name, email, phone, and a duplicate-name warning."""
+
+    EXTRA_ROLES = role_numbers(Qt.ForegroundRole)
 
     def __init__(self, parent=None) -> None:
         super().__init__(
@@ -103,6 +167,8 @@ class PlayersModel(RowsModel):
 
 class CheckInModel(RowsModel):
     """Players with a checkable "Playing" column; emits ``toggled(player_id, bool)``."""
+
+    EXTRA_ROLES = role_numbers(Qt.CheckStateRole)
 
     toggled = Signal(int, bool)
 
@@ -192,6 +258,8 @@ class HandsModel(RowsModel):
 class StandingsModel(RowsModel):
     """Standings rows; per-round columns follow the event's round count."""
 
+    EXTRA_ROLES = role_numbers(Qt.FontRole)
+
     def __init__(self, parent=None) -> None:
         super().__init__(self._columns(0), parent)
 
@@ -215,17 +283,17 @@ class StandingsModel(RowsModel):
             cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_points[i])(i), RIGHT))
         return cols
 
+    rounds = -1
+    """The round columns shown (set by :meth:`set_standings`)."""
+
     def set_standings(self, rows: Sequence[Any], rounds: int) -> None:
         self.beginResetModel()
+        self.rounds = rounds
         self.columns = self._columns(rounds)
         self.rows = tuple(rows)
         self.endResetModel()
 
     def extra_data(self, row, column, role):
         if role == Qt.FontRole and column in (0, 3):
-            from PySide6.QtGui import QFont
-
-            f = QFont()
-            f.setBold(True)
-            return f
+            return _bold()
         return None

@@ -27,7 +27,7 @@ from euchre_tourney.gui.models import StandingsModel
 from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
-from euchre_tourney.gui.widgets import Page, read_only_table, wrap_cells
+from euchre_tourney.gui.widgets import Page, cell_texts, fit_columns, read_only_table, wrap_cells
 
 
 class StandingsPage(Page):
@@ -40,6 +40,7 @@ class StandingsPage(Page):
         self.team_model = TeamStandingsModel(self)
         self.table = read_only_table(self.model)
         self._fitting = False
+        self._reading = self._read_again = False  # a board being read on the thread pool (see take)
         self.table.viewport().installEventFilter(self)  # its width is known only at its own resize
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -131,7 +132,40 @@ class StandingsPage(Page):
             self.summary.setText("No event yet.")
             self.rules_text.setText("")
             return
-        board = self.ctx.run(tournament.standings_board, self.ctx.event_id)  # one read per redraw
+        self.show_board(self.ctx.run(tournament.standings_board, self.ctx.event_id))  # one read per redraw
+
+    def take(self, change) -> None:
+        """Another station's change (a phone's hand, seen by the station
+        poll or said by the phone server): the board is read on the thread
+        pool and drawn when it is in, so a room entering hands from phones
+        never holds the window up (one read at a time; changes that come
+        meanwhile are read once more after it)."""
+        if not self.concerned(change):
+            return
+        if not self.on_screen():
+            self._stale = True
+            return
+        if self._reading:
+            self._read_again = True
+            return
+        event_id = self.ctx.event_id
+        if event_id is None:
+            return
+        from euchre_tourney.gui import worker  # deferred on purpose: start-up time
+
+        self._reading, self._read_again = True, False
+        job = worker.start("Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id))
+        job.succeeded.connect(lambda board: self.show_board(board) if self.ctx.event_id == event_id else None)
+        job.failed.connect(lambda exc: logging.getLogger("euchre_tourney").warning("standings not read: %s", exc))
+        job.finished.connect(lambda: self._read_over(change))
+
+    def _read_over(self, change) -> None:
+        self._reading = False
+        if self._read_again:
+            self.take(change)
+
+    def show_board(self, board: tournament.StandingsBoard) -> None:
+        """Draw ``board`` (:func:`tournament.standings_board`'s read model)."""
         event = board.event
         self.load_timer(event=event)
         self.prizes.setVisible(event.kind != "team")
@@ -139,11 +173,16 @@ class StandingsPage(Page):
         if event.kind == "team":
             self._refresh_teams(event, board.teams)
             return
+        same_rows = (
+            self.table.model() is self.model and self.model.rounds == event.rounds
+            and self.model.rows == tuple(board.players.rows)
+        )
         if self.table.model() is not self.model:
             self.table.setModel(self.model)
         self.view = board.players
-        self.model.set_standings(self.view.rows, event.rounds)
-        self.fit_names()
+        if not same_rows:  # a hand at an unfinished table changes the status line only: the table stays as it is
+            self.model.set_standings(self.view.rows, event.rounds)
+            self.fit_names()
         self.summary.setText(
             f"<b>{html.escape(event.name)}</b>: <b>{html.escape(self.view.status)}</b>. "
             "Only finished tables count (all hands in, time called, or round totals in)."
@@ -170,18 +209,13 @@ class StandingsPage(Page):
         a second line instead of ending in "…" (late in a night the round
         columns leave little room)."""
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(self.NAME_COLUMN, QHeaderView.Interactive)
-        model, fm = self.table.model(), self.table.fontMetrics()
+        header.setSectionResizeMode(QHeaderView.Interactive)  # measured here, not by the view at every layout
+        model = self.table.model()
         if model is None or model.columnCount() <= self.NAME_COLUMN:
             return
-        widest = max(
-            (fm.horizontalAdvance(str(model.data(model.index(r, self.NAME_COLUMN)))) for r in range(model.rowCount())),
-            default=0,
-        ) + 12
-        for c in range(model.columnCount()):  # measured now: ResizeToContents alone sizes them at the next layout
-            if c != self.NAME_COLUMN:
-                self.table.resizeColumnToContents(c)
+        fit_columns(self.table, skip=(self.NAME_COLUMN,))
+        fm = self.table.fontMetrics()
+        widest = max((fm.horizontalAdvance(row[self.NAME_COLUMN]) for row in cell_texts(model)), default=0) + 12
         others = sum(header.sectionSize(c) for c in range(model.columnCount()) if c != self.NAME_COLUMN)
         room = self.table.viewport().width() - others
         header.resizeSection(self.NAME_COLUMN, max(self.NAME_WIDTH, room) if widest > room else max(room, widest))

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui.models import CENTER, RIGHT, Column, RowsModel, StandingsModel
+from euchre_tourney.gui.models import role_numbers, CENTER, RIGHT, Column, RowsModel, StandingsModel
 
 ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
 OK_STYLE = "color: #166534;"
@@ -29,6 +29,8 @@ OK_STYLE = "color: #166534;"
 
 class TeamsModel(RowsModel):
     """The event's teams: number, name, players, status."""
+
+    EXTRA_ROLES = role_numbers(Qt.ForegroundRole)
 
     def __init__(self, parent=None) -> None:
         super().__init__(
@@ -67,6 +69,8 @@ def _winner(t) -> str:
 
 class TeamTablesModel(RowsModel):
     """One team round: table, North–South team, East–West team, result, winner."""
+
+    EXTRA_ROLES = role_numbers(Qt.ForegroundRole)
 
     def __init__(self, parent=None) -> None:
         super().__init__(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QFont, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
 
 
@@ -32,28 +34,67 @@ def wrap_cells(view: QTableView) -> None:
     fit_rows(view)
 
 
-def fit_rows(view: QTableView) -> None:
-    """Each row of ``view`` as tall as its tallest wrapped cell at the
-    columns' present widths: the view's own measure (``resizeRowsToContents``)
-    first, then each cell's text measured here, because the view's measure
-    can run before a column has its width and leave a two-line name on a
-    one-line row."""
-    view.resizeRowsToContents()
-    model, fm, header = view.model(), view.fontMetrics(), view.horizontalHeader()
+CELL_MARGIN = 10
+"""Pixels a cell needs beyond its text's width (the delegate's margins and the grid line)."""
+
+
+def cell_texts(model) -> list[list[str]]:
+    """Every cell's display text, row by row: a :class:`~.models.RowsModel`'s
+    own (made once per reset), else asked of the model cell by cell."""
+    texts = getattr(model, "display_texts", None)
+    if texts is not None:
+        return texts()
+    return [
+        ["" if (v := model.data(model.index(r, c))) is None else str(v) for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    ]
+
+
+def _column_metrics(view: QTableView, model, column: int) -> QFontMetrics:
+    font = model.data(model.index(0, column), Qt.FontRole) if model.rowCount() else None
+    return QFontMetrics(font) if isinstance(font, QFont) else view.fontMetrics()
+
+
+def fit_columns(view: QTableView, skip: Iterable[int] = ()) -> None:
+    """Each column of ``view`` (but those in ``skip``) as wide as its title
+    and its widest text, measured here from the model's texts, each
+    different text once, instead of by the view (which asks every cell for
+    a dozen things: half a second for a 100-player standings table)."""
+    model, header = view.model(), view.horizontalHeader()
     if model is None:
         return
-    widths = [header.sectionSize(c) - 6 for c in range(model.columnCount())]
-    for r in range(model.rowCount()):
-        need = 0
-        for c, width in enumerate(widths):
-            if width <= 0 or view.isColumnHidden(c):
-                continue
-            text = model.data(model.index(r, c))
-            if text is None or text == "":
-                continue
-            need = max(need, fm.boundingRect(QRect(0, 0, width, 10_000), Qt.TextWordWrap, str(text)).height() + 8)
-        if need > view.rowHeight(r):
-            view.setRowHeight(r, need)
+    texts = cell_texts(model)
+    skipped = set(skip)
+    for c in range(model.columnCount()):
+        if c in skipped or view.isColumnHidden(c):
+            continue
+        fm = _column_metrics(view, model, c)
+        widest = max((fm.horizontalAdvance(t) for t in {row[c] for row in texts} if t), default=0)
+        header.resizeSection(c, max(header.sectionSizeHint(c), widest + CELL_MARGIN))
+
+
+def fit_rows(view: QTableView) -> None:
+    """Each row of ``view`` as tall as its tallest wrapped cell at the
+    columns' present widths (one-line rows: the usual height), measured
+    here from the model's texts: only a text wider than its column is
+    measured wrapped."""
+    model, header, rows = view.model(), view.horizontalHeader(), view.verticalHeader()
+    if model is None:
+        return
+    texts = cell_texts(model)
+    columns = [
+        (c, header.sectionSize(c) - 6, _column_metrics(view, model, c))
+        for c in range(model.columnCount()) if not view.isColumnHidden(c) and header.sectionSize(c) > 6
+    ]
+    usual = rows.defaultSectionSize()
+    for r, row in enumerate(texts):
+        need = usual
+        for c, width, fm in columns:
+            text = row[c]
+            if text and (fm.horizontalAdvance(text) > width or "\n" in text):
+                need = max(need, fm.boundingRect(QRect(0, 0, width, 10_000), Qt.TextWordWrap, text).height() + 8)
+        if rows.sectionSize(r) != need:
+            rows.resizeSection(r, need)
 
 
 class _RowsFollowWidth(QObject):
