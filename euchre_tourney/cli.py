@@ -444,7 +444,7 @@ def _serve(args, out: TextIO) -> int:
                 secrets = tournament.table_secrets(session, event.id)
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
-        server = PhoneServer(db, event.id, args.host, args.port)
+        server = PhoneServer(db, event.id, args.host, args.port, separate_process=False)  # no window to keep free
         if args.host in ("0.0.0.0", "::"):
             out.write("Listening on EVERY network of this machine (--host {}): anyone on any of them can open "
                       "the players' pages.\n".format(args.host))
@@ -459,7 +459,7 @@ def _serve(args, out: TextIO) -> int:
         out.flush()
         try:
             while server.running:
-                server._thread.join(0.5)  # noqa: SLF001  (wait for Ctrl+C)
+                server.wait(0.5)  # (wait for Ctrl+C)
         except KeyboardInterrupt:
             pass
         finally:

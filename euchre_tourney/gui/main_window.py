@@ -39,6 +39,13 @@ REPORT_SHORTCUTS = {
 (the reports themselves: :data:`euchre_tourney.reports.REPORTS`)."""
 
 
+class PhoneRelay(QObject):
+    """Carries the phone server's "a write was committed" (said on a
+    background thread) to the window's thread as the ``wrote`` signal."""
+
+    wrote = Signal()
+
+
 class MainWindow(QMainWindow):
     """The club-night window.
 
@@ -166,7 +173,8 @@ class MainWindow(QMainWindow):
         self._stamp: tuple[int, int] | None = None  # (event, change stamp) last drawn
         self.poll_timer = QTimer(self)  # hands saved at other stations: see poll_other_stations
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)
-        self.poll_timer.timeout.connect(self.poll_other_stations)
+        self._looking = self._look_again = False  # a station poll on the thread pool (poll_in_background)
+        self.poll_timer.timeout.connect(self.poll_in_background)
         self.poll_timer.start()
         self.opened.emit()
 
@@ -186,19 +194,62 @@ class MainWindow(QMainWindow):
         if event_id is None or self.scores_page.in_progress():
             return False
         try:
-            if self._stamp is None or self._stamp[0] != event_id:  # first look at this event
-                self._stamp = (event_id, self.ctx.run(tournament.change_stamp, event_id))
-                return False
-            stamp, change = self.ctx.run(tournament.changes_since, event_id, self._stamp[1])
+            look = self._look(event_id, self._stamp)
         except tournament.TournamentError as exc:  # unreachable now: say so, try again next tick
             self.statusBar().showMessage(exc.message, 3000)
             return False
-        self._stamp = (event_id, stamp)
+        return self._take_look(event_id, look)
+
+    def _look(self, event_id: int, last) -> tuple:
+        """The station poll's one query (any thread): ``("first", stamp)``
+        for a first look at the event, else ``("since", stamp, change)``."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+
+        if last is None or last[0] != event_id:
+            return ("first", self.ctx.run(tournament.change_stamp, event_id))
+        return ("since", *self.ctx.run(tournament.changes_since, event_id, last[1]))
+
+    def _take_look(self, event_id: int, look: tuple) -> bool:
+        """Redraw what a look (:meth:`_look`) found; True if it saw a change."""
+        self._stamp = (event_id, look[1])
+        change = look[2] if look[0] == "since" else None
         if change is None:
             return False
         for i in range(self.tabs.count()):
             self.tabs.widget(i).take(change)
         return True
+
+    def poll_in_background(self) -> None:
+        """:meth:`poll_other_stations` with its query on the thread pool (the
+        timer's and the phone server's way: the window never waits for the
+        database). One look at a time; a look asked for meanwhile follows it."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui import worker
+
+        if self._looking:
+            self._look_again = True
+            return
+        event_id, last = self.ctx.event_id, self._stamp
+        if event_id is None or self.scores_page.in_progress():
+            return
+        self._looking, self._look_again = True, False
+
+        def seen(look) -> None:
+            # the event was changed, or a hand begun, meanwhile: this look is not drawn (the next one is)
+            if self.ctx.event_id == event_id and self._stamp == last and not self.scores_page.in_progress():
+                self._take_look(event_id, look)
+
+        def over() -> None:
+            self._looking = False
+            if self._look_again:
+                self.poll_in_background()
+
+        job = worker.start("Other stations", lambda _job: self._look(event_id, last))
+        job.succeeded.connect(seen)
+        job.failed.connect(
+            lambda exc: self.statusBar().showMessage(exc.message, 3000) if isinstance(exc, tournament.TournamentError) else None
+        )
+        job.finished.connect(over)
 
     def _busy(self, label: str) -> None:
         """An operation runs in the background (``label``) or ended (""):
@@ -266,7 +317,8 @@ class MainWindow(QMainWindow):
             "Scoring from &phones…", self.open_phones, "Ctrl+Shift+W",
             "Serve the room: each table enters its hands on a phone, players follow the standings",
         )
-        self.phone_server = None  # the running web.PhoneServer (outlives its dialog)
+        self._phone_server = None  # the running web.PhoneServer (outlives its dialog)
+        self._phone_poll_due = False
         self.phones_dialog = None
         self.help_action = self._action("&User guide", self.show_help, QKeySequence.HelpContents, "The guide to club night (F1)")
         self.about_action = self._action("&About Euchre Tourney", self.show_about)
@@ -526,6 +578,32 @@ class MainWindow(QMainWindow):
             self.phones_dialog.server_changed.connect(self._phone_server_changed)
         self.phones_dialog.show()
         self.phones_dialog.raise_()
+
+    @property
+    def phone_server(self):
+        """The running :class:`~euchre_tourney.web.PhoneServer`, or None.
+        While one runs, each hand it saves redraws the pages at once (its
+        process tells the window through :class:`PhoneRelay`), not at the
+        next station poll."""
+        return self._phone_server
+
+    @phone_server.setter
+    def phone_server(self, server) -> None:
+        self._phone_server = server
+        if server is not None:
+            relay = PhoneRelay()  # no Qt parent: the server's thread emits on it while this window may be closing
+            relay.wrote.connect(self._phone_wrote)
+            server.when_changed(lambda relay=relay: relay.wrote.emit())  # the closure keeps the relay alive
+
+    def _phone_wrote(self) -> None:
+        """A phone's write was committed: look for changes now (once for a burst of them)."""
+        if not self._phone_poll_due:
+            self._phone_poll_due = True
+            QTimer.singleShot(0, self._poll_for_phones)
+
+    def _poll_for_phones(self) -> None:
+        self._phone_poll_due = False
+        self.poll_in_background()
 
     def _phone_server_changed(self, server) -> None:
         self.phone_server = server

@@ -4,9 +4,11 @@ Starts the window exactly as a director does (:func:`~euchre_tourney.gui.app.run
 the window first, the file opened in the background), then, once the pages
 are filled in, clicks *Add player…* on the Players page, types a name in the
 real dialog and presses OK, and prints what the window said: the status bar's
-message, the roster's count line and any message box. Exit status 0 when the
-player was saved and the window said so without an error box, 1 otherwise
-(the reason printed). Works on any Qt platform, including
+message, the roster's count line and any message box; then starts the phone
+server (its own process: a frozen bundle starts itself again for it),
+fetches a page from it and stops it. Exit status 0 when the player was saved
+and the window said so without an error box and the server answered, 1
+otherwise (the reason printed). Works on any Qt platform, including
 ``QT_QPA_PLATFORM=offscreen`` in a system without a display.
 
 Why a flag of the app rather than a script typing into the window from
@@ -75,7 +77,32 @@ def _add_player(window, said: list[str]) -> None:
     elif status != "Saved." or after == before:
         _finish(1, "the window did not say the player was saved")
     else:
-        _finish(0, "the player was saved and the window said so")
+        served = _serve_check(window)
+        if served:
+            _finish(1, served)
+        else:
+            _finish(0, "the player was saved and the window said so; the phone server answered")
+
+
+def _serve_check(window) -> str:
+    """Start the phone server in its own process on the loopback (a frozen
+    bundle starts itself again for it), fetch a page, stop it; "" when it
+    answered, else what went wrong."""
+    import urllib.request
+
+    from euchre_tourney.web import PhoneServer, free_port
+
+    server = PhoneServer(window.ctx.db, window.ctx.event_id or 1, "127.0.0.1", free_port())
+    try:
+        server.start()
+        with urllib.request.urlopen(f"{server.url}/static/app.js", timeout=30) as answer:
+            status = answer.status
+        print(f"self-test: the phone server (process {server._process.pid}) answered {status}")  # noqa: SLF001
+        return "" if status == 200 else f"the phone server answered {status}"
+    except OSError as exc:
+        return f"the phone server did not answer: {exc}"
+    finally:
+        server.stop()
 
 
 def _finish(code: int, why: str) -> None:

@@ -6,7 +6,8 @@ the app itself the way Calibre's content server serves a LAN: no accounts,
 nothing installed on the phones, nothing loaded from the internet.
 
 Why this stack: Starlette (a small, well-kept ASGI toolkit) under uvicorn
-on a background thread, Jinja2 templates with autoescape on for every
+(with its C parser, httptools, and uvloop where there is one), in a process
+of its own beside the window (:mod:`.server` says why), Jinja2 templates with autoescape on for every
 page, segno for QR codes (pure Python, SVG for the pages and PNG for the
 window and the PDFs). The one script (``static/app.js``) and the style sheet
 ship in the package.

@@ -25,6 +25,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from importlib import resources as _res
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -50,16 +51,20 @@ POLL_MS = 1000
 """How often an open page asks ``/stamp`` whether to redraw (ms): a hand
 saved anywhere shows on every phone within about a second."""
 
-WORKERS = 4
-"""Threads doing the server's database work at once. Few on purpose: the
-work is Python holding the interpreter lock, so more threads only take
-turns longer, and the window (same process) waits for its turn too."""
+WORKERS = {"tables": 3, "room": 2}
+"""Threads doing the server's database work at once, per lane (see
+``run_in_threadpool`` in :func:`create_app`). Few on purpose: the work is
+Python holding the interpreter lock, so more threads only take turns
+longer."""
 
 MAX_BODY = 4096
 """The largest request body accepted (bytes): a hand's form is ~300."""
 
 STAMP_CACHE_S = 0.2
 """``/stamp`` answers from one database read per this many seconds, however many phones ask."""
+
+SHARED_EVERY_S = 1.0
+"""The standings page the room follows is made again at most this often (seconds)."""
 
 SIDES = {"NS": "North–South", "EW": "East–West"}
 OOPS = "The server could not answer that. Nothing on this page changed: try again, or use the tally sheet."
@@ -109,7 +114,7 @@ class RoomState:
     timer_text: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
     stamp: tuple[float, str] = (0.0, "")
-    cache: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    cache: dict[str, tuple[str, Any, float]] = field(default_factory=dict)
     limits: "Limits" = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -188,10 +193,12 @@ _HEADERS = {
 }
 
 
-def create_app(db: tournament.Database, event_id: int, *, state: RoomState | None = None, base_url: str = "") -> Starlette:
+def create_app(db: tournament.Database, event_id: int, *, state: RoomState | None = None, base_url: str = "",
+               on_write: Callable[[], None] | None = None) -> Starlette:
     """The application serving event ``event_id`` of ``db``. ``state``: the
-    server's memory (connected phones, rates), shared with the window;
-    ``base_url``: the address phones use (for QR codes on the pages)."""
+    server's memory (connected phones, rates); ``base_url``: the address
+    phones use (for QR codes on the pages); ``on_write()``: called (on a
+    worker thread) after each write committed, so the window redraws at once."""
     room = state or RoomState()
     key = secrets.token_bytes(32)  # signs the pages' tokens; a new one per server start
     here = _res.files("euchre_tourney.web")
@@ -203,13 +210,17 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     )
     env.globals.update(POLL_MS=POLL_MS, SIDES=SIDES, SEATS=("North", "East", "South", "West"))
 
-    limiter: list = []
+    limiters: dict[str, anyio.CapacityLimiter] = {}
 
-    async def run_in_threadpool(fn, *args, **kwargs):
-        """``fn(*args, **kwargs)`` on one of :data:`WORKERS` threads."""
-        if not limiter:
-            limiter.append(anyio.CapacityLimiter(WORKERS))
-        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=limiter[0])
+    async def run_in_threadpool(fn, *args, lane: str = "tables", **kwargs):
+        """``fn(*args, **kwargs)`` on a worker thread of ``lane``: "tables"
+        (the tables' and the director's pages and every write) or "room"
+        (what the players follow: the stamp, the standings, their pages).
+        A lane of its own for the tables, so that a hand being saved never
+        waits behind a room of phones asking for the standings."""
+        if lane not in limiters:
+            limiters[lane] = anyio.CapacityLimiter(WORKERS[lane])
+        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=limiters[lane])
 
     def token(scope: str) -> str:
         return hmac.new(key, scope.encode(), hashlib.sha256).hexdigest()[:32]
@@ -221,11 +232,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     def refusal(request: Request, message: str, status: int) -> HTMLResponse:
         return page(request, "message.html", status=status, title="Not allowed", message=message)
 
-    async def read(use_case, *args, **kwargs):
-        return await run_in_threadpool(run_read, db, use_case, *args, **kwargs)
+    async def read(use_case, *args, lane: str = "tables", **kwargs):
+        return await run_in_threadpool(run_read, db, use_case, *args, lane=lane, **kwargs)
 
     async def event_name() -> str:
-        return (await read(tournament.get_event, event_id)).name
+        return (await read(tournament.get_event, event_id, lane="room")).name
 
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
@@ -271,19 +282,52 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return value
 
     def invalidate() -> None:
+        """A write was committed: the next stamp is read afresh, and the window is told."""
         with room.lock:
-            room.stamp = (0.0, "")
+            room.stamp = (0.0, room.stamp[1])
+        if on_write is not None:
+            on_write()
 
     flights: dict[str, Any] = {}
 
-    async def shared(name: str, make):
-        """What every phone is shown alike (the standings page): made once
-        per stamp by ``await make(stamp)``, however many phones ask at once
-        (the others wait for the first)."""
+    def _fresh_stamp() -> str | None:
+        with room.lock:
+            at, value = room.stamp
+        return value if value and time.monotonic() - at < STAMP_CACHE_S else None
+
+    async def current_stamp() -> str:
+        """The stamp, from memory while fresh (no thread, no database: most
+        of the room's requests are this); else read once, however many
+        phones ask at the same moment."""
         import asyncio
 
-        now = await run_in_threadpool(_stamp)
+        value = _fresh_stamp()
+        if value is not None:
+            return value
+        gate = flights.setdefault("stamp", asyncio.Lock())
+        with room.lock:
+            last = room.stamp[1]
+        if gate.locked() and last:  # being read now: the last one meanwhile (the next poll sees the new)
+            return last
+        async with gate:
+            return _fresh_stamp() or await run_in_threadpool(_stamp, lane="room")
+
+    async def shared(name: str, make):
+        """What every phone is shown alike (the standings page): made by
+        ``await make(stamp)`` once per stamp and at most once every
+        :data:`SHARED_EVERY_S`, however many phones ask. While it is being
+        made, or made less than that ago, the phones asking get the one made
+        before (their next poll brings the new one): a room of phones never
+        queues behind it, and the tables' hands never wait behind a
+        standings page made for every hand."""
+        import asyncio
+
+        now = await current_stamp()
         gate = flights.setdefault(name, asyncio.Lock())
+        with room.lock:
+            hit = room.cache.get(name)
+        if hit is not None and (hit[0] == now or gate.locked() or time.monotonic() - hit[2] < SHARED_EVERY_S):
+            return hit[1]
         async with gate:
             with room.lock:
                 hit = room.cache.get(name)
@@ -291,39 +335,39 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                 return hit[1]
             value = await make(now)
             with room.lock:
-                room.cache[name] = (now, value)
+                room.cache[name] = (now, value, time.monotonic())
             return value
 
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return PlainTextResponse("slow down", status_code=429)
-        return PlainTextResponse(await run_in_threadpool(_stamp), headers=_HEADERS)
+        return PlainTextResponse(await current_stamp(), headers=_HEADERS)
 
     # ------------------------------------------------------------- players
     async def home(request: Request) -> Response:
         q = (request.query_params.get("q") or "").strip()[:60]
         matches = []
         if q:
-            matches = await read(_find_players, event_id, q)
+            matches = await read(_find_players, event_id, q, lane="room")
         return page(request, "home.html", title=await event_name(), q=q, matches=matches,
-                    stamp=await run_in_threadpool(_stamp))
+                    stamp=await current_stamp())
 
     async def player(request: Request) -> Response:
         try:
             number = int(request.path_params["number"])
         except ValueError:
             return refusal(request, "There is no such player number.", 404)
-        me = await read(_player_view, event_id, number)
+        me = await read(_player_view, event_id, number, lane="room")
         if me is None:
             return refusal(request, f"No player has number {number} tonight.", 404)
         return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text,
-                    stamp=await run_in_threadpool(_stamp))
+                    stamp=await current_stamp())
 
     async def standings_page(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return refusal(request, "Too many requests: wait a few seconds.", 429)
         async def make(now: str) -> str:
-            view, settings = await read(_standings, event_id)
+            view, settings = await read(_standings, event_id, lane="room")
             return page(request, "standings.html", title="Standings", view=view, settings=settings,
                         timer=room.timer_text, stamp=now).body
 
@@ -331,7 +375,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     async def projector(request: Request) -> Response:
         async def make(now: str):
-            return now, await read(_standings, event_id)
+            return now, await read(_standings, event_id, lane="room")
 
         now, (view, settings) = await shared("standings", make)
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
@@ -366,7 +410,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return page(request, "table.html", status=status, title=f"Table {view.table}", view=view, secret=secret,
                     csrf=token(f"table:{t}"), key=secrets.token_urlsafe(16), message=message, error=error,
                     correcting=correcting, side=request.cookies.get(f"side{t}", ""),
-                    stamp=await run_in_threadpool(_stamp), values=values or {})
+                    stamp=await current_stamp(), values=values or {})
 
     async def table_post(request: Request) -> Response:
         t = _table_number(request)
@@ -408,7 +452,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def _director_page(request: Request, message: str = "", status: int = 200) -> Response:
         data = await read(_director_view, event_id)
         return page(request, "director.html", status=status, title="Director", data=data, message=message,
-                    csrf=token("director"), connected=room.connected(), stamp=await run_in_threadpool(_stamp),
+                    csrf=token("director"), connected=room.connected(), stamp=await current_stamp(),
                     timer=room.timer_text)
 
     async def director_post(request: Request) -> Response:

@@ -1,22 +1,47 @@
-"""The server in the app: uvicorn serving :func:`.app.create_app` on a
-background thread, started and stopped by the window (or ``serve``).
+"""The server: uvicorn serving :func:`.app.create_app`, started and stopped
+by the window (or ``serve``).
 
-Nothing here runs on the GUI thread but :meth:`PhoneServer.start` (which
-only starts the thread) and :meth:`PhoneServer.stop` (which asks the
-thread to finish and waits for it).
+Why a process of its own (the window's choice): serving is Python work --
+a page costs a few milliseconds of interpreter time, and a room of phones
+asks for hundreds a minute. In a thread of the window's process that work
+takes turns with the window under one interpreter lock, and the window
+stalled for seconds under a full room (the benchmark,
+``tests/benchmarks/bench_phones.py``). In its own process it runs beside
+the window on another core. The two share only the database (each opens
+its own connections: SQLite's file locking or PostgreSQL serialise the
+writes, as between two scoring stations) and a pipe:
+
+* server → window: ``("started",)`` once listening, ``("changed",)`` after
+  every write committed (the window redraws at once instead of at its next
+  station poll), ``("seen", {table: seconds ago})`` when the connected
+  phones change;
+* window → server: ``("timer", text)`` (the round timer the pages show),
+  ``("stop",)``. The server also stops when the pipe closes (the window's
+  process ended).
+
+``serve`` (no window) runs the server on a thread of its own process
+(``separate_process=False``), as does an in-memory database, which another
+process cannot open.
+
+Nothing here runs on the GUI thread but :meth:`PhoneServer.start` and
+:meth:`PhoneServer.stop`, which the window calls on its thread pool.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import logging
+import multiprocessing
 import socket
 import threading
 import time
-
-import uvicorn
+from collections.abc import Callable
+from typing import Any
 
 from euchre_tourney.tournament import Database
-from euchre_tourney.web.app import RoomState, create_app
+from euchre_tourney.web.app import Limits, RoomState, create_app
+
+log = logging.getLogger("euchre_tourney.web")
 
 
 def local_addresses() -> list[str]:
@@ -46,18 +71,77 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
+def _uvicorn_server(app, host: str, port: int):
+    import uvicorn
+
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                            lifespan="off", timeout_keep_alive=5, limit_concurrency=400)
+    return uvicorn.Server(config)
+
+
+class _RoomMirror:
+    """The window's view of a server process's :class:`~.app.RoomState`:
+    the phones connected (as the server last reported them) and the round
+    timer's text (sent to the server when set)."""
+
+    def __init__(self, send: Callable[[tuple], None]) -> None:
+        self._send = send
+        self._timer_text = ""
+        self._seen: dict[int, float] = {}
+        self._seen_at = time.monotonic()
+        self._lock = threading.Lock()
+
+    @property
+    def timer_text(self) -> str:
+        return self._timer_text
+
+    @timer_text.setter
+    def timer_text(self, text: str) -> None:
+        if text != self._timer_text:
+            self._timer_text = text
+            self._send(("timer", text))
+
+    def connected(self, within: float = 90.0) -> dict[int, float]:
+        """Tables whose phone asked something in the last ``within`` s: table → seconds ago."""
+        with self._lock:
+            late = time.monotonic() - self._seen_at
+            return {t: ago + late for t, ago in self._seen.items() if ago + late <= within}
+
+    def _report(self, seen: dict[int, float]) -> None:
+        with self._lock:
+            self._seen, self._seen_at = dict(seen), time.monotonic()
+
+
 class PhoneServer:
-    """One event served on ``host:port`` from a background thread.
+    """One event served on ``host:port``.
 
     ``url``: the address phones use. :meth:`start` returns once the socket
     listens (or raises ``OSError`` in words when it cannot, e.g. the port is
-    taken); :meth:`stop` closes it."""
+    taken); :meth:`stop` closes it. ``limits``: the request rates allowed
+    (default :class:`~.app.Limits`). ``separate_process``: serve from a
+    process of its own (see the module; an in-memory database is always
+    served from a thread). :meth:`when_changed` registers a function called
+    (on a background thread, with no argument) after each write the server
+    commits. ``state``: the room as the window sees it (``timer_text`` to
+    set, ``connected()`` to read)."""
 
-    def __init__(self, db: Database, event_id: int, host: str = "127.0.0.1", port: int = 8765) -> None:
+    def __init__(self, db: Database, event_id: int, host: str = "127.0.0.1", port: int = 8765, *,
+                 limits: Limits | None = None, separate_process: bool = True) -> None:
         self.db, self.event_id, self.host, self.port = db, event_id, host, port
-        self.state = RoomState()
-        self._server: uvicorn.Server | None = None
+        self.limits = limits or Limits()
+        self.separate_process = separate_process and not (db.is_sqlite and db.path is None)
+        self._listeners: list[Callable[[], None]] = []
+        self._server: Any = None
         self._thread: threading.Thread | None = None
+        self._process: Any = None
+        self._conn: Any = None
+        self._send_lock = threading.Lock()
+        self._started = threading.Event()
+        self._failed: str | None = None
+        if self.separate_process:
+            self.state: RoomState | _RoomMirror = _RoomMirror(self._send)
+        else:
+            self.state = RoomState(limits=self.limits)
 
     @property
     def url(self) -> str:
@@ -66,9 +150,22 @@ class PhoneServer:
 
     @property
     def running(self) -> bool:
+        if self._process is not None:
+            return self._process.is_alive() and self._started.is_set()
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self, timeout: float = 10.0) -> None:
+    def when_changed(self, listener: Callable[[], None]) -> None:
+        """Call ``listener()`` (on a background thread) after each write the server commits."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:  # noqa: BLE001 - a listener's fault must not stop the server
+                log.exception("a change listener failed")
+
+    def start(self, timeout: float = 30.0) -> None:
         if self.running:
             return
         with socket.socket(socket.AF_INET6 if ":" in self.host else socket.AF_INET) as probe:
@@ -77,10 +174,14 @@ class PhoneServer:
             except OSError as exc:
                 raise OSError(f"Cannot listen on {self.host} port {self.port}: {exc.strerror or exc}. "
                               "Choose another port or address.") from exc
-        app = create_app(self.db, self.event_id, state=self.state, base_url=self.url)
-        config = uvicorn.Config(app, host=self.host, port=self.port, log_level="warning", access_log=False,
-                                lifespan="off", timeout_keep_alive=5, limit_concurrency=400)
-        self._server = uvicorn.Server(config)
+        if self.separate_process:
+            self._start_process(timeout)
+        else:
+            self._start_thread(timeout)
+
+    def _start_thread(self, timeout: float) -> None:
+        app = create_app(self.db, self.event_id, state=self.state, base_url=self.url, on_write=self._changed)
+        self._server = _uvicorn_server(app, self.host, self.port)
         self._thread = threading.Thread(target=self._server.run, name="phone-server", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + timeout
@@ -91,9 +192,148 @@ class PhoneServer:
                 raise OSError("The server did not start in time.")
             time.sleep(0.02)
 
+    def _start_process(self, timeout: float) -> None:
+        ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the window's (Qt) is copied
+        self._conn, child_conn = ctx.Pipe()
+        spec = {"url": self.db.url, "station": self.db.station, "event_id": self.event_id, "host": self.host,
+                "port": self.port, "base_url": self.url, "limits": self.limits}
+        self._started.clear()
+        self._failed = None
+        self._process = ctx.Process(target=serve_in_child, args=(spec, child_conn), name="phone-server", daemon=True)
+        self._process.start()
+        child_conn.close()
+        self._thread = threading.Thread(target=self._listen, args=(self._conn,), name="phone-server-pipe", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + timeout
+        while not self._started.wait(0.05):
+            if self._failed is not None or not self._process.is_alive():
+                self.stop()
+                raise OSError(self._failed or f"The server could not start on {self.host} port {self.port}.")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise OSError("The server did not start in time.")
+
+    def _listen(self, conn) -> None:
+        """The pipe from the server process (a thread of the window's process)."""
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                return
+            kind = message[0]
+            if kind == "changed":
+                self._changed()
+            elif kind == "seen":
+                state = self.state
+                if isinstance(state, _RoomMirror):
+                    state._report(message[1])  # noqa: SLF001
+            elif kind == "started":
+                self._started.set()
+            elif kind == "failed":
+                self._failed = message[1]
+
+    def _send(self, message: tuple) -> None:
+        with self._send_lock:
+            if self._conn is None:
+                return
+            try:
+                self._conn.send(message)
+            except (OSError, EOFError, ValueError):
+                pass
+
+    def wait(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for the server to end (``serve`` waits for Ctrl+C so)."""
+        if self._process is not None:
+            self._process.join(timeout)
+        elif self._thread is not None:
+            self._thread.join(timeout)
+
     def stop(self, timeout: float = 10.0) -> None:
+        if self._process is not None:
+            self._send(("stop",))
+            self._process.join(timeout)
+            if self._process.is_alive():
+                self._process.terminate()
+                self._process.join(timeout)
+            with self._send_lock:
+                if self._conn is not None:
+                    self._conn.close()
+                self._conn = None
+            if self._thread is not None:
+                self._thread.join(timeout)
+            self._process = self._thread = None
+            self._started.clear()
+            return
         if self._server is not None:
             self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout)
         self._server = self._thread = None
+
+
+SWITCH_INTERVAL_S = 0.0005
+"""The server process's interpreter turn (see :func:`serve_in_child`)."""
+
+
+def serve_in_child(spec: dict, conn) -> None:
+    """The server process's body (see the module): open the database, serve
+    until told to stop or the pipe closes. A failure to start is sent as
+    ``("failed", sentence)``."""
+    send_lock = threading.Lock()
+
+    def send(message: tuple) -> None:
+        with send_lock:
+            try:
+                conn.send(message)
+            except (OSError, EOFError, ValueError):
+                pass
+
+    import sys
+
+    # Many short database calls on a few threads: each gives up the interpreter lock while SQLite or
+    # PostgreSQL works and must wait to take it back; at the default 5 ms turn a request waited most
+    # of its time in that queue (the benchmark: 0.7 s a hand at 25 tables). 0.5 ms turns shorten the wait.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    try:
+        db = Database(spec["url"], station=spec["station"])  # opened (and migrated) by the window already
+        room = RoomState(limits=spec["limits"])
+        app = create_app(db, spec["event_id"], state=room, base_url=spec["base_url"],
+                         on_write=lambda: send(("changed",)))
+        server = _uvicorn_server(app, spec["host"], spec["port"])
+    except Exception as exc:  # noqa: BLE001 - said to the window in one sentence
+        send(("failed", f"The server could not start: {exc}"))
+        return
+
+    def listen() -> None:
+        while True:
+            try:
+                message = conn.recv()
+            except (EOFError, OSError):
+                break
+            if message[0] == "timer":
+                room.timer_text = message[1]
+            elif message[0] == "stop":
+                break
+        server.should_exit = True
+
+    def report() -> None:
+        """Say once listening; then the connected phones, when they change (checked four times a second)."""
+        while not server.started and not server.should_exit:
+            time.sleep(0.02)
+        if server.started:
+            send(("started",))
+        last: dict[int, int] = {}
+        while not server.should_exit:
+            now = room.connected()
+            rounded = {t: int(ago) for t, ago in now.items()}
+            if set(rounded) != set(last) or any(rounded[t] < last.get(t, 0) for t in rounded):
+                send(("seen", now))
+            last = rounded
+            time.sleep(0.25)
+
+    threading.Thread(target=listen, name="pipe", daemon=True).start()
+    threading.Thread(target=report, name="report", daemon=True).start()
+    try:
+        server.run()
+    finally:
+        db.dispose()

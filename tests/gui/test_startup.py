@@ -3,6 +3,7 @@ from a database opened in a background thread (no timing: signals only)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import threading
@@ -93,7 +94,8 @@ def test_the_status_bar_names_a_server_without_its_password():
 
 def test_the_self_test_adds_a_player_through_the_window_and_says_what_it_showed(tmp_path):
     """The bundle's smoke test runs this (``--self-test``): the real start-up
-    path, then *Add player…* through the real dialog."""
+    path, then *Add player…* through the real dialog, then the phone server
+    in its own process."""
     import os
 
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
@@ -104,6 +106,7 @@ def test_the_self_test_adds_a_player_through_the_window_and_says_what_it_showed(
                             capture_output=True, text=True, env=env, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "the status bar says 'Saved.'" in result.stdout and "'1 player on the roster.'" in result.stdout
+    assert re.search(r"the phone server \(process \d+\) answered 200", result.stdout), result.stdout
     db = T.open_database(path, read_only=True)
     with db.session() as s:
         assert [p.name for p in T.list_players(s)] == ["Smoke Tester"]

@@ -36,8 +36,9 @@ def test_the_dialog_serves_the_event_on_loopback_and_stops(window, night, qtbot,
     event_id, secrets = night
     with urllib.request.urlopen(f"{window.phone_server.url}/t/1?k={secrets[1]}", timeout=10) as r:
         assert r.status == 200
-    dialog.show_connected()
-    assert dialog.connected.item(0).text().startswith("Table 1:")
+    # the server's process reports the phones it saw (within a second)
+    qtbot.waitUntil(lambda: (dialog.show_connected(), dialog.connected.item(0).text().startswith("Table 1:"))[1],
+                    timeout=20000)
     server = window.phone_server
     dialog.stop()
     assert window.phone_server is None
