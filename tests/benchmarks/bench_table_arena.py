@@ -32,7 +32,7 @@ import statistics
 import sys
 import time
 
-from euchre_tourney.play.table import MediumPlayer, SampleSearchPlayer, TableHand, seat_view
+from euchre_tourney.play.table import PLAY, MediumPlayer, SampleSearchPlayer, TableHand, seat_view
 from euchre_tourney.play.table.players import _value
 from euchre_tourney.rules import tables
 
@@ -46,37 +46,56 @@ def play(rules, dealer, order, hard_seats, hard, times):
         if seat in hard_seats:
             t = time.perf_counter()
             a = hard.choose(view, h)
-            if view.phase == 11 and len(view.legal) > 1:
-                times.append(time.perf_counter() - t)
+            if hard.candidates(view):
+                times.append((time.perf_counter() - t, view.phase == PLAY))
         else:
             a = medium.choose(view)
         h.apply(a)
     return h
 
 
-def arena(key: str, hands: int, seed: int = 1):
+def positions(rules):
+    """The hard player's places: each side under fixed partnerships, else each seat."""
+    if rules.sides == "partners":
+        return [{s for s in range(rules.players) if s % 2 == side} for side in (0, 1)]
+    return [{s} for s in range(rules.players)]
+
+
+def arena(key: str, hands: int, seed: int = 1, samples: int | None = None, deadline_s: float | None = 0.12):
+    """Hard minus medium per deal, averaged over the hard player's places
+    (:func:`positions`); returns (mean, 95 % half-width, median s, max s,
+    searched decisions, of which in the bidding and before the play)."""
     rules = tables.TABLE_PRESETS[key]
     rng = random.Random(seed)
-    hard = SampleSearchPlayer(samples=16, deadline_s=0.12, rng=seed)
-    seats = {s for s in range(rules.players) if s % 2 == 0} if rules.sides == "partners" else {0}
+    kw = {} if samples is None else {"samples": samples}
+    hard = SampleSearchPlayer(deadline_s=deadline_s, rng=seed, **kw)
     diffs, times = [], []
     for i in range(hands):
         dealer = i % rules.players
         order = list(tables.pack(rules.pack))
         rng.shuffle(order)
-        a = play(rules, dealer, order, seats, hard, times)
-        b = play(rules, dealer, order, set(), hard, [])
-        diffs.append(_value(a, 0) - _value(b, 0))
+        base = play(rules, dealer, order, set(), hard, [])
+        per = []
+        for seats in positions(rules):
+            a = play(rules, dealer, order, seats, hard, times)
+            s = min(seats)
+            per.append(_value(a, s) - _value(base, s))
+        diffs.append(statistics.fmean(per))
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    med = statistics.median(times) if times else 0.0
-    return mean, half, med, max(times, default=0.0), len(times)
+    secs = [t for t, _ in times]
+    med = statistics.median(secs) if secs else 0.0
+    return mean, half, med, max(secs, default=0.0), len(secs), sum(1 for _, p in times if not p)
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     keys = sys.argv[2:] or sorted(tables.TABLE_PRESETS)
-    print(f"{'game':22} {'hard - medium, points per hand':>32} {'median ms':>10} {'max ms':>8} decisions")
-    for key in keys:
-        mean, half, med, mx, k = arena(key, n)
-        print(f"{key:22} {mean:+8.3f} ± {half:.3f} (95 %) {'':>12} {med * 1000:10.1f} {mx * 1000:8.1f} {k}")
+    print(f"{'game':20} {'deals':>5} {'hard - medium (95 %)':>21} {'median ms':>9} {'max ms':>7} decisions (bidding)", flush=True)
+    for word in keys:
+        key, _, count = word.partition(":")  # game:deals overrides the number of deals
+        t0 = time.time()
+        deals = int(count or n)
+        mean, half, med, mx, k, bids = arena(key, deals)
+        print(f"{key:20} {deals:5} {mean:+10.3f} ± {half:.3f} {med * 1000:9.1f} {mx * 1000:7.1f} {k} ({bids})"
+              f"  [{time.time() - t0:.0f} s]", flush=True)
