@@ -396,6 +396,8 @@ class SampleSearchPlayer:
         card a short list); empty when the decision is not searched."""
         if len(view.legal) < 2 or view.phase in (JOKER_UP, ASK, GIVE, RAIL):
             return []
+        if view.phase == LONE_DISCARD and view.public and view.public[-1][1] == "take":
+            return []  # the discard before looking at a railroaded card
         if view.phase == PARTNER:
             acts: list[Act] = [a for a in view.legal if a.kind == "alone"]
             own = {base(c) for c in view.hand}
@@ -414,8 +416,8 @@ class SampleSearchPlayer:
         """``hand`` is the real hand, used only for its public history and
         shape (who holds how many cards); the hidden cards are resampled."""
         hand = hand or self.hand
-        # not searched: a blind naming, asking and giving, and a railroaded card's fate and the
-        # discard before looking at it (the real card would show in the samples)
+        # not searched (candidates): a blind naming, asking and giving, and a railroaded card's
+        # fate and the discard before looking at it (the real card would show in the samples)
         if hand is None or (view.phase == LONE_DISCARD and hand.offered is not None):
             return self.medium.choose(view)
         acts = self.candidates(view)
