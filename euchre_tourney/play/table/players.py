@@ -7,17 +7,25 @@
   the highest trump not held as the partner card, give a lone partner the
   best card, win a trick as cheaply as possible unless a known partner is
   already winning it, otherwise throw the lowest card.
-* :class:`SampleSearchPlayer` (hard) -- at every decision with two to ten
-  choices (the bidding, the discard, the play; the partner card and a
-  blind naming are left to the medium player), deals the unseen cards to
-  the other seats at random (keeping the number of cards each holds and the
-  suits each has shown out of), plays each legal action out to the end of
-  the hand with medium players, and keeps the action whose samples score
-  best for its side. It stops at a deadline
-  (``deadline_s``, 0.12 s by default, checked after every rollout) or after ``samples`` rollouts per
-  card, whichever first: the arena (``tests/benchmarks/``) measures it; the
-  tests give it a sample count and no deadline, so they never depend on the
-  machine's speed.
+* :class:`SampleSearchPlayer` (hard) -- determinised search (perfect
+  information Monte Carlo): at every decision with two to ten choices (the
+  bidding, naming trump, the discard, the play; the partner card among a
+  short list), deals the unseen cards to the other seats at random
+  (keeping the number of cards each holds, the suits each has shown out of,
+  the turn-up the dealer took and a revealed partner's card), plays each
+  candidate out in every such world -- the medium player for every seat,
+  then the last tricks solved exactly by :func:`solve_tricks` (alpha-beta
+  with the sides of that world: partners, the maker against the rest, or
+  the maker and the holder of the partner card) -- and keeps the candidate
+  whose worlds score best for its side (not searched, left to the medium
+  player: a blind naming, asking and giving a card, a railroaded card's
+  fate). It stops at a deadline
+  (``deadline_s``, 0.12 s by default, checked after every whole world) or
+  after ``samples`` worlds (128), whichever first: the arena
+  (``tests/benchmarks/bench_table_arena.py``) measures it; the tests give it
+  a number of worlds and no deadline, so they never depend on the machine's
+  speed. It reads only its seat's view and the hand's shape (how many cards
+  each seat holds): the hidden cards are dealt again in every world.
 """
 
 from __future__ import annotations
@@ -56,6 +64,7 @@ printed_suit = tables.printed_suit
 ranking = tables.ranking
 strength = tables.strength
 text = tables.text
+trick_winner = tables.trick_winner
 
 
 @dataclass
@@ -127,7 +136,9 @@ def seat_view(hand: TableHand, seat: int, full: bool = True) -> SeatView:
             if effective_suit(c, hand.trump) != led:
                 voids.setdefault(s, set()).add(led)
     known: dict[int, set[int]] = {}
-    if hand.picked_up and hand.turn_up in hand.hands[hand.dealer]:
+    if full and hand.picked_up and hand.turn_up not in {c for _, plays, _ in hand.tricks for _, c in plays} | {c for _, c in hand.trick}:
+        # taken up in sight of everyone and not played yet: the dealer's, unless discarded face
+        # down (the view cannot tell; the real hand is not consulted)
         known[hand.dealer] = {hand.turn_up}
     blind = hand.phase == JOKER_UP and seat == hand.dealer
     return SeatView(
@@ -356,64 +367,89 @@ class MediumPlayer:
 
 
 class SampleSearchPlayer:
-    """Hard: sampling the unseen cards, rollouts with the medium player (see
-    the module docstring). ``samples`` rollouts per legal card at most,
-    ``deadline_s`` seconds at most per decision (``None``: no deadline)."""
+    """Hard: determinised search (see the module docstring). ``samples``
+    sampled worlds per decision at most, ``deadline_s`` seconds at most per
+    decision (``None``: no deadline; checked after every whole world, so a
+    decision ends at most one world's rollouts late).
 
-    def __init__(self, samples: int = 16, deadline_s: float | None = 0.12, rng: random.Random | int | None = None) -> None:
+    Method, at a searched decision: deal the unseen cards to the other seats
+    at random, consistent with the seat's view (:func:`_sample_world`); in
+    each world apply every candidate action and finish the hand
+    (:func:`_finish`: the medium player for every seat until the last
+    tricks, then :func:`solve_tricks`, the exact solver of the world, once
+    every hand holds at most :data:`SOLVE_CARDS` cards); keep the action
+    whose worlds score best for the seat's side (:func:`_value`). Every
+    candidate is judged on the same worlds, and only whole worlds count.
+    The partner card is searched among the medium player's choice, the
+    other highest trumps not held, the off-suit aces and going alone.
+    """
+
+    def __init__(self, samples: int = 128, deadline_s: float | None = 0.12, rng: random.Random | int | None = None) -> None:
         self.samples = samples
         self.deadline_s = deadline_s
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.medium = MediumPlayer()
         self.hand: TableHand | None = None
 
+    def candidates(self, view: SeatView) -> list[Act]:
+        """The actions a search compares (the legal ones, or for the partner
+        card a short list); empty when the decision is not searched."""
+        if len(view.legal) < 2 or view.phase in (JOKER_UP, ASK, GIVE, RAIL):
+            return []
+        if view.phase == LONE_DISCARD and view.public and view.public[-1][1] == "take":
+            return []  # the discard before looking at a railroaded card
+        if view.phase == PARTNER:
+            acts: list[Act] = [a for a in view.legal if a.kind == "alone"]
+            own = {base(c) for c in view.hand}
+            order = _trump_order(view.trump, view.rules) if view.trump != NO_TRUMP else []
+            tops = [Act("partner", c) for c in order if c not in own and Act("partner", c) in view.legal][:3]
+            aces = [a for a in view.legal if a.kind == "partner" and not tables.is_joker(a.arg)
+                    and base(a.arg) & 7 == 7 and effective_suit(a.arg, view.trump) != view.trump]
+            pick = self.medium.choose(view)
+            for a in [pick, *tops, *aces]:
+                if a not in acts:
+                    acts.append(a)
+            return acts
+        return list(view.legal) if len(view.legal) <= 10 else []
+
     def choose(self, view: SeatView, hand: TableHand | None = None) -> Act:
         """``hand`` is the real hand, used only for its public history and
         shape (who holds how many cards); the hidden cards are resampled."""
         hand = hand or self.hand
-        # not searched: a blind naming, the partner card, asking and giving, and a railroaded
-        # card's fate and the discard before looking at it (the real card would show in the samples)
-        blind = view.phase == RAIL or (view.phase == LONE_DISCARD and hand is not None and hand.offered is not None)
-        searched = view.phase not in (JOKER_UP, PARTNER, ASK, GIVE) and not blind and 1 < len(view.legal) <= 10
-        if not searched or hand is None:
+        # not searched (candidates): a blind naming, asking and giving, and a railroaded card's
+        # fate and the discard before looking at it (the real card would show in the samples)
+        if hand is None or (view.phase == LONE_DISCARD and hand.offered is not None):
+            return self.medium.choose(view)
+        acts = self.candidates(view)
+        if not acts:
             return self.medium.choose(view)
         start = time.perf_counter()
-        totals = {a: 0.0 for a in view.legal}
-        counts = {a: 0 for a in view.legal}
-        late = False
+        totals = dict.fromkeys(acts, 0.0)
+        worlds = 0
         for _ in range(self.samples):
             world = _sample_world(hand, view, self.rng)
             if world is None:
                 break
-            for a in view.legal:
+            scores = {}
+            for a in acts:
                 w = _clone(world)
                 w.apply(a)
-                _rollout(w, self.medium)
-                totals[a] += _value(w, view.seat)
-                counts[a] += 1
-                if self.deadline_s is not None and time.perf_counter() - start > self.deadline_s:
-                    late = True
-                    break
-            if late:
+                scores[a] = _points_value(w.rules, _finish(w, self.medium), view.seat)
+            for a, v in scores.items():
+                totals[a] += v
+            worlds += 1
+            if self.deadline_s is not None and time.perf_counter() - start > self.deadline_s:
                 break
-        if not any(counts.values()):
+        if not worlds:
             return self.medium.choose(view)
         fallback = self.medium.choose(view)
-        # an action not yet tried when the deadline came is judged by the medium player's word only
-        best = max(view.legal, key=lambda a: (totals[a] / counts[a] if counts[a] else float("-inf"), a == fallback))
-        return best
+        return max(acts, key=lambda a: (totals[a], a == fallback))
 
 
 def _value(hand: TableHand, seat: int) -> float:
-    """Points of ``seat``'s side at the end of a hand, minus its opponents'."""
-    pts = hand.points
-    if hand.rules.sides == "partners":
-        mine = max((p for s, p in pts.items() if s % 2 == seat % 2), default=0)
-        theirs = max((p for s, p in pts.items() if s % 2 != seat % 2), default=0)
-        return mine - theirs
-    mine = pts.get(seat, 0)
-    others = [pts.get(s, 0) for s in range(hand.players) if s != seat]
-    return mine - sum(others) / len(others)
+    """Points of ``seat``'s side at the end of a hand, minus its opponents'
+    (under fixed partnerships the other side's; otherwise the others' mean)."""
+    return _points_value(hand.rules, hand.points, seat)
 
 
 def _clone(hand: TableHand) -> TableHand:
@@ -428,11 +464,6 @@ def _clone(hand: TableHand) -> TableHand:
     h.active = list(hand.active)
     h.points = {}
     return h
-
-
-def _rollout(hand: TableHand, player: MediumPlayer) -> None:
-    while not hand.done:
-        hand.apply(player.choose(seat_view(hand, hand.to_act, full=False)))
 
 
 def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableHand | None:
@@ -450,7 +481,7 @@ def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableH
         seen.add(hand.turn_up)  # face up, then turned down or never taken: out of the play
     seen.update(a.arg for s, a in hand.history if s == seat and a.kind in ("discard", "give"))
     for s in fixed:
-        fixed[s] &= set(hand.hands[s])  # a known card still held
+        fixed[s] -= seen  # a known card already played
         seen.update(fixed[s])
     if view.partner is not None and view.partner != seat and view.partner_card not in seen:
         fixed.setdefault(view.partner, set()).add(view.partner_card)
@@ -483,6 +514,120 @@ def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableH
                     w.forced_alone = w.partner is None
             return w
     return None
+
+
+# --- the exact solver of a sampled world --------------------------------------------------
+
+
+def solve_tricks(hand: TableHand) -> int:
+    """Tricks the making side ends the hand with when every seat sees every
+    card and plays its best (``hand`` in the play; a sampled world of the
+    hard player, or a real hand in the tests).
+
+    The sides are fixed once trump is made (the partner card's holder, even
+    unrevealed, is a maker in a world where the cards are dealt): the
+    makers maximise their tricks and everyone else minimises them -- every
+    game's score (:func:`~euchre_tourney.rules.tables.score_table_hand`)
+    rises with the makers' tricks for the makers and falls for the others,
+    so the tricks decide the best play for the score too. Alpha-beta within
+    a trick, the exact value memoised at every trick's start (by the leader
+    and the cards left). Cost grows as the product of the hands' sizes: the
+    hard player calls it only for the last tricks (:data:`SOLVE_CARDS`).
+    """
+    rules = hand.rules
+    trump = hand.trump
+    makers = hand.makers()
+    active = list(hand.active)
+    n_active = len(active)
+    nxt = {s: active[(i + 1) % n_active] for i, s in enumerate(active)}
+    double, by_colour = rules.double, rules.bennies_by_colour
+    hands = {s: list(hand.hands[s]) for s in active}
+    suit_of = {c: effective_suit(c, trump) for s in active for c in hands[s]}
+    suit_of.update({c: effective_suit(c, trump) for _, c in hand.trick})
+    memo: dict[tuple, int] = {}
+
+    def from_lead(leader: int) -> int:
+        if not hands[leader]:
+            return 0
+        key = (leader, *(tuple(hands[s]) for s in active))
+        v = memo.get(key)
+        if v is None:
+            v = in_trick(leader, [], -1, 99)
+            memo[key] = v
+        return v
+
+    def in_trick(seat: int, trick: list[tuple[int, int]], alpha: int, beta: int) -> int:
+        h = hands[seat]
+        moves = h
+        if trick:
+            led = suit_of[trick[0][1]]
+            follow = [c for c in h if suit_of[c] == led]
+            if follow:
+                moves = follow
+        maxing = seat in makers
+        best = -1 if maxing else 99
+        for c in list(moves):
+            i = h.index(c)
+            del h[i]
+            trick.append((seat, c))
+            if len(trick) == n_active:
+                w = trick[trick_winner([x for _, x in trick], trump, double, by_colour)][0]
+                v = (w in makers) + from_lead(w)
+            else:
+                v = in_trick(nxt[seat], trick, alpha, beta)
+            trick.pop()
+            h.insert(i, c)
+            if maxing:
+                if v > best:
+                    best = v
+                if v > alpha:
+                    alpha = v
+            else:
+                if v < best:
+                    best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    done = sum(hand.won[s] for s in makers)
+    if hand.trick:
+        return done + in_trick(hand.to_act, list(hand.trick), -1, 99)
+    return done + from_lead(hand.to_act)
+
+
+SOLVE_CARDS = {2: 4, 3: 3, 4: 3, 5: 2, 6: 2}
+"""The hard player solves a world exactly once every active seat holds at
+most this many cards, by the number of active seats (measured: a solve
+then costs about as much as a rollout or less)."""
+
+
+def _solved_points(hand: TableHand) -> dict[int, int]:
+    """The points of a hand in the play when it is finished by :func:`solve_tricks`."""
+    makers = hand.makers()
+    tricks = solve_tricks(hand)
+    return tables.score_table_hand(hand.rules, makers, hand.alone or hand.forced_alone, tricks, hand.bid)
+
+
+def _finish(hand: TableHand, player: MediumPlayer) -> dict[int, int]:
+    """Points at the end of ``hand``: the medium player's rollout until the
+    last tricks, which are solved exactly (:data:`SOLVE_CARDS`)."""
+    while not hand.done:
+        if hand.phase == PLAY and max(len(hand.hands[s]) for s in hand.active) <= SOLVE_CARDS[len(hand.active)]:
+            return _solved_points(hand)
+        hand.apply(player.choose(seat_view(hand, hand.to_act, full=False)))
+    return hand.points
+
+
+def _points_value(rules: TableRules, pts: dict[int, int], seat: int) -> float:
+    """Points of ``seat``'s side minus its opponents' (see :func:`_value`)."""
+    if rules.sides == "partners":
+        mine = max((p for s, p in pts.items() if s % 2 == seat % 2), default=0)
+        theirs = max((p for s, p in pts.items() if s % 2 != seat % 2), default=0)
+        return mine - theirs
+    others = [pts.get(s, 0) for s in range(rules.players) if s != seat]
+    return pts.get(seat, 0) - sum(others) / len(others)
 
 
 def make_table_player(level: str, seed: int | None = None, **kwargs):
