@@ -90,19 +90,21 @@ def _serve_check(window) -> str:
     answered, else what went wrong."""
     import urllib.request
 
-    from euchre_tourney.web import PhoneServer, free_port
-
-    server = PhoneServer(window.ctx.db, window.ctx.event_id or 1, "127.0.0.1", free_port())
+    server = None
     try:
+        from euchre_tourney.web import PhoneServer, free_port
+
+        server = PhoneServer(window.ctx.db, window.ctx.event_id or 1, "127.0.0.1", free_port())
         server.start()
         with urllib.request.urlopen(f"{server.url}/static/app.js", timeout=30) as answer:
             status = answer.status
         print(f"self-test: the phone server (process {server._process.pid}) answered {status}")  # noqa: SLF001
         return "" if status == 200 else f"the phone server answered {status}"
-    except OSError as exc:
-        return f"the phone server did not answer: {exc}"
+    except Exception as exc:  # noqa: BLE001 - the check says what failed (a module missing from a bundle, ...)
+        return f"the phone server did not answer: {type(exc).__name__}: {exc}"
     finally:
-        server.stop()
+        if server is not None:
+            server.stop()
 
 
 def _finish(code: int, why: str) -> None:
