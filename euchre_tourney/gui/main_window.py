@@ -173,7 +173,9 @@ class MainWindow(QMainWindow):
         self._stamp: tuple[int, int] | None = None  # (event, change stamp) last drawn
         self.poll_timer = QTimer(self)  # hands saved at other stations: see poll_other_stations
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)
-        self._looking = self._look_again = False  # a station poll on the thread pool (poll_in_background)
+        from euchre_tourney.gui.worker import OneAtATime
+
+        self._looks = OneAtATime()  # the station poll's query on the thread pool (poll_in_background)
         self.poll_timer.timeout.connect(self.poll_in_background)
         self.poll_timer.start()
         self.opened.emit()
@@ -224,32 +226,23 @@ class MainWindow(QMainWindow):
         timer's and the phone server's way: the window never waits for the
         database). One look at a time; a look asked for meanwhile follows it."""
         from euchre_tourney import tournament  # deferred on purpose: start-up time
-        from euchre_tourney.gui import worker
 
-        if self._looking:
-            self._look_again = True
+        if self._looks.busy(self.poll_in_background):
             return
         event_id, last = self.ctx.event_id, self._stamp
         if event_id is None or self.scores_page.in_progress():
             return
-        self._looking, self._look_again = True, False
 
         def seen(look) -> None:
             # the event was changed, or a hand begun, meanwhile: this look is not drawn (the next one is)
             if self.ctx.event_id == event_id and self._stamp == last and not self.scores_page.in_progress():
                 self._take_look(event_id, look)
 
-        def over() -> None:
-            self._looking = False
-            if self._look_again:
-                self.poll_in_background()
-
-        job = worker.start("Other stations", lambda _job: self._look(event_id, last))
+        job = self._looks.start("Other stations", lambda _job: self._look(event_id, last))
         job.succeeded.connect(seen)
         job.failed.connect(
             lambda exc: self.statusBar().showMessage(exc.message, 3000) if isinstance(exc, tournament.TournamentError) else None
         )
-        job.finished.connect(over)
 
     def _busy(self, label: str) -> None:
         """An operation runs in the background (``label``) or ended (""):

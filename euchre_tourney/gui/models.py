@@ -120,6 +120,7 @@ class RowsModel(QAbstractTableModel):
 
 
 RIGHT = Qt.AlignRight | Qt.AlignVCenter
+CENTER = Qt.AlignCenter
 
 
 def _bold():
@@ -136,7 +137,6 @@ def _bold_of(_key: str):
     f = QFont(QGuiApplication.font())
     f.setBold(True)
     return f
-CENTER = Qt.AlignCenter
 
 
 class PlayersModel(RowsModel):

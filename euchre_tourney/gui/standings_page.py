@@ -28,6 +28,7 @@ from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
 from euchre_tourney.gui.widgets import Page, cell_texts, fit_columns, read_only_table, wrap_cells
+from euchre_tourney.gui.worker import OneAtATime
 
 
 class StandingsPage(Page):
@@ -40,7 +41,7 @@ class StandingsPage(Page):
         self.team_model = TeamStandingsModel(self)
         self.table = read_only_table(self.model)
         self._fitting = False
-        self._reading = self._read_again = False  # a board being read on the thread pool (see take)
+        self._reads = OneAtATime()  # the board read on the thread pool after another station's change (take)
         self.table.viewport().installEventFilter(self)  # its width is known only at its own resize
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -145,24 +146,14 @@ class StandingsPage(Page):
         if not self.on_screen():
             self._stale = True
             return
-        if self._reading:
-            self._read_again = True
+        if self._reads.busy(lambda: self.take(change)):
             return
         event_id = self.ctx.event_id
         if event_id is None:
             return
-        from euchre_tourney.gui import worker  # deferred on purpose: start-up time
-
-        self._reading, self._read_again = True, False
-        job = worker.start("Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id))
+        job = self._reads.start("Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id))
         job.succeeded.connect(lambda board: self.show_board(board) if self.ctx.event_id == event_id else None)
         job.failed.connect(lambda exc: logging.getLogger("euchre_tourney").warning("standings not read: %s", exc))
-        job.finished.connect(lambda: self._read_over(change))
-
-    def _read_over(self, change) -> None:
-        self._reading = False
-        if self._read_again:
-            self.take(change)
 
     def show_board(self, board: tournament.StandingsBoard) -> None:
         """Draw ``board`` (:func:`tournament.standings_board`'s read model)."""

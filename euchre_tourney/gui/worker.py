@@ -149,6 +149,36 @@ def start(label: str, work: Callable[[Job], Any], parent: QObject | None = None)
     return job
 
 
+class OneAtATime:
+    """Background reads of which one at a time is enough (a redraw after
+    another station's change): asked while one runs, the asker is called
+    again once it is over, so a burst of changes is read once more, not
+    once each."""
+
+    def __init__(self) -> None:
+        self.running = False
+        self._again: Callable[[], None] | None = None
+
+    def busy(self, again: Callable[[], None]) -> bool:
+        """True while one runs; then ``again()`` is called (once) when it is over."""
+        if self.running:
+            self._again = again
+        return self.running
+
+    def start(self, label: str, work: Callable[[Job], Any]) -> Job:
+        """:func:`start` ``work``, marked running until it is over."""
+        self.running = True
+        job = start(label, work)
+        job.finished.connect(self._over)
+        return job
+
+    def _over(self) -> None:
+        self.running = False
+        again, self._again = self._again, None
+        if again is not None:
+            again()
+
+
 def wait(job: Job) -> Any:
     """Run the event loop until ``job`` is over; its result, or its exception raised here."""
     if not job.done:  # finished is emitted from the event loop: never before this loop runs

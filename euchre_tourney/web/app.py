@@ -197,8 +197,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                on_write: Callable[[], None] | None = None) -> Starlette:
     """The application serving event ``event_id`` of ``db``. ``state``: the
     server's memory (connected phones, rates); ``base_url``: the address
-    phones use (for QR codes on the pages); ``on_write()``: called (on a
-    worker thread) after each write committed, so the window redraws at once."""
+    phones use (for QR codes on the pages); ``on_write()``: called (on the
+    server's event loop; it must not block) after each write committed, so
+    the window redraws at once."""
     room = state or RoomState()
     key = secrets.token_bytes(32)  # signs the pages' tokens; a new one per server start
     here = _res.files("euchre_tourney.web")

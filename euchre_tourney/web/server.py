@@ -79,6 +79,31 @@ def _uvicorn_server(app, host: str, port: int):
     return uvicorn.Server(config)
 
 
+class _Pipe:
+    """One end of the pipe between the window and the server process: sends
+    from any thread, one at a time; a closed pipe (the other side gone)
+    swallows what is sent."""
+
+    def __init__(self, conn) -> None:
+        self.conn = conn
+        self._lock = threading.Lock()
+
+    def send(self, message: tuple) -> None:
+        with self._lock:
+            if self.conn is None:
+                return
+            try:
+                self.conn.send(message)
+            except (OSError, EOFError, ValueError):
+                pass
+
+    def close(self) -> None:
+        with self._lock:
+            if self.conn is not None:
+                self.conn.close()
+            self.conn = None
+
+
 class _RoomMirror:
     """The window's view of a server process's :class:`~.app.RoomState`:
     the phones connected (as the server last reported them) and the round
@@ -134,8 +159,7 @@ class PhoneServer:
         self._server: Any = None
         self._thread: threading.Thread | None = None
         self._process: Any = None
-        self._conn: Any = None
-        self._send_lock = threading.Lock()
+        self._pipe = _Pipe(None)
         self._started = threading.Event()
         self._failed: str | None = None
         if self.separate_process:
@@ -194,7 +218,8 @@ class PhoneServer:
 
     def _start_process(self, timeout: float) -> None:
         ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of the window's (Qt) is copied
-        self._conn, child_conn = ctx.Pipe()
+        conn, child_conn = ctx.Pipe()
+        self._pipe = _Pipe(conn)
         spec = {"url": self.db.url, "station": self.db.station, "event_id": self.event_id, "host": self.host,
                 "port": self.port, "base_url": self.url, "limits": self.limits}
         self._started.clear()
@@ -202,7 +227,7 @@ class PhoneServer:
         self._process = ctx.Process(target=serve_in_child, args=(spec, child_conn), name="phone-server", daemon=True)
         self._process.start()
         child_conn.close()
-        self._thread = threading.Thread(target=self._listen, args=(self._conn,), name="phone-server-pipe", daemon=True)
+        self._thread = threading.Thread(target=self._listen, args=(conn,), name="phone-server-pipe", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + timeout
         while not self._started.wait(0.05):
@@ -233,13 +258,7 @@ class PhoneServer:
                 self._failed = message[1]
 
     def _send(self, message: tuple) -> None:
-        with self._send_lock:
-            if self._conn is None:
-                return
-            try:
-                self._conn.send(message)
-            except (OSError, EOFError, ValueError):
-                pass
+        self._pipe.send(message)
 
     def wait(self, timeout: float) -> None:
         """Wait up to ``timeout`` seconds for the server to end (``serve`` waits for Ctrl+C so)."""
@@ -255,10 +274,7 @@ class PhoneServer:
             if self._process.is_alive():
                 self._process.terminate()
                 self._process.join(timeout)
-            with self._send_lock:
-                if self._conn is not None:
-                    self._conn.close()
-                self._conn = None
+            self._pipe.close()
             if self._thread is not None:
                 self._thread.join(timeout)
             self._process = self._thread = None
@@ -271,29 +287,11 @@ class PhoneServer:
         self._server = self._thread = None
 
 
-SWITCH_INTERVAL_S = 0.0005
-"""The server process's interpreter turn (see :func:`serve_in_child`)."""
-
-
 def serve_in_child(spec: dict, conn) -> None:
     """The server process's body (see the module): open the database, serve
     until told to stop or the pipe closes. A failure to start is sent as
     ``("failed", sentence)``."""
-    send_lock = threading.Lock()
-
-    def send(message: tuple) -> None:
-        with send_lock:
-            try:
-                conn.send(message)
-            except (OSError, EOFError, ValueError):
-                pass
-
-    import sys
-
-    # Many short database calls on a few threads: each gives up the interpreter lock while SQLite or
-    # PostgreSQL works and must wait to take it back; at the default 5 ms turn a request waited most
-    # of its time in that queue (the benchmark: 0.7 s a hand at 25 tables). 0.5 ms turns shorten the wait.
-    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    send = _Pipe(conn).send
     try:
         db = Database(spec["url"], station=spec["station"])  # opened (and migrated) by the window already
         room = RoomState(limits=spec["limits"])

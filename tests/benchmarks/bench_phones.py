@@ -43,6 +43,10 @@ PostgreSQL, bef.  11,647 ms           6,833 ms              most of the run
 PostgreSQL, now   142 ms / 86 ms      35 ms / 43 ms         0 / 0
 ================  ==================  ====================  =======================
 
+After the review (the server process's shorter interpreter turn taken
+out, as not shown to help), one more run: SQLite p95 65 ms, longest gap
+32 ms; PostgreSQL p95 112 ms, longest gap 39 ms; none over 50 ms.
+
 The server on a thread of the window's process, with everything else of
 this change: p95 231–288 ms, gaps up to 207 ms (the process is worth it).
 The one gap over 50 ms was a standings repaint when a table finished,
@@ -244,8 +248,9 @@ def follow(base: str, count: int, stop, out, niceness: int = 0) -> None:
 
 
 FOLLOWER_PROCESSES = 1
-"""The followers are spread over this many processes (one Python process
-cannot play 120 phones without becoming the bottleneck it measures)."""
+"""The followers are spread over this many processes (raw connections: one
+process plays 120 phones; an httpx client per phone needed two and still
+became the bottleneck it measured)."""
 
 
 def watch_standings(window, seen: dict) -> None:
@@ -363,8 +368,6 @@ def run(url: str, label: str, separate_process: bool) -> dict:
     gc.callbacks.append(collected)
     phones.start()  # (starting a process takes the GUI thread a moment: before the clock starts)
     started = time.perf_counter()
-    global T0
-    T0 = started
     heart.start()
     last[0] = time.perf_counter()
     result = None

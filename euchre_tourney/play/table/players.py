@@ -430,19 +430,16 @@ class SampleSearchPlayer:
             world = _sample_world(hand, view, self.rng)
             if world is None:
                 break
-            scores = {}
-            for a in acts:
+            for a in acts:  # every candidate in this world (the deadline is checked between worlds)
                 w = _clone(world)
                 w.apply(a)
-                scores[a] = _points_value(w.rules, _finish(w, self.medium), view.seat)
-            for a, v in scores.items():
-                totals[a] += v
+                totals[a] += _points_value(w.rules, _finish(w, self.medium), view.seat)
             worlds += 1
             if self.deadline_s is not None and time.perf_counter() - start > self.deadline_s:
                 break
-        if not worlds:
-            return self.medium.choose(view)
         fallback = self.medium.choose(view)
+        if not worlds:
+            return fallback
         return max(acts, key=lambda a: (totals[a], a == fallback))
 
 
