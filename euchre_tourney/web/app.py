@@ -524,8 +524,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         secret = request.query_params.get("k", "") if values is None else values.get("k", "")
         if t is None:
             return refusal(request, "There is no such table.", 404)
-        if (refused := await table_gate(request, t, secret, "get")) is not None:
-            return refused
+        if values is None:  # a page load (after a form, table_post has counted the request)
+            if (refused := await table_gate(request, t, secret, "get")) is not None:
+                return refused
         try:
             view = await read(tournament.phone_table, event_id, t, secret)
         except tournament.PhoneRefused as exc:
