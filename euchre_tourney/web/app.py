@@ -226,7 +226,10 @@ class _TooLarge(Exception):
 
 class SecurityHeaders:
     """ASGI middleware: every answer -- pages, static files, refusals --
-    carries :data:`_HEADERS` (those a response already sets are kept)."""
+    carries :data:`_HEADERS` (those a response already sets are kept). A
+    static file (the style sheet, the script) may be kept by the browser
+    but is checked again each time (``no-cache``: its ETag answers 304), so
+    a page never runs an old script."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -234,12 +237,15 @@ class SecurityHeaders:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        wanted = dict(_HEADERS)
+        if scope.get("path", "").startswith("/static/"):
+            wanted["Cache-Control"] = "no-cache"
 
         async def with_headers(message):
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers") or ())
                 have = {name.lower() for name, _ in headers}
-                headers += [(k.lower().encode(), v.encode()) for k, v in _HEADERS.items()
+                headers += [(k.lower().encode(), v.encode()) for k, v in wanted.items()
                             if k.lower().encode() not in have]
                 message = {**message, "headers": headers}
             await send(message)

@@ -208,6 +208,8 @@ def test_static_files_carry_the_pages_security_headers(client):
     assert script.status_code == 200
     for name in ("content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"):
         assert script.headers.get(name) == page.headers.get(name) and page.headers.get(name), name
+    assert script.headers.get("cache-control") == "no-cache" and script.headers.get("etag")
+    assert client.get("/static/app.js", headers={"if-none-match": script.headers["etag"]}).status_code == 304
     missing = client.get("/static/nothing.js")
     assert missing.status_code == 404 and missing.headers.get("x-content-type-options") == "nosniff"
 
