@@ -145,7 +145,8 @@ from euchre_tourney.tournament.boards import (
     standings_board,
     teams_board,
 )
-from euchre_tourney.tournament.undo import UndoLog, UndoRefused
+from euchre_tourney.tournament.undo import UndoLocked, UndoLog, UndoRefused
+from euchre_tourney.tournament.guard import StalePage, check_drawn_round, guard_rows
 from euchre_tourney.tournament.unit_of_work import WRITE_USE_CASES, is_write_use_case, operate, write_use_case
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
@@ -270,6 +271,10 @@ __all__ = [
     "KINDS",
     "UndoLog",
     "UndoRefused",
+    "UndoLocked",
+    "StalePage",
+    "check_drawn_round",
+    "guard_rows",
     "WRITE_USE_CASES",
     "is_write_use_case",
     "operate",
@@ -490,7 +495,9 @@ from euchre_tourney.tournament.phones import (  # noqa: E402  (scoring from phon
     check_director_pin,
     check_secret,
     confirm_hand,
+    disputed_at,
     disputed_hands,
+    phone_state,
     PhoneSheetView,
     phone_settings,
     phone_sheet,
@@ -516,7 +523,9 @@ __all__ += [
     "check_director_pin",
     "check_secret",
     "confirm_hand",
+    "disputed_at",
     "disputed_hands",
+    "phone_state",
     "PhoneSheetView",
     "phone_settings",
     "phone_sheet",

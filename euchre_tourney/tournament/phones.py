@@ -58,6 +58,7 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
+from euchre_tourney.tournament.guard import StalePage, check_drawn_round
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
 from euchre_tourney.tournament.stations import change_stamp, describe_entry, describe_hand
@@ -86,6 +87,8 @@ __all__ = [
     "submit_totals",
     "table_secrets",
     "disputed_hands",
+    "disputed_at",
+    "phone_state",
     "PhoneSheetView",
     "phone_sheet",
 ]
@@ -226,33 +229,59 @@ def playing_round(session: Session, event_id: int) -> int | None:
     return max(rounds)
 
 
+def phone_state(lines, version: int) -> tuple[str, str]:
+    """A stored hand's state on the phones, from its phone actions in order
+    (``(action, side, hand_version)`` each) and its stored ``version``:
+    ``(entered_by, state)`` as in :class:`PhoneHand`. The hand waits for the
+    other side from the phone's entry or correction until they agree or
+    disagree to that version; a hand changed since at a station (the
+    director's correction, which resolves a dispute) is the director's
+    word: no side, no state. The one reading of these lines, for the page
+    and for the round being played (:func:`playing_round`)."""
+    by, state, entered = "", "", None
+    for action, side, seen in lines:
+        if action in ("enter", "correct"):
+            by, state, entered = side, "waiting", seen
+        elif action in ("agree", "disagree") and seen == version:
+            state = "agreed" if action == "agree" else "disputed"
+    if entered is not None and entered != version:  # corrected at a station since: the director's word
+        return "", ""
+    return by, state
+
+
 def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int) -> set[int]:
     """Tables of a round where a hand entered from a phone still waits for the other side."""
     versions = {
         (t, n): v or 1
         for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
     }
-    state: dict[tuple[int, int], bool] = {}
-    for table, number, action, version in session.exec(  # plain columns: this runs at every phone's request
-        select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.hand_version)
+    lines: dict[tuple[int, int], list[tuple[str, str, int | None]]] = {}
+    for table, number, action, side, version in session.exec(  # plain columns: this runs at every phone's request
+        select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.side,
+               PhoneAction.hand_version)
         .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
         .order_by(PhoneAction.id)
     ):
-        key = (table, number)
-        if action in ("enter", "correct"):
-            state[key] = True
-        elif action in ("agree", "disagree") and version == versions.get(key):
-            state[key] = False
-    return {t for (t, n), waits in state.items() if waits and (t, n) in versions}
+        lines.setdefault((table, number), []).append((action, side, version))
+    return {t for (t, n), said in lines.items() if (t, n) in versions and phone_state(said, versions[t, n])[1] == "waiting"}
 
 
-def _round_row(session: Session, event_id: int, table: int) -> EventRound:
+_READ = object()
+"""``drawn_round`` of a read (the page being drawn): no round to compare."""
+
+
+def _round_row(session: Session, event_id: int, table: int, drawn_round: object = _READ) -> EventRound:
+    """The round being played, where ``table`` sits; with ``drawn_round``
+    (a write: the round its page was drawn in) refused unless it is that
+    round (:func:`~.guard.check_drawn_round`)."""
     number = playing_round(session, event_id)
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
     if table not in set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id))):
         raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
+    if drawn_round is not _READ:
+        check_drawn_round(number, drawn_round, table)
     return r
 
 
@@ -412,18 +441,19 @@ def _states(session: Session, event_id: int, round_number: int, table: int, hand
     ).all()
     out = []
     for h in hands:
-        by, state, version = "", "", None
-        for a in lines:
-            if a.hand_number != h.number:
-                continue
-            if a.action in ("enter", "correct"):
-                by, state, version = a.side, "waiting", a.hand_version
-            elif a.action in ("agree", "disagree") and a.hand_version == h.version:
-                state = "agreed" if a.action == "agree" else "disputed"
-        if version is not None and version != h.version:  # corrected at a station since: the director's word
-            by, state = "", ""
+        by, state = phone_state(((a.action, a.side, a.hand_version) for a in lines if a.hand_number == h.number), h.version)
         out.append(PhoneHand(h, by, state))
     return tuple(out)
+
+
+def disputed_at(session: Session, event_id: int, round_number: int, table: int) -> frozenset[int]:
+    """The numbers of the hands a table disputed (tapped Disagree) in a
+    round and no station has corrected since: the Scores page marks them."""
+    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
+    if r is None:
+        return frozenset()
+    return frozenset(h.hand.number for h in _states(session, event_id, round_number, table, _hands(session, r, table))
+                     if h.state == "disputed")
 
 
 def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...]:
@@ -532,14 +562,19 @@ def submit_hand(
     number: int,
     entry: HandEntry,
     *,
+    drawn_round: int,
     correcting_version: int | None = None,
 ) -> PhoneAnswer:
     """Enter hand ``number`` at the table from its phone (``side``: "NS" or
     "EW", the side entering), or, with ``correcting_version`` (the version
-    the phone showed), correct that hand. Validated and refused exactly as
+    the phone showed), correct that hand. ``drawn_round``: the round the
+    page was drawn in; a page of another round than the one being played at
+    the table now is refused (:class:`~.guard.StalePage`: "Round 2 is being
+    played at table 5 now; this page was for round 1: reload it"), so is a
+    correction of a hand changed since (:class:`~.stations.StaleHand`).
+    Validated and refused exactly as
     at the Scores page (:class:`InvalidHand` and its kinds, the same
-    sentences); :class:`PhoneRefused` for a wrong code, a bad key, a hand
-    of another round, or — when the event requires confirmation — a new
+    sentences); :class:`PhoneRefused` for a wrong code, a bad key, or — when the event requires confirmation — a new
     hand while another waits for the opponents. Commits the hand and the
     key together; a key seen before returns its first answer."""
     t = check_secret(session, event_id, table, secret)
@@ -547,7 +582,7 @@ def submit_hand(
     side = _check_side(side)
 
     def write() -> PhoneAnswer:
-        r = _round_row(session, event_id, t)
+        r = _round_row(session, event_id, t, drawn_round)
         if correcting_version is None:
             settings = phone_settings(session, event_id)
             if settings.confirm_required:
@@ -578,17 +613,19 @@ def submit_hand(
 
 @write_use_case
 def confirm_hand(
-    session: Session, event_id: int, table: object, secret: object, key: object, number: int, version: int, agree: bool
+    session: Session, event_id: int, table: object, secret: object, key: object, number: int, version: int, agree: bool,
+    *, drawn_round: int,
 ) -> PhoneAnswer:
-    """The other side agrees to (or disputes) hand ``number`` as it stood at
-    ``version``; commit. A hand corrected since is refused (look again)."""
+    """The other side agrees to (or disputes) hand ``number`` of round
+    ``drawn_round`` (the round the page was drawn in) as it stood at
+    ``version``; commit. A page of another round than the one being played
+    at the table (:class:`~.guard.StalePage`) or a hand corrected since is
+    refused (look again); a locked round refuses it (the one guard)."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
 
     def write() -> PhoneAnswer:
-        r = _round_row(session, event_id, t)
-        if r.locked:
-            raise PhoneRefused(f"Round {r.number} is locked: the director closed it. Nothing was changed.")
+        r = _round_row(session, event_id, t, drawn_round)
         mine = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.hand.number == number), None)
         if mine is None:
             raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}.")
@@ -611,17 +648,27 @@ def confirm_hand(
 @write_use_case
 def submit_totals(
     session: Session, event_id: int, table: object, secret: object, key: object, side: object,
-    ns_points: int, ew_points: int, loners: dict[Seat, int] | None = None,
+    ns_points: int, ew_points: int, loners: dict[Seat, int] | None = None, *, drawn_round: int,
 ) -> PhoneAnswer:
     """Enter the table's round totals from its phone (an event entered as
     round totals), through :func:`~.tables.record_table_totals`; commit
-    with the key."""
+    with the key. ``drawn_round``: the round the page was drawn in (another
+    round: :class:`~.guard.StalePage`); the page showed no totals, so totals
+    entered meanwhile (the director's, or the other side's phone) are not
+    replaced: refused with what they say."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
     side = _check_side(side)
 
     def write() -> PhoneAnswer:
-        r = _round_row(session, event_id, t)
+        r = _round_row(session, event_id, t, drawn_round)
+        there = table_result(session, event_id, r.number, t)
+        if there.ns_points is not None:
+            raise StalePage(
+                f"Round {r.number} totals at table {t} were entered after this page was drawn: North–South "
+                f"{there.ns_points}, East–West {there.ew_points}. Nothing was changed: reload the page; "
+                "if they are wrong, ask the director."
+            )
         text = f"Round {r.number} totals saved: North–South {ns_points}, East–West {ew_points}."
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="totals",
                                 side=side, answer=text[:400]))

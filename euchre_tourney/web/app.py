@@ -539,6 +539,8 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
     """``(use case, args, kwargs)`` for a table's form; ``ValueError`` with
     a sentence when a field is missing or not a number."""
     common = (t, values.get("k", ""), values.get("key", ""))
+    # every form names the round its page was drawn in: a page of an earlier round is refused, never moved on
+    drawn = {"drawn_round": _number(values.get("round", ""), "This page is out of date: reload it and try again.")}
     if action in ("enter", "correct"):
         side = values.get("side", "")
         if side not in SIDES:
@@ -551,14 +553,14 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
         seat = Seat.parse(alone) if alone in ("N", "E", "S", "W") else None
         entry = HandEntry(Side(makers), tricks, seat, values.get("defender_alone") == "1")
         number = _number(values.get("number", ""), "Say which hand this is.")
-        kwargs = {}
+        kwargs = dict(drawn)
         if action == "correct":
             kwargs["correcting_version"] = _number(values.get("version", ""), "Reload the page and correct the hand again.")
         return tournament.submit_hand, (*common, side, number, entry), kwargs
     if action in ("agree", "disagree"):
         number = _number(values.get("number", ""), "Say which hand.")
         version = _number(values.get("version", ""), "Reload the page and look at the hand again.")
-        return tournament.confirm_hand, (*common, number, version, action == "agree"), {}
+        return tournament.confirm_hand, (*common, number, version, action == "agree"), drawn
     if action == "totals":
         side = values.get("side", "")
         if side not in SIDES:
@@ -569,7 +571,7 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
         for s in ("N", "E", "S", "W"):
             raw = values.get(f"loners_{s}", "") or "0"
             loners[Seat.parse(s)] = _number(raw, "Loners are counted as whole numbers.")
-        return tournament.submit_totals, (*common, side, ns, ew, loners), {}
+        return tournament.submit_totals, (*common, side, ns, ew, loners), drawn
     raise ValueError("Choose what to do: enter a hand, agree or disagree.")
 
 
