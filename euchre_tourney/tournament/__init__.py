@@ -243,6 +243,7 @@ from euchre_tourney.tournament.ratings import Rater, Rating, RatingRow, balanced
 from euchre_tourney.tournament.brackets import (
     SEEDINGS,
     BracketMatchView,
+    StaleResult,
     BracketView,
     bracket_printout,
     bracket_view,
@@ -466,6 +467,7 @@ __all__ = [
     "write_season_standings_csv",
     "SEEDINGS",
     "BracketMatchView",
+    "StaleResult",
     "BracketView",
     "bracket_view",
     "clear_bracket_score",
