@@ -177,7 +177,7 @@ class HandAudit(SQLModel, table=True):
 
     __tablename__ = "hand_audit"
     __table_args__ = (
-        CheckConstraint("action IN ('record', 'correct', 'delete', 'lock', 'unlock')", name="ck_audit_action"),
+        CheckConstraint("action IN ('record', 'correct', 'delete', 'lock', 'unlock', 'dispute')", name="ck_audit_action"),
     )
 
     id: int | None = Field(default=None, primary_key=True)

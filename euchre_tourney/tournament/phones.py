@@ -61,7 +61,7 @@ from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.guard import StalePage, check_drawn_round
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
-from euchre_tourney.tournament.stations import change_stamp, describe_entry, describe_hand
+from euchre_tourney.tournament.stations import audit, change_stamp, describe_entry, describe_hand
 from euchre_tourney.tournament.tables import record_table_totals, table_result
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -639,6 +639,8 @@ def confirm_hand(
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key,
                                 action="agree" if agree else "disagree", hand_number=number, hand_version=version,
                                 side=side, answer=text[:400]))
+        if not agree:  # in the hand's history, and every station's poll redraws its Scores page (which marks it)
+            audit(session, event_id, "dispute", r.number, old=mine.hand)
         session.commit()
         return PhoneAnswer(text)
 

@@ -71,7 +71,8 @@ class StaleHand(StationConflict):
 @dataclass(frozen=True, slots=True)
 class AuditView:
     """One line of the audit trail. ``action``: "record", "correct",
-    "delete", "lock" or "unlock"; ``old``/``new``: the hand as text
+    "delete", "lock", "unlock" or "dispute" (a table tapped Disagree on its
+    phone; ``old`` the hand it disputed); ``old``/``new``: the hand as text
     (:func:`describe_hand`), "" when there is none; ``at``: UTC."""
 
     id: int
@@ -89,11 +90,13 @@ class AuditView:
         """``23:10 at Table 2 tablet: corrected NS 3 tricks: NS score 1 → NS 5 tricks: NS score 2``
         (local time)."""
         where = f" at {self.station}" if self.station else ""
-        verb = {"record": "recorded", "correct": "corrected", "delete": "deleted", "lock": "locked", "unlock": "unlocked"}[self.action]
+        verb = {"record": "recorded", "correct": "corrected", "delete": "deleted", "lock": "locked", "unlock": "unlocked",
+                "dispute": "disputed"}[self.action]
         what = {
             "record": self.new,
             "correct": f"{self.old} → {self.new}",
             "delete": self.old,
+            "dispute": self.old,
             "lock": f"round {self.round}",
             "unlock": f"round {self.round}",
         }[self.action]
