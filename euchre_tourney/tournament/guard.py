@@ -82,17 +82,17 @@ def check_unlocked(r: EventRound) -> None:
         raise RoundLocked(locked_sentence(r.number))
 
 
-def check_drawn_round(now: int, drawn: object, table: int) -> None:
+def check_drawn_round(now: int, drawn: object, table: int | None = None) -> None:
     """A page drawn in round ``drawn`` writes only while round ``now`` (the
-    round being played at ``table``) is that round; else :class:`StalePage`:
-    "Round 2 is being played at table 5 now; this page was for round 1:
-    reload it." (nothing written)."""
+    round being played, at ``table`` when given) is that round; else
+    :class:`StalePage`: "Round 2 is being played at table 5 now; this page
+    was for round 1: reload it." (nothing written)."""
     if not isinstance(drawn, int) or isinstance(drawn, bool):
-        raise StalePage("This page does not say which round it was drawn in: reload it and enter the hand again.")
+        raise StalePage("This page does not say which round it was drawn in: reload it and try again.")
     if drawn != now:
+        at = f" at table {table}" if table is not None else ""
         raise StalePage(
-            f"Round {now} is being played at table {table} now; this page was for round {drawn}: "
-            "reload it. Nothing was changed."
+            f"Round {now} is being played{at} now; this page was for round {drawn}: reload it. Nothing was changed."
         )
 
 

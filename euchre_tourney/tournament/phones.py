@@ -28,9 +28,13 @@ director's Scores page.
   hand that was corrected since is refused. When the event requires
   confirmation (:class:`PhoneSettingsView`), a table cannot enter its next
   hand while one waits.
-* **The round being played**: the first round in which a table is not yet
-  in (all hands, round totals, time called at the table or a team game's
-  final score), or the last round once every table is in.
+* **The round being played**: the first round not locked in which a table
+  is not yet in (all hands, round totals, time called at the table or a
+  team game's final score, and no hand waiting for the other side), or the
+  last round once every table is in. A table's page always shows that
+  round, whatever happened in the round before (a dispute the director
+  settled, a lock); every form names the round its page was drawn in, and
+  a form of another round is refused (:func:`~.guard.check_drawn_round`).
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
-from euchre_tourney.tournament.guard import StalePage, check_drawn_round
+from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
 from euchre_tourney.tournament.stations import audit, change_stamp, describe_entry, describe_hand
@@ -72,6 +76,7 @@ __all__ = [
     "PhoneRefused",
     "PhoneSettingsView",
     "PhoneTableView",
+    "call_time",
     "check_director_pin",
     "check_secret",
     "confirm_hand",
@@ -187,7 +192,13 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 def playing_round(session: Session, event_id: int) -> int | None:
     """The round being played (see the module's docstring); None before a rotation."""
     event = load_event(session, event_id)
-    rounds = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
+    rounds, closed = {}, set()
+    for number, rid, locked in session.exec(
+        select(EventRound.number, EventRound.id, EventRound.locked).where(EventRound.event_id == event_id)
+    ):
+        rounds[number] = rid
+        if locked:
+            closed.add(number)
     if not rounds:
         return None
     ids = list(rounds.values())
@@ -213,6 +224,8 @@ def playing_round(session: Session, event_id: int) -> int | None:
     done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number).where(TeamGame.round_id.in_(ids))))
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
+        if number in closed:  # the director locked it: closed, whatever a table had left in it
+            continue
         rid = rounds[number]
         waiting: set[int] | None = None
         for t in sorted(tables.get(rid, ())):
@@ -281,6 +294,12 @@ def _round_row(session: Session, event_id: int, table: int, drawn_round: object 
     if table not in set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id))):
         raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
     if drawn_round is not _READ:
+        if drawn_round != number and isinstance(drawn_round, int):  # what changed: the director locked it, or the room moved on
+            drawn = session.exec(
+                select(EventRound).where(EventRound.event_id == event_id, EventRound.number == drawn_round)
+            ).first()
+            if drawn is not None:
+                check_unlocked(drawn)
         check_drawn_round(number, drawn_round, table)
     return r
 
@@ -339,6 +358,20 @@ def set_phone_settings(
     session.add(row)
     session.commit()
     return phone_settings(session, event_id)
+
+
+@write_use_case
+def call_time(session: Session, event_id: int, round_number: object) -> PhoneSettingsView:
+    """The director calls time in round ``round_number`` (the round the
+    director's page was drawn in): the tables finish the hand they are
+    playing; commit. :class:`~.guard.StalePage` when the room has moved to
+    another round since the page was drawn; a locked round refuses it (the
+    one guard under every write)."""
+    now = playing_round(session, event_id)
+    if now is None:
+        raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
+    check_drawn_round(now, round_number)
+    return set_phone_settings(session, event_id, time_called_round=round_number)
 
 
 def _hash_pin(pin: str, salt: bytes) -> str:

@@ -479,15 +479,18 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             return values
         action = values.get("action", "")
         station = "director (phone)"
-        try:
-            rnd = int(values.get("round", "0"))
+        raw = values.get("round", "0").strip()
+        if not raw.isdigit() or len(raw) > 4:
+            return await _director_page(request, "Choose a round.", 400)
+        rnd = int(raw)
+        try:  # (a refusal is a TournamentError, which is a ValueError: never taken for a bad round)
             if action == "lock":
                 await run_in_threadpool(lambda: run_write(db, f"Lock round {rnd}", tournament.lock_round, event_id, rnd,
                                                           True, station=station, event_id=event_id))
                 message = f"Round {rnd} is locked."
             elif action == "call-time":
-                await run_in_threadpool(lambda: run_write(db, "Call time", tournament.set_phone_settings, event_id,
-                                                          time_called_round=rnd, station=station, event_id=event_id))
+                await run_in_threadpool(lambda: run_write(db, "Call time", tournament.call_time, event_id, rnd,
+                                                          station=station, event_id=event_id))
                 message = f"Time is called in round {rnd}: the tables finish the hand they are playing."
             elif action == "prizes":
                 show = values.get("show") == "1"
@@ -496,8 +499,6 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                 message = "The prizes are shown on the players' pages." if show else "The prizes are hidden."
             else:
                 return await _director_page(request, "Choose what to do.", 400)
-        except ValueError:
-            return await _director_page(request, "Choose a round.", 400)
         except tournament.TournamentError as exc:
             return await _director_page(request, exc.message, 409)
         invalidate()

@@ -46,7 +46,8 @@ def test_a_round_1_correction_sent_in_round_2_is_refused_and_rewrites_nothing(db
         T.operate(db, "Lock", T.lock_round, event_id, 1, event_id=event_id)
     round1, round2, trail = _hands(db, event_id, 1, 1), _hands(db, event_id, 2, 1), _audit(db, event_id)
     r = client.post("/t/1", data=stale)
-    assert r.status_code == 409 and STALE in r.text
+    # the sentence says what changed: the room moved on, or the director closed round 1
+    assert r.status_code == 409 and ("Round 1 is locked: the director closed it" if lock else STALE) in r.text
     assert "Hand 2 corrected" not in r.text
     assert "Table 1 · Round 2" in r.text  # the page drawn again is round 2's: a way on
     assert (_hands(db, event_id, 1, 1), _hands(db, event_id, 2, 1), _audit(db, event_id)) == (round1, round2, trail)
@@ -154,3 +155,37 @@ def test_totals_entered_after_the_page_was_drawn_are_not_replaced(db, totals_nig
     with db.session() as s:
         res = T.table_result(s, event_id, 1, 1)
     assert (res.ns_points, res.ew_points) == (6, 2)
+
+
+def test_a_round_locked_before_every_table_was_in_lets_the_room_move_on(db, night, client):
+    event_id, secrets = night
+    _record(db, event_id, 1, tables=[1])
+    _record(db, event_id, 1, tables=[2], hands=[1, 2])  # table 2 stopped at 2 hands; the director closes the round
+    assert "Table 2 · Round 1" in client.get(f"/t/2?k={secrets[2]}").text
+    T.operate(db, "Lock", T.lock_round, event_id, 1, event_id=event_id)
+    for t in (1, 2):
+        page = client.get(f"/t/{t}?k={secrets[t]}")
+        assert f"Table {t} · Round 2" in page.text and "Save hand 1" in page.text
+
+
+def _director(client):
+    page = client.get("/director")
+    r = client.post("/director", data=form_fields(page.text) | {"pin": "2468"})
+    assert r.status_code == 200
+    return r
+
+
+def test_the_directors_call_time_form_of_an_earlier_round_is_refused(db, night, client):
+    event_id, _ = night
+    page = _director(client)
+    call = next(form_fields(page.text, i) for i in range(3) if "call-time" in page.text.split("<form")[i + 1])
+    assert call["round"] == "1"
+    _record(db, event_id, 1)  # round 1 is in: the room is on round 2
+    r = client.post("/director", data=call | {"action": "call-time"})
+    assert r.status_code == 409 and "Round 2 is being played now; this page was for round 1: reload it" in r.text
+    with db.session() as s:
+        assert T.phone_settings(s, event_id).time_called_round is None
+    r = client.post("/director", data=call | {"round": "2", "action": "call-time"})
+    assert r.status_code == 200 and "Time is called in round 2" in r.text
+    with db.session() as s:
+        assert T.phone_settings(s, event_id).time_called_round == 2
