@@ -190,3 +190,16 @@ def test_a_locked_round_does_not_go_with_what_was_played_in_it(db):
     with pytest.raises(T.RoundLocked, match="Round 1 is locked"):
         T.operate(db, "Drop round 1", drop_round)
     assert _state(db, event_id) == before
+
+
+def test_totals_name_what_their_page_showed(db):
+    event_id, _ = _night(db, totals=True)
+    T.operate(db, "Totals", T.record_table_totals, event_id, 1, 1, 6, 2, {}, expected=None, event_id=event_id)
+    with pytest.raises(T.StalePage, match="it now has North–South 6, East–West 2"):
+        T.operate(db, "Totals", T.record_table_totals, event_id, 1, 1, 4, 4, {}, expected=None)
+    with pytest.raises(T.StalePage, match="it now has North–South 6, East–West 2"):
+        T.operate(db, "Clear", T.clear_table_totals, event_id, 1, 1, expected=(4, 4))
+    T.operate(db, "Totals", T.record_table_totals, event_id, 1, 1, 4, 4, {}, expected=(6, 2))
+    with db.session() as s:
+        res = T.table_result(s, event_id, 1, 1)
+    assert (res.ns_points, res.ew_points) == (4, 4)

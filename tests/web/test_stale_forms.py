@@ -151,7 +151,7 @@ def test_totals_entered_after_the_page_was_drawn_are_not_replaced(db, totals_nig
         data = form_fields(page.text) | {"side": "NS", "ns": "5", "ew": "3"}
         T.operate(db, "Totals", T.record_table_totals, event_id, 1, 1, 6, 2, {}, event_id=event_id)
         r = client.post("/t/1", data=data)
-    assert r.status_code == 409 and "were entered after this page was drawn" in r.text and "North–South 6" in r.text
+    assert r.status_code == 409 and "were changed after this page was drawn" in r.text and "North–South 6" in r.text
     with db.session() as s:
         res = T.table_result(s, event_id, 1, 1)
     assert (res.ns_points, res.ew_points) == (6, 2)
