@@ -203,3 +203,36 @@ def test_totals_name_what_their_page_showed(db):
     with db.session() as s:
         res = T.table_result(s, event_id, 1, 1)
     assert (res.ns_points, res.ew_points) == (4, 4)
+
+
+def test_team_games_and_side_game_hands_in_a_locked_round(db):
+    """The other kinds of result: a team game's final score (entered, cleared) and a side game's hand."""
+    from euchre_tourney.rules.tables import SideHandEntry
+
+    with db.session() as s:
+        players = [T.add_player(s, f"Team player {i}").id for i in range(8)]
+        teams_ev = T.create_event(s, "Teams", datetime.date(2026, 11, 29), kind="team", rounds=3, round_scoring="game")
+        for i in range(4):
+            T.add_team(s, teams_ev.id, players[2 * i], players[2 * i + 1])
+        T.make_team_rounds(s, teams_ev.id)
+        ids = [T.add_player(s, f"Six player {i}").id for i in range(12)]
+        six = T.create_event(s, "Six", datetime.date(2026, 11, 29), rounds=2, hands_per_round=2, game="six_player_33")
+        T.set_checked_in(s, six.id, ids)
+        T.generate_rotation(s, six.id, seed=5)
+    T.operate(db, "Game", T.record_game_score, teams_ev.id, 1, 1, 10, 4, event_id=teams_ev.id)
+    T.operate(db, "Side hand", T.record_side_hand, six.id, 1, 1, 1, SideHandEntry(0, 3), event_id=six.id)
+    log = T.UndoLog(db)
+    log.run("Side hand 2", T.record_side_hand, six.id, 1, 1, 2, SideHandEntry(1, 3), event_id=six.id)
+    for ev in (teams_ev.id, six.id):
+        _lock(db, ev)
+    before = (_state(db, teams_ev.id), _state(db, six.id))
+    doors = [
+        lambda: T.operate(db, "Game", T.record_game_score, teams_ev.id, 1, 2, 10, 6),
+        lambda: T.operate(db, "Clear game", T.clear_game_score, teams_ev.id, 1, 1),
+        lambda: T.operate(db, "Side hand", T.record_side_hand, six.id, 1, 2, 1, SideHandEntry(0, 4)),
+        lambda: log.undo(),
+    ]
+    for door in doors:
+        with pytest.raises(T.TournamentError, match="Round 1 is locked"):
+            door()
+    assert (_state(db, teams_ev.id), _state(db, six.id)) == before
