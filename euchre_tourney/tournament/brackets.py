@@ -230,7 +230,8 @@ def _seen_check(session: Session, event_id: int, code: str, teams, state, row: B
     """Refuse (:class:`StaleResult`) a result made on a view whose two
     teams (``teams``: the seeds it showed) or whose result version
     (``expected_version``: 0 for no result) is not the match's now."""
-    title = _match_title(code)
+    m = state.match
+    title = _title(m.part, m.stage, m.slot)
     names = {t.id: t.name for t in list_teams(session, event_id)}
     seeds = json.loads(session.exec(select(Bracket.seeds_json).where(Bracket.event_id == event_id)).one())
 
@@ -250,17 +251,6 @@ def _seen_check(session: Session, event_id: int, code: str, teams, state, row: B
             f"“{title}” was changed at another station after you looked at it: {said}. "
             f"Nothing was {doing}: look at the bracket again."
         )
-
-
-def _match_title(code: str) -> str:
-    part, _, rest = code.partition("-")
-    if code in ("GF", "GF2", "3P"):
-        return _title({"GF": "F", "GF2": "F", "3P": "3P"}[code], 1 if code != "GF2" else 2, 0)
-    try:
-        stage, slot = int(part[1:]), int(rest)
-    except ValueError:
-        return code
-    return _title(part[0], stage, slot - 1)
 
 
 @write_use_case
