@@ -53,6 +53,7 @@ from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.store import (
     EventRound,
     Hand,
+    HandAudit,
     PhoneAction,
     PhoneSettings,
     Seating,
@@ -62,7 +63,7 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
-from euchre_tourney.tournament.guard import check_drawn_round, check_unlocked
+from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
 from euchre_tourney.tournament.stations import audit, change_stamp, describe_entry, describe_hand
@@ -421,6 +422,11 @@ class PhoneHand:
     hand: HandView
     entered_by: str
     state: str
+    entered: int = 0
+    """Which entry of this hand's slot the page shows: the audit line that
+    recorded it (a hand deleted and entered again, at any station, is a new
+    entry even with the same row id and version 1); a correction or
+    Agree/Disagree form names it."""
 
     @property
     def text(self) -> str:
@@ -472,11 +478,24 @@ def _states(session: Session, event_id: int, round_number: int, table: int, hand
         .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
         .order_by(PhoneAction.id)
     ).all()
+    entered = _entries(session, event_id, round_number, table)
     out = []
     for h in hands:
         by, state = phone_state(((a.action, a.side, a.hand_version) for a in lines if a.hand_number == h.number), h.version)
-        out.append(PhoneHand(h, by, state))
+        out.append(PhoneHand(h, by, state, entered.get(h.number, 0)))
     return tuple(out)
+
+
+def _entries(session: Session, event_id: int, round_number: int, table: int) -> dict[int, int]:
+    """Hand number → the audit id of the line that last recorded that hand (see :attr:`PhoneHand.entered`)."""
+    return dict(
+        session.exec(
+            select(HandAudit.hand_number, func.max(HandAudit.id))
+            .where(HandAudit.event_id == event_id, HandAudit.round_number == round_number,
+                   HandAudit.table_number == table, HandAudit.action == "record", HandAudit.hand_number != None)  # noqa: E711
+            .group_by(HandAudit.hand_number)
+        ).all()
+    )
 
 
 def disputed_at(session: Session, event_id: int, round_number: int, table: int) -> frozenset[int]:
@@ -597,6 +616,7 @@ def submit_hand(
     *,
     drawn_round: int,
     correcting_version: int | None = None,
+    entered: int | None = None,
 ) -> PhoneAnswer:
     """Enter hand ``number`` at the table from its phone (``side``: "NS" or
     "EW", the side entering), or, with ``correcting_version`` (the version
@@ -635,6 +655,8 @@ def submit_hand(
         ).first()
         if h is None:
             raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}: enter it instead.")
+        _check_same_entry(_entries(session, event_id, r.number, t).get(number, 0), entered, number,
+                          lambda: describe_hand(_hands_by_id(session, r, t)[h.id]))
         text = f"Hand {number} corrected: {describe_entry(entry)}."
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="correct",
                                 hand_number=number, hand_version=(h.version or 1) + 1, side=side, answer=text[:400]))
@@ -644,12 +666,30 @@ def submit_hand(
     return _once(session, event_id, key, write)
 
 
+def _hands_by_id(session: Session, r: EventRound, table: int) -> dict[int, HandView]:
+    return {h.id: h for h in _hands(session, r, table)}
+
+
+def _check_same_entry(now: int, seen: object, number: int, says) -> None:
+    """A form names the entry of the hand it was drawn on (``seen``,
+    :attr:`PhoneHand.entered`; None: not named); a hand deleted and entered
+    again since is another entry: :class:`~.guard.StalePage` with what it
+    says now."""
+    if seen is not None and seen != now:
+        raise StalePage(
+            f"Hand {number} was deleted and entered again after you looked at it: it now says {says()}. "
+            "Nothing was changed: look at it again."
+        )
+
+
 @write_use_case
 def confirm_hand(
     session: Session, event_id: int, table: object, secret: object, key: object, number: int, version: int, agree: bool,
-    *, drawn_round: int,
+    *, drawn_round: int, entered: int | None = None,
 ) -> PhoneAnswer:
-    """The other side agrees to (or disputes) hand ``number`` of round
+    """The other side agrees to (or disputes) hand ``number`` (its entry
+    ``entered``, :attr:`PhoneHand.entered`, when given: a hand deleted and
+    entered again since is another hand) of round
     ``drawn_round`` (the round the page was drawn in) as it stood at
     ``version``; commit. A page of another round than the one being played
     at the table (:class:`~.guard.StalePage`) or a hand corrected since is
@@ -662,6 +702,7 @@ def confirm_hand(
         mine = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.hand.number == number), None)
         if mine is None:
             raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}.")
+        _check_same_entry(mine.entered, entered, number, lambda: mine.text)
         if mine.hand.version != version:
             raise PhoneRefused(
                 f"Hand {number} was changed after you looked at it: it now says {mine.text}. Look at it again."

@@ -557,11 +557,12 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
         kwargs = dict(drawn)
         if action == "correct":
             kwargs["correcting_version"] = _number(values.get("version", ""), "Reload the page and correct the hand again.")
+            kwargs["entered"] = _entry_seen(values)
         return tournament.submit_hand, (*common, side, number, entry), kwargs
     if action in ("agree", "disagree"):
         number = _number(values.get("number", ""), "Say which hand.")
         version = _number(values.get("version", ""), "Reload the page and look at the hand again.")
-        return tournament.confirm_hand, (*common, number, version, action == "agree"), drawn
+        return tournament.confirm_hand, (*common, number, version, action == "agree"), drawn | {"entered": _entry_seen(values)}
     if action == "totals":
         side = values.get("side", "")
         if side not in SIDES:
@@ -574,6 +575,17 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
             loners[Seat.parse(s)] = _number(raw, "Loners are counted as whole numbers.")
         return tournament.submit_totals, (*common, side, ns, ew, loners), drawn
     raise ValueError("Choose what to do: enter a hand, agree or disagree.")
+
+
+def _entry_seen(values: dict[str, str]) -> int | None:
+    """The entry of the hand a correction or Agree/Disagree form was drawn
+    on (``PhoneHand.entered``; None: a form that does not say)."""
+    raw = values.get("entry", "")
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 12:
+        raise ValueError("Reload the page and look at the hand again.")
+    return int(raw)
 
 
 def _number(raw: str, why: str) -> int:

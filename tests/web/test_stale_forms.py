@@ -189,3 +189,32 @@ def test_the_directors_call_time_form_of_an_earlier_round_is_refused(db, night, 
     assert r.status_code == 200 and "Time is called in round 2" in r.text
     with db.session() as s:
         assert T.phone_settings(s, event_id).time_called_round == 2
+
+
+def test_an_agree_form_for_a_hand_deleted_and_entered_again_is_refused(db, night, client):
+    event_id, secrets = night
+    enter(client, 1, secrets[1], tricks=3)
+    agree = form_fields(client.get(f"/t/1?k={secrets[1]}").text, 0)  # for hand 1 (row, version 1), never sent
+    assert agree["action"] == "agree" and agree["entry"]
+    with db.session() as s:
+        hand = T.table_score(s, event_id, 1, 1).hands[0]
+    T.operate(db, "Delete", T.delete_hand, hand.id, expected_version=1, event_id=event_id)
+    enter(client, 1, secrets[1], side="EW", makers="EW", tricks=4, extra={"number": "1"})  # hand 1 again: version 1
+    r = client.post("/t/1", data=agree | {"key": "another-key-for-the-old-form"})
+    assert r.status_code == 409 and "deleted and entered again after you looked at it" in r.text
+    with db.session() as s:
+        view = T.phone_table(s, event_id, 1, secrets[1])
+    assert view.waiting is not None and view.waiting.hand.entry == HandEntry(Side.EW, 4)  # still waits for North–South
+
+
+def test_a_correction_form_for_a_hand_deleted_and_entered_again_is_refused(db, night, client):
+    event_id, secrets = night
+    _record(db, event_id, 1, tables=[1], hands=[1])
+    fix = form_fields(client.get(f"/t/1?k={secrets[1]}&fix=1").text) | {"side": "NS", "makers": "NS", "tricks": "5"}
+    with db.session() as s:
+        hand = T.table_score(s, event_id, 1, 1).hands[0]
+    T.operate(db, "Delete", T.delete_hand, hand.id, expected_version=1, event_id=event_id)
+    T.operate(db, "Hand 1", T.record_hand, event_id, 1, 1, 1, HandEntry(Side.EW, 4), event_id=event_id)  # version 1 again
+    r = client.post("/t/1", data=fix)
+    assert r.status_code == 409 and "deleted and entered again" in r.text and "EW 4 tricks" in r.text
+    assert _hands(db, event_id, 1, 1) == {1: (HandEntry(Side.EW, 4), 1)}
