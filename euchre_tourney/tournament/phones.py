@@ -624,11 +624,12 @@ def submit_hand(
     page was drawn in; a page of another round than the one being played at
     the table now is refused (:class:`~.guard.StalePage`: "Round 2 is being
     played at table 5 now; this page was for round 1: reload it"), so is a
-    correction of a hand changed since (:class:`~.stations.StaleHand`).
-    Validated and refused exactly as
-    at the Scores page (:class:`InvalidHand` and its kinds, the same
-    sentences); :class:`PhoneRefused` for a wrong code, a bad key, or — when the event requires confirmation — a new
-    hand while another waits for the opponents. Commits the hand and the
+    correction of a hand changed since (:class:`~.stations.StaleHand`) or
+    deleted and entered again since (``entered``: :attr:`PhoneHand.entered`
+    as the page showed it). Validated and refused exactly as at the Scores
+    page (:class:`InvalidHand` and its kinds, the same sentences);
+    :class:`PhoneRefused` for a wrong code, a bad key, or — when the event
+    requires confirmation — a new hand while another waits for the opponents. Commits the hand and the
     key together; a key seen before returns its first answer."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)

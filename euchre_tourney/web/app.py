@@ -480,7 +480,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         action = values.get("action", "")
         station = "director (phone)"
         raw = values.get("round", "0").strip()
-        if not raw.isdigit() or len(raw) > 4:
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
             return await _director_page(request, "Choose a round.", 400)
         rnd = int(raw)
         try:  # (a refusal is a TournamentError, which is a ValueError: never taken for a bad round)
@@ -583,7 +583,7 @@ def _entry_seen(values: dict[str, str]) -> int | None:
     raw = values.get("entry", "")
     if not raw:
         return None
-    if not raw.isdigit() or len(raw) > 12:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
         raise ValueError("Reload the page and look at the hand again.")
     return int(raw)
 
