@@ -330,7 +330,8 @@ class BracketPanel(QWidget):
             return False
         try:
             self.ctx.operate(f"Bracket: {m.title}", tournament.record_bracket_score, self.event.id, m.code,
-                             self.score_a.value(), self.score_b.value(), event_id=self.event.id)
+                             self.score_a.value(), self.score_b.value(), teams=(m.seed_a, m.seed_b),
+                             expected_version=m.version, event_id=self.event.id)  # as shown: refused if changed since
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot save the result", exc.message)
             return False
@@ -341,7 +342,8 @@ class BracketPanel(QWidget):
         if m is None or m.winner is None:
             return False
         try:
-            self.ctx.operate(f"Clear {m.title}", tournament.clear_bracket_score, self.event.id, m.code, event_id=self.event.id)
+            self.ctx.operate(f"Clear {m.title}", tournament.clear_bracket_score, self.event.id, m.code,
+                             teams=(m.seed_a, m.seed_b), expected_version=m.version, event_id=self.event.id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot clear the result", exc.message)
             return False

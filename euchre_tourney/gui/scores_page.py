@@ -424,6 +424,7 @@ class ScoresPage(Page):
             f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
         )
         selected = self.selected_hand()
+        self.model.disputed = board.disputed  # a hand a table disputed from its phone: marked until corrected
         self.model.set_rows(v.hands)
         if selected is not None and not moved:  # a redraw keeps the hand the director selected
             self.select_hand(selected.id)

@@ -130,10 +130,12 @@ class TableRoundBox(QGroupBox):
         event_id, (rnd, table) = self.ctx.event_id, self.where
         ns, ew = self.ns_points.value(), self.ew_points.value()
         loners = {seat: box.value() for seat, box in self.loners.items() if box.value()}
+        v = self.view  # what this box showed: totals changed since at another station are not replaced
+        shown = (v.ns_points, v.ew_points) if v is not None and v.ns_points is not None else None
         try:  # undo puts back the totals there were (or none), through the undo log
             self.ctx.operate(
                 f"Round totals at table {table}, round {rnd}",
-                tournament.record_table_totals, event_id, rnd, table, ns, ew, loners, event_id=event_id,
+                tournament.record_table_totals, event_id, rnd, table, ns, ew, loners, expected=shown, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.show_status("Not saved: " + exc.message)
