@@ -96,14 +96,6 @@ def _team_event(session: Session, event_id: int) -> Event:
     return event
 
 
-def _title(part: str, stage: int, slot: int) -> str:
-    if part in ("W", "L"):
-        return f"{PART_NAMES[part]} {stage}, match {slot + 1}"
-    if part == "F":
-        return "Grand final" if stage == 1 else "Grand final (reset)"
-    return "Third place"
-
-
 def _team_strengths(session: Session, event_id: int, seeding: str, from_event_id: int | None, seed: int | None):
     teams = [t for t in list_teams(session, event_id) if t.checked_in and t.withdrawn_after is None]
     if seeding == "number":
@@ -192,7 +184,7 @@ def bracket_view(session: Session, event_id: int) -> BracketView | None:
         if st.winner is not None:
             winner = "a" if st.winner == st.teams[0] else "b"
         matches.append(
-            BracketMatchView(m.code, _title(m.part, m.stage, m.slot), m.part, m.stage, m.slot, m.round, name(st.teams[0]),
+            BracketMatchView(m.code, shapes.match_title(shape, m), m.part, m.stage, m.slot, m.round, name(st.teams[0]),
                              name(st.teams[1]), st.teams[0], st.teams[1], sc[0] if sc else None, sc[1] if sc else None,
                              winner, st.ready, st.needed)
         )
