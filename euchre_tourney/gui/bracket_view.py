@@ -140,13 +140,34 @@ class BracketCanvas(QWidget):
                 self.setMinimumHeight(need)
         super().resizeEvent(event)
 
+    def scale(self) -> float:
+        """How much the drawing is shrunk to fit (1: not at all). In a scroll
+        area it never is; on the projector the largest scale at which every
+        box, its names whole, fits the screen."""
+        if self.scrolls or self.view is None or self.width() < 1 or self.height() < 1:
+            return 1.0
+
+        def fits(s: float) -> bool:
+            return self.needed_height(self.width() / s) * s <= self.height()
+
+        if fits(1.0):
+            return 1.0
+        low, high = 0.1, 1.0
+        for _ in range(14):
+            mid = (low + high) / 2
+            low, high = (mid, high) if fits(mid) else (low, mid)
+        return low
+
     def _boxes(self):
+        """(match, its box) in the drawing's coordinates (the widget's,
+        divided by :meth:`scale`)."""
         if self.view is None:
             return []
-        h = self.height()
-        box_w, box_h, title_h = self._box(self.width())
+        s = self.scale()
+        width, h = self.width() / s, self.height() / s
+        box_w, box_h, title_h = self._box(width)
         out = []
-        area = (8, 8, self.width() - 16, h - 16)
+        area = (8, 8, width - 16, h - 16)
         for m, x, y, w, bh in layout_bracket(self.view, area, box=(box_w, box_h), title_h=title_h):
             out.append((m, QRectF(x, h - y - bh, w, bh)))  # y up → y down
         return out
@@ -172,6 +193,7 @@ class BracketCanvas(QWidget):
             p.drawText(self.rect(), Qt.AlignCenter, "No bracket drawn yet.")
             return
         self.boxes = self._boxes()
+        p.scale(self.scale(), self.scale())
         cells = iter(self.name_cells())
         for m, r in self.boxes:
             p.setFont(self.title_font)
@@ -199,8 +221,9 @@ class BracketCanvas(QWidget):
         p.end()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
+        s = self.scale()
         for m, r in self._boxes():
-            if r.contains(event.position()):
+            if r.contains(event.position() / s):
                 self.picked.emit(m.code)
                 return
         super().mousePressEvent(event)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
 from euchre_tourney import tournament
@@ -283,5 +283,36 @@ def test_the_bracket_shows_whole_team_names_at_1200_px(qtbot, gui_env, db_path, 
     assert not [(a, b) for i, a in enumerate(with_titles) for b in with_titles[i + 1:] if a.intersects(b)]
     for label in (panel.team_a, panel.team_b):
         assert label.text() and label.heightForWidth(label.width()) <= label.height()
+    window.close()
+    window.ctx.db.dispose()
+
+
+def test_the_projector_shrinks_the_bracket_to_the_screen_with_every_name_whole(qtbot, gui_env, db_path):
+    """The projector does not scroll: a bracket whose names need more room
+    than the screen is drawn smaller, every box inside and apart, and a
+    click on a box still picks its match."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QFontMetricsF
+
+    from euchre_tourney.gui.bracket_view import BracketCanvas
+
+    window = _bracket_window(qtbot, db_path, double=True, teams=8, played=3)
+    canvas = BracketCanvas(dark=True)
+    qtbot.addWidget(canvas)
+    canvas.resize(800, 450)
+    canvas.set_view(window.teams_page.bracket.view)
+    s = canvas.scale()
+    assert 0.1 < s < 1
+    boxes = canvas._boxes()
+    assert all(QRectF(0, 0, 800 / s, 450 / s).contains(r) for _m, r in boxes)
+    for name, rect, font in canvas.name_cells():
+        need = QFontMetricsF(font).boundingRect(rect, Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, name)
+        assert need.height() <= rect.height() + 0.5 and need.width() <= rect.width() + 0.5, name
+    picked = []
+    canvas.picked.connect(picked.append)
+    m, r = boxes[-1]
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=QPoint(int(r.center().x() * s), int(r.center().y() * s)))
+    assert picked == [m.code]
+    canvas.grab()  # draws without error
     window.close()
     window.ctx.db.dispose()
