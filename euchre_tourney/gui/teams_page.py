@@ -305,7 +305,7 @@ class TeamsPage(Page):
             self.make_button.setEnabled(made == 0)
             step = (
                 "Make the teams, then press <b>Make the rounds</b>; print the team scorecards, tally sheets "
-                "and wall chart from the File menu."
+                "and wall chart from the File menu. For a knockout, draw a bracket on the Bracket tab instead."
                 if not made
                 else f"All {made} rounds are made. Enter scores on the Scores page"
                 + (" or type final scores below." if v.round_scoring == "game" else ".")

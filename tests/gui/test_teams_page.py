@@ -221,7 +221,9 @@ def test_a_team_event_of_one_round_says_round(qtbot, gui_env, db_path):
     qtbot.addWidget(window)
     window.reload_events(select=e.id)
     window.tabs.setCurrentWidget(window.teams_page)
-    assert window.teams_page.status.text().startswith("<b>Round robin</b>, 1 round, a game to 10 each round.")
+    text = window.teams_page.status.text()
+    assert text.startswith("<b>Round robin</b>, 1 round, a game to 10 each round.")
+    assert "draw a bracket on the Bracket tab" in text  # a knockout is drawn there
     assert window.teams_page.right_tabs.currentIndex() == 0  # no bracket: the rounds
     window.close()
     db.dispose()
