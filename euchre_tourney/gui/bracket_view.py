@@ -89,6 +89,7 @@ class BracketCanvas(QWidget):
         self.bold_font.setBold(True)
         self.title_font = QFont()
         self.title_font.setPointSizeF(TITLE_POINTS)
+        self._box_memo: tuple = (None, None, None)
         self.setMinimumSize(520, 300)
 
     def set_view(self, view) -> None:
@@ -118,6 +119,12 @@ class BracketCanvas(QWidget):
 
     def _box(self, width: float) -> tuple[float, float, float]:
         """(box width, box height, title height) for a canvas ``width`` wide."""
+        view, at, size = self._box_memo
+        if view is not self.view or at != round(width, 2):  # one view and width at a time (the memo holds the view)
+            self._box_memo = (self.view, round(width, 2), self._measure(width))
+        return self._box_memo[2]
+
+    def _measure(self, width: float) -> tuple[float, float, float]:
         box_w = max(40.0, (width - 16) / self._columns() - COLUMN_GAP)
         text_w = box_w - self._score_width() - 2 * PAD
         fm = QFontMetricsF(self.bold_font)
