@@ -96,6 +96,16 @@ def _team_event(session: Session, event_id: int) -> Event:
     return event
 
 
+def _title(part: str, stage: int, slot: int) -> str:
+    """A match's title from its place alone, without the bracket's shape
+    (the bracket's own titles are :func:`~euchre_tourney.rotation.bracket.match_title`)."""
+    if part in ("W", "L"):
+        return f"{PART_NAMES[part]} {stage}, match {slot + 1}"
+    if part == "F":
+        return "Grand final" if stage == 1 else "Grand final (reset)"
+    return "Third place"
+
+
 def _team_strengths(session: Session, event_id: int, seeding: str, from_event_id: int | None, seed: int | None):
     teams = [t for t in list_teams(session, event_id) if t.checked_in and t.withdrawn_after is None]
     if seeding == "number":
