@@ -391,6 +391,9 @@ class BracketPanel(QWidget):
             at = self.match.findData(keep) if any(m.code == keep for m in ready) else -1
             if at < 0:
                 at = self.match.findData(ready[0].code) if ready else self.match.findData(keep)
+            played = [m for m in self.view.matches if m.winner is not None]
+            if at < 0 and played:  # nothing to play and nothing chosen: the last match played (the final, once over)
+                at = self.match.findData(max(played, key=lambda m: (m.round, m.part != "3P")).code)
             self.match.setCurrentIndex(max(0, at))
             if self.view.champion:
                 places = ", ".join(f"{p}. {n}" for p, n in self.view.places[:4])

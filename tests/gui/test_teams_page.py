@@ -318,3 +318,12 @@ def test_the_projector_shrinks_the_bracket_to_the_screen_with_every_name_whole(q
     canvas.grab()  # draws without error
     window.close()
     window.ctx.db.dispose()
+
+
+def test_a_finished_bracket_opens_on_its_final(qtbot, gui_env, db_path):
+    window = _bracket_window(qtbot, db_path, double=False, teams=4, played=4)
+    panel = window.teams_page.bracket
+    assert panel.view.champion is not None
+    assert panel.match.currentText() == "✓ Final" and panel.canvas.selected == "W2-1"
+    window.close()
+    window.ctx.db.dispose()
