@@ -106,6 +106,8 @@ def _team_event(session: Session, event_id: int) -> Event:
 
 
 def _title(part: str, stage: int, slot: int) -> str:
+    """A match's title from its place alone, without the bracket's shape
+    (the bracket's own titles are :func:`~euchre_tourney.rotation.bracket.match_title`)."""
     if part in ("W", "L"):
         return f"{PART_NAMES[part]} {stage}, match {slot + 1}"
     if part == "F":
@@ -202,7 +204,7 @@ def bracket_view(session: Session, event_id: int) -> BracketView | None:
         if st.winner is not None:
             winner = "a" if st.winner == st.teams[0] else "b"
         matches.append(
-            BracketMatchView(m.code, _title(m.part, m.stage, m.slot), m.part, m.stage, m.slot, m.round, name(st.teams[0]),
+            BracketMatchView(m.code, shapes.match_title(shape, m), m.part, m.stage, m.slot, m.round, name(st.teams[0]),
                              name(st.teams[1]), st.teams[0], st.teams[1], sc[0] if sc else None, sc[1] if sc else None,
                              winner, st.ready, st.needed, versions.get(m.code, 0) or 0)
         )
