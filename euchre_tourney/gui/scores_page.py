@@ -666,11 +666,11 @@ class ScoresPage(Page):
             self.select_hand(hand_id)
             self.show_message(f"Hand {old.number} already says that: nothing to correct.", error=False)
             return False
+        renumbered = f" (as hand {number})" if number != old.number else ""
         question = (
-            f"Hand {old.number} at table {old.table}, round {old.round} is stored as:\n"
-            f"    Hand {old.number}: {hand_words(old.entry, old.scoring_side, old.points)}.\n\n"
-            f"Corrected, it will be:\n"
-            f"    Hand {number}: {hand_words(values, score.side, score.points)}.\n\n"
+            f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
+            f"Stored: {hand_words(old.entry, old.scoring_side, old.points)}.\n"
+            f"Corrected{renumbered}: {hand_words(values, score.side, score.points)}.\n\n"
             "Save the correction?"
         )
         if context.ask(self, f"Correct hand {old.number}", question):
@@ -788,8 +788,8 @@ class ScoresPage(Page):
         if not context.ask(
             self,
             f"Delete hand {h.number}",
-            f"Delete hand {h.number} at table {h.table}, round {h.round}?\n"
-            f"    Hand {h.number}: {hand_words(h.entry, h.scoring_side, h.points)}.\n\n"
+            f"Delete hand {h.number} at table {h.table}, round {h.round}?\n\n"
+            f"Stored: {hand_words(h.entry, h.scoring_side, h.points)}.\n\n"
             "Edit ▸ Undo (Ctrl+Z) brings it back.",
         ):
             return
@@ -814,11 +814,11 @@ class ScoresPage(Page):
 
 
 def hand_words(entry: HandEntry, side: Side | str, points: int) -> str:
-    """A hand in the director's words: "East–West made trump and took 3
+    """A hand in the director's words: "East–West made trump, took 3
     tricks, East alone: East–West score 1" (``side``, ``points``: what it
     scores)."""
     n = entry.maker_tricks
-    text = f"{side_name(entry.makers)} made trump and took {n} trick{'' if n == 1 else 's'}"
+    text = f"{side_name(entry.makers)} made trump, took {n} trick{'' if n == 1 else 's'}"
     if entry.alone_seat is not None:
         text += f", {entry.alone_seat.title} alone"
     if entry.defender_alone:

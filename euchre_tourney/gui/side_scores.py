@@ -278,7 +278,7 @@ class SideEntryBox(QWidget):
         if not context.ask(
             self,
             f"Delete hand {h.number}",
-            f"Delete hand {h.number} at table {h.table}, round {h.round}?\n    Hand {h.number}: {h.text}.\n\n"
+            f"Delete hand {h.number} at table {h.table}, round {h.round}?\n\nStored: {h.text}.\n\n"
             "Edit ▸ Undo (Ctrl+Z) brings it back.",
         ):
             return

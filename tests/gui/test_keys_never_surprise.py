@@ -187,10 +187,9 @@ def test_a_correction_is_saved_only_after_a_question_showing_old_and_new(qtbot, 
     title, question = gui_env["questions"][-1]
     assert title == "Correct hand 2"
     assert question == (
-        "Hand 2 at table 1, round 1 is stored as:\n"
-        "    Hand 2: North–South made trump and took 4 tricks: North–South score 1.\n\n"
-        "Corrected, it will be:\n"
-        "    Hand 2: East–West made trump and took 3 tricks: East–West score 1.\n\n"
+        "Hand 2 at table 1, round 1\n\n"
+        "Stored: North–South made trump, took 4 tricks: North–South score 1.\n"
+        "Corrected: East–West made trump, took 3 tricks: East–West score 1.\n\n"
         "Save the correction?"
     )
     assert stored(db, event_id) == before  # No: nothing written
@@ -224,8 +223,8 @@ def test_delete_asks_first(qtbot, station, db, gui_env, monkeypatch):
     qtbot.keyClick(page.hands, Qt.Key_Delete)
     assert gui_env["questions"][-1] == (
         "Delete hand 1",
-        "Delete hand 1 at table 1, round 1?\n"
-        "    Hand 1: East–West made trump and took 3 tricks: East–West score 1.\n\n"
+        "Delete hand 1 at table 1, round 1?\n\n"
+        "Stored: East–West made trump, took 3 tricks: East–West score 1.\n\n"
         "Edit ▸ Undo (Ctrl+Z) brings it back.",
     )
     assert len(stored(db, event_id)) == 1
