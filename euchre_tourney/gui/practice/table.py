@@ -438,8 +438,11 @@ class PracticeWindow(QMainWindow):
             # the key belongs to the window: setText() resets a button's own shortcut
             QShortcut(QKeySequence(BID_KEYS[action]), self, activated=lambda a=action: self._bid_key(a))
         self.next_button = QPushButton("Next hand")
-        self.next_button.setShortcut(QKeySequence(Qt.Key_Return))
         self.next_button.clicked.connect(self.next_hand)
+        # Enter is the window's, not the button's: setText() ("New game" once the game is over)
+        # resets a button's own shortcut, and Enter stopped starting the next game
+        for key in (Qt.Key_Return, Qt.Key_Enter):
+            QShortcut(QKeySequence(key), self, activated=self._enter)
         self.next_button.hide()
         self.bid_bar.addWidget(self.next_button)
         self.back_button = QPushButton("◀ Back")
@@ -670,6 +673,11 @@ class PracticeWindow(QMainWindow):
         b = self.bid_buttons[action]
         if b.isVisible() and b.isEnabled():
             b.click()
+
+    def _enter(self) -> None:
+        """Enter: the next hand after a hand's summary, the next game after a game's end."""
+        if not self.next_button.isHidden() and self.next_button.isEnabled():
+            self.next_button.click()
 
     def _press_card(self, i: int) -> None:
         if i < len(self.cards) and self.cards[i].isEnabled():
