@@ -685,7 +685,9 @@ class ScoresPage(Page):
         """Enter in the hand list: what it would take to correct a hand (Enter itself never opens one)."""
         h = self.selected_hand()
         which = f"hand {h.number}" if h is not None else "a hand (select it first)"
-        self.show_message(f"To correct {which}: Correct selected hand (Alt+C), F2 or a double click.", error=False)
+        v = self.table_view
+        done = f"Table {v.table} is complete: nothing was changed. " if v is not None and v.next_hand is None else ""
+        self.show_message(f"{done}To correct {which}: Correct selected hand (Alt+C), F2 or a double click.", error=False)
 
     def select_hand(self, hand_id: int) -> None:
         """Select the row of the hand with id ``hand_id`` (if shown)."""

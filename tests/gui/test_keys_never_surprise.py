@@ -68,6 +68,7 @@ def station(qtbot, gui_env, db):
     window.close()
 
 
+@pytest.mark.postgres  # SQLite and, with a server, PostgreSQL
 def test_typing_on_after_a_rounds_last_hand_rewrites_no_stored_hand(qtbot, station, db, gui_env):
     event_id, window = station
     page = window.scores_page
@@ -303,3 +304,17 @@ def test_a_stored_final_score_is_replaced_only_after_a_question(qtbot, gui_env, 
     answers.append(True)
     assert box.save() and w.ctx.run(T.game_score_of, ev.id, 1, 1) == (10, 6)
     w.close()
+
+
+def test_enter_at_a_complete_table_says_nothing_was_changed(qtbot, station):
+    _event_id, window = station
+    page = window.scores_page
+    page.station_tables.setText("1")  # this station enters table 1 only
+    page.choose_tables()
+    page.select(1, 1)
+    page.makers.setFocus()
+    type_keys(qtbot, [k for hand in TABLE for k in keys_for(hand)])
+    assert QApplication.focusWidget() is page.hands  # this station's round is done: the focus rests on the list
+    assert "complete" in page.message.text()
+    type_keys(qtbot, keys_for("n3"))
+    assert page.message.text().startswith("Table 1 is complete: nothing was changed. To correct hand")
