@@ -619,8 +619,11 @@ class ScoresPage(Page):
             return False
         event_id, round_number, number = self.ctx.event_id, self.round.value(), self.hand_number.value()
         self.moved_on = None
-        if self.editing_id is not None and not self.confirm_correction(number, values):
-            return False
+        seen = None  # a correction: the stored hand as the question showed it
+        if self.editing_id is not None:
+            seen = self.confirm_correction(number, values)
+            if seen is None:
+                return False
         try:
             if self.editing_id is None:
                 stored = self._record(event_id, round_number, table, number, values)
@@ -628,7 +631,7 @@ class ScoresPage(Page):
                     f"Hand {stored.number} saved: {side_name(stored.scoring_side)} score {stored.points}.", error=False
                 )
             else:
-                stored = self._correct(self.editing_id, number, values)
+                stored = self._correct(seen, number, values)
                 self.show_message(f"Hand {stored.number} corrected.", error=False)
                 self.editing_id = None
                 self.reset_entry()
@@ -646,26 +649,30 @@ class ScoresPage(Page):
         rows = self.table_view.hands if self.table_view is not None else ()
         return next((h for h in rows if h.id == self.editing_id), None)
 
-    def confirm_correction(self, number: int, values: HandEntry) -> bool:
+    def confirm_correction(self, number: int, values: HandEntry):
         """Ask before a correction is saved, showing the hand as stored and
         as corrected (the question's default is No: an Enter typed on does
-        not answer Yes). False when it is not to be saved: the director said
-        No (the correction stays open as typed), or the correction changes
-        nothing (it is closed). A hand the rules refuse is not asked about:
+        not answer Yes). Returns the stored hand as the question showed it
+        (the correction is made on its version), or None when nothing is to
+        be saved: the director said No (the correction stays open as
+        typed), the correction changes nothing, or the hand is no longer
+        stored (both close it). A hand the rules refuse is not asked about:
         the save refuses it with the reason."""
         old = self.editing_hand()
-        if old is None:
-            return True  # gone since it was drawn: the correction is refused with the reason
+        if old is None:  # deleted at another station (or undone) since the correction was opened
+            self.cancel_edit()
+            self.show_message("Not saved: this hand is no longer stored (deleted at another station, or undone).",
+                              error=True)
+            return None
         try:
             score = values.score(self.rules)
         except RuleViolation:
-            return True
+            return old
         if old.entry == values and old.number == number:
-            hand_id = old.id
             self.cancel_edit()
-            self.select_hand(hand_id)
+            self.select_hand(old.id)
             self.show_message(f"Hand {old.number} already says that: nothing to correct.", error=False)
-            return False
+            return None
         renumbered = f" (as hand {number})" if number != old.number else ""
         question = (
             f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
@@ -674,12 +681,12 @@ class ScoresPage(Page):
             "Save the correction?"
         )
         if context.ask(self, f"Correct hand {old.number}", question):
-            return True
+            return old
         self.show_message(
             f"Hand {old.number} is not corrected: it stays as stored. Change the correction, or Esc to leave it.",
             error=False,
         )
-        return False
+        return None
 
     def say_how_to_correct(self) -> None:
         """Enter in the hand list: what it would take to correct a hand (Enter itself never opens one)."""
@@ -708,12 +715,12 @@ class ScoresPage(Page):
             event_id=event_id,
         )
 
-    def _correct(self, hand_id, number, values):
-        old = next(h for h in self.table_view.hands if h.id == hand_id)
+    def _correct(self, old, number, values):
+        """Correct ``old`` (the stored hand as confirmed) to ``values``."""
         return self.ctx.operate(  # refused if another station changed the hand since (its version)
             f"Correct hand {old.number} at table {old.table}, round {old.round}",
             tournament.correct_hand,
-            hand_id,
+            old.id,
             values,
             number=number,
             expected_version=old.version,
@@ -812,7 +819,6 @@ class ScoresPage(Page):
     def show_message(self, text: str, *, error: bool) -> None:
         self.message.setText(text)
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
-
 
 
 def hand_words(entry: HandEntry, side: Side | str, points: int) -> str:

@@ -318,3 +318,22 @@ def test_enter_at_a_complete_table_says_nothing_was_changed(qtbot, station):
     assert "complete" in page.message.text()
     type_keys(qtbot, keys_for("n3"))
     assert page.message.text().startswith("Table 1 is complete: nothing was changed. To correct hand")
+
+
+def test_a_correction_of_a_hand_deleted_elsewhere_says_so(qtbot, station, db):
+    event_id, window = station
+    page = window.scores_page
+    page.select(1, 1)
+    page.makers.setFocus()
+    type_keys(qtbot, [k for hand in TABLE[:2] for k in keys_for(hand)])
+    page.hands.selectRow(1)
+    qtbot.keyClick(page.hands, Qt.Key_F2)
+    with db.session() as s:  # another station deletes hand 2 meanwhile
+        T.delete_hand(s, T.table_score(s, event_id, 1, 1).hands[1].id)
+    page.data_changed()  # a redraw (the poll's) under the correction in progress
+    assert page.editing_id is not None
+    page.tricks.setText("")
+    qtbot.keyClicks(page.tricks, "5")
+    qtbot.keyClick(page.tricks, Qt.Key_Return)
+    assert page.message.text().startswith("Not saved: this hand is no longer stored")
+    assert page.editing_id is None and len(stored(db, event_id)) == 1
