@@ -746,6 +746,13 @@ class ScoresPage(Page):
         elif board.round_done:
             which = "Every one of this station's tables" if self.mine else "Every table"
             self.show_message(f"{which} of round {board.round} is complete.", error=False)
+        else:  # only tables before this one are open: say which, rather than go back by itself
+            open_ = [m.table for m in board.tables if not m.done]
+            listed = ", ".join(str(t) for t in open_)
+            self.show_message(
+                f"Table {table} is complete. Still open in round {board.round}: table{'s' if len(open_) > 1 else ''} {listed}.",
+                error=False,
+            )
 
     def _side_saved(self, table: int) -> None:
         self.moved_on = None

@@ -337,3 +337,14 @@ def test_a_correction_of_a_hand_deleted_elsewhere_says_so(qtbot, station, db):
     qtbot.keyClick(page.tricks, Qt.Key_Return)
     assert page.message.text().startswith("Not saved: this hand is no longer stored")
     assert page.editing_id is None and len(stored(db, event_id)) == 1
+
+
+def test_the_last_table_complete_names_the_tables_still_open(qtbot, three_tables):
+    _event_id, window = three_tables
+    page = window.scores_page
+    page.select(1, 3)
+    page.makers.setFocus()
+    QApplication.processEvents()
+    type_keys(qtbot, [k for hand in TABLE[:4] for k in keys_for(hand)])
+    assert page.current_table() == 3  # nothing after table 3: it stays
+    assert page.message.text() == "Table 3 is complete. Still open in round 1: tables 1, 2."
