@@ -235,3 +235,29 @@ def test_shift_and_a_suits_letter_names_it_alone(qtbot, tmp_path, focused):
     hand, n = w.game.hand, len(w.game.hand.history)
     press(qtbot, w, act_key(a))
     assert hand.history[n] == (0, a)
+
+
+def test_the_partner_card_is_chosen_and_named_from_the_keyboard(qtbot, tmp_path, focused):
+    w = TableGamesWindow(players=5, game="five_partner_pick", seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
+    qtbot.addWidget(w)
+    focused(w)
+    for _ in range(400):
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        if w.human_turn() and any(a.kind == "partner" for a in w.game.legal_actions()):
+            break
+        if w.showing_result() or w.game.over:
+            qtbot.keyClick(w, Qt.Key_Return)
+            continue
+        legal = w.game.legal_actions()
+        w.human_action(next((a for a in legal if a.kind == "order"), legal[0]))  # order up: a partner to name
+    else:
+        pytest.fail("never had a partner card to name")
+    QApplication.processEvents()
+    qtbot.keyClick(w, "c", Qt.AltModifier)  # Alt+C: the list of cards
+    assert QApplication.focusWidget() is w.partner_box
+    qtbot.keyClick(w.partner_box, Qt.Key_Down)
+    card = w.partner_box.currentData()
+    assert w.partner_box.currentIndex() == 1
+    hand, n = w.game.hand, len(w.game.hand.history)
+    qtbot.keyClick(w.partner_box, "p")  # P names it, from the list too
+    assert hand.history[n] == (0, ("partner", card))

@@ -314,6 +314,9 @@ class TableGamesWindow(QMainWindow):
         self.partner_button = QPushButton(key_text("Name partner card", SIMPLE_KEYS["partner"]))
         self.partner_button.setShortcut(QKeySequence())  # the bare key is the window's (CHOICE_KEYS)
         self.partner_button.clicked.connect(self._name_partner)
+        partner_label = QLabel("Partner &card:")  # Alt+C: the list (arrows choose), P names it
+        partner_label.setBuddy(self.partner_box)
+        partner_row.addWidget(partner_label)
         partner_row.addWidget(self.partner_box, 1)
         partner_row.addWidget(self.partner_button)
         self.partner_widget = QWidget()
