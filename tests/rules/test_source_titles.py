@@ -7,8 +7,7 @@ import os
 
 import pytest
 
-from euchre_tourney.rules import PRESET_SOURCES, tables
-from euchre_tourney.rules.ruleset import SOURCE_TITLES, source_titles
+from euchre_tourney.rules import PRESET_SOURCES, SOURCE_TITLES, source_titles, tables
 
 from tests.rules.test_rules_presets import RULES_DIR
 

@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.play import LEVEL_TITLES, LEVELS
-from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet
-from euchre_tourney.rules.ruleset import source_titles
+from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet, source_titles
 
 BOOL_OPTIONS = (
     ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump)", "000, 001, 003"),

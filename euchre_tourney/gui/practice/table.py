@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney.gui import context
 from euchre_tourney.gui.practice import stats as stats_file
-from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton, paint_card, suit_colour
+from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton, paint_card, suit_colour
 from euchre_tourney.gui.practice.settings import LEVEL_TITLES, SettingsDialog, TableSettings
 from euchre_tourney.gui.practice.stats import StatsDialog
 from euchre_tourney.play import (
@@ -82,15 +82,6 @@ FELT = QColor("#2f6b45")
 SIDE_NAMES = ("You & North", "East & West")
 BID_KEYS = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M", NAME: "C", NAME + 1: "D", NAME + 2: "H", NAME + 3: "S"}
 """The one key of each bidding decision (shown underlined on its button)."""
-BUTTON_STYLE = """
-QPushButton { border: 1px solid #7a7a7a; border-radius: 5px; padding: 5px 12px; background: #f7f7f4; color: #111; }
-QPushButton:hover { background: #ebebe6; }
-QPushButton:pressed, QPushButton:checked { background: #d6e2f5; }
-QPushButton:disabled { color: #8c8c8c; border-color: #b5b5b5; }
-QPushButton:focus { border: 3px solid #0b3d91; padding: 3px 10px; }
-"""
-"""The table's buttons, with a 3-px dark-blue focus ring (contrast well
-above 7:1 on the light buttons) in place of the style's faint dotted line."""
 
 
 def button_text(action: int, view) -> str:

@@ -20,7 +20,7 @@ alone), a digit a bid or the seat asked, K pass no card, T take and R
 refuse the card, P the partner card chosen; digits play, discard or give the
 cards; Enter deals the next hand and, after a game ends, starts the next
 game. Every button shows a focus ring (the four-seat table's
-:data:`~euchre_tourney.gui.practice.table.BUTTON_STYLE`).
+:data:`~euchre_tourney.gui.practice.cards.BUTTON_STYLE`).
 """
 
 from __future__ import annotations
@@ -48,12 +48,10 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.gui.practice import stats as stats_file
-from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton
+from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton
 from euchre_tourney.gui.practice.seat_layout import SeatLayout, paint_any_card
-from euchre_tourney.gui.practice.table import BUTTON_STYLE
 from euchre_tourney.play import table as ptable
-from euchre_tourney.rules import BENNY, SUIT_NAMES, tables
-from euchre_tourney.rules.ruleset import source_titles
+from euchre_tourney.rules import BENNY, SUIT_NAMES, source_titles, tables
 
 HUMAN = 0
 NAMES = ["You", "Alex", "Blair", "Casey", "Dana", "Eli"]
