@@ -348,3 +348,42 @@ def test_the_last_table_complete_names_the_tables_still_open(qtbot, three_tables
     type_keys(qtbot, [k for hand in TABLE[:4] for k in keys_for(hand)])
     assert page.current_table() == 3  # nothing after table 3: it stays
     assert page.message.text() == "Table 3 is complete. Still open in round 1: tables 1, 2."
+
+
+def test_stored_round_totals_are_replaced_only_after_a_question(qtbot, gui_env, db, monkeypatch):
+    from euchre_tourney.gui import context
+
+    import datetime
+
+    with db.session() as s:
+        ids = [T.add_player(s, f"Totals player {i}").id for i in range(8)]
+        ev = T.create_event(s, "Totals", datetime.date(2026, 11, 24), rounds=1, hands_per_round=4, entry_mode="totals")
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=3)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.poll_timer.stop()
+    window.tabs.setCurrentWidget(window.scores_page)
+    page = window.scores_page
+    page.select(1, 1)
+    box = page.round_box
+    box.ns_points.setValue(6)
+    box.ew_points.setValue(1)
+    box.save_totals()
+    assert gui_env["questions"] == [] and "Totals in: North–South 6, East–West 1" in box.status.text()
+    answers = [False]
+    monkeypatch.setattr(context, "ask", lambda _p, title, q: gui_env["questions"].append((title, q)) or answers.pop(0))
+    box.ew_points.setValue(2)
+    box.save_totals()
+    assert gui_env["questions"][-1] == (
+        "Replace the totals at table 1",
+        "Round 1, table 1 has totals stored:\n    North–South 6, East–West 1.\n\n"
+        "Replace them with:\n    North–South 6, East–West 2?",
+    )
+    result = window.ctx.run(T.table_result, ev.id, 1, 1)
+    assert (result.ns_points, result.ew_points) == (6, 1) and "Not changed" in box.status.text()
+    answers.append(True)
+    box.save_totals()
+    result = window.ctx.run(T.table_result, ev.id, 1, 1)
+    assert (result.ns_points, result.ew_points) == (6, 2)
+    window.close()
