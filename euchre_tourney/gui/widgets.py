@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListWidget, QTableView, QWidget
 
 
 def read_only_table(model) -> QTableView:
@@ -132,6 +132,23 @@ class UndoPassThrough(QObject):
                 event.ignore()  # not the box's: the window's shortcut takes it
                 return True
         return False
+
+
+class StoredHandsTable(QTableView):
+    """A table of stored hands that a typist's keys cannot reach by accident:
+    no type-ahead (Qt's views jump to the row whose text starts with the
+    keys typed, so a tricks digit typed into a finished table selected that
+    hand number). Arrows, Page Up/Down and the mouse still select."""
+
+    def keyboardSearch(self, _text: str) -> None:  # noqa: N802 - Qt's name
+        pass
+
+
+class StoredHandsList(QListWidget):
+    """:class:`StoredHandsTable` as a list (a side game's hands)."""
+
+    def keyboardSearch(self, _text: str) -> None:  # noqa: N802 - Qt's name
+        pass
 
 
 def name_collator() -> QCollator:
