@@ -35,7 +35,6 @@ from euchre_tourney.tournament.ratings import balanced_pairs, rate_all
 from euchre_tourney.tournament.teams import add_team, check_final_score, list_teams
 
 SEEDINGS = ("rating", "event", "random", "number")
-PART_NAMES = {"W": "Winners' round", "L": "Losers' round", "F": "Grand final", "3P": "Third place"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,16 +102,6 @@ def _team_event(session: Session, event_id: int) -> Event:
     if event.kind != "team":
         raise TournamentError("Brackets are for team events.")
     return event
-
-
-def _title(part: str, stage: int, slot: int) -> str:
-    """A match's title from its place alone, without the bracket's shape
-    (the bracket's own titles are :func:`~euchre_tourney.rotation.bracket.match_title`)."""
-    if part in ("W", "L"):
-        return f"{PART_NAMES[part]} {stage}, match {slot + 1}"
-    if part == "F":
-        return "Grand final" if stage == 1 else "Grand final (reset)"
-    return "Third place"
 
 
 def _team_strengths(session: Session, event_id: int, seeding: str, from_event_id: int | None, seed: int | None):
@@ -227,13 +216,13 @@ def _bracket_for_write(session: Session, event_id: int):
     return load_bracket(session, event_id)
 
 
-def _seen_check(session: Session, event_id: int, code: str, teams, state, row: BracketMatch | None,
+def _seen_check(session: Session, event_id: int, shape: shapes.Bracket, teams, state, row: BracketMatch | None,
                 expected_version: int | None, doing: str) -> None:
     """Refuse (:class:`StaleResult`) a result made on a view whose two
     teams (``teams``: the seeds it showed) or whose result version
     (``expected_version``: 0 for no result) is not the match's now."""
     m = state.match
-    title = _title(m.part, m.stage, m.slot)
+    title = shapes.match_title(shape, m)
     names = {t.id: t.name for t in list_teams(session, event_id)}
     seeds = json.loads(session.exec(select(Bracket.seeds_json).where(Bracket.event_id == event_id)).one())
 
@@ -279,7 +268,7 @@ def record_bracket_score(
     check_final_score(event_rules(event), score_a, score_b)
     state = shapes.progress(shape, match_winners(shape, scores)).state(code)
     row = session.exec(select(BracketMatch).where(BracketMatch.event_id == event_id, BracketMatch.code == code)).first()
-    _seen_check(session, event_id, code, teams, state, row, expected_version, "saved")
+    _seen_check(session, event_id, shape, teams, state, row, expected_version, "saved")
     if None in state.teams:
         raise TournamentError("Both teams of this match are not known yet: enter the matches before it first.")
     if not state.needed:
@@ -327,7 +316,7 @@ def clear_bracket_score(
             state = shapes.progress(shape, match_winners(shape, scores)).state(code)
         except KeyError:
             raise NotFound(f"The bracket has no match {code}.") from None
-        _seen_check(session, event_id, code, teams, state, row, expected_version, "cleared")
+        _seen_check(session, event_id, shape, teams, state, row, expected_version, "cleared")
     rest = {c: s for c, s in scores.items() if c != code}
     if not _same_teams(shape, scores, rest, code):
         raise TournamentError("A later match depends on this result: clear that one first.")

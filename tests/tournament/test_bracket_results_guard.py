@@ -66,6 +66,7 @@ def test_a_final_entered_on_a_view_from_before_a_semi_final_correction_is_refuse
         T.operate(db, "Final", T.record_bracket_score, event_id, final.code, 10, 4, teams=(final.seed_a, final.seed_b),
                   expected_version=final.version, event_id=event_id)
     assert "changed after you looked at it" in refused.value.message and "(4) Team 4 against (2) Team 2" in refused.value.message
+    assert refused.value.message.startswith("The teams of “Final” changed")  # the match named as the bracket names it
     assert _results(db, event_id) == before and _view(db, event_id).champion is None
 
 
