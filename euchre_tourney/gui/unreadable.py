@@ -23,7 +23,7 @@ import html
 import logging
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 log = logging.getLogger("euchre_tourney")
 
@@ -37,6 +37,9 @@ PAGE_NAMES = {
     "SeasonPage": "Season",
 }
 """The pages by class, as their tabs name them."""
+
+LINE_WIDTH = 820
+"""The widest the sentence is drawn (pixels): longer lines are hard to read."""
 
 SHOWN_PROBLEMS = 4
 """At most this many problems are listed on a page (the log has them all)."""
@@ -80,32 +83,33 @@ def guarded(refresh):
     return draw
 
 
-class Unreadable(QScrollArea):
+class Unreadable(QFrame):
     """The sentence that covers a page which cannot be drawn (follows the
     page's size). ``message``: the label; ``problems``: what the check found."""
 
     def __init__(self, page: QWidget) -> None:
         super().__init__(page)
         self.setObjectName("unreadable_part")
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.NoFrame)
-        inner = QWidget()
-        inner.setAutoFillBackground(True)
+        self.setAutoFillBackground(True)  # the page's half-drawn widgets stay hidden behind it
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.RichText)
         self.message.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.message.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.message.setMaximumWidth(900)
-        layout = QVBoxLayout(inner)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 40, 40, 40)
         layout.addWidget(self.message, 0, Qt.AlignHCenter)
         layout.addStretch(1)
-        self.setWidget(inner)
+        self.fit(page.width())
         self.problems: list = []
         self._follow = _FollowSize(self)
         page.installEventFilter(self._follow)
         self.setGeometry(page.rect())
+
+    def fit(self, width: int) -> None:
+        """Make the sentence as wide as the page allows (at most
+        :data:`LINE_WIDTH`), so that it wraps to that width and is shown whole."""
+        self.message.setFixedWidth(max(240, min(LINE_WIDTH, width - 100)))
 
     def text(self) -> str:
         """The sentence as plain text."""
@@ -124,6 +128,7 @@ class _FollowSize(QObject):
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         if event.type() == QEvent.Type.Resize:
             self.cover.setGeometry(watched.rect())
+            self.cover.fit(watched.width())
         return False
 
 
@@ -196,6 +201,7 @@ def show(page, exc: BaseException) -> Unreadable:
     cover.problems = problems
     cover.message.setText(_sentence(page, exc, problems, part))
     cover.setGeometry(page.rect())
+    cover.fit(page.width())
     cover.show()
     cover.raise_()
     said = (type(exc).__name__, str(exc), part)
