@@ -36,7 +36,7 @@ from sqlmodel import Session
 from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables
 from euchre_tourney.store import DatabaseError, Event, TournamentError, rules_of, table_rules_of
 
-__all__ = ["Problem", "check_database", "check_event", "check_season", "event_choices", "explain_part"]
+__all__ = ["Problem", "check_database", "check_event", "check_season", "event_choices", "explain_part", "part_counts"]
 
 SIDES = ("NS", "EW")
 FOUR_SEATS = ("north", "east", "south", "west")
@@ -51,13 +51,15 @@ class Problem:
     ``row``: the row within it ('hand 2 at table 1 in round 1 (hand row
     17)'; "" for the part's own row); ``what``: what is wrong, a clause;
     ``event_id`` / ``season_id``: the part's id (None when not an event or
-    season)."""
+    season); ``fault``: no row is impossible but the part cannot be read
+    (a fault of Euchre Tourney's, not of the file)."""
 
     where: str
     row: str
     what: str
     event_id: int | None = None
     season_id: int | None = None
+    fault: bool = False
 
     @property
     def sentence(self) -> str:
@@ -118,8 +120,9 @@ class _Finder:
         self.session = session
         self.found: list[Problem] = []
 
-    def add(self, where: str, row: str, what: str, event_id: int | None = None, season_id: int | None = None) -> None:
-        self.found.append(Problem(where, row, what, event_id, season_id))
+    def add(self, where: str, row: str, what: str, event_id: int | None = None, season_id: int | None = None,
+            fault: bool = False) -> None:
+        self.found.append(Problem(where, row, what, event_id, season_id, fault))
 
     def guarded(self, where: str, event_id: int | None, season_id: int | None, check: Callable[[], None]) -> None:
         """Run one part's checks; a check that cannot run is itself reported."""
@@ -510,7 +513,7 @@ def _read(f: _Finder, where: str, what: str, read: Callable[[], object], event_i
             f.add(where, "", f"its {what} cannot be read: {exc.message}", event_id, season_id)
         else:
             f.add(where, "", f"its {what} cannot be read ({type(exc).__name__}: {exc}); no row of it is impossible, "
-                  "so this is a fault of Euchre Tourney: please report it", event_id, season_id)
+                  "so this is a fault of Euchre Tourney: please report it", event_id, season_id, fault=True)
         return False
     return True
 
@@ -587,3 +590,8 @@ def explain_part(session: Session, event_id: int | None = None, season: bool = F
         session.rollback()
         return [Problem("The file", "", f"it cannot be checked ({type(exc).__name__}: {exc})", event_id)]
     return []
+
+
+def part_counts(session: Session) -> tuple[int, int]:
+    """How many events and seasons the file holds (what ``check`` looked at)."""
+    return (len(_rows(session, "select id from event")), len(_rows(session, "select id from season")))

@@ -40,8 +40,8 @@ class Club:
     players: tuple[int, ...]
 
 
-def make_club(path: Path) -> Club:
-    """A sound club file at ``path`` with a night of each kind (rotation
+def make_club(path: Path | str) -> Club:
+    """A sound club file at ``path`` (or a database URL) with a night of each kind (rotation
     and hands in), a bracket with a result, and a season over them all."""
     db = open_database(path)
     try:
