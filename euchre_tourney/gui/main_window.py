@@ -439,11 +439,26 @@ class MainWindow(QMainWindow):
         (else the first). An event whose own row cannot be read is still
         listed (:func:`~euchre_tourney.tournament.check.event_choices`): its
         pages say what is wrong with it."""
+        events = self._event_list()
+        self.events.blockSignals(True)
+        self.events.clear()
+        for event_id, label in events:
+            self.events.addItem(label, event_id)
+        index = self.events.findData(select) if select is not None else (0 if events else -1)
+        self.events.setCurrentIndex(index if index >= 0 else (0 if events else -1))
+        self.events.blockSignals(False)
+        self._event_picked()
+
+    def _event_list(self) -> list[tuple[int, str]]:
+        """Every event, newest first, as ``(id, "Name (date)")``; read
+        without its rule set when an event's row cannot be read as usual
+        (:func:`~euchre_tourney.tournament.check.event_choices`: that event
+        is listed all the same, and its pages say what is wrong with it)."""
         from euchre_tourney import tournament  # deferred on purpose: start-up time
         from euchre_tourney.gui import unreadable
 
         try:
-            events = [(e.id, f"{e.name} ({e.date:%Y-%m-%d})") for e in self.ctx.run(tournament.list_events)]
+            return [(e.id, f"{e.name} ({e.date:%Y-%m-%d})") for e in self.ctx.run(tournament.list_events)]
         except Exception as exc:
             if not unreadable.is_the_pages(exc):
                 raise
@@ -453,15 +468,7 @@ class MainWindow(QMainWindow):
             unreadable.log.error("The list of events cannot be read as usual: %s",
                                  "; ".join(p.sentence for p in found) or "no row is impossible",
                                  exc_info=(type(exc), exc, exc.__traceback__))
-            events = self.ctx.run(check.event_choices)
-        self.events.blockSignals(True)
-        self.events.clear()
-        for event_id, label in events:
-            self.events.addItem(label, event_id)
-        index = self.events.findData(select) if select is not None else (0 if events else -1)
-        self.events.setCurrentIndex(index if index >= 0 else (0 if events else -1))
-        self.events.blockSignals(False)
-        self._event_picked()
+            return self.ctx.run(check.event_choices)
 
     def _event_picked(self) -> None:
         # the undo history is kept: each step knows its event (see _follow_change)
@@ -503,10 +510,8 @@ class MainWindow(QMainWindow):
         """An undo or redo of another event's step shows that event, so the
         director sees what came back; an event made or taken back (creating
         an event is undoable) updates the list of events first."""
-        from euchre_tourney import tournament  # deferred on purpose: start-up time
-
         if "event" in change.kinds:
-            stored = {e.id for e in self.ctx.run(tournament.list_events)}
+            stored = {event_id for event_id, _label in self._event_list()}
             if stored != {self.events.itemData(i) for i in range(self.events.count())}:
                 keep = self.ctx.event_id if self.ctx.event_id in stored else None
                 self.reload_events(select=change.event_id if change.event_id in stored else keep)
@@ -594,7 +599,32 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
             return False
+        except Exception as exc:
+            if not self._unreadable_report(name, exc):
+                raise  # a bug: the usual dialog
+            return False
         self.statusBar().showMessage(f"Saved {path}", 8000)
+        return True
+
+    def _unreadable_report(self, name: str, exc: BaseException) -> bool:
+        """A report could not be made because the event holds values that
+        cannot be true: say which (and log it); False if the check finds
+        none (then it is a bug)."""
+        from euchre_tourney.gui import context, unreadable
+        from euchre_tourney.reports import report
+        from euchre_tourney.tournament import check
+
+        if not unreadable.is_the_pages(exc):
+            return False
+        problems = [p for p in self.ctx.run(check.explain_part, self.ctx.event_id) if not p.fault]
+        if not problems:
+            return False
+        unreadable.log.error("The %s could not be made: %s", report(name).default_file,
+                             "; ".join(p.sentence for p in problems), exc_info=(type(exc), exc, exc.__traceback__))
+        more = f" ({len(problems) - 1} more: euchre-tourney check lists them all)" if len(problems) > 1 else ""
+        context.show_error(self, "Nothing to print yet",
+                           f"{report(name).default_file} cannot be made: the file holds data that cannot be true. "
+                           f"{problems[0].sentence}{more} Nothing was written.")
         return True
 
     def start_pdf(self, name: str, path: str, page_size: str | None = None, numbers: set[int] | None = None):

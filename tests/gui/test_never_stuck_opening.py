@@ -203,3 +203,25 @@ def test_closing_the_window_while_the_file_still_opens_raises_nothing_and_closes
     qtbot.waitUntil(lambda: disposed == opened, timeout=60000)  # the file opened after the close is closed again
     assert window.db is None and not hasattr(window, "tabs")  # and not shown in the closed window
     assert gui_env["unexpected"] == [] and gui_env["errors"] == []
+
+
+@pytest.mark.parametrize("kind", ["NaN hand points", "rules JSON that is not JSON", "a lone seat that does not exist"])
+def test_printing_an_event_with_impossible_data_says_why_in_a_sentence(kind, qtbot, gui_env, template, tmp_path):
+    from euchre_tourney.reports import REPORTS
+
+    path, club = hostile_club(tmp_path, kind, template)
+    window = open_window(qtbot, path)
+    window.events.setCurrentIndex(window.events.findData(club.progressive))
+    refused = 0
+    for rep in REPORTS:
+        out = tmp_path / f"{rep.name}.pdf"
+        if window.save_pdf(rep.name, str(out)):
+            assert out.read_bytes().startswith(b"%PDF")
+            continue
+        refused += 1
+        assert not out.exists()
+        title, message = gui_env["errors"][-1]
+        assert "cannot be true" in message and HOSTILE_CLUBS[kind].words in message and message.endswith("Nothing was written.")
+    assert refused >= 1 and gui_env["unexpected"] == []
+    window.close()
+    window.db.dispose()
