@@ -28,7 +28,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from sqlalchemy import text
 from sqlmodel import Session
@@ -97,6 +97,18 @@ def _is_date(value: object) -> bool:
     return False
 
 
+def _is_datetime(value: object) -> bool:
+    if isinstance(value, datetime):
+        return True
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value.strip())
+        except ValueError:
+            return False
+        return True
+    return False
+
+
 def _as_date(value: object) -> date | None:
     if isinstance(value, date):
         return value
@@ -150,6 +162,14 @@ def _event_fields(f: _Finder, e: dict) -> tuple[object, object]:
 
     if not _is_date(e["date"]):
         bad(f"its date {_shown(e['date'])} is not a date")
+    if not _is_datetime(e["created_at"]):
+        bad(f"the time it was made, {_shown(e['created_at'])}, is not a time")
+    for t in _rows(f.session, "select * from round_timer where event_id = :e", e=eid):
+        if t["ends_at"] is not None and not _is_datetime(t["ends_at"]):
+            bad(f"its round timer ends at {_shown(t['ends_at'])}, which is not a time")
+        left = t["left_seconds"]
+        if left is not None and (isinstance(left, (str, bytes)) or not math.isfinite(left) or left < 0):
+            bad(f"its round timer has {_shown(left)} seconds left, which is not a number of 0 or more")
     if e["kind"] not in KINDS:
         bad(f"its kind {_shown(e['kind'])} is neither progressive nor team")
     for column, what in (("rounds", "rounds"), ("hands_per_round", "hands a round")):
@@ -278,7 +298,7 @@ def _check_hands(f: _Finder, where: str, eid: int, rules, game, round_of: dict, 
     hands = _rows(
         f.session,
         "select hand.id, hand.round_id, hand.table_number, hand.number, hand.makers, hand.maker_tricks, "
-        "hand.alone_seat, hand.defender_alone, hand.scoring_side, hand.points, hand.detail_json from hand "
+        "hand.alone_seat, hand.defender_alone, hand.scoring_side, hand.points, hand.detail_json, hand.entered_at from hand "
         "join event_round on hand.round_id = event_round.id where event_round.event_id = :e", e=eid,
     )
     most = 5 if game is None or game == "unreadable" else game.hand_size
@@ -293,6 +313,8 @@ def _check_hands(f: _Finder, where: str, eid: int, rules, game, round_of: dict, 
             add(f"nobody sits at table {h['table_number']} in round {round_of[h['round_id']]}")
         if not _whole(h["number"]) or h["number"] < 1:
             add(f"its number {_shown(h['number'])} is not a whole number of at least 1")
+        if not _is_datetime(h["entered_at"]):
+            add(f"the time it was entered, {_shown(h['entered_at'])}, is not a time")
         if h["makers"] not in SIDES:
             add(f"its makers {_shown(h['makers'])} are no side (NS or EW)")
         if h["scoring_side"] not in SIDES:
@@ -472,6 +494,15 @@ def _players(session: Session) -> set[int]:
     return {r["id"] for r in _rows(session, "select id from player")}
 
 
+def _check_players(f: _Finder) -> None:
+    for p in _rows(f.session, "select id, name, created_at from player order by id"):
+        where = f"Player {p['id']}"
+        if not isinstance(p["name"], str) or not p["name"].strip():
+            f.add(where, "", f"the name {_shown(p['name'])} is not a name (no text)")
+        if not _is_datetime(p["created_at"]):
+            f.add(where, "", f"the time the player was added, {_shown(p['created_at'])}, is not a time")
+
+
 def _orphans(f: _Finder) -> None:
     """Rows that belong to a part no longer in the file."""
     for table_name, what in (("event_round", "a round"), ("entrant", "an entrant"), ("team", "a team"),
@@ -524,6 +555,7 @@ def check_database(session: Session, read_models: bool = True) -> list[Problem]:
     the pages do. Reads only."""
     f = _Finder(session)
     players = _players(session)
+    f.guarded("The roster", None, None, lambda: _check_players(f))
     events = _rows(session, "select * from event order by id")
     for e in events:
         f.guarded(_event_where(e), e["id"], None, lambda e=e: _check_event_rows(f, e, players))

@@ -222,6 +222,34 @@ HOSTILE_CLUBS: dict[str, Hostile] = {
     "an event whose date is no date": Hostile(
         lambda p, c: _sql(p, f"update event set date = 'next Tuesday' where id = {c.team}"),
         "Team night", "date"),
+    "an event made at no time": Hostile(
+        lambda p, c: _sql(p, f"update event set created_at = 'yesterday-ish' where id = {c.progressive}"),
+        "Progressive night", "made"),
+    "a round timer that ends at no time": Hostile(
+        lambda p, c: _sql(p, "insert into round_timer (event_id, ends_at, left_seconds) "
+                             f"values ({c.progressive}, 'soon', 'lots')"),
+        "Progressive night", "timer"),
+    "a hand entered at no time": Hostile(_spoil_hand("entered_at = '2026-02-30 25:61:00'"), "Progressive night", "entered"),
+    "a player whose name is bytes, not text": Hostile(
+        lambda p, c: _sql(p, f"update player set name = x'c328ff' where id = {c.players[0]}"), "Player", "name"),
+    "a player with no name": Hostile(
+        lambda p, c: _sql(p, f"update player set name = '   ' where id = {c.players[1]}"), "Player", "name"),
+    "rounds of an event that is gone": Hostile(
+        lambda p, c: _sql(p, f"delete from event where id = {c.bid}"), "The file's", "does not exist"),
+    "a hand in a round that is gone": Hostile(
+        lambda p, c: _sql(p, "delete from event_round where id = (select min(event_round.id) from event_round "
+                             f"where event_id = {c.progressive})"), "The file's", "does not exist"),
+    "a bid euchre hand with a bid of nine": Hostile(
+        _spoil_hand("detail_json = '{\"alone\": false, \"bid\": 9, \"bidder\": 0}'", event="bid"), "Bid night", "bid"),
+    "negative loners in round totals": Hostile(
+        lambda p, c: _sql(p, "insert into table_result (round_id, table_number, finished_early, ns_points, ew_points, "
+                             "ns_loners_n, ns_loners_s, ew_loners_e, ew_loners_w, entered_at) select id, 1, 0, 'many', 3, "
+                             f"-3, 0, 0, 0, '2026-10-06 20:00:00' from event_round where event_id = {c.progressive} "
+                             "and number = 2"),
+        "Progressive night", "loners"),
+    "a season counting minus one best nights": Hostile(
+        lambda p, c: _sql(p, f"update season set best_nights = -1, min_nights = 'two' where id = {c.season}"),
+        "Autumn", "nights"),
     "prizes that are not JSON": Hostile(
         lambda p, c: _sql(p, f"update event set prizes_json = '[{{\"kind\": ' where id = {c.progressive}"),
         "Progressive night", "prizes"),

@@ -86,7 +86,7 @@ def test_the_window_opens_on_a_club_file_with(kind, qtbot, gui_env, template, tm
     assert window.centralWidget() is window.tabs
     assert not window.statusBar().currentMessage().startswith("Opening")
     drawn, covers = show_every_page(window)
-    assert window.events.count() >= 4 and drawn + len(covers) >= window.events.count() * window.tabs.count()
+    assert window.events.count() >= 3 and drawn + len(covers) >= window.events.count() * window.tabs.count()
     assert all(is_sentence(c) for c in covers), covers
     sentences = said(window) + covers
     if hostile.words:  # impossible data: named in a sentence, with the part it is in
