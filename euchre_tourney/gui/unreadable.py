@@ -145,15 +145,21 @@ def clear(page: QWidget) -> None:
         page.__dict__.pop("_unreadable_said", None)
 
 
-def _problems(page) -> tuple[list, str]:
-    """What the check finds in the part the page draws, and that part in words."""
+def _problems(page) -> tuple[list, str, bool]:
+    """What the check finds in the part the page draws, that part in words,
+    and whether the problems are elsewhere in the file (none in the part:
+    a page reads other events too, e.g. the Teams page the list of events)."""
     from euchre_tourney.tournament import check  # deferred: start-up time
 
     ctx = page.ctx
     season = callable(getattr(page, "season_id", None))
     event_id = ctx.event_id
+    elsewhere = False
     try:
         problems = ctx.run(check.explain_part, event_id, season)
+        if not problems:
+            problems = [p for p in ctx.run(check.check_database, read_models=False) if not p.fault]
+            elsewhere = bool(problems)
         names = dict(ctx.run(check.event_choices)) if event_id is not None else {}
     except Exception as exc:  # noqa: BLE001 - the database itself failed meanwhile: say the first error only
         log.warning("checking the part that could not be drawn failed: %s", exc)
@@ -164,16 +170,17 @@ def _problems(page) -> tuple[list, str]:
         part = "the roster"
     else:
         part = f"the event “{names.get(event_id, f'id {event_id}')}”"
-    return problems, part
+    return problems, part, elsewhere
 
 
-def _sentence(page, exc: BaseException, problems: list, part: str) -> str:
+def _sentence(page, exc: BaseException, problems: list, part: str, elsewhere: bool = False) -> str:
     from euchre_tourney.tournament import TournamentError  # deferred: start-up time
 
     where = getattr(page.ctx.db, "path", None) or getattr(page.ctx.db, "where", "FILE")
     lines = [f"<p><b>The {html.escape(page_name(page))} page cannot be shown for {html.escape(part)}.</b></p>"]
     if problems:
-        lines.append("<p>The file holds data that cannot be true:</p><ul>")
+        lines.append("<p>The file holds data that cannot be true"
+                     + (" (elsewhere, but this page reads it too)" if elsewhere else "") + ":</p><ul>")
         lines += [f"<li>{html.escape(p.sentence)}</li>" for p in problems[:SHOWN_PROBLEMS]]
         if len(problems) > SHOWN_PROBLEMS:
             lines.append(f"<li>… and {len(problems) - SHOWN_PROBLEMS} more.</li>")
@@ -196,10 +203,10 @@ def _sentence(page, exc: BaseException, problems: list, part: str) -> str:
 def show(page, exc: BaseException) -> Unreadable:
     """Cover ``page`` with what cannot be read and why, and log it (once for
     the same problem)."""
-    problems, part = _problems(page)
+    problems, part, elsewhere = _problems(page)
     cover = page.findChild(Unreadable, "unreadable_part") or Unreadable(page)
     cover.problems = problems
-    cover.message.setText(_sentence(page, exc, problems, part))
+    cover.message.setText(_sentence(page, exc, problems, part, elsewhere))
     cover.setGeometry(page.rect())
     cover.fit(page.width())
     cover.show()

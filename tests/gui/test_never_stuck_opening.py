@@ -225,3 +225,22 @@ def test_printing_an_event_with_impossible_data_says_why_in_a_sentence(kind, qtb
     assert refused >= 1 and gui_env["unexpected"] == []
     window.close()
     window.db.dispose()
+
+
+def test_a_page_stopped_by_another_events_row_names_that_row(qtbot, gui_env, template, tmp_path):
+    """The Teams page lists the other events (a bracket may be seeded by one):
+    an event whose date is no date stops it on a sound event too, and the
+    sentence names the other event's row."""
+    path, club = hostile_club(tmp_path, "an event whose date is no date", template)
+    window = open_window(qtbot, path)
+    assert window.events.itemText(window.events.findData(club.team)) == "Team night (date next Tuesday)"
+    window.events.setCurrentIndex(window.events.findData(club.knockout))
+    window.tabs.setCurrentWidget(window.teams_page)
+    cover = unreadable.cover_of(window.teams_page)
+    assert cover is not None
+    assert "(elsewhere, but this page reads it too)" in cover.text()
+    assert "Event “Team night” (id 3): Its date “next Tuesday” is not a date." in cover.text()
+    window.tabs.setCurrentWidget(window.standings_page)  # the knockout's own pages draw
+    assert unreadable.cover_of(window.standings_page) is None
+    window.close()
+    window.db.dispose()
