@@ -244,3 +244,45 @@ def test_a_page_stopped_by_another_events_row_names_that_row(qtbot, gui_env, tem
     assert unreadable.cover_of(window.standings_page) is None
     window.close()
     window.db.dispose()
+
+
+def test_a_window_that_cannot_build_a_page_still_opens_and_says_why(qtbot, gui_env, tmp_path, monkeypatch):
+    """Not a page's drawing but its making fails (a fault of the app's): the
+    window does not stay at "Opening …"; it says so and closes cleanly."""
+    from euchre_tourney.gui import teams_page
+
+    def broken(self, *_a, **_k):
+        raise RuntimeError("the Teams page could not be made")
+
+    monkeypatch.setattr(teams_page.TeamsPage, "__init__", broken)
+    path = tmp_path / "club.sqlite"
+    T.open_database(path).dispose()
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.opened, timeout=120000):
+        window.open_in_background(str(path))
+    assert window.statusBar().currentMessage() == "Part of the file could not be shown."
+    assert "its pages could not be shown" in window.placeholder.text()
+    title, message = gui_env["errors"][-1]
+    assert title == "Part of the file cannot be shown" and "RuntimeError: the Teams page could not be made" in message
+    assert window.close() is True and gui_env["unexpected"] == []
+    window.db.dispose()
+
+
+def test_what_else_cannot_read_an_event_says_so_in_the_status_bar(qtbot, gui_env, template, tmp_path, caplog):
+    """The round timer (shown on every page) reads the event when it is
+    picked: its failure is said in the status bar and logged with the row,
+    not shown as a bug."""
+    path, club = hostile_club(tmp_path, "a round timer that ends at no time", template)
+    window = open_window(qtbot, path)
+    window.events.setCurrentIndex(window.events.findData(club.bid))
+    with caplog.at_level(logging.ERROR, logger="euchre_tourney"):
+        window.events.setCurrentIndex(window.events.findData(club.progressive))
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Part of this event cannot be read. Event “Progressive night” (id 1): Its round timer ends at “soon”")
+    assert any("Part of the event Progressive night" in r.getMessage() and "round timer" in r.getMessage()
+               for r in caplog.records)
+    assert gui_env["unexpected"] == []
+    window.close()
+    window.db.dispose()
