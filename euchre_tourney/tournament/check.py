@@ -90,7 +90,7 @@ def _is_date(value: object) -> bool:
         return True
     if isinstance(value, str):
         try:
-            date.fromisoformat(value.strip()[:10])
+            date.fromisoformat(value)  # as the store writes it: 2026-10-06
         except ValueError:
             return False
         return True
@@ -113,7 +113,7 @@ def _as_date(value: object) -> date | None:
     if isinstance(value, date):
         return value
     if isinstance(value, str) and _is_date(value):
-        return date.fromisoformat(value.strip()[:10])
+        return date.fromisoformat(value)
     return None
 
 
