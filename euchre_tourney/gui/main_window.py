@@ -185,7 +185,8 @@ class MainWindow(QMainWindow):
                                  "Close this window and start Euchre Tourney again with another file "
                                  "(--database PATH_OR_URL).")
         self.open_failed.emit(message)
-        context.show_error(self, "Cannot open the database", message)
+        if not self.closed:  # closed while the file was opening: no box after the window is gone
+            context.show_error(self, "Cannot open the database", message)
 
     def attach(self, db: tournament.Database) -> None:
         """Build the pages, menus and toolbar on the open database ``db``

@@ -286,3 +286,26 @@ def test_what_else_cannot_read_an_event_says_so_in_the_status_bar(qtbot, gui_env
     assert gui_env["unexpected"] == []
     window.close()
     window.db.dispose()
+
+
+def test_a_file_refused_after_the_window_was_closed_shows_no_box(qtbot, gui_env, tmp_path, monkeypatch):
+    path = tmp_path / "notes.sqlite"
+    path.write_bytes(b"not a database at all" * 100)
+    release, started = threading.Event(), threading.Event()
+    real = T.open_database
+
+    def slow(database=None, **kwargs):
+        started.set()
+        assert release.wait(60), "the test never released the open"
+        return real(database, **kwargs)
+
+    monkeypatch.setattr(T, "open_database", slow)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    window.open_in_background(str(path))
+    qtbot.waitUntil(started.is_set, timeout=60000)
+    assert window.close() is True
+    with qtbot.waitSignal(window.open_failed, timeout=60000):
+        release.set()
+    assert gui_env["errors"] == [] and gui_env["unexpected"] == []
