@@ -492,8 +492,9 @@ class MainWindow(QMainWindow):
 
     def _part_failed(self, exc: BaseException, tb, hook) -> None:
         """Something besides a page could not read the current event (the
-        round timer, say): the status bar says so and the log names the rows;
-        a database problem goes to ``hook`` (the usual dialog)."""
+        round timer, say) because of values that cannot be true: the status
+        bar says so and the log names the rows; a database problem or a bug
+        goes to ``hook`` (the usual dialog)."""
         from euchre_tourney.gui import unreadable
         from euchre_tourney.tournament import check
 
@@ -501,6 +502,9 @@ class MainWindow(QMainWindow):
             hook(type(exc), exc, tb)
             return
         problems = self.ctx.run(check.explain_part, self.ctx.event_id)
+        if unreadable.is_fault(exc, problems):  # a bug: the usual dialog
+            hook(type(exc), exc, tb)
+            return
         unreadable.log.error("Part of the event %s cannot be read: %s", self.events.currentText(),
                              "; ".join(p.sentence for p in problems) or "no row of it is impossible",
                              exc_info=(type(exc), exc, tb))

@@ -200,9 +200,20 @@ def _sentence(page, exc: BaseException, problems: list, part: str, elsewhere: bo
     return "".join(lines)
 
 
+def is_fault(exc: BaseException, problems: list) -> bool:
+    """Whether ``exc`` is a fault of the app's own (a bug): no value in the
+    file explains it and it is no refusal in words."""
+    from euchre_tourney.tournament import TournamentError  # deferred: start-up time
+
+    return not isinstance(exc, TournamentError) and not any(not p.fault for p in problems)
+
+
 def show(page, exc: BaseException) -> Unreadable:
     """Cover ``page`` with what cannot be read and why, and log it (once for
-    the same problem)."""
+    the same problem). A fault of the app's (:func:`is_fault`) also goes,
+    once, to ``sys.excepthook`` after this turn of the event loop: the
+    app's error dialog with *Copy details* (and a failing test, as any
+    other bug in a slot)."""
     problems, part, elsewhere = _problems(page)
     cover = page.findChild(Unreadable, "unreadable_part") or Unreadable(page)
     cover.problems = problems
@@ -217,6 +228,12 @@ def show(page, exc: BaseException) -> Unreadable:
         found = "; ".join(p.sentence for p in problems) or "no row of it is impossible (a fault of Euchre Tourney)"
         log.error("The %s page cannot be shown for %s: %s", page_name(page), part, found,
                   exc_info=(type(exc), exc, exc.__traceback__))
+        if is_fault(exc, problems):
+            import sys
+
+            from PySide6.QtCore import QTimer
+
+            QTimer.singleShot(0, lambda: sys.excepthook(type(exc), exc, exc.__traceback__))
     return cover
 
 
