@@ -812,16 +812,27 @@ class _Opener(QObject):
             self.thread.start()
 
     def _open(self) -> None:
-        from euchre_tourney.gui.opening import open_or_explain  # deferred on purpose: start-up time
+        # whatever happens here, one of the two signals is emitted: the window never stays at "Opening …"
+        db = None
+        try:
+            from euchre_tourney.gui.opening import open_or_explain  # deferred on purpose: start-up time
 
-        db, message = open_or_explain(self.database)
-        if db is None:
-            self.refused.emit(message)
+            db, message = open_or_explain(self.database)
+            if db is None:
+                self.refused.emit(message)
+                return
+            # the pages' modules too, so that filling them in does not wait for imports
+            import euchre_tourney.gui.errors  # noqa: F401
+            import euchre_tourney.gui.event_page  # noqa: F401
+            import euchre_tourney.gui.standings_page  # noqa: F401
+            import euchre_tourney.gui.teams_page  # noqa: F401
+        except Exception as exc:  # noqa: BLE001 - a fault of the app's (a module missing from a bundle, say)
+            import logging
+
+            logging.getLogger("euchre_tourney").error("opening the database failed", exc_info=True)
+            if db is not None:
+                db.dispose()
+            self.refused.emit(f"Euchre Tourney could not open its window on the file ({type(exc).__name__}: {exc}). "
+                              "Nothing was changed; please report it.")
             return
-        # the pages' modules too, so that filling them in does not wait for imports
-        import euchre_tourney.gui.errors  # noqa: F401
-        import euchre_tourney.gui.event_page  # noqa: F401
-        import euchre_tourney.gui.standings_page  # noqa: F401
-        import euchre_tourney.gui.teams_page  # noqa: F401
-
         self.done.emit(db)

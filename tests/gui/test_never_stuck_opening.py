@@ -315,3 +315,22 @@ def test_a_file_refused_after_the_window_was_closed_shows_no_box(qtbot, gui_env,
     with qtbot.waitSignal(window.open_failed, timeout=60000):
         release.set()
     assert gui_env["errors"] == [] and gui_env["unexpected"] == []
+
+
+def test_a_fault_while_opening_the_file_is_said_not_stuck(qtbot, gui_env, tmp_path, monkeypatch):
+    from euchre_tourney.gui import opening
+
+    def broken(_database):
+        raise RuntimeError("a module is missing from the bundle")
+
+    monkeypatch.setattr(opening, "open_or_explain", broken)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.open_failed, timeout=60000) as failed:
+        window.open_in_background(str(tmp_path / "club.sqlite"))
+    assert failed.args[0] == ("Euchre Tourney could not open its window on the file (RuntimeError: a module is "
+                              "missing from the bundle). Nothing was changed; please report it.")
+    assert failed.args[0] in window.placeholder.text() and window.db is None
+    assert not (tmp_path / "club.sqlite").exists()
+    assert window.close() is True
