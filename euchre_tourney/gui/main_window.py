@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
         (:func:`~euchre_tourney.tournament.check.check_database`); what is
         found is logged (each problem names its event or season and row),
         and the status bar says so with a button that lists it
-        (:meth:`_show_problems`). ``checked`` is emitted with the list.
+        (:func:`~euchre_tourney.gui.unreadable.problems_button`). ``checked`` is emitted with the list.
         Returns the :class:`~euchre_tourney.gui.worker.Job`."""
         from euchre_tourney.gui import worker
         from euchre_tourney.tournament import check
@@ -487,7 +487,7 @@ class MainWindow(QMainWindow):
             self.ctx.set_event(event_id)
         finally:
             sys.excepthook = previous_hook
-        for kind, exc, tb in failures:
+        for _kind, exc, tb in failures:
             self._part_failed(exc, tb, previous_hook)
 
     def _part_failed(self, exc: BaseException, tb, hook) -> None:
