@@ -228,7 +228,7 @@ def _fail_with(exc: BaseException, args=None) -> int:
     if command in READS_A_FILE:
         target = getattr(args, "file", None) or getattr(args, "database", None)
         problems, where = _problems_in(target)
-        problems = [p for p in problems if not p.fault]
+        problems = sorted((p for p in problems if not p.fault), key=lambda p: not _names_event(p, args))
         if problems:
             more = len(problems) - 1
             rest = f" and {more} more problem{'s' if more != 1 else ''}" if more else ""
@@ -242,6 +242,14 @@ def _fail_with(exc: BaseException, args=None) -> int:
         "Nothing was changed; please report it.",
         EXIT_ENVIRONMENT,
     )
+
+
+def _names_event(problem, args) -> bool:
+    """Whether ``problem`` is in the event the command names (its EVENT, by id or exact name)."""
+    event = getattr(args, "event", None)
+    if event is None:
+        return False
+    return str(problem.event_id) == event.strip() or f"“{event}”" in problem.where
 
 
 def _problems_in(database: str | None) -> tuple[list, str]:

@@ -156,3 +156,12 @@ def test_check_on_a_server_database(postgres_server, capsys):
         engine.dispose()
     finally:
         postgres_server.drop(name)
+
+
+def test_the_sentence_cites_the_named_events_problem_first(template, tmp_path, capsys):
+    path, club = hostile_club(tmp_path, "seven tricks in a hand", template)  # in the progressive night (id 1)
+    HOSTILE_CLUBS["an event whose date is no date"].spoil(path, club)  # the team night (id 3)
+    code, _out, err = run("standings", "Team night", "--database", str(path), capsys=capsys)
+    assert code == 2
+    assert (f"so “standings” cannot go on: Event “Team night” (id {club.team}): Its date “next Tuesday” is not a date. "
+            f"“euchre-tourney check {path}” lists it and 1 more problem. Nothing was changed.") in err
