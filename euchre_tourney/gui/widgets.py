@@ -212,6 +212,15 @@ class Page(QWidget):
     every kind); a :class:`~euchre_tourney.tournament.Change` of none of
     them (or of another event) does not redraw it (:meth:`concerned`)."""
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        # every page's refresh draws through unreadable.guarded: a part of the file it cannot
+        # read shows its sentence on the page instead of stopping the window (issue 29 item 5)
+        super().__init_subclass__(**kwargs)
+        if "refresh" in cls.__dict__:
+            from euchre_tourney.gui.unreadable import guarded
+
+            cls.refresh = guarded(cls.__dict__["refresh"])
+
     def __init__(self, ctx, parent=None) -> None:
         super().__init__(parent)
         self.ctx = ctx
