@@ -787,10 +787,10 @@ def _in_words(seconds: float) -> str:
 # read helpers (run in a session) ------------------------------------------------
 def _find_players(session, event_id: int, q: str) -> list[dict]:
     cards = tournament.scorecards(session, event_id) if tournament.get_event(session, event_id).has_rotation else []
-    folded = q.casefold()
+    folded, number = q.casefold(), _ascii_number(q)
     out = []
     for c in cards:
-        if (q.isdigit() and c.number == int(q)) or (not q.isdigit() and folded in c.player_name.casefold()):
+        if (number is not None and c.number == number) or (number is None and folded in c.player_name.casefold()):
             out.append({"number": c.number, "name": c.player_name})
     return out[:30]
 

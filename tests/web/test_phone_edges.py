@@ -180,6 +180,12 @@ def test_a_page_number_that_is_not_ascii_digits_is_no_page(client, path):
     assert r.status_code == 404 and "no such" in r.text.lower()
 
 
+@pytest.mark.parametrize("q", ["³", "٢"])
+def test_a_search_for_a_number_in_other_digits_finds_no_number(client, q):
+    r = client.get("/", params={"q": q})
+    assert r.status_code == 200 and "/player/2" not in r.text
+
+
 def test_a_correction_link_with_a_strange_number_shows_the_page(night, client):
     _event_id, secrets = night
     enter(client, 1, secrets[1])
