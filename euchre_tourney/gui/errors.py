@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import platform
 import sys
 import traceback
@@ -68,9 +69,7 @@ def install(directory: str | Path | None = None) -> Path | None:
     folder = Path(directory) if directory is not None else log_directory()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
-            folder / LOG_FILE, maxBytes=1_000_000, backupCount=5, encoding="utf-8"
-        )
+        handler = _PrivateLog(folder / LOG_FILE, maxBytes=1_000_000, backupCount=5, encoding="utf-8")
     except OSError:
         _state["path"] = None
     else:
@@ -82,6 +81,24 @@ def install(directory: str | Path | None = None) -> Path | None:
     sys.excepthook = _excepthook
     log.info("Euchre Tourney %s started", __version__)
     return _state["path"]
+
+
+def _owner_only(path: str, flags: int) -> int:
+    return os.open(path, flags, 0o600)
+
+
+class _PrivateLog(logging.handlers.RotatingFileHandler):
+    """The rotating log, each file readable and writable by its owner only
+    (0600): it names the club's files and servers. A log an older version
+    left readable by others is made so too."""
+
+    def _open(self):
+        stream = open(self.baseFilename, self.mode, encoding=self.encoding, errors=self.errors, opener=_owner_only)
+        try:
+            os.chmod(self.baseFilename, 0o600)
+        except OSError:
+            pass
+        return stream
 
 
 def uninstall() -> None:

@@ -162,8 +162,8 @@ class Database:
                     creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
                     poolclass=NullPool,
                 )
-            else:
-                self.engine = create_engine(url)
+            else:  # a server's connection may be dropped between uses (a restart, a network blip): pinged first
+                self.engine = create_engine(url, pool_pre_ping=not self.is_sqlite)
         except (SQLAlchemyError, ImportError) as exc:  # an unknown kind of database, or its driver missing
             raise NotADatabase(
                 f"{self.where} is not a database this app can open: use a file path, or a sqlite:// or "

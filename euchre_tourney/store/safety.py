@@ -11,6 +11,12 @@ and the windows, so both give the same answer for the same file.
 the same folder and renames it into place (``os.replace``) only once it is
 complete and flushed to disk, so a kill during the first run leaves no file
 or a whole one. :func:`backup_once` keeps one copy per schema revision.
+
+Every file made here -- a new database, a backup -- is created readable and
+writable by its owner only (0600, :func:`private_file`): a club's file holds
+its members' names, e-mail addresses and phone numbers, and the tables'
+secrets. SQLite gives the -wal, -shm and -journal files beside a database
+the database file's own mode.
 """
 
 from __future__ import annotations
@@ -147,6 +153,22 @@ def _look_inside(path: Path) -> Found:
     return Found("ours", tables, revisions)
 
 
+OWNER_ONLY = 0o600
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only (an
+    existing file is emptied and given that mode): SQLite then fills it and
+    keeps that mode, so the file is never readable by others, not even for
+    a moment."""
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, OWNER_ONLY)
+    os.close(fd)
+    try:
+        os.chmod(path, OWNER_ONLY)  # a file left by a killed start-up may have another mode
+    except OSError:
+        pass
+
+
 def _fsync_folder(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -193,6 +215,7 @@ def create_atomically(path: Path, build: Callable[[Path], None]) -> None:
     _remove_leftovers(path, f".{path.name}.new-*")
     tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
     try:
+        private_file(tmp)
         build(tmp)
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
@@ -216,6 +239,7 @@ def copy_database(source: Path, target: Path) -> Path:
     _remove_leftovers(target, f".{target.name}.part-*")
     tmp = target.with_name(f".{target.name}.part-{os.getpid()}")
     try:
+        private_file(tmp)
         src = sqlite3.connect(f"file:{quote(str(source))}?mode=ro", uri=True, timeout=LOCK_WAIT_SECONDS)
         try:
             dst = sqlite3.connect(tmp)

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import hmac
 import hashlib
+import ipaddress
 import logging
+import math
+import re
 import secrets
 import threading
 import time
@@ -92,21 +95,35 @@ class Bucket:
 
 @dataclass(frozen=True)
 class Limits:
-    """Requests allowed (a token bucket: per second, burst): a table's
-    writes and page loads, one address's other requests (``/stamp``, the
-    players' pages), PIN attempts per address."""
+    """Requests allowed. Token buckets (per second, burst): a table's writes
+    and page loads (counted only for requests carrying that table's valid
+    code), one address's other requests (``/stamp``, the players' pages),
+    one address's requests with a wrong table code (``forged``: refused
+    without a look at the database once spent, and never charged to the
+    table they name).
+
+    ``pin``: ``(free, first, longest)``: wrong director's PINs are counted
+    for the event as a whole (whatever address sends them); after ``free``
+    of them each next try waits ``first`` seconds, doubled after every
+    further wrong PIN, at most ``longest``. A right PIN starts the count
+    again. (Five free and then 2 s doubling to an hour: about 40 PINs are
+    checked in a day of trying, of 10,000 four-digit ones.)"""
 
     table_post: tuple[float, float] = (1.0, 20.0)
     table_get: tuple[float, float] = (10.0, 40.0)
     client_get: tuple[float, float] = (20.0, 60.0)
-    pin: tuple[float, float] = (0.1, 5.0)
+    forged: tuple[float, float] = (0.2, 10.0)
+    pin: tuple[int, float, float] = (5, 2.0, 3600.0)
 
 
 @dataclass
 class RoomState:
     """What the server keeps in memory: who is connected (table → last
     request, monotonic seconds), the rate buckets, the director's sessions,
-    the round timer the window shares (``timer_text``)."""
+    the round timer the window shares (``timer_text``), the wrong PINs
+    (``pin_wrong``, the next try's time ``pin_next``). ``clock``: the
+    monotonic seconds the rates and the PIN's delay count in (a test moves
+    its own)."""
 
     seen: dict[int, float] = field(default_factory=dict)
     buckets: dict[str, Bucket] = field(default_factory=dict)
@@ -116,6 +133,10 @@ class RoomState:
     stamp: tuple[float, str] = (0.0, "")
     cache: dict[str, tuple[str, Any, float]] = field(default_factory=dict)
     limits: "Limits" = None  # type: ignore[assignment]
+    clock: Callable[[], float] = time.monotonic
+    pin_wrong: int = 0
+    pin_next: float = 0.0
+    pin_checking: bool = False
 
     def __post_init__(self) -> None:
         if self.limits is None:
@@ -124,7 +145,43 @@ class RoomState:
     def allow(self, key: str, rate: float, burst: float, now: float | None = None) -> bool:
         with self.lock:
             b = self.buckets.setdefault(key, Bucket(rate, burst))
-            return b.take(time.monotonic() if now is None else now)
+            return b.take(self.clock() if now is None else now)
+
+    def spent(self, key: str, rate: float, burst: float) -> bool:
+        """Whether ``key``'s bucket is empty now (nothing taken)."""
+        with self.lock:
+            b = self.buckets.get(key)
+            if b is None or b.tokens < 0:
+                return False
+            now = self.clock()
+            return min(b.burst, b.tokens + (now - b.at) * b.rate) < 1
+
+    def pin_try(self) -> float:
+        """Seconds to wait before a PIN may be checked (0: check it now,
+        and say how it went with :meth:`pin_checked`). One PIN is checked
+        at a time for the whole event."""
+        with self.lock:
+            if self.pin_checking:
+                return 1.0
+            wait = self.pin_next - self.clock()
+            if wait > 0:
+                return wait
+            self.pin_checking = True
+            return 0.0
+
+    def pin_checked(self, right: bool | None) -> None:
+        """The PIN :meth:`pin_try` let through was right (the count starts
+        again), wrong (the delay grows), or not checked (``None``)."""
+        with self.lock:
+            self.pin_checking = False
+            if right:
+                self.pin_wrong, self.pin_next = 0, 0.0
+            elif right is not None:
+                self.pin_wrong += 1
+                free, first, longest = self.limits.pin
+                beyond = self.pin_wrong - free
+                if beyond >= 0:
+                    self.pin_next = self.clock() + min(longest, first * 2 ** min(beyond, 40))
 
     def connected(self, within: float = 90.0) -> dict[int, float]:
         """Tables whose phone asked something in the last ``within`` s: table → seconds ago."""
@@ -165,6 +222,44 @@ class BodyLimit:
 
 class _TooLarge(Exception):
     pass
+
+
+class SecurityHeaders:
+    """ASGI middleware: every answer -- pages, static files, refusals --
+    carries :data:`_HEADERS` (those a response already sets are kept). A
+    static file (the style sheet, the script) may be kept by the browser
+    but is checked again each time (``no-cache``: its ETag answers 304), so
+    a page never runs an old script."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        wanted = dict(_HEADERS)
+        if scope.get("path", "").startswith("/static/"):
+            wanted["Cache-Control"] = "no-cache"
+
+        async def with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or ())
+                have = {name.lower() for name, _ in headers}
+                headers += [(k.lower().encode(), v.encode()) for k, v in wanted.items()
+                            if k.lower().encode() not in have]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class _NoDatabase(Exception):
+    """The database did not answer (its own words, which name the server or
+    the file, are logged, never shown to a phone)."""
+
+
+NO_DATABASE = ("The scores database is not answering just now. Nothing was saved: "
+               "try again in a minute, or use the tally sheet.")
 
 
 def qr_svg(data: str, scale: int = 4) -> str:
@@ -221,7 +316,12 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         waits behind a room of phones asking for the standings."""
         if lane not in limiters:
             limiters[lane] = anyio.CapacityLimiter(WORKERS[lane])
-        return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=limiters[lane])
+        try:
+            return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs), limiter=limiters[lane])
+        except tournament.DatabaseError as exc:
+            if exc.kind == "conflict":  # its sentence names no server or file: the phone may read it
+                raise
+            raise _NoDatabase from exc  # logged by ops; the phone is told NO_DATABASE
 
     def token(scope: str) -> str:
         return hmac.new(key, scope.encode(), hashlib.sha256).hexdigest()[:32]
@@ -242,16 +342,32 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
 
+    own = _origin(base_url) if base_url else None
+
     def same_origin(request: Request) -> bool:
-        """A write must come from a page of this server: the browser's
-        ``Origin`` (or ``Referer``) names this host, and no cross-site fetch."""
+        """A write must come from a page of this server, and no cross-site
+        fetch: the browser's ``Origin`` (or ``Referer``) names the address
+        the phones were given (``base_url``) or the address the request
+        actually arrived at (the socket's, not the ``Host`` header, which
+        the page sending the form chooses: a name "rebound" to this
+        server's address would match its own Host)."""
         if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return False
         origin = request.headers.get("origin") or request.headers.get("referer")
         if not origin or origin == "null":
             return origin is None
-        parts = urlsplit(origin)
-        return parts.netloc == request.headers.get("host", "") and parts.scheme in ("http", "https")
+        sent = _origin(origin)
+        if sent is None:
+            return False
+        if sent == own:
+            return True
+        server = request.scope.get("server")
+        if not server or not server[0]:
+            return False
+        host, port = str(server[0]), server[1] or (443 if sent[0] == "https" else 80)
+        if sent == (request.url.scheme, host.lower(), port):
+            return True
+        return sent[1] == "localhost" and sent[2] == port and _loopback(host)  # the director's own browser
 
     async def form_of(request: Request, scope: str) -> dict[str, str] | Response:
         if not same_origin(request):
@@ -354,9 +470,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                     stamp=await current_stamp())
 
     async def player(request: Request) -> Response:
-        try:
-            number = int(request.path_params["number"])
-        except ValueError:
+        number = _ascii_number(request.path_params["number"])
+        if number is None:
             return refusal(request, "There is no such player number.", 404)
         me = await read(_player_view, event_id, number, lane="room")
         if me is None:
@@ -385,8 +500,29 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     # --------------------------------------------------------------- tables
     def _table_number(request: Request) -> int | None:
-        raw = request.path_params.get("table", "")
-        return int(raw) if raw.isdigit() and len(raw) < 5 else None
+        return _ascii_number(request.path_params.get("table", ""))
+
+    async def table_gate(request: Request, t: int, secret: str, kind: str) -> Response | None:
+        """The rates of a table's request (``kind``: "get" or "post"):
+        None when it may go on, else the refusal. Only a request carrying
+        table ``t``'s valid code is counted against table ``t``; one with a
+        wrong code is counted against its address (whose spent bucket is
+        refused without a look at the database), so that forged requests
+        never lock the real table out."""
+        who = "forged:" + client(request)
+        if room.spent(who, *room.limits.forged):
+            return refusal(request, "Too many requests with a wrong table code: wait a minute, then scan "
+                                    "the QR code on your table's tally sheet.", 429)
+        try:
+            await read(tournament.check_secret, event_id, t, secret)
+        except tournament.PhoneRefused as exc:
+            room.allow(who, *room.limits.forged)
+            return refusal(request, exc.message, 403)
+        rate = room.limits.table_get if kind == "get" else room.limits.table_post
+        if not room.allow(f"{kind}:{t}", *rate):
+            more = " and send again" if kind == "post" else ""
+            return refusal(request, f"Too many requests from this table: wait a few seconds{more}.", 429)
+        return None
 
     async def table_page(request: Request, message: str = "", status: int = 200, error: bool = False,
                          values: dict | None = None) -> Response:
@@ -394,8 +530,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         secret = request.query_params.get("k", "") if values is None else values.get("k", "")
         if t is None:
             return refusal(request, "There is no such table.", 404)
-        if not room.allow(f"get:{t}", *room.limits.table_get):
-            return refusal(request, "Too many requests from this table: wait a few seconds.", 429)
+        if values is None:  # a page load (after a form, table_post has counted the request)
+            if (refused := await table_gate(request, t, secret, "get")) is not None:
+                return refused
         try:
             view = await read(tournament.phone_table, event_id, t, secret)
         except tournament.PhoneRefused as exc:
@@ -405,9 +542,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         with room.lock:
             room.seen[t] = time.monotonic()
         correcting = None
-        fix = request.query_params.get("fix", "")
-        if fix.isdigit():
-            correcting = next((h for h in view.hands if h.hand.number == int(fix)), None)
+        fix = _ascii_number(request.query_params.get("fix", ""))
+        if fix is not None:
+            correcting = next((h for h in view.hands if h.hand.number == fix), None)
         return page(request, "table.html", status=status, title=f"Table {view.table}", view=view, secret=secret,
                     csrf=token(f"table:{t}"), key=secrets.token_urlsafe(16), message=message, error=error,
                     correcting=correcting, side=request.cookies.get(f"side{t}", ""),
@@ -420,8 +557,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         values = await form_of(request, f"table:{t}")
         if isinstance(values, Response):
             return values
-        if not room.allow(f"post:{t}", *room.limits.table_post):
-            return refusal(request, "Too many requests from this table: wait a few seconds and send again.", 429)
+        if (refused := await table_gate(request, t, values.get("k", ""), "post")) is not None:
+            return refused
         action = values.get("action", "")
         try:
             call = _parse_table_action(t, values, action)
@@ -462,9 +599,14 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             values = await form_of(request, "pin")
             if isinstance(values, Response):
                 return values
-            if not room.allow("pin:" + client(request), *room.limits.pin):
-                return refusal(request, "Too many PIN attempts: wait a minute.", 429)
-            ok = await read(tournament.check_director_pin, event_id, values.get("pin", ""))
+            wait = room.pin_try()
+            if wait > 0:
+                return refusal(request, f"Too many wrong PINs for this event: try again in {_in_words(wait)}.", 429)
+            ok = None
+            try:
+                ok = await read(tournament.check_director_pin, event_id, values.get("pin", ""))
+            finally:
+                room.pin_checked(ok)
             if not ok:
                 return page(request, "pin.html", status=403, title="Director", csrf=token("pin"),
                             message="That is not the director's PIN (it is shown in the app's Scoring from phones window).")
@@ -479,10 +621,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             return values
         action = values.get("action", "")
         station = "director (phone)"
-        raw = values.get("round", "0").strip()
-        if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
+        rnd = _ascii_number(values.get("round", ""))
+        if rnd is None:
             return await _director_page(request, "Choose a round.", 400)
-        rnd = int(raw)
         try:  # (a refusal is a TournamentError, which is a ValueError: never taken for a bad round)
             if action == "lock":
                 await run_in_threadpool(lambda: run_write(db, f"Lock round {rnd}", tournament.lock_round, event_id, rnd,
@@ -493,6 +634,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                                                           station=station, event_id=event_id))
                 message = f"Time is called in round {rnd}: the tables finish the hand they are playing."
             elif action == "prizes":
+                if values.get("show") not in ("0", "1"):
+                    return await _director_page(request, "Choose show or hide.", 400)
                 show = values.get("show") == "1"
                 await run_in_threadpool(lambda: run_write(db, "Show prizes", tournament.set_phone_settings, event_id,
                                                           prizes_shown=show, station=station, event_id=event_id))
@@ -514,6 +657,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def too_large(request: Request, exc: Exception) -> Response:
         return refusal(request, "That request is too large.", 413)
 
+    async def no_database(request: Request, exc: Exception) -> Response:
+        return page(request, "message.html", status=503, title="Not saved", message=NO_DATABASE)
+
     static = StaticFiles(directory=str(here / "static"))
     routes = [
         Route("/", home),
@@ -529,10 +675,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={404: not_found, 405: not_found, 500: server_error, _TooLarge: too_large},
+        exception_handlers={404: not_found, 405: not_found, 500: server_error, _TooLarge: too_large,
+                            _NoDatabase: no_database},
     )
     app.state.room = room
-    return BodyLimit(app)  # type: ignore[return-value]
+    return SecurityHeaders(BodyLimit(app))  # type: ignore[return-value]
 
 
 # parsing (the transport's work: text to the operation's arguments) -----------
@@ -551,7 +698,11 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
             raise ValueError("Say which side made trump: North–South or East–West.")
         tricks = _number(values.get("tricks", ""), "Say how many tricks the makers took (0 to 5).")
         alone = values.get("alone", "")
-        seat = Seat.parse(alone) if alone in ("N", "E", "S", "W") else None
+        if alone not in ("", "N", "E", "S", "W"):
+            raise ValueError("Say who went alone: N, E, S, W or nobody.")
+        seat = Seat.parse(alone) if alone else None
+        if values.get("defender_alone", "") not in ("", "0", "1"):
+            raise ValueError("Say whether a defender played alone: tick the box or leave it empty.")
         entry = HandEntry(Side(makers), tricks, seat, values.get("defender_alone") == "1")
         number = _number(values.get("number", ""), "Say which hand this is.")
         kwargs = dict(drawn)
@@ -577,6 +728,16 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
     raise ValueError("Choose what to do: enter a hand, agree or disagree.")
 
 
+_DIGITS = re.compile(r"[0-9]{1,4}")
+
+
+def _ascii_number(raw: str) -> int | None:
+    """``raw`` as a number when it is 1 to 4 ASCII digits and nothing else,
+    else None (``int()`` would also take spaces, signs, underscores and
+    other scripts' digits such as "٣", and raise with its own text on "³")."""
+    return int(raw) if isinstance(raw, str) and _DIGITS.fullmatch(raw) else None
+
+
 def _entry_seen(values: dict[str, str]) -> int | None:
     """The entry of the hand a correction or Agree/Disagree form was drawn
     on (``PhoneHand.entered``; None: a form that does not say)."""
@@ -589,19 +750,47 @@ def _entry_seen(values: dict[str, str]) -> int | None:
 
 
 def _number(raw: str, why: str) -> int:
-    raw = raw.strip()
-    if not raw.isdigit() or len(raw) > 4:
+    """``raw`` as a number (see :func:`_ascii_number`); ``ValueError(why)`` otherwise."""
+    number = _ascii_number(raw)
+    if number is None:
         raise ValueError(why)
-    return int(raw)
+    return number
+
+
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """``(scheme, host, port)`` of an origin or address (``None`` when it is none)."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+def _in_words(seconds: float) -> str:
+    """A wait in words, rounded up: "2 seconds", "5 minutes"."""
+    if seconds < 120:
+        n = max(1, math.ceil(seconds))
+        return f"{n} second{'s' if n != 1 else ''}"
+    return f"{math.ceil(seconds / 60)} minutes"
 
 
 # read helpers (run in a session) ------------------------------------------------
 def _find_players(session, event_id: int, q: str) -> list[dict]:
     cards = tournament.scorecards(session, event_id) if tournament.get_event(session, event_id).has_rotation else []
-    folded = q.casefold()
+    folded, number = q.casefold(), _ascii_number(q)
     out = []
     for c in cards:
-        if (q.isdigit() and c.number == int(q)) or (not q.isdigit() and folded in c.player_name.casefold()):
+        if (number is not None and c.number == number) or (number is None and folded in c.player_name.casefold()):
             out.append({"number": c.number, "name": c.player_name})
     return out[:30]
 

@@ -75,7 +75,8 @@ def _uvicorn_server(app, host: str, port: int):
     import uvicorn
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            lifespan="off", timeout_keep_alive=5, limit_concurrency=400)
+                            lifespan="off", timeout_keep_alive=5, limit_concurrency=400,
+                            server_header=False, proxy_headers=False)  # no "server: uvicorn"; X-Forwarded-For not trusted
     return uvicorn.Server(config)
 
 
