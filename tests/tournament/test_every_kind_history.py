@@ -124,3 +124,12 @@ def test_a_lone_seat_must_be_a_maker(session):
     with pytest.raises(T.InvalidHand, match="Nobody went alone"):
         T.record_side_hand(session, ev.id, 1, 1, 1, SideHandEntry(0, 5), alone_seat=0)
     assert T.standings(session, ev.id).hands_recorded == 0
+
+
+def test_a_lone_maker_at_a_side_game_of_four_counts_as_a_loner(session):
+    ev, view = _night(session, "almonte_four", 4, hands=1)
+    T.record_side_hand(session, ev.id, 1, 1, 1, SideHandEntry(1, 5, alone=True), alone_seat=3)  # West marches alone
+    n, e, s, w = view.rounds[0].tables[0].names
+    rows = {r.name: r for r in T.standings(session, ev.id).rows}
+    assert [rows[x].loners for x in (n, e, s, w)] == [0, 0, 0, 1]
+    assert T.player_history(session, _id(session, w)).loners_made == 1
