@@ -120,7 +120,7 @@ def write_rotation_chart(
                     pen.text(cx, base, "out", size * 0.85, align="center")
                     continue
                 table = str(rnd.table)
-                seat = rnd.seat.letter if rnd.seat is not None else "?"
+                seat = rnd.seat_mark
                 tw = fonts.text_width(table, size, bold=True)
                 sw = fonts.text_width(" " + seat, size * 0.8)
                 x0 = cx - (tw + sw) / 2
