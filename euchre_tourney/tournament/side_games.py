@@ -345,17 +345,20 @@ class SideHandView:
 
     @property
     def text(self) -> str:
-        """The hand in words, naming the players: "Cat alone took 5: Ann,
-        Cat & Eve +6"; "Dan bid 3; Bob & Dan took 2: Bob & Dan -3"."""
+        """The hand in words, naming the players: "Cat alone took 5 tricks:
+        Ann, Cat & Eve +6"; "Dan bid 3; Bob & Dan took 2 tricks: Bob & Dan -3"
+        (without the names: "North-South", "Seat 1, Seat 3 & Seat 5")."""
         makers = self._side(self.entry.makers)
+        n = self.entry.maker_tricks
+        tricks = f"{n} trick" if n == 1 else f"{n} tricks"
         if self.entry.bid and self.bidder is not None:
-            who = f"{self._seat(self.bidder)} bid {self.entry.bid}; {makers} took {self.entry.maker_tricks}"
+            who = f"{self._seat(self.bidder)} bid {self.entry.bid}; {makers} took {tricks}"
         elif self.entry.alone and self.alone_seat is not None:
-            who = f"{self._seat(self.alone_seat)} alone took {self.entry.maker_tricks}"
+            who = f"{self._seat(self.alone_seat)} alone took {tricks}"
         elif self.entry.alone:
-            who = f"{makers} took {self.entry.maker_tricks}, one alone"
+            who = f"{makers} took {tricks}, one of them alone"
         else:
-            who = f"{makers} took {self.entry.maker_tricks}"
+            who = f"{makers} took {tricks}"
         return f"{who}: {self._side(self.side)} {self.points:+d}"
 
 
