@@ -179,6 +179,12 @@ def test_page(qtbot, club, room, kind, page):
             w.scores_page.select(1, 1)
             _settle()
         w.grab()  # paint it
+        if page == "season":  # the night counts in the season and its players are rated
+            view = w.season_page.view
+            assert event_id in [e for e, *_ in view.season.events] and view.rows
+            assert any(event_id in r.night_scores for r in view.rows), "the night counts for its players"
+        if page == "standings" and kind not in BRACKETS:
+            assert w.standings_page.view is not None and w.standings_page.view.rows
     assert w.ctx.event_id == event_id
     _clean(room)
 
