@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from euchre_tourney.rules.seats import side_of_position
+from euchre_tourney.rules import side_of_position
 
 __all__ = ["HandRecord", "NightResult", "TableRound"]
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side
-from euchre_tourney.rules.seats import position
+from euchre_tourney.rules import position
 
 
 @dataclass(frozen=True, slots=True)
