@@ -35,6 +35,7 @@ share the place.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -261,8 +262,6 @@ def lone_position(h: Hand) -> int | None:
     if h.alone_seat:
         return position(h.alone_seat)
     if h.detail_json:
-        import json
-
         lone = json.loads(h.detail_json).get("alone_seat")
         return None if lone is None else position(lone)
     return None

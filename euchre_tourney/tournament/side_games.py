@@ -19,8 +19,9 @@ stored as North-South / East-West results).
 **A hand** is entered as the tally card records it,
 :class:`~euchre_tourney.rules.tables.SideHandEntry` -- the making side
 (0: seats 1, 3, 5 -- North-South at a table of four; 1: seats 2, 4, 6 --
-East-West), the makers' tricks, a lone maker, and in bid euchre the bid and
-the bidder's seat -- and is validated and scored by
+East-West), the makers' tricks, a lone maker (and, when the director
+says it, the lone maker's seat: the Loners column counts it), and in bid
+euchre the bid and the bidder's seat -- and is validated and scored by
 :meth:`SideHandEntry.score`, whose refusal sentences the director sees
 unchanged. The stored row keeps the side as ``"NS"``/``"EW"`` and the rest
 in ``hand.detail_json``.
@@ -30,7 +31,8 @@ four-seat :func:`~.standings.standings`): each player is credited, for every
 finished table of theirs (its hands per round all in), the points their
 side scored; a makers' side that fell short of its bid scores the negative
 bid. Sit-outs follow the event's rule as at four. Tie-breaks: points, rounds
-won. Only finished tables count.
+won. Only finished tables count. Loners made are counted for the seat that
+went alone when its side scored (as at four: a lone maker euchred made none).
 """
 
 from __future__ import annotations
