@@ -11,6 +11,7 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney rotation-chart EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney standings EVENT [--format text|csv|json]
     euchre-tourney serve EVENT [--host H] [--port P] [--pin PIN]
+    euchre-tourney check [FILE]
     euchre-tourney --install-desktop | --uninstall-desktop
 
 ``--database URL`` may come before or after the command.
@@ -23,6 +24,14 @@ environment (a locked or read-only file, a database from a newer version, a
 server that does not answer, anything unexpected). Nothing is written then,
 and the headless commands never create, initialise or change a file that
 is not already this app's database.
+
+``check`` lists every value in the file that cannot be true, one sentence a
+line naming the event, season or bracket and the row
+(:mod:`euchre_tourney.tournament.check`), and changes nothing: exit status
+0 when it finds none, 1 when it finds some. A command that stops on such a
+value says so in a sentence (the first problem, and ``check`` for the
+rest), exit status 2; anything else unexpected is said in a sentence too,
+exit status 1.
 """
 
 from __future__ import annotations
@@ -128,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--pin", default=None, help="set the director's PIN (4-12 digits) for the /director page")
     _add_database_option(sv, argparse.SUPPRESS)
 
+    ck = sub.add_parser("check", help="list every value in a club file that cannot be true (changes nothing)")
+    ck.add_argument("file", nargs="?", default=None, metavar="FILE",
+                    help="SQLite file path or database URL (default: --database, $EUCHRE_TOURNEY_DATABASE or the default file)")
+    _add_database_option(ck, argparse.SUPPRESS)
+
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
     s.add_argument("--format", choices=("text", "csv", "json"), default="text")
@@ -164,6 +178,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     """Entry point of ``euchre-tourney`` and ``python -m euchre_tourney``; returns the exit status."""
     out = stdout or sys.stdout
     parser = build_parser()
+    args = None
     try:
         args = parser.parse_args(argv)
         if args.install_desktop or args.uninstall_desktop:
@@ -180,7 +195,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     except Failure as exc:
         return _fail(str(exc), exc.code)
     except (Exception, KeyboardInterrupt) as exc:  # never a traceback: one line, the kind of error included
-        return _fail_with(exc)
+        return _fail_with(exc, args)
 
 
 def _fail(message: str, code: int) -> int:
@@ -190,14 +205,82 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def _fail_with(exc: BaseException) -> int:
+READS_A_FILE = frozenset({"standings", "serve", "check", *(rep.name for rep in REPORTS)})
+"""The commands that read the club's file (a bug there may be the file's: :func:`_fail_with`)."""
+
+
+def _fail_with(exc: BaseException, args=None) -> int:
     """Any exception, through the one failure path
-    (:func:`euchre_tourney.tournament.failure`): said in one line, logged."""
+    (:func:`euchre_tourney.tournament.failure`): said in one line, logged.
+    A bug (an exception of no known kind) is said in a sentence too: when
+    the command read a club file that holds values that cannot be true
+    (:func:`euchre_tourney.tournament.check.check_database`), the first of
+    them and how to list the rest (exit 2); else that it was not expected
+    (exit 1)."""
     from euchre_tourney.tournament import failure
 
     found = failure(exc)
     found.log(exc, "command line")
-    return _fail(found.message, found.exit_code)
+    if not found.unexpected:
+        return _fail(found.message, found.exit_code)
+    command = getattr(args, "command", None)
+    what = f"“{command}”" if command else "the command"
+    if command in READS_A_FILE:
+        target = getattr(args, "file", None) or getattr(args, "database", None)
+        problems, where = _problems_in(target)
+        problems = sorted((p for p in problems if not p.fault), key=lambda p: not _names_event(p, args))
+        if problems:
+            more = len(problems) - 1
+            rest = f" and {more} more problem{'s' if more != 1 else ''}" if more else ""
+            return _fail(
+                f"The file {where} holds data that cannot be true, so {what} cannot go on: {problems[0].sentence} "
+                f"“euchre-tourney check {where}” lists it{rest}. Nothing was changed.",
+                EXIT_USAGE,
+            )
+    return _fail(
+        f"Euchre Tourney ran into a problem it did not expect while running {what} ({type(exc).__name__}: {exc}). "
+        "Nothing was changed; please report it.",
+        EXIT_ENVIRONMENT,
+    )
+
+
+def _names_event(problem, args) -> bool:
+    """Whether ``problem`` is in the event the command names (its EVENT, by id or exact name)."""
+    event = getattr(args, "event", None)
+    if event is None:
+        return False
+    return str(problem.event_id) == event.strip() or f"“{event}”" in problem.where
+
+
+def _problems_in(database: str | None) -> tuple[list, str]:
+    """What :func:`~euchre_tourney.tournament.check.check_database` finds in
+    ``database`` (read only), and the file as it is named; ``([], name)``
+    when it cannot be read at all."""
+    from euchre_tourney.tournament import check
+
+    try:
+        db = _open_read_only(database)
+    except Failure:
+        return [], database or "the club's file"
+    try:
+        with db.session() as session:
+            return check.check_database(session), db.path or db.where
+    except Exception:  # noqa: BLE001 - the error being said is the first one
+        return [], db.path or db.where
+    finally:
+        db.dispose()
+
+
+def _open_read_only(database: str | None):
+    """The database opened read only; :class:`Failure` with the sentence if it cannot be."""
+    from euchre_tourney import tournament
+
+    try:
+        return tournament.open_database(database, read_only=True)
+    except (tournament.DatabaseError, ValueError) as exc:  # ValueError: a malformed URL
+        found = tournament.failure(exc)
+        found.log(exc, "opening the database")
+        raise Failure(found.message, found.exit_code) from None
 
 
 def _desktop(args, out: TextIO) -> int:
@@ -260,12 +343,7 @@ def _open_event(args):
     for a bad database or unknown event. The database is closed afterwards."""
     from euchre_tourney import tournament
 
-    try:
-        db = tournament.open_database(args.database, read_only=True)
-    except (tournament.DatabaseError, ValueError) as exc:  # ValueError: a malformed URL
-        found = tournament.failure(exc)
-        found.log(exc, "opening the database")
-        raise Failure(found.message, found.exit_code) from None
+    db = _open_read_only(args.database)
     try:
         with db.session() as session:
             try:
@@ -470,7 +548,37 @@ def _serve(args, out: TextIO) -> int:
         db.dispose()
 
 
+def _check(args, out: TextIO) -> int:
+    """``check [FILE]``: every value in the file that cannot be true, one
+    sentence a line; 0 when none, 1 when some. Opens the file read only."""
+    from euchre_tourney import tournament
+    from euchre_tourney.tournament import check
+
+    db = _open_read_only(args.file or args.database)
+    try:
+        with db.session() as session:
+            problems = check.check_database(session)
+            events, seasons = check.part_counts(session)
+    except tournament.DatabaseError as exc:
+        found = tournament.failure(exc)
+        found.log(exc, "checking the database")
+        raise Failure(found.message, found.exit_code) from None
+    finally:
+        db.dispose()
+    where = tournament.hide_password(db.path or db.where)
+    for p in problems:
+        out.write(p.sentence + "\n")
+    if problems:
+        count = len(problems)
+        out.write(f"{count} problem{'s' if count != 1 else ''} found in {where}. Nothing was changed.\n")
+        return 1
+    counted = f"{events} event{'s' if events != 1 else ''} and {seasons} season{'s' if seasons != 1 else ''}"
+    out.write(f"No problems found in {where} ({counted} checked). Nothing was changed.\n")
+    return 0
+
+
 _COMMANDS = {
+    "check": _check,
     "serve": _serve,
     "rotation": _rotation,
     **{rep.name: _pdf(rep.name) for rep in REPORTS},

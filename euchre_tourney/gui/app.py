@@ -66,11 +66,12 @@ def run_app(database: str | None = None, self_test: bool = False) -> int:
         from euchre_tourney.gui import selftest
 
         selftest.attach(window)
-    window.open_in_background(database)
     failed: list[str] = []
     window.open_failed.connect(failed.append)
+    window.filling.connect(_open_log)  # before the pages fill in: what they cannot read is logged
     window.opened.connect(_after_open)
     window.open_failed.connect(lambda _message: _after_open())
+    window.open_in_background(database)
     try:
         status = app.exec()
         return status if self_test else 1 if failed else status
@@ -79,12 +80,18 @@ def run_app(database: str | None = None, self_test: bool = False) -> int:
             window.db.dispose()
 
 
-def _after_open() -> None:
-    """Once the file is open (or refused): the log file and error dialogs,
-    then reportlab and the PDF fonts in the background."""
+def _open_log() -> None:
+    """The log file and the error dialogs (idempotent)."""
     from euchre_tourney.gui.errors import install as install_error_log  # deferred on purpose: start-up time
 
     install_error_log()
+
+
+def _after_open() -> None:
+    """Once the file is open (or refused): the log file and error dialogs
+    (if the pages' filling in has not opened them already), then reportlab
+    and the PDF fonts in the background."""
+    _open_log()
     QTimer.singleShot(300, warm_up_reports)
 
 

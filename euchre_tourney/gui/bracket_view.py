@@ -9,28 +9,32 @@ the same check as any team game. Every change goes through the undo log.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+import re
+
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from euchre_tourney import reports, tournament
+from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.season_page import save_as
-from euchre_tourney.reports import report
+from euchre_tourney.reports import bracket_columns, bracket_height, layout_bracket, report
 
 SEEDING_TITLES = {
     "rating": "by rating (partners' ratings added)",
@@ -41,37 +45,149 @@ SEEDING_TITLES = {
 
 
 def short_title(m) -> str:
-    """A match's label in the drawing: "W2-1", "L3-2", "Final", "Reset", "3rd place"."""
-    if m.part == "F":
-        return "Final" if m.stage == 1 else "Reset"
-    return "3rd place" if m.part == "3P" else m.code
+    """A match's label in the drawing: its title ("Final", "Semi-final 1",
+    "Winners' final", "Grand final", "Third place"), or its code ("W2-1",
+    "L3-2") for a numbered round of a double-elimination bracket."""
+    if m.title.startswith(("Winners' round", "Losers' round")):
+        return m.code
+    return m.title
+
+
+NAME_POINTS = 9.0
+"""Team names in the drawing: one size for every box; long names wrap."""
+TITLE_POINTS = 7.5
+COLUMN_GAP = 16.0
+"""Between a box and the next column (room for the eye to follow)."""
+MIN_COLUMN = 150.0
+"""The narrowest column (wider when a single word of a name needs it)."""
+PAD = 3.0
 
 
 class BracketCanvas(QWidget):
     """Draws a :class:`~euchre_tourney.tournament.BracketView`; a click on a
-    match emits ``picked`` with its code."""
+    match emits ``picked`` with its code.
+
+    Every team name is drawn whole: a long one wraps onto more lines and
+    every box is made tall enough for the longest. With ``scrolls`` (the
+    Teams page, where the canvas sits in a scroll area) the canvas asks for
+    the size that needs: columns at least :data:`MIN_COLUMN` wide and the
+    height the boxes take (:meth:`needed_height`); the projector draws in
+    whatever the screen gives."""
 
     picked = Signal(str)
 
-    def __init__(self, parent=None, *, dark: bool = False) -> None:
+    def __init__(self, parent=None, *, dark: bool = False, scrolls: bool = False) -> None:
         super().__init__(parent)
         self.view = None
         self.dark = dark
+        self.scrolls = scrolls
         self.selected: str | None = None
         self.boxes: list = []
+        self.name_font = QFont()
+        self.name_font.setPointSizeF(NAME_POINTS)
+        self.bold_font = QFont(self.name_font)
+        self.bold_font.setBold(True)
+        self.title_font = QFont()
+        self.title_font.setPointSizeF(TITLE_POINTS)
+        self._box_memo: tuple = (None, None, None)
         self.setMinimumSize(520, 300)
 
     def set_view(self, view) -> None:
         self.view = view
+        if self.scrolls:
+            self.setMinimumWidth(self.needed_width())
+            self.setMinimumHeight(self.needed_height(max(self.width(), self.minimumWidth())))
         self.update()
 
+    # sizes -------------------------------------------------------------------
+    def _names(self) -> list[str]:
+        return [n for m in self.view.matches for n in (m.a, m.b) if n] if self.view is not None else []
+
+    def _score_width(self) -> float:
+        return QFontMetricsF(self.bold_font).horizontalAdvance("99") + 2 * PAD
+
+    def _columns(self) -> int:
+        return bracket_columns(self.view) if self.view is not None else 1
+
+    def needed_width(self) -> int:
+        """The least width that draws every name whole (its longest word on a line)."""
+        fm = QFontMetricsF(self.bold_font)
+        words = (w for n in self._names() for w in re.split(r"\s+|(?<=-)", n) if w)  # a line may break after a hyphen
+        longest = max((fm.horizontalAdvance(w) for w in words), default=0.0)
+        column = max(MIN_COLUMN, longest + self._score_width() + 2 * PAD + COLUMN_GAP)
+        return int(16 + column * self._columns()) + 1
+
+    def _box(self, width: float) -> tuple[float, float, float]:
+        """(box width, box height, title height) for a canvas ``width`` wide."""
+        view, at, size = self._box_memo
+        if view is not self.view or at != round(width, 2):  # one view and width at a time (the memo holds the view)
+            self._box_memo = (self.view, round(width, 2), self._measure(width))
+        return self._box_memo[2]
+
+    def _measure(self, width: float) -> tuple[float, float, float]:
+        box_w = max(40.0, (width - 16) / self._columns() - COLUMN_GAP)
+        text_w = box_w - self._score_width() - 2 * PAD
+        fm = QFontMetricsF(self.bold_font)
+        lines = max((fm.boundingRect(QRectF(0, 0, text_w, 1e6), Qt.TextWordWrap, n).height() for n in self._names()),
+                    default=fm.height())
+        half = max(lines, fm.height()) + 2 * PAD
+        return box_w, 2 * half, QFontMetricsF(self.title_font).height() + 4
+
+    def needed_height(self, width: float) -> int:
+        """The least height that keeps the boxes (sized for ``width``) apart."""
+        if self.view is None:
+            return 300
+        box_w, box_h, title_h = self._box(width)
+        return int(bracket_height(self.view, box_h, title_h) + 16) + 1
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        if self.scrolls and self.view is not None:
+            need = self.needed_height(event.size().width())
+            if need != self.minimumHeight():
+                self.setMinimumHeight(need)
+        super().resizeEvent(event)
+
+    def scale(self) -> float:
+        """How much the drawing is shrunk to fit (1: not at all). In a scroll
+        area it never is; on the projector the largest scale at which every
+        box, its names whole, fits the screen."""
+        if self.scrolls or self.view is None or self.width() < 1 or self.height() < 1:
+            return 1.0
+
+        def fits(s: float) -> bool:
+            return self.needed_height(self.width() / s) * s <= self.height()
+
+        if fits(1.0):
+            return 1.0
+        low, high = 0.1, 1.0
+        for _ in range(14):
+            mid = (low + high) / 2
+            low, high = (mid, high) if fits(mid) else (low, mid)
+        return low
+
     def _boxes(self):
+        """(match, its box) in the drawing's coordinates (the widget's,
+        divided by :meth:`scale`)."""
         if self.view is None:
             return []
-        h = self.height()
+        s = self.scale()
+        width, h = self.width() / s, self.height() / s
+        box_w, box_h, title_h = self._box(width)
         out = []
-        for m, x, y, w, bh in reports.layout_bracket(self.view, (8, 8, self.width() - 16, h - 24)):
+        area = (8, 8, width - 16, h - 16)
+        for m, x, y, w, bh in layout_bracket(self.view, area, box=(box_w, box_h), title_h=title_h):
             out.append((m, QRectF(x, h - y - bh, w, bh)))  # y up → y down
+        return out
+
+    def name_cells(self):
+        """Each team name drawn: (name, the rectangle its text goes in, its
+        font) -- what the drawing does, for the tests."""
+        out = []
+        score_w = self._score_width()
+        for m, r in self._boxes():
+            for i, (name, side) in enumerate(((m.a, "a"), (m.b, "b"))):
+                half = QRectF(r.x() + PAD, r.y() + i * r.height() / 2, r.width() - 2 * PAD - score_w, r.height() / 2)
+                out.append((name or "–", half, self.bold_font if m.winner == side else self.name_font))
         return out
 
     def paintEvent(self, _event) -> None:  # noqa: N802
@@ -84,13 +200,13 @@ class BracketCanvas(QWidget):
             p.drawText(self.rect(), Qt.AlignCenter, "No bracket drawn yet.")
             return
         self.boxes = self._boxes()
+        p.scale(self.scale(), self.scale())
+        cells = iter(self.name_cells())
         for m, r in self.boxes:
-            size = max(6.5, min(10.0, r.height() / 2 - 7))
-            title = QFont()
-            title.setPointSizeF(max(6.0, size - 2))
-            p.setFont(title)
+            p.setFont(self.title_font)
             p.setPen(QColor(line))
-            p.drawText(QRectF(r.x(), r.y() - size - 6, r.width(), size + 5), Qt.AlignLeft | Qt.AlignBottom,
+            title_h = QFontMetricsF(self.title_font).height() + 4
+            p.drawText(QRectF(r.x(), r.y() - title_h, r.width(), title_h - 1), Qt.AlignLeft | Qt.AlignBottom,
                        short_title(m) + ("" if m.needed else " (not needed)"))
             fill = "#1e293b" if self.dark else "#ffffff"
             if m.ready:
@@ -101,21 +217,20 @@ class BracketCanvas(QWidget):
             p.setPen(QPen(QColor(line), 1.0 if m.needed else 0.5))
             p.drawRect(r)
             p.drawLine(r.left(), r.center().y(), r.right(), r.center().y())
-            for i, (name, score, side) in enumerate(((m.a, m.score_a, "a"), (m.b, m.score_b, "b"))):
-                f = QFont()
-                f.setPointSizeF(size)
-                f.setBold(m.winner == side)
-                p.setFont(f)
+            for score in (m.score_a, m.score_b):
+                name, cell, font = next(cells)
+                p.setFont(font)
                 p.setPen(QColor(fg))
-                half = QRectF(r.x() + 4, r.y() + i * r.height() / 2, r.width() - 8, r.height() / 2)
-                p.drawText(half, Qt.AlignLeft | Qt.AlignVCenter, p.fontMetrics().elidedText(name or "–", Qt.ElideRight, int(half.width() - 28)))
+                p.drawText(cell, Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, name)
                 if score is not None:
-                    p.drawText(half, Qt.AlignRight | Qt.AlignVCenter, str(score))
+                    right = QRectF(cell.right(), cell.y(), r.right() - PAD - cell.right(), cell.height())
+                    p.drawText(right, Qt.AlignRight | Qt.AlignVCenter, str(score))
         p.end()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
+        s = self.scale()
         for m, r in self._boxes():
-            if r.contains(event.position()):
+            if r.contains(event.position() / s):
                 self.picked.emit(m.code)
                 return
         super().mousePressEvent(event)
@@ -179,8 +294,11 @@ class BracketPanel(QWidget):
         self.large = QCheckBox("Large format (Tabloid / A3)")
         self.projector_button = QPushButton("Projector")
         self.projector_button.clicked.connect(self.show_projector)
-        self.canvas = BracketCanvas(self)
+        self.canvas = BracketCanvas(self, scrolls=True)
         self.canvas.picked.connect(self.pick)
+        self.scroll = QScrollArea()  # whole team names: the drawing grows and scrolls rather than cut them
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.canvas)
         self.match = QComboBox()
         self.match.currentIndexChanged.connect(self._match_changed)
         self.score_a = QSpinBox()
@@ -189,6 +307,8 @@ class BracketPanel(QWidget):
             box.setRange(0, 99)
         self.team_a = QLabel()
         self.team_b = QLabel()
+        for label in (self.team_a, self.team_b):  # whole names, wrapped: never wider than the window
+            label.setWordWrap(True)
         self.save_button = QPushButton("&Save result")
         self.save_button.clicked.connect(self.save_result)
         self.undo_button = QPushButton("Clear result")
@@ -202,25 +322,31 @@ class BracketPanel(QWidget):
         out = QHBoxLayout()
         out.addWidget(self.draw_button)
         out.addWidget(self.clear_button)
-        out.addWidget(self.status, 1)
+        out.addStretch(1)
         out.addWidget(self.large)
         out.addWidget(self.pdf_button)
         out.addWidget(self.projector_button)
-        entry = QFormLayout()
-        entry.addRow("Matc&h:", self.match)
-        row = QHBoxLayout()
-        row.addWidget(self.team_a, 1)
-        row.addWidget(self.score_a)
-        row.addWidget(QLabel("to"))
-        row.addWidget(self.score_b)
-        row.addWidget(self.team_b, 1)
-        row.addWidget(self.save_button)
-        row.addWidget(self.undo_button)
-        entry.addRow("Final score:", row)
+        # a grid, not a form: the team names wrap whole (a form row would cut their second line)
+        entry = QGridLayout()
+        match_label = QLabel("Matc&h:")
+        match_label.setBuddy(self.match)
+        entry.addWidget(match_label, 0, 0)
+        entry.addWidget(self.match, 0, 1, 1, 7)
+        entry.addWidget(QLabel("Final score:"), 1, 0)
+        entry.addWidget(self.team_a, 1, 1)
+        entry.addWidget(self.score_a, 1, 2)
+        entry.addWidget(QLabel("to"), 1, 3)
+        entry.addWidget(self.score_b, 1, 4)
+        entry.addWidget(self.team_b, 1, 5)
+        entry.addWidget(self.save_button, 1, 6)
+        entry.addWidget(self.undo_button, 1, 7)
+        entry.setColumnStretch(1, 1)
+        entry.setColumnStretch(5, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(out)
-        layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.status)
+        layout.addWidget(self.scroll, 1)
         layout.addLayout(entry)
         self.seeding.currentIndexChanged.connect(lambda _i: self.previous.setVisible(self.seeding.currentData() == "event"))
         self.kind.currentIndexChanged.connect(lambda _i: self.consolation.setEnabled(not self.kind.currentData()))
@@ -265,6 +391,9 @@ class BracketPanel(QWidget):
             at = self.match.findData(keep) if any(m.code == keep for m in ready) else -1
             if at < 0:
                 at = self.match.findData(ready[0].code) if ready else self.match.findData(keep)
+            played = [m for m in self.view.matches if m.winner is not None]
+            if at < 0 and played:  # nothing to play and nothing chosen: the last match played (the final, once over)
+                at = self.match.findData(max(played, key=lambda m: (m.round, m.part != "3P")).code)
             self.match.setCurrentIndex(max(0, at))
             if self.view.champion:
                 places = ", ".join(f"{p}. {n}" for p, n in self.view.places[:4])
@@ -291,6 +420,7 @@ class BracketPanel(QWidget):
         m = self._current()
         self.canvas.selected = m.code if m else None
         self.canvas.update()
+        QTimer.singleShot(0, self, self.show_selected)  # once the drawing has its size
         self.team_a.setText(m.a if m else "")
         self.team_b.setText(m.b if m else "")
         if m is not None and m.score_a is not None:
@@ -299,6 +429,13 @@ class BracketPanel(QWidget):
         else:
             self.score_a.setValue(0)
             self.score_b.setValue(0)
+
+    def show_selected(self) -> None:
+        """Scroll the drawing to the match chosen for entry."""
+        code = self.canvas.selected
+        box = next((r for m, r in self.canvas._boxes() if code is not None and m.code == code), None)
+        if box is not None:
+            self.scroll.ensureVisible(int(box.center().x()), int(box.center().y()), int(box.width() / 2) + 8, int(box.height() / 2) + 24)
 
     def pick(self, code: str) -> None:
         at = self.match.findData(code)
@@ -330,7 +467,8 @@ class BracketPanel(QWidget):
             return False
         try:
             self.ctx.operate(f"Bracket: {m.title}", tournament.record_bracket_score, self.event.id, m.code,
-                             self.score_a.value(), self.score_b.value(), event_id=self.event.id)
+                             self.score_a.value(), self.score_b.value(), teams=(m.seed_a, m.seed_b),
+                             expected_version=m.version, event_id=self.event.id)  # as shown: refused if changed since
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot save the result", exc.message)
             return False
@@ -341,7 +479,8 @@ class BracketPanel(QWidget):
         if m is None or m.winner is None:
             return False
         try:
-            self.ctx.operate(f"Clear {m.title}", tournament.clear_bracket_score, self.event.id, m.code, event_id=self.event.id)
+            self.ctx.operate(f"Clear {m.title}", tournament.clear_bracket_score, self.event.id, m.code,
+                             teams=(m.seed_a, m.seed_b), expected_version=m.version, event_id=self.event.id)
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot clear the result", exc.message)
             return False

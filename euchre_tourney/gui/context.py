@@ -7,12 +7,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QMessageBox, QSizePolicy, QSpacerItem, QWidget
 
 from euchre_tourney.gui import worker
-from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLog, explain_error, failure
+from euchre_tourney.tournament import Database, DatabaseError, TournamentError, UndoLocked, UndoLog, explain_error, failure
 
 
 class Busy(TournamentError):
@@ -191,10 +191,22 @@ class _LogCommand(QUndoCommand):
     def __init__(self, ctx: AppContext, text: str, token: int) -> None:
         super().__init__(text)
         self._ctx, self._token, self._first = ctx, token, True
+        self._stay = False  # a refused move in a locked round: the stack's next move back only restores its index
 
     def _move(self, step: Callable[[int], Any], verb: str) -> None:
+        if self._stay:  # the stack moving back to where it was (see below): nothing to do
+            self._stay = False
+            return
         try:
             self._ctx.operated.emit(self._ctx._translated(lambda: step(self._token), step))
+        except UndoLocked as exc:  # a locked round: refused with the reason, kept for after the unlock
+            self._ctx.last_step = ""
+            show_error(None, f"Cannot {verb} “{self.text()}”", exc.message)
+            # QUndoStack has already counted the step as moved: move it back, without running it
+            self._stay = True
+            stack = self._ctx.undo_stack
+            QTimer.singleShot(0, stack.redo if verb == "undo" else stack.undo)
+            return
         except TournamentError as exc:
             self._ctx.last_step = ""
             show_error(None, f"Cannot {verb} “{self.text()}”", exc.message)

@@ -57,7 +57,16 @@ class MainWindow(QMainWindow):
     """
 
     opened = Signal()
-    """The pages are filled in (:meth:`attach` has run)."""
+    """The pages are filled in (:meth:`attach` has run), whatever the file
+    holds: a page that cannot be drawn shows why on itself
+    (:mod:`~euchre_tourney.gui.unreadable`)."""
+    checked = Signal(object)
+    """The file opened in the background was checked for impossible data
+    (:func:`~euchre_tourney.tournament.check.check_database`, on the thread
+    pool after ``opened``): the list of problems found (empty: none)."""
+    filling = Signal()
+    """The file is open and the pages are about to be filled in (the app
+    opens its log here, so that what cannot be read is logged)."""
     open_failed = Signal(str)
     """The database could not be opened: the sentence shown."""
 
@@ -69,6 +78,11 @@ class MainWindow(QMainWindow):
         self.resize(1200, 780)
         self.setWindowTitle("Euchre Tourney")
         self._opener: _Opener | None = None
+        self._phone_server = None  # the running web.PhoneServer (outlives its dialog)
+        self._phone_poll_due = False
+        self.phones_dialog = None
+        self.closed = False
+        """True once the window was closed (a file still opening is then closed again, not shown)."""
         if db is not None:
             self.attach(db)
         else:
@@ -99,9 +113,68 @@ class MainWindow(QMainWindow):
 
     def _opened(self, db) -> None:
         self.placeholder.removeEventFilter(self._opener)
-        self.attach(db)
+        if self.closed:  # closed while the file was opening: nothing to show it in
+            db.dispose()
+            return
+        self.filling.emit()
         where = db.path or db.where
-        self.statusBar().showMessage(f"Opened {where}.", 4000)
+        try:
+            self.attach(db)
+        except Exception as exc:  # noqa: BLE001 - whatever the file holds, the window opens (issue 29 item 5)
+            self._fill_failed(exc)
+        else:
+            self.statusBar().showMessage(f"Opened {where}.", 4000)
+        if getattr(self, "ctx", None) is not None:
+            self.check_in_background()
+
+    def check_in_background(self):
+        """Look for impossible data in the whole file on the thread pool
+        (:func:`~euchre_tourney.tournament.check.check_database`); what is
+        found is logged (each problem names its event or season and row),
+        and the status bar says so with a button that lists it
+        (:func:`~euchre_tourney.gui.unreadable.problems_button`). ``checked`` is emitted with the list.
+        Returns the :class:`~euchre_tourney.gui.worker.Job`."""
+        from euchre_tourney.gui import worker
+        from euchre_tourney.tournament import check
+
+        ctx = self.ctx
+        job = worker.start("Check the file", lambda _job: ctx.run(check.check_database, read_models=False))
+        job.succeeded.connect(self._checked)
+        job.failed.connect(lambda exc: self._checked([]) if not self.closed else None)
+        return job
+
+    def _checked(self, problems) -> None:
+        from euchre_tourney.gui import unreadable
+
+        if self.closed:
+            return
+        self.problems = list(problems)
+        if self.problems:
+            for p in self.problems:
+                unreadable.log.warning("Impossible data in the file: %s", p.sentence)
+            self.problems_button = unreadable.problems_button(self, self.problems)
+            self.statusBar().addPermanentWidget(self.problems_button)
+        self.checked.emit(self.problems)
+
+    def _fill_failed(self, exc: BaseException) -> None:
+        """The pages could not be filled in (the pages themselves say what they
+        cannot draw: this is what is left, e.g. the database went away
+        meanwhile): the reason in this window, in words and in the log, and
+        ``opened`` still, with what could be built."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui import context
+
+        found = tournament.failure(exc)
+        found.log(exc, "filling in the window")
+        message = found.message
+        if found.unexpected:
+            message = ("Euchre Tourney could not fill in its pages "
+                       f"({message.removeprefix('unexpected ')}); the log file has the details.")
+        self.statusBar().showMessage("Part of the file could not be shown.")
+        if getattr(self, "tabs", None) is None or self.centralWidget() is not self.tabs:
+            self.placeholder.setText(f"The file was opened, but its pages could not be shown.\n\n{message}")
+        context.show_error(self, "Part of the file cannot be shown", message)
+        self.opened.emit()
 
     def _refused(self, message: str) -> None:
         from euchre_tourney.gui import context
@@ -112,7 +185,8 @@ class MainWindow(QMainWindow):
                                  "Close this window and start Euchre Tourney again with another file "
                                  "(--database PATH_OR_URL).")
         self.open_failed.emit(message)
-        context.show_error(self, "Cannot open the database", message)
+        if not self.closed:  # closed while the file was opening: no box after the window is gone
+            context.show_error(self, "Cannot open the database", message)
 
     def attach(self, db: tournament.Database) -> None:
         """Build the pages, menus and toolbar on the open database ``db``
@@ -362,32 +436,87 @@ class MainWindow(QMainWindow):
 
     # events --------------------------------------------------------------------
     def reload_events(self, select: int | None = None) -> None:
-        from euchre_tourney import tournament  # deferred on purpose: start-up time
-        events = self.ctx.run(tournament.list_events)
+        """List the events in the picker (newest first) and pick ``select``
+        (else the first). An event whose own row cannot be read is still
+        listed (:func:`~euchre_tourney.tournament.check.event_choices`): its
+        pages say what is wrong with it."""
+        events = self._event_list()
         self.events.blockSignals(True)
         self.events.clear()
-        for e in events:
-            self.events.addItem(f"{e.name} ({e.date:%Y-%m-%d})", e.id)
+        for event_id, label in events:
+            self.events.addItem(label, event_id)
         index = self.events.findData(select) if select is not None else (0 if events else -1)
         self.events.setCurrentIndex(index if index >= 0 else (0 if events else -1))
         self.events.blockSignals(False)
         self._event_picked()
 
+    def _event_list(self) -> list[tuple[int, str]]:
+        """Every event, newest first, as ``(id, "Name (date)")``; read
+        without its rule set when an event's row cannot be read as usual
+        (:func:`~euchre_tourney.tournament.check.event_choices`: that event
+        is listed all the same, and its pages say what is wrong with it)."""
+        from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui import unreadable
+
+        try:
+            return [(e.id, f"{e.name} ({e.date:%Y-%m-%d})") for e in self.ctx.run(tournament.list_events)]
+        except Exception as exc:
+            if not unreadable.is_the_pages(exc):
+                raise
+            from euchre_tourney.tournament import check
+
+            found = self.ctx.run(check.check_database, read_models=False)
+            unreadable.log.error("The list of events cannot be read as usual: %s",
+                                 "; ".join(p.sentence for p in found) or "no row is impossible",
+                                 exc_info=(type(exc), exc, exc.__traceback__))
+            return self.ctx.run(check.event_choices)
+
     def _event_picked(self) -> None:
         # the undo history is kept: each step knows its event (see _follow_change)
         event_id = self.events.currentData()
-        self.ctx.set_event(event_id)
         if event_id is not None:
             self.settings.setValue("last_event", event_id)
+        # Qt hands a slot's exception to sys.excepthook, not to the emitter: the pages draw
+        # through unreadable.guarded, and what else fails to read the event is said here
+        import sys
+
+        failures: list[tuple] = []
+        previous_hook = sys.excepthook
+        sys.excepthook = lambda *info: failures.append(info)
+        try:
+            self.ctx.set_event(event_id)
+        finally:
+            sys.excepthook = previous_hook
+        for _kind, exc, tb in failures:
+            self._part_failed(exc, tb, previous_hook)
+
+    def _part_failed(self, exc: BaseException, tb, hook) -> None:
+        """Something besides a page could not read the current event (the
+        round timer, say) because of values that cannot be true: the status
+        bar says so and the log names the rows; a database problem or a bug
+        goes to ``hook`` (the usual dialog)."""
+        from euchre_tourney.gui import unreadable
+        from euchre_tourney.tournament import check
+
+        if not unreadable.is_the_pages(exc):
+            hook(type(exc), exc, tb)
+            return
+        problems = self.ctx.run(check.explain_part, self.ctx.event_id)
+        if unreadable.is_fault(exc, problems):  # a bug: the usual dialog
+            hook(type(exc), exc, tb)
+            return
+        unreadable.log.error("Part of the event %s cannot be read: %s", self.events.currentText(),
+                             "; ".join(p.sentence for p in problems) or "no row of it is impossible",
+                             exc_info=(type(exc), exc, tb))
+        first = problems[0].sentence if problems else f"{type(exc).__name__}: {exc}"
+        self.statusBar().showMessage(f"Part of this event cannot be read. {first}", 15000)
 
     def _follow_change(self, change) -> None:
         """An undo or redo of another event's step shows that event, so the
         director sees what came back; an event made or taken back (creating
         an event is undoable) updates the list of events first."""
-        from euchre_tourney import tournament  # deferred on purpose: start-up time
-
         if "event" in change.kinds:
-            stored = {e.id for e in self.ctx.run(tournament.list_events)}
+            stored = {event_id for event_id, _label in self._event_list()}
             if stored != {self.events.itemData(i) for i in range(self.events.count())}:
                 keep = self.ctx.event_id if self.ctx.event_id in stored else None
                 self.reload_events(select=change.event_id if change.event_id in stored else keep)
@@ -427,10 +556,17 @@ class MainWindow(QMainWindow):
 
     def _saved(self) -> None:
         from euchre_tourney import tournament  # deferred on purpose: start-up time
+        from euchre_tourney.gui import unreadable
+
         self.statusBar().showMessage("Saved.", 4000)
         if self.ctx.event_id is not None:  # only the current event can be renamed (Event page)
-            e = self.ctx.run(tournament.get_event, self.ctx.event_id)
-            label = f"{e.name} ({e.date:%Y-%m-%d})"
+            try:
+                e = self.ctx.run(tournament.get_event, self.ctx.event_id)
+            except Exception as exc:
+                if not unreadable.is_the_pages(exc):
+                    raise
+                e = None  # its row cannot be read: its pages say why; the label stays
+            label = f"{e.name} ({e.date:%Y-%m-%d})" if e is not None else self.events.currentText()
             if self.events.currentText() != label:
                 self.events.setItemText(self.events.currentIndex(), label)
         self._update_title()
@@ -468,7 +604,32 @@ class MainWindow(QMainWindow):
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")
             return False
+        except Exception as exc:
+            if not self._unreadable_report(name, exc):
+                raise  # a bug: the usual dialog
+            return False
         self.statusBar().showMessage(f"Saved {path}", 8000)
+        return True
+
+    def _unreadable_report(self, name: str, exc: BaseException) -> bool:
+        """A report could not be made because the event holds values that
+        cannot be true: say which (and log it); False if the check finds
+        none (then it is a bug)."""
+        from euchre_tourney.gui import context, unreadable
+        from euchre_tourney.reports import report
+        from euchre_tourney.tournament import check
+
+        if not unreadable.is_the_pages(exc):
+            return False
+        problems = [p for p in self.ctx.run(check.explain_part, self.ctx.event_id) if not p.fault]
+        if not problems:
+            return False
+        unreadable.log.error("The %s could not be made: %s", report(name).default_file,
+                             "; ".join(p.sentence for p in problems), exc_info=(type(exc), exc, exc.__traceback__))
+        more = f" ({len(problems) - 1} more: euchre-tourney check lists them all)" if len(problems) > 1 else ""
+        context.show_error(self, "Nothing to print yet",
+                           f"{report(name).default_file} cannot be made: the file holds data that cannot be true. "
+                           f"{problems[0].sentence}{more} Nothing was written.")
         return True
 
     def start_pdf(self, name: str, path: str, page_size: str | None = None, numbers: set[int] | None = None):
@@ -603,12 +764,17 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Serving the phones at {server.url}/" if server else "Stopped serving the phones.", 8000)
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        """Stop the phone server, close the projectors and the help; also
+        before the file is open, after it was refused, or while it opens
+        (a file opened after that is closed again: :meth:`_opened`)."""
+        self.closed = True
         if self.phone_server is not None:
             self.phone_server.stop()
         self.settings.setValue("geometry", self.saveGeometry())
-        if self.db is not None and self.standings_page.projector is not None:
-            self.standings_page.projector.close()
-        for extra in (self.season_page.projector, self.teams_page.bracket.projector):
+        # the pages exist only once the file is open (and only those built, if building stopped)
+        shown = (getattr(self, "standings_page", None), getattr(self, "season_page", None),
+                 getattr(getattr(self, "teams_page", None), "bracket", None))
+        for extra in (getattr(page, "projector", None) for page in shown):
             if extra is not None:
                 extra.close()
         if self.help_window is not None:
@@ -646,16 +812,27 @@ class _Opener(QObject):
             self.thread.start()
 
     def _open(self) -> None:
-        from euchre_tourney.gui.opening import open_or_explain  # deferred on purpose: start-up time
+        # whatever happens here, one of the two signals is emitted: the window never stays at "Opening …"
+        db = None
+        try:
+            from euchre_tourney.gui.opening import open_or_explain  # deferred on purpose: start-up time
 
-        db, message = open_or_explain(self.database)
-        if db is None:
-            self.refused.emit(message)
+            db, message = open_or_explain(self.database)
+            if db is None:
+                self.refused.emit(message)
+                return
+            # the pages' modules too, so that filling them in does not wait for imports
+            import euchre_tourney.gui.errors  # noqa: F401
+            import euchre_tourney.gui.event_page  # noqa: F401
+            import euchre_tourney.gui.standings_page  # noqa: F401
+            import euchre_tourney.gui.teams_page  # noqa: F401
+        except Exception as exc:  # noqa: BLE001 - a fault of the app's (a module missing from a bundle, say)
+            import logging
+
+            logging.getLogger("euchre_tourney").error("opening the database failed", exc_info=True)
+            if db is not None:
+                db.dispose()
+            self.refused.emit(f"Euchre Tourney could not open its window on the file ({type(exc).__name__}: {exc}). "
+                              "Nothing was changed; please report it.")
             return
-        # the pages' modules too, so that filling them in does not wait for imports
-        import euchre_tourney.gui.errors  # noqa: F401
-        import euchre_tourney.gui.event_page  # noqa: F401
-        import euchre_tourney.gui.standings_page  # noqa: F401
-        import euchre_tourney.gui.teams_page  # noqa: F401
-
         self.done.emit(db)

@@ -237,12 +237,17 @@ def side_name(side: str | Side) -> str:
 
 
 class HandsModel(RowsModel):
-    """Hands recorded at one table."""
+    """Hands recorded at one table; ``disputed``: the numbers of the hands
+    the table disputed from its phone, marked "⚑" (set before the rows)."""
+
+    disputed: frozenset[int] = frozenset()
 
     def __init__(self, parent=None) -> None:
         super().__init__(
             [
-                Column("Hand", lambda h: h.number, CENTER),
+                Column("Hand", lambda h: f"{h.number} ⚑ disputed" if h.number in self.disputed else h.number, CENTER,
+                       lambda h: "The table tapped Disagree on its phone: check this hand with the table and "
+                                 "correct it if it is wrong." if h.number in self.disputed else ""),
                 Column("Makers", lambda h: side_name(h.makers)),
                 Column("Tricks", lambda h: h.maker_tricks, CENTER),
                 Column("Alone", lambda h: h.alone_seat.title if h.alone_seat is not None else ""),

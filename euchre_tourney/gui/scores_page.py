@@ -3,8 +3,15 @@
 Flow: pick the round and table (Alt+R, Alt+T), then for each hand: makers
 (N or E), tricks (0–5), who went alone, defender alone, Enter. The engine
 computes the points as you type; a hand that cannot happen is refused with
-the reason and nothing is stored. Select a recorded hand and press Enter to
-correct it, Delete to delete it; Ctrl+Z undoes.
+the reason and nothing is stored. After a table's last hand the page moves on
+to the next table by itself (Alt+T, Down just then stays there: it never skips
+a table).
+
+Keys never change a stored hand by surprise: at a complete table, typing on
+does nothing (the hand list has no type-ahead; Enter there only says how to
+correct). A correction is opened only on purpose -- *Correct selected hand*
+(Alt+C), F2 or a double click -- and saved only after a question that shows
+the hand as stored and as corrected; Delete asks too. Ctrl+Z undoes.
 """
 
 from __future__ import annotations
@@ -27,14 +34,14 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from euchre_tourney import tournament
+from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
-from euchre_tourney.gui.widgets import Page
+from euchre_tourney.gui.widgets import Page, StoredHandsTable
 from euchre_tourney.gui.models import HandsModel, side_name
 from euchre_tourney.gui.side_scores import SideEntryBox
 from euchre_tourney.gui.table_round import TableRoundBox
@@ -61,11 +68,14 @@ class ScoresPage(Page):
         self._quiet = 0  # > 0 while the page itself fills the entry row (not the director's typing)
         self._redrawing = False  # a refresh (poll, another change, undo): never touches an entry in progress
         self._redrawn_here = False  # the last redraw changed the hands of the table on screen
+        self.moved_on: tuple[int, int, int] | None = None
+        """(round, from table, to table) just after the page moved on by itself, until anything else happens."""
+        self._keep_focus = False  # the Round box shows another round: the focus stays in it
 
         self.round = QSpinBox()
         self.round.setRange(1, 1)
         self.round.setPrefix("Round ")
-        self.round.valueChanged.connect(lambda _v: self.load_tables())
+        self.round.valueChanged.connect(lambda _v: self.round_picked())
         self.tables = QListWidget()
         self.tables.setMaximumWidth(180)
         self.tables.currentRowChanged.connect(lambda _r: self.load_table())
@@ -144,7 +154,7 @@ class ScoresPage(Page):
         form.addRow(self.message)
 
         self.model = HandsModel(self)
-        self.hands = QTableView()
+        self.hands = StoredHandsTable()  # no type-ahead: a tricks digit never selects a stored hand
         self.hands.setModel(self.model)
         self.hands.verticalHeader().hide()
         self.hands.setSelectionBehavior(QAbstractItemView.SelectRows)
@@ -154,7 +164,7 @@ class ScoresPage(Page):
         self.hands.doubleClicked.connect(lambda _i: self.edit_selected())
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.RichText)
-        self.edit_button = QPushButton("&Correct selected hand")
+        self.edit_button = QPushButton("&Correct selected hand (F2)")
         self.edit_button.clicked.connect(self.edit_selected)
         self.delete_button = QPushButton("&Delete selected hand")
         self.delete_button.clicked.connect(self.delete_selected)
@@ -174,6 +184,8 @@ class ScoresPage(Page):
         right.addWidget(self.round_box)
         self.side_box = SideEntryBox(ctx)  # six-player and bid euchre events (issue 24)
         self.side_box.saved.connect(self._side_saved)
+        for box in (self.side_box.bid, self.side_box.tricks):  # typing at the table moved to: it is where we are
+            box.textEdited.connect(self._stay)
         self.side_box.hide()
         right.addWidget(self.side_box, 1)
         right.addWidget(self.hands, 1)
@@ -205,23 +217,33 @@ class ScoresPage(Page):
         # an undo or redo elsewhere (another table or round than shown) says what came back where:
         # "Undone: Hand 4 at table 1, round 1."; here, the hands shown say it
         ctx.undo_stack.indexChanged.connect(self._stepped)
-        # Enter saves from any entry field; Enter/Delete act on the selected hand;
-        # Esc cancels a correction. An event filter, not QShortcut, so it works
+        # Enter saves from any entry field; F2 corrects the selected hand, Delete deletes
+        # it (each after a question); Esc cancels a correction; Down in the Tables list
+        # just after the page moved on stays. An event filter, not QShortcut, so it works
         # without the window being active (and in tests).
         for w in (self.hand_number, self.makers, self.tricks, self.alone, self.defender_alone, self.save_button):
             w.installEventFilter(self)
         self.hands.installEventFilter(self)
+        self.tables.installEventFilter(self)
         self.refresh()
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.KeyPress:
             key = event.key()
             if obj is self.hands:
-                if key in (Qt.Key_Return, Qt.Key_Enter):
+                if key == Qt.Key_F2:
                     self.edit_selected()
                     return True
-                if key in (Qt.Key_Delete, Qt.Key_Backspace):
+                if key in (Qt.Key_Return, Qt.Key_Enter):  # a typist's Enter: never opens a correction
+                    self.say_how_to_correct()
+                    return True
+                if key == Qt.Key_Delete:
                     self.delete_selected()
+                    return True
+                if key == Qt.Key_Backspace:  # a typist's Backspace: never deletes a stored hand
+                    return True
+            elif obj is self.tables:
+                if key == Qt.Key_Down and event.modifiers() == Qt.NoModifier and self._stay_after_move():
                     return True
             elif key in (Qt.Key_Return, Qt.Key_Enter):
                 self.save()
@@ -256,6 +278,30 @@ class ScoresPage(Page):
     def _touched(self, *_args) -> None:
         if not self._quiet:
             self._dirty = True
+            self.moved_on = None
+
+    def _stay(self, *_args) -> None:
+        self.moved_on = None
+
+    def _stay_after_move(self) -> bool:
+        """Down in the Tables list just after the page moved on to the next
+        table by itself, before anything was typed there: the director who
+        moves on herself (Alt+T, Down) meant the table the page is on
+        already, so it stays there (the automatic move never makes her skip
+        a table). True when the Down was taken so."""
+        moved, self.moved_on = self.moved_on, None
+        if moved is None or (moved[0], moved[2]) != (self.round.value(), self.current_table()) or self.in_progress():
+            return False
+        self.show_message(
+            f"Table {moved[1]} is complete: this is table {moved[2]}, the next one (the page moved here by itself).",
+            error=False,
+        )
+        self.first_field().setFocus()
+        return True
+
+    def first_field(self) -> QWidget:
+        """Where a table's next hand starts: the Makers box (a side game's first field)."""
+        return self.side_box.first_field() if self.side_box.isVisibleTo(self) else self.makers
 
     def concerned(self, change) -> bool:
         """A change concerns this page when it touches the event's round on screen (or every round)."""
@@ -270,6 +316,7 @@ class ScoresPage(Page):
     def _refresh(self) -> None:
         if self.shown_at is not None and self.shown_at[0] != self.ctx.event_id:  # another event: not its message
             self.shown_at = None
+            self.moved_on = None
             self.message.clear()
         if self.ctx.event_id is None:
             self.hint.setText("No event yet. Create one with File ▸ New event (Ctrl+N).")
@@ -336,8 +383,19 @@ class ScoresPage(Page):
 
     def load_tables(self) -> None:
         """The round was changed (or this station's tables): show it, keeping the table when it plays."""
+        self.moved_on = None
         if self.ctx.event_id is not None:
             self.show_board(self.round.value(), self.current_table())
+
+    def round_picked(self) -> None:
+        """Up, Down or a number in the Round box: show that round. The focus
+        stays in the box, so that each Up or Down moves one round (it went
+        to the Makers box, where the next Down changed the makers)."""
+        self._keep_focus = True
+        try:
+            self.load_tables()
+        finally:
+            self._keep_focus = False
 
     def choose_tables(self) -> None:
         """Keep to the tables typed in *This station's tables* (remembered for next time)."""
@@ -391,6 +449,7 @@ class ScoresPage(Page):
 
     def load_table(self) -> None:
         """A table was picked in the list: show it."""
+        self.moved_on = None
         if self.ctx.event_id is not None and self.current_table() is not None:
             self.show_board(self.round.value(), self.current_table())
 
@@ -404,7 +463,7 @@ class ScoresPage(Page):
             self.round_box.hide()
             self.lock.setChecked(board.locked)
             self.side_box.show_table(side, keep_typing=self._redrawing)
-            if not self._redrawing:
+            if not self._redrawing and not self._keep_focus:
                 self.side_box.first_field().setFocus()
             return
         self.table_view = v = board.table
@@ -424,6 +483,7 @@ class ScoresPage(Page):
             f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
         )
         selected = self.selected_hand()
+        self.model.disputed = board.disputed  # a hand a table disputed from its phone: marked until corrected
         self.model.set_rows(v.hands)
         if selected is not None and not moved:  # a redraw keeps the hand the director selected
             self.select_hand(selected.id)
@@ -444,7 +504,7 @@ class ScoresPage(Page):
         self.totals.setText(f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> ({count})")
         if self._redrawing and not moved and self.in_progress():
             return  # the director is typing here: the entry row, its hand number and the focus stay
-        self.cancel_edit(clear_message=False, focus=not self._redrawing)
+        self.cancel_edit(clear_message=False, focus=not self._redrawing and not self._keep_focus)
 
     def fill_alone(self) -> None:
         if self.table_view is None:
@@ -542,7 +602,7 @@ class ScoresPage(Page):
         self._quiet -= 1
         if complete:
             self.defender_alone.setEnabled(False)
-            self.entry.setTitle("This table is complete: select a hand and press Enter to correct it")
+            self.entry.setTitle("This table is complete: to correct a hand, select it and press F2 (Correct selected hand)")
             self.preview.setText("")
         elif self.editing_id is None:
             self.entry.setTitle("Enter a hand")
@@ -559,6 +619,12 @@ class ScoresPage(Page):
             self.tricks.setFocus()
             return False
         event_id, round_number, number = self.ctx.event_id, self.round.value(), self.hand_number.value()
+        self.moved_on = None
+        seen = None  # a correction: the stored hand as the question showed it
+        if self.editing_id is not None:
+            seen = self.confirm_correction(number, values)
+            if seen is None:
+                return False
         try:
             if self.editing_id is None:
                 stored = self._record(event_id, round_number, table, number, values)
@@ -566,7 +632,7 @@ class ScoresPage(Page):
                     f"Hand {stored.number} saved: {side_name(stored.scoring_side)} score {stored.points}.", error=False
                 )
             else:
-                stored = self._correct(self.editing_id, number, values)
+                stored = self._correct(seen, number, values)
                 self.show_message(f"Hand {stored.number} corrected.", error=False)
                 self.editing_id = None
                 self.reset_entry()
@@ -578,6 +644,58 @@ class ScoresPage(Page):
             return False
         self.after_save(table)
         return True
+
+    def editing_hand(self):
+        """The stored hand being corrected, as this page last drew it (None: not shown any more)."""
+        rows = self.table_view.hands if self.table_view is not None else ()
+        return next((h for h in rows if h.id == self.editing_id), None)
+
+    def confirm_correction(self, number: int, values: HandEntry):
+        """Ask before a correction is saved, showing the hand as stored and
+        as corrected (the question's default is No: an Enter typed on does
+        not answer Yes). Returns the stored hand as the question showed it
+        (the correction is made on its version), or None when nothing is to
+        be saved: the director said No (the correction stays open as
+        typed), the correction changes nothing, or the hand is no longer
+        stored (both close it). A hand the rules refuse is not asked about:
+        the save refuses it with the reason."""
+        old = self.editing_hand()
+        if old is None:  # deleted at another station (or undone) since the correction was opened
+            self.cancel_edit()
+            self.show_message("Not saved: this hand is no longer stored (deleted at another station, or undone).",
+                              error=True)
+            return None
+        try:
+            score = values.score(self.rules)
+        except RuleViolation:
+            return old
+        if old.entry == values and old.number == number:
+            self.cancel_edit()
+            self.select_hand(old.id)
+            self.show_message(f"Hand {old.number} already says that: nothing to correct.", error=False)
+            return None
+        renumbered = f" (as hand {number})" if number != old.number else ""
+        question = (
+            f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
+            f"Stored: {hand_words(old.entry, old.scoring_side, old.points)}.\n"
+            f"Corrected{renumbered}: {hand_words(values, score.side, score.points)}.\n\n"
+            "Save the correction?"
+        )
+        if context.ask(self, f"Correct hand {old.number}", question):
+            return old
+        self.show_message(
+            f"Hand {old.number} is not corrected: it stays as stored. Change the correction, or Esc to leave it.",
+            error=False,
+        )
+        return None
+
+    def say_how_to_correct(self) -> None:
+        """Enter in the hand list: what it would take to correct a hand (Enter itself never opens one)."""
+        h = self.selected_hand()
+        which = f"hand {h.number}" if h is not None else "a hand (select it first)"
+        v = self.table_view
+        done = f"Table {v.table} is complete: nothing was changed. " if v is not None and v.next_hand is None else ""
+        self.show_message(f"{done}To correct {which}: Correct selected hand (Alt+C), F2 or a double click.", error=False)
 
     def select_hand(self, hand_id: int) -> None:
         """Select the row of the hand with id ``hand_id`` (if shown)."""
@@ -598,12 +716,12 @@ class ScoresPage(Page):
             event_id=event_id,
         )
 
-    def _correct(self, hand_id, number, values):
-        old = next(h for h in self.table_view.hands if h.id == hand_id)
+    def _correct(self, old, number, values):
+        """Correct ``old`` (the stored hand as confirmed) to ``values``."""
         return self.ctx.operate(  # refused if another station changed the hand since (its version)
             f"Correct hand {old.number} at table {old.table}, round {old.round}",
             tournament.correct_hand,
-            hand_id,
+            old.id,
             values,
             number=number,
             expected_version=old.version,
@@ -624,12 +742,21 @@ class ScoresPage(Page):
         candidate = board.next_open_after(table)
         if candidate is not None:
             self.select(board.round, candidate)
+            self.moved_on = (board.round, table, candidate)  # a Down in the Tables list now stays here
             self.show_message(f"Table {table} is complete. Now entering table {candidate}.", error=False)
         elif board.round_done:
             which = "Every one of this station's tables" if self.mine else "Every table"
             self.show_message(f"{which} of round {board.round} is complete.", error=False)
+        else:  # only tables before this one are open: say which, rather than go back by itself
+            open_ = [m.table for m in board.tables if not m.done]
+            listed = ", ".join(str(t) for t in open_)
+            self.show_message(
+                f"Table {table} is complete. Still open in round {board.round}: table{'s' if len(open_) > 1 else ''} {listed}.",
+                error=False,
+            )
 
     def _side_saved(self, table: int) -> None:
+        self.moved_on = None
         v = self.side_box.view
         if v is not None and v.next_hand is None:
             self._advance_to_next_open_table(table)
@@ -675,6 +802,14 @@ class ScoresPage(Page):
         h = self.selected_hand()
         if h is None:
             return
+        if not context.ask(
+            self,
+            f"Delete hand {h.number}",
+            f"Delete hand {h.number} at table {h.table}, round {h.round}?\n\n"
+            f"Stored: {hand_words(h.entry, h.scoring_side, h.points)}.\n\n"
+            "Edit ▸ Undo (Ctrl+Z) brings it back.",
+        ):
+            return
         event_id = self.ctx.event_id
         try:  # refused if another station changed the hand since the version shown
             self.ctx.operate(
@@ -693,3 +828,15 @@ class ScoresPage(Page):
         self.message.setText(text)
         self.message.setStyleSheet(ERROR_STYLE if error else OK_STYLE)
 
+
+def hand_words(entry: HandEntry, side: Side | str, points: int) -> str:
+    """A hand in the director's words: "East–West made trump, took 3
+    tricks, East alone: East–West score 1" (``side``, ``points``: what it
+    scores)."""
+    n = entry.maker_tricks
+    text = f"{side_name(entry.makers)} made trump, took {n} trick{'' if n == 1 else 's'}"
+    if entry.alone_seat is not None:
+        text += f", {entry.alone_seat.title} alone"
+    if entry.defender_alone:
+        text += ", a defender alone"
+    return f"{text}: {side_name(side)} score {points}"

@@ -4,7 +4,9 @@ alone or not) and bid euchre (the high bidder, the bid, the tricks the
 bidders took). Keyboard first, as the four-seat row: type, Enter saves; the
 points, or the engine's refusal sentence, show as you type
 (:meth:`~euchre_tourney.rules.tables.SideHandEntry.score`, the call the
-saved hand is scored by). Delete removes the selected hand; Ctrl+Z undoes.
+saved hand is scored by). Delete removes the selected hand after a question
+(Backspace, a typist's key, never does); the hand list has no type-ahead;
+Ctrl+Z undoes.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
     QListWidgetItem,
     QPushButton,
     QSpinBox,
@@ -30,6 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
+from euchre_tourney.gui import context
+from euchre_tourney.gui.widgets import StoredHandsList
 from euchre_tourney.rules import RuleViolation, tables
 
 ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
@@ -106,7 +109,7 @@ class SideEntryBox(QWidget):
         save_row.addStretch(1)
         form.addRow(save_row)
         form.addRow(self.preview)
-        self.hands = QListWidget()
+        self.hands = StoredHandsList()
         self.hands.installEventFilter(self)
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.RichText)
@@ -137,8 +140,10 @@ class SideEntryBox(QWidget):
         if event.type() == QEvent.KeyPress:
             key = event.key()
             if obj is self.hands:
-                if key in (Qt.Key_Delete, Qt.Key_Backspace):
+                if key == Qt.Key_Delete:
                     self.delete_selected()
+                    return True
+                if key == Qt.Key_Backspace:  # a typist's Backspace after the table's last hand: never a deletion
                     return True
             elif key in (Qt.Key_Return, Qt.Key_Enter):
                 self.save()
@@ -298,6 +303,13 @@ class SideEntryBox(QWidget):
         if item is None or self.view is None:
             return
         h = item.data(Qt.UserRole)
+        if not context.ask(
+            self,
+            f"Delete hand {h.number}",
+            f"Delete hand {h.number} at table {h.table}, round {h.round}?\n\nStored: {h.text}.\n\n"
+            "Edit ▸ Undo (Ctrl+Z) brings it back.",
+        ):
+            return
         try:
             self.ctx.operate(
                 f"Delete hand {h.number} at table {h.table}, round {h.round}",

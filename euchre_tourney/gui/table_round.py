@@ -8,6 +8,8 @@
   what the hands per round can produce under the rules.
 
 Both go through the undo stack and report refusals in the director's words.
+Totals already stored are replaced only after a question that shows them
+and the new ones.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
 
 from euchre_tourney import tournament
+from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.rules import SEATS
 
@@ -107,6 +110,10 @@ class TableRoundBox(QGroupBox):
                 f"{v.hands_recorded} of {v.hands_per_round} hands in: this table does not count in the standings yet."
             )
 
+    def _say(self, text: str) -> None:
+        self.status.setStyleSheet("")
+        self.status.setText(text)
+
     def set_time_called(self, called: bool) -> None:
         if self.where is None or self.ctx.event_id is None:
             return
@@ -130,10 +137,25 @@ class TableRoundBox(QGroupBox):
         event_id, (rnd, table) = self.ctx.event_id, self.where
         ns, ew = self.ns_points.value(), self.ew_points.value()
         loners = {seat: box.value() for seat, box in self.loners.items() if box.value()}
+        v = self.view  # what this box showed: totals changed since at another station are not replaced
+        shown = (v.ns_points, v.ew_points) if v is not None and v.ns_points is not None else None
+        if v is not None and v.ns_points is not None:  # a correction of the totals stored
+            old = (v.ns_points, v.ew_points, dict((seat, n) for seat, n in zip(SEATS, v.loners) if n))
+            if old == (ns, ew, loners):
+                self._say(f"Table {table} already has these totals: nothing to change.")
+                return
+            if not context.ask(
+                self,
+                f"Replace the totals at table {table}",
+                f"Round {rnd}, table {table} has totals stored:\n    {totals_words(*old)}.\n\n"
+                f"Replace them with:\n    {totals_words(ns, ew, loners)}?",
+            ):
+                self._say(f"Not changed: table {table} keeps {totals_words(*old)}.")
+                return
         try:  # undo puts back the totals there were (or none), through the undo log
             self.ctx.operate(
                 f"Round totals at table {table}, round {rnd}",
-                tournament.record_table_totals, event_id, rnd, table, ns, ew, loners, event_id=event_id,
+                tournament.record_table_totals, event_id, rnd, table, ns, ew, loners, expected=shown, event_id=event_id,
             )
         except tournament.TournamentError as exc:
             self.show_status("Not saved: " + exc.message)
@@ -141,3 +163,9 @@ class TableRoundBox(QGroupBox):
         self.view = self.ctx.run(tournament.table_result, event_id, rnd, table)
         self.show_status()
         self.saved.emit(f"Table {table}: round totals saved.")
+
+
+def totals_words(ns: int, ew: int, loners: dict) -> str:
+    """"North–South 24, East–West 18; loners: North 1" (``loners``: seat -> count, zeros left out)."""
+    made = ", ".join(f"{seat.title} {n}" for seat, n in loners.items() if n)
+    return f"North–South {ns}, East–West {ew}" + (f"; loners: {made}" if made else "")

@@ -3,7 +3,9 @@
 Thin views over :mod:`euchre_tourney.tournament`'s team read models: the
 teams list, one round's tables with their results, the team standings, and
 the box where a game-to-the-target round's final score is typed (validated
-by :func:`euchre_tourney.tournament.record_game_score`; Ctrl+Z undoes).
+by :func:`euchre_tourney.tournament.record_game_score`; Ctrl+Z undoes). A
+final score already stored is replaced only after a question that shows it
+and the new one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
+from euchre_tourney.gui import context
 from euchre_tourney.gui.models import role_numbers, CENTER, RIGHT, Column, RowsModel, StandingsModel
 
 ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
@@ -217,6 +220,18 @@ class GameScoreBox(QGroupBox):
             return False
         event_id, rnd, table = self.ctx.event_id, self.round.value(), t.number
         ns, ew = self.ns.value(), self.ew.value()
+        if t.final_only and (ns, ew) == (t.ns_points, t.ew_points):
+            self.show_message(f"Round {rnd}, table {table} already has {ns}–{ew}: nothing to change.", error=False)
+            return False
+        if t.final_only and not context.ask(
+            self,
+            f"Replace the final score at table {table}",
+            f"Round {rnd}, table {table} has a final score stored:\n"
+            f"    North–South {t.ns_points}, East–West {t.ew_points}.\n\n"
+            f"Replace it with:\n    North–South {ns}, East–West {ew}?",
+        ):
+            self.show_message(f"Not changed: round {rnd}, table {table} keeps {t.ns_points}–{t.ew_points}.", error=False)
+            return False
         try:  # undo puts back the score there was (or none), through the undo log
             self.ctx.operate(
                 f"Final score round {rnd} table {table}",

@@ -10,6 +10,8 @@ change the rounds still to play and ask first.
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -76,6 +78,22 @@ class TeamSettingsBox(QGroupBox):
             box.setCurrentIndex(box.findData(key))
 
 
+def bracket_status(b) -> str:
+    """The Teams page's line for an event played as a bracket (``b``: its
+    ``BracketView``): the kind, the teams, the seeding and the games, and
+    what to do next."""
+    extra = " and a third-place match" if b.consolation else ""
+    head = (f"<b>{html.escape(b.kind_text, quote=False)}</b> bracket of {len(b.seeds)} teams, seeded "
+            f"{bracket_view.SEEDING_TITLES.get(b.seeding, b.seeding)}; each match a game to {b.target}{extra}. ")
+    if b.champion:
+        return head + f"Champion: <b>{html.escape(b.champion, quote=False)}</b>. Print the bracket from the Bracket tab (Bracket PDF)."
+    ready = b.ready()
+    if not ready:
+        return head + "No match is ready."
+    names = ", ".join(html.escape(m.title, quote=False) for m in ready)
+    return head + f"To play now: {names}. Enter each final score on the Bracket tab."
+
+
 def _player_label(p) -> str:
     return f"{p.name} (#{p.id})" if p.duplicate_of else p.name
 
@@ -87,6 +105,8 @@ class TeamsPage(Page):
         super().__init__(ctx, parent)
         self.current_event = None
         self.view = None
+        self.bracket_drawn = None
+        self._shown_event = None
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.RichText)
@@ -226,7 +246,18 @@ class TeamsPage(Page):
             return
         self.body.setEnabled(True)
         self.view = board.teams
+        self.bracket_drawn = board.bracket
         self.bracket.show_bracket(self.current_event, board.bracket)
+        if self.current_event.id != self._shown_event:  # a bracket event opens on its bracket
+            self._shown_event = self.current_event.id
+            if board.bracket is not None and not self.view.rounds:  # the drawing takes the room
+                self.right_tabs.setCurrentWidget(self.bracket)
+                left = self.body.widget(0).minimumSizeHint().width()
+                self.body.setStretchFactor(0, 0)
+                self.body.setSizes([left, max(1, sum(self.body.sizes()) - left)])
+            else:
+                self.right_tabs.setCurrentIndex(0)
+                self.body.setStretchFactor(0, 2)
         self._fill_players()
         self.teams_model.set_rows(self.view.teams)
         wrap_cells(self.teams_table)  # long names wrap, never "Alexandra Montgomery-Smythe & Christophe…"
@@ -268,13 +299,13 @@ class TeamsPage(Page):
             else f"{v.hands_per_round} hand{'' if v.hands_per_round == 1 else 's'} each round"
         )
         made = len(v.rounds)
-        head = f"<b>{fmt}</b>, {v.planned_rounds} rounds, {scoring}. "
+        head = f"<b>{fmt}</b>, {v.planned_rounds} round{'' if v.planned_rounds == 1 else 's'}, {scoring}. "
         if v.team_format == "round_robin":
             self.make_button.setText("Make the &rounds")
             self.make_button.setEnabled(made == 0)
             step = (
                 "Make the teams, then press <b>Make the rounds</b>; print the team scorecards, tally sheets "
-                "and wall chart from the File menu."
+                "and wall chart from the File menu. For a knockout, draw a bracket on the Bracket tab instead."
                 if not made
                 else f"All {made} rounds are made. Enter scores on the Scores page"
                 + (" or type final scores below." if v.round_scoring == "game" else ".")
@@ -292,6 +323,9 @@ class TeamsPage(Page):
                 step = f"Round {made} is finished: press <b>Pair round {nxt}</b>, then print its scorecards and chart."
             else:
                 step = "Every round is paired."
+        if self.bracket_drawn is not None and not made:  # a bracket event: the bracket is what it is
+            self.status.setText(bracket_status(self.bracket_drawn))
+            return
         self.status.setText(head + step)
 
     def _fill_players(self) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListWidget, QTableView, QWidget
 
 
 def read_only_table(model) -> QTableView:
@@ -134,6 +134,23 @@ class UndoPassThrough(QObject):
         return False
 
 
+class StoredHandsTable(QTableView):
+    """A table of stored hands that a typist's keys cannot reach by accident:
+    no type-ahead (Qt's views jump to the row whose text starts with the
+    keys typed, so a tricks digit typed into a finished table selected that
+    hand number). Arrows, Page Up/Down and the mouse still select."""
+
+    def keyboardSearch(self, _text: str) -> None:  # noqa: N802 - Qt's name
+        pass
+
+
+class StoredHandsList(QListWidget):
+    """:class:`StoredHandsTable` as a list (a side game's hands)."""
+
+    def keyboardSearch(self, _text: str) -> None:  # noqa: N802 - Qt's name
+        pass
+
+
 def name_collator() -> QCollator:
     """A ``QCollator`` for people's names in the user's language (Ł beside L,
     É beside E, case ignored, "Table 10" after "Table 9"); the plain "C"
@@ -194,6 +211,15 @@ class Page(QWidget):
     """The kinds of change (:data:`tournament.KINDS`) this page draws (None:
     every kind); a :class:`~euchre_tourney.tournament.Change` of none of
     them (or of another event) does not redraw it (:meth:`concerned`)."""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        # every page's refresh draws through unreadable.guarded: a part of the file it cannot
+        # read shows its sentence on the page instead of stopping the window (issue 29 item 5)
+        super().__init_subclass__(**kwargs)
+        if "refresh" in cls.__dict__:
+            from euchre_tourney.gui.unreadable import guarded
+
+            cls.refresh = guarded(cls.__dict__["refresh"])
 
     def __init__(self, ctx, parent=None) -> None:
         super().__init__(parent)

@@ -71,10 +71,10 @@ def __getattr__(name: str):
         from euchre_tourney.reports import season_sheets
 
         return getattr(season_sheets, name)
-    if name == "layout_bracket":
-        from euchre_tourney.reports.bracket_layout import layout_bracket
+    if name in ("layout_bracket", "bracket_columns", "bracket_height"):
+        from euchre_tourney.reports import bracket_layout
 
-        return layout_bracket
+        return getattr(bracket_layout, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -86,6 +86,8 @@ __all__ = [
     "write_rotation_chart",
     "write_scorecards",
     "layout_bracket",
+    "bracket_columns",
+    "bracket_height",
     "write_bracket",
     "write_bracket_large",
     "write_player_page",

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from euchre_tourney.rotation.shapes import BracketSource as Source  # ("seed", i) | ("W", code) | ("L", code)
 
-__all__ = ["Bracket", "BracketState", "Match", "MatchState", "build", "progress", "seed_positions"]
+__all__ = ["Bracket", "BracketState", "Match", "MatchState", "build", "match_title", "progress", "seed_positions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +173,43 @@ def build(size: int, *, double: bool = False, consolation: bool = False) -> Brac
     matches.sort(key=lambda m: (m.round, part_order[m.part], m.stage, m.slot))
     return Bracket(size, double, bool(consolation and not double and any(m.part == "3P" for m in matches)),
                    tuple(matches), max(rounds.values()))
+
+
+_SINGLE_STAGES = ("Final", "Semi-final", "Quarter-final")
+"""The last rounds of a single-elimination bracket, from the final back."""
+
+
+def match_title(bracket: Bracket, match: Match) -> str:
+    """What a match is called on the wall, the screen and the result form.
+
+    Single elimination: the last round is the "Final", the one before it
+    the "Semi-final" (two: "Semi-final 1" and "Semi-final 2", from the top),
+    then the "Quarter-final"s, and earlier rounds "Round 1, match 3"; the
+    consolation "Third place". Double elimination: "Winners' round 2, match
+    1", the winners' bracket's last match "Winners' final", "Losers' round
+    3, match 1", the losers' bracket's last "Losers' final", then the
+    "Grand final" and its reset "Grand final (reset)". A stage with a single
+    match (byes may leave one) drops the number. ``KeyError`` for a match
+    not in ``bracket``.
+    """
+    bracket.match(match.code)
+    if match.part == "F":
+        return "Grand final" if match.stage == 1 else "Grand final (reset)"
+    if match.part == "3P":
+        return "Third place"
+    same = [m for m in bracket.matches if m.part == match.part and m.stage == match.stage]
+    same.sort(key=lambda m: m.slot)
+    number = "" if len(same) == 1 else f" {same.index(match) + 1}"
+    last = max(m.stage for m in bracket.matches if m.part == match.part)
+    if not bracket.double:
+        back = last - match.stage
+        if back < len(_SINGLE_STAGES):
+            return _SINGLE_STAGES[back] + number
+        return f"Round {match.stage}" + (f", match{number}" if number else "")
+    side = "Winners'" if match.part == "W" else "Losers'"
+    if match.stage == last:
+        return f"{side} final"
+    return f"{side} round {match.stage}" + (f", match{number}" if number else "")
 
 
 @dataclass(frozen=True, slots=True)

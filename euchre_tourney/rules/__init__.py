@@ -73,12 +73,14 @@ from euchre_tourney.rules.ruleset import (
     PRESET_SOURCES,
     PRESET_TITLES,
     PRESETS,
+    SOURCE_TITLES,
     THIRTY_THREE,
     THIRTY_TWO,
     WEB_GAME,
     AloneLead,
     DefendAlone,
     RuleSet,
+    source_titles,
 )
 from euchre_tourney.rules.scoring import (
     GameScore,
@@ -129,6 +131,8 @@ __all__ = [
     "PRESET_FIXED",
     "PRESET_SOURCES",
     "PRESET_TITLES",
+    "SOURCE_TITLES",
+    "source_titles",
     "QUEEN",
     "RANK_LETTERS",
     "RANK_NAMES",

@@ -536,3 +536,23 @@ PRESET_SOURCES: dict[str, str] = {
     "web_game": "004",
 }
 """The source file numbers (``shared/rules/NNN_*.txt``) each preset follows."""
+
+SOURCE_TITLES: dict[str, str] = {
+    "000": "How to Play Euchre",
+    "001": "Columbus book of Euchre",
+    "002": "Euchre to 11",
+    "003": "Play Euchre",
+    "004": "Euchre Rules",
+}
+"""Each rule text's title, by its file number: the text's own heading (000
+line 4, 001 line 1, 003 line 1, 004 line 19); 002 has none (its first line
+is "Players: 4 (2 teams of 2)"), so it is named by its goal (line 3: "The
+team that reaches 11 points first wins")."""
+
+
+def source_titles(sources: str) -> str:
+    """The titles of ``sources`` (file numbers as in :data:`PRESET_SOURCES`,
+    ``"000, 003"``) in quotes, for a player to read: ``“How to Play Euchre”
+    and “Play Euchre”``. An unknown number stays as it is."""
+    names = [f"“{SOURCE_TITLES[n]}”" if n in SOURCE_TITLES else n for n in (x.strip() for x in sources.split(","))]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

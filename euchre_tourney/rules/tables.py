@@ -304,6 +304,14 @@ class TableRules:
     defenders_march_points: int = 0
     """Defenders who take every trick (0: a plain euchre). 003 line 96-98: "If
     the defenders win all five tricks, they are awarded four points"."""
+    defender_alone_euchre_points: int = 0
+    """A lone defender who euchres the makers (0: no defender plays alone in
+    this game). The six-player games follow 001's British game, where
+    "Either a member of the makers side or a defender may play alone" (001
+    line 65) and "the defenders score 4 points instead of 2" (line 86); six
+    player: "If the winner is playing alone the score is 6 points instead of
+    4" (line 101). Only the scoring knows it: neither the practice table nor
+    the tally card offers a defender going alone."""
     min_bid: int = 2
     max_bid: int = 5
 
@@ -334,6 +342,10 @@ class TableRules:
             raise ValueError("bids run from the least to the most tricks a hand has")
         if self.bennies_by_colour and self.pack != "double50":
             raise ValueError("red and black Bennies need the double pack")
+        if self.defender_alone_euchre_points and (self.sides != "partners" or self.bidding != "turn_up"):
+            raise ValueError("a defender plays alone only against fixed partners in a turn-up game")
+        if self.defender_alone_euchre_points and self.defender_alone_euchre_points < self.euchre_points:
+            raise ValueError("a lone defender's euchre cannot score less than a euchre")
 
     @property
     def double(self) -> bool:
@@ -367,25 +379,44 @@ class TableRules:
 
 
 def score_table_hand(
-    rules: TableRules, makers: frozenset[int], alone: bool, maker_tricks: int, bid: int = 0
+    rules: TableRules,
+    makers: frozenset[int],
+    alone: bool,
+    maker_tricks: int,
+    bid: int = 0,
+    *,
+    defender_alone: bool = False,
 ) -> dict[int, int]:
     """Points each seat scores for a hand (seats not in the dict score 0;
     under ``partners`` the points go to every seat of the side, which scores
     once). ``makers`` are the seats of the making side; ``alone`` a lone maker
-    (not the maker who is alone by the rules of ``maker_alone``).
+    (not the maker who is alone by the rules of ``maker_alone``; under
+    ``partner_card`` also the maker whose partner card was not dealt);
+    ``defender_alone`` a defender who played alone (only where
+    ``rules.defender_alone_euchre_points`` says one may, ``RuleViolation``
+    otherwise).
 
     Turn-up games: the makers' majority scores ``makers_points``, every trick
     ``march_points`` (``loner_march_points`` alone); fewer than a majority is
     a euchre, ``euchre_points`` to every defender (``defenders_march_points``
-    when they took every trick, 003 line 96-98). 001 line 101, six player: "The
-    score for winning all the tricks or euchring the makers is 3 points
-    instead of 2. If the winner is playing alone the score is 6 points
-    instead of 4" -- so a lone player's euchre scores 6 there.
+    when they took every trick, 003 line 96-98), ``defender_alone_euchre_points``
+    when a defender played alone. 001 line 101, six player: "The score for
+    winning all the tricks or euchring the makers is 3 points instead of 2.
+    If the winner is playing alone the score is 6 points instead of 4" --
+    the winner of a euchre is the defending side, so the 6 is a lone
+    defender's (001 line 86: "If a member of the defenders' team is playing
+    alone and succeeds in winning at least 3 tricks, thereby euchring the
+    makers, the defenders score 4 points instead of 2"); defenders who are
+    not alone score 3 against a lone maker as against any.
 
     Auction games (no text gives their score; the choice made): makers who
     take at least their bid score the tricks they took, each; makers who
     fall short lose the bid, each; defenders score nothing.
     """
+    if defender_alone and not rules.defender_alone_euchre_points:
+        raise RuleViolation(f"No defender plays alone in {rules.title}.")
+    if alone and not rules.may_go_alone and rules.sides != "partner_card":
+        raise RuleViolation(f"Nobody plays alone in {rules.title}.")
     everyone = range(rules.players)
     defenders = [s for s in everyone if s not in makers]
     out: dict[int, int] = {}
@@ -405,14 +436,11 @@ def score_table_hand(
         points = rules.euchre_points
         if maker_tricks == 0 and rules.defenders_march_points:
             points = max(points, rules.defenders_march_points)
-        if alone and rules.preset in _LONE_EUCHRE_DOUBLES:
-            points = rules.loner_march_points
+        if defender_alone:
+            points = max(points, rules.defender_alone_euchre_points)
         for s in defenders:
             out[s] = points
     return out
-
-
-_LONE_EUCHRE_DOUBLES = ("six_player_33", "six_player_double", "almonte_six", "almonte_four")
 
 
 TWO_HANDED = TableRules(
@@ -497,12 +525,15 @@ SIX_PLAYER_33 = TableRules(
     march_points=3,
     euchre_points=3,
     loner_march_points=6,
+    defender_alone_euchre_points=6,
 )
 """Six player euchre (001 lines 93-101): "two teams of three, sitting
 alternately", the 33-card pack (line 95: "adds the sevens and eights to the
 pack, making 33 cards"); the lone player asks a partner for a card (line
-99); 3 for a march or a euchre, 6 alone (line 101); to 11 as the British
-game (line 88)."""
+99); 3 for a march or a euchre, and 6 when the winner is alone -- a lone
+maker's march or a lone defender's euchre; defenders who are not alone
+score 3 against a lone maker (line 101); to 11 as the British game (line
+88)."""
 
 SIX_PLAYER_DOUBLE = SIX_PLAYER_33.replace(preset="six_player_double", pack="double50", bennies_by_colour=True)
 """Six player euchre with the double pack, 001 line 95-97: "a double 25
@@ -526,6 +557,7 @@ ALMONTE_FOUR = TableRules(
     march_points=3,
     euchre_points=3,
     loner_march_points=6,
+    defender_alone_euchre_points=6,
 )
 """Almonte's four-hand variation (001 line 147): "A four-hand variation is
 played with 21 cards ... scoring is the same as in six-hand" (3 and 6, to

@@ -177,7 +177,7 @@ class HandAudit(SQLModel, table=True):
 
     __tablename__ = "hand_audit"
     __table_args__ = (
-        CheckConstraint("action IN ('record', 'correct', 'delete', 'lock', 'unlock')", name="ck_audit_action"),
+        CheckConstraint("action IN ('record', 'correct', 'delete', 'lock', 'unlock', 'dispute')", name="ck_audit_action"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -436,7 +436,7 @@ class Bracket(SQLModel, table=True):
 class BracketMatch(SQLModel, table=True):
     """A bracket match's final score: ``code`` names the match ("W1-2",
     "L3-1", "GF", "GF2", "3P"); ``score_a`` the first team's (upper line),
-    ``score_b`` the second's."""
+    ``score_b`` the second's; ``version`` as a hand's."""
 
     __tablename__ = "bracket_match"
     __table_args__ = (
@@ -450,3 +450,6 @@ class BracketMatch(SQLModel, table=True):
     score_a: int
     score_b: int
     entered_at: datetime = Field(default_factory=_now)
+    version: int = Field(default=1, sa_column_kwargs={"server_default": text("1")})
+    """1 when entered, +1 at each correction (migration 0011): a result
+    entered on a stale view names the version it saw and is refused."""

@@ -145,7 +145,8 @@ from euchre_tourney.tournament.boards import (
     standings_board,
     teams_board,
 )
-from euchre_tourney.tournament.undo import UndoLog, UndoRefused
+from euchre_tourney.tournament.undo import UndoLocked, UndoLog, UndoRefused
+from euchre_tourney.tournament.guard import StalePage, check_drawn_round, guard_rows
 from euchre_tourney.tournament.unit_of_work import WRITE_USE_CASES, is_write_use_case, operate, write_use_case
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
@@ -242,6 +243,7 @@ from euchre_tourney.tournament.ratings import Rater, Rating, RatingRow, balanced
 from euchre_tourney.tournament.brackets import (
     SEEDINGS,
     BracketMatchView,
+    StaleResult,
     BracketView,
     bracket_printout,
     bracket_view,
@@ -270,6 +272,10 @@ __all__ = [
     "KINDS",
     "UndoLog",
     "UndoRefused",
+    "UndoLocked",
+    "StalePage",
+    "check_drawn_round",
+    "guard_rows",
     "WRITE_USE_CASES",
     "is_write_use_case",
     "operate",
@@ -461,6 +467,7 @@ __all__ = [
     "write_season_standings_csv",
     "SEEDINGS",
     "BracketMatchView",
+    "StaleResult",
     "BracketView",
     "bracket_view",
     "clear_bracket_score",
@@ -490,7 +497,10 @@ from euchre_tourney.tournament.phones import (  # noqa: E402  (scoring from phon
     check_director_pin,
     check_secret,
     confirm_hand,
+    call_time,
+    disputed_at,
     disputed_hands,
+    phone_state,
     PhoneSheetView,
     phone_settings,
     phone_sheet,
@@ -516,7 +526,10 @@ __all__ += [
     "check_director_pin",
     "check_secret",
     "confirm_hand",
+    "call_time",
+    "disputed_at",
     "disputed_hands",
+    "phone_state",
     "PhoneSheetView",
     "phone_settings",
     "phone_sheet",

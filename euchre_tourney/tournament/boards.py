@@ -34,6 +34,7 @@ from euchre_tourney.tournament.brackets import BracketView, bracket_view
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.events import get_event, list_events
+from euchre_tourney.tournament.phones import disputed_at
 from euchre_tourney.tournament.ratings import RatingRow, ratings
 from euchre_tourney.tournament.readmodels import EventView, RotationView, StandingsView, TableResultView, TableScoreView
 from euchre_tourney.tournament.schedule import rotation_view
@@ -96,6 +97,9 @@ class EntryBoard:
     side_table: SideTableView | None = None
     """A side game's event (six-player, bid euchre): the selected table's
     hands (``table`` and ``result`` are then None)."""
+    disputed: frozenset[int] = frozenset()
+    """The selected table's hands that a table disputed from its phone
+    (tapped Disagree) and no station corrected since: the page marks them."""
 
     @property
     def game(self) -> bool:
@@ -189,6 +193,7 @@ def entry_board(
         table=view,
         result=result,
         side_table=side,
+        disputed=disputed_at(session, event_id, round_number, view.table) if view is not None and view.hands else frozenset(),
     )
 
 

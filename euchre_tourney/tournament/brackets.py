@@ -35,7 +35,6 @@ from euchre_tourney.tournament.ratings import balanced_pairs, rate_all
 from euchre_tourney.tournament.teams import add_team, check_final_score, list_teams
 
 SEEDINGS = ("rating", "event", "random", "number")
-PART_NAMES = {"W": "Winners' round", "L": "Losers' round", "F": "Grand final", "3P": "Third place"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +59,15 @@ class BracketMatchView:
     winner: str | None
     ready: bool
     needed: bool
+    version: int = 0
+    """The result's version (0: no result yet; 1 when entered, +1 per
+    correction): a result or clearing names it, with the two seeds, and is
+    refused when the match changed since (:func:`record_bracket_score`)."""
+
+
+class StaleResult(TournamentError):
+    """A bracket result entered on a stale view: the match's teams or its
+    result changed since (another station); nothing was stored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,14 +102,6 @@ def _team_event(session: Session, event_id: int) -> Event:
     if event.kind != "team":
         raise TournamentError("Brackets are for team events.")
     return event
-
-
-def _title(part: str, stage: int, slot: int) -> str:
-    if part in ("W", "L"):
-        return f"{PART_NAMES[part]} {stage}, match {slot + 1}"
-    if part == "F":
-        return "Grand final" if stage == 1 else "Grand final (reset)"
-    return "Third place"
 
 
 def _team_strengths(session: Session, event_id: int, seeding: str, from_event_id: int | None, seed: int | None):
@@ -184,6 +184,7 @@ def bracket_view(session: Session, event_id: int) -> BracketView | None:
     def name(s):
         return "" if s is None else f"({s}) {seed_names[s - 1]}"
 
+    versions = dict(session.exec(select(BracketMatch.code, BracketMatch.version).where(BracketMatch.event_id == event_id)).all())
     matches = []
     for st in state.matches:
         m = st.match
@@ -192,33 +193,82 @@ def bracket_view(session: Session, event_id: int) -> BracketView | None:
         if st.winner is not None:
             winner = "a" if st.winner == st.teams[0] else "b"
         matches.append(
-            BracketMatchView(m.code, _title(m.part, m.stage, m.slot), m.part, m.stage, m.slot, m.round, name(st.teams[0]),
+            BracketMatchView(m.code, shapes.match_title(shape, m), m.part, m.stage, m.slot, m.round, name(st.teams[0]),
                              name(st.teams[1]), st.teams[0], st.teams[1], sc[0] if sc else None, sc[1] if sc else None,
-                             winner, st.ready, st.needed)
+                             winner, st.ready, st.needed, versions.get(m.code, 0) or 0)
         )
     places = tuple(sorted((p, seed_names[s - 1]) for s, p in state.places.items()))
     return BracketView(event_id, event.name, b.double, b.consolation, b.seeding, event_rules(event).target, tuple(seed_names),
                        tuple(matches), shape.rounds, None if state.champion is None else seed_names[state.champion - 1], places)
 
 
+def _bracket_for_write(session: Session, event_id: int):
+    """:func:`~.bracket_results.load_bracket` with the bracket's row read
+    afresh and locked until the transaction ends (``FOR UPDATE`` on
+    PostgreSQL, in a write session; SQLite's write transaction holds the
+    database from its start): two stations' bracket results are one after
+    the other, each reading the results the other committed."""
+    query = select(Bracket).where(Bracket.event_id == event_id).execution_options(populate_existing=True)
+    if session.info.get("write"):
+        query = query.with_for_update()
+    if session.exec(query).first() is None:
+        raise TournamentError("Draw the bracket first.")
+    return load_bracket(session, event_id)
+
+
+def _seen_check(session: Session, event_id: int, shape: shapes.Bracket, teams, state, row: BracketMatch | None,
+                expected_version: int | None, doing: str) -> None:
+    """Refuse (:class:`StaleResult`) a result made on a view whose two
+    teams (``teams``: the seeds it showed) or whose result version
+    (``expected_version``: 0 for no result) is not the match's now."""
+    m = state.match
+    title = shapes.match_title(shape, m)
+    names = {t.id: t.name for t in list_teams(session, event_id)}
+    seeds = json.loads(session.exec(select(Bracket.seeds_json).where(Bracket.event_id == event_id)).one())
+
+    def name(s):
+        return "a team not known yet" if s is None else f"({s}) {names.get(seeds[s - 1], '?')}"
+
+    if teams is not None and tuple(teams) != tuple(state.teams):
+        raise StaleResult(
+            f"The teams of “{title}” changed after you looked at it (a result before it was entered or corrected "
+            f"at another station): it is now {name(state.teams[0])} against {name(state.teams[1])}. "
+            f"Nothing was {doing}: look at the bracket again."
+        )
+    now = row.version if row is not None else 0
+    if expected_version is not None and expected_version != now:
+        said = f"it now says {row.score_a}–{row.score_b}" if row is not None else "its result was cleared"
+        raise StaleResult(
+            f"“{title}” was changed at another station after you looked at it: {said}. "
+            f"Nothing was {doing}: look at the bracket again."
+        )
+
+
 @write_use_case
-def record_bracket_score(session: Session, event_id: int, code: str, score_a: int, score_b: int) -> BracketView:
+def record_bracket_score(
+    session: Session, event_id: int, code: str, score_a: int, score_b: int, *,
+    teams: tuple[int | None, int | None] | None = None, expected_version: int | None = None,
+) -> BracketView:
     """Store a bracket match's final score (``score_a`` for the upper team)
-    and commit. :class:`TournamentError` (nothing stored) for a match whose
+    and commit. ``teams``: the two seeds the result was entered against and
+    ``expected_version``: the match's :attr:`BracketMatchView.version` then
+    (0: no result yet); the window's bracket passes both (None: whatever is
+    stored). :class:`StaleResult` (nothing stored) when either changed
+    since: a correction of a match before it, or another station's result.
+    :class:`TournamentError` (nothing stored) for a match whose
     teams are not known yet, a reset that is not needed, a score no game
     can end with, or a correction that would change who won a match whose
     winner has played on."""
     event = _team_event(session, event_id)
-    loaded = load_bracket(session, event_id)
-    if loaded is None:
-        raise TournamentError("Draw the bracket first.")
-    _, _, shape, scores = loaded
+    _, _, shape, scores = _bracket_for_write(session, event_id)
     try:
         shape.match(code)
     except KeyError:
         raise NotFound(f"The bracket has no match {code}.") from None
     check_final_score(event_rules(event), score_a, score_b)
     state = shapes.progress(shape, match_winners(shape, scores)).state(code)
+    row = session.exec(select(BracketMatch).where(BracketMatch.event_id == event_id, BracketMatch.code == code)).first()
+    _seen_check(session, event_id, shape, teams, state, row, expected_version, "saved")
     if None in state.teams:
         raise TournamentError("Both teams of this match are not known yet: enter the matches before it first.")
     if not state.needed:
@@ -229,10 +279,10 @@ def record_bracket_score(session: Session, event_id: int, code: str, score_a: in
         raise TournamentError(
             "That would change who won a match whose winner has already played on: clear the later results first."
         )
-    row = session.exec(select(BracketMatch).where(BracketMatch.event_id == event_id, BracketMatch.code == code)).first()
     if row is None:
-        row = BracketMatch(event_id=event_id, code=code, score_a=score_a, score_b=score_b)
-    row.score_a, row.score_b = score_a, score_b
+        row = BracketMatch(event_id=event_id, code=code, score_a=score_a, score_b=score_b, version=1)
+    elif (row.score_a, row.score_b) != (score_a, score_b):
+        row.score_a, row.score_b, row.version = score_a, score_b, (row.version or 1) + 1
     session.add(row)
     session.commit()
     return bracket_view(session, event_id)  # type: ignore[return-value]
@@ -251,17 +301,25 @@ def _same_teams(shape: shapes.Bracket, old: dict[str, tuple[int, int]], new: dic
 
 
 @write_use_case
-def clear_bracket_score(session: Session, event_id: int, code: str) -> BracketView:
-    """Delete a match's result and commit. :class:`TournamentError` while a
-    later match fed by it has a result."""
-    loaded = load_bracket(session, event_id)
-    if loaded is None:
-        raise TournamentError("Draw the bracket first.")
-    _, _, shape, scores = loaded
+def clear_bracket_score(
+    session: Session, event_id: int, code: str, *,
+    teams: tuple[int | None, int | None] | None = None, expected_version: int | None = None,
+) -> BracketView:
+    """Delete a match's result and commit. ``teams`` and
+    ``expected_version`` as in :func:`record_bracket_score`
+    (:class:`StaleResult` when the match changed since).
+    :class:`TournamentError` while a later match fed by it has a result."""
+    _, _, shape, scores = _bracket_for_write(session, event_id)
+    row = session.exec(select(BracketMatch).where(BracketMatch.event_id == event_id, BracketMatch.code == code)).first()
+    if teams is not None or expected_version is not None:
+        try:
+            state = shapes.progress(shape, match_winners(shape, scores)).state(code)
+        except KeyError:
+            raise NotFound(f"The bracket has no match {code}.") from None
+        _seen_check(session, event_id, shape, teams, state, row, expected_version, "cleared")
     rest = {c: s for c, s in scores.items() if c != code}
     if not _same_teams(shape, scores, rest, code):
         raise TournamentError("A later match depends on this result: clear that one first.")
-    row = session.exec(select(BracketMatch).where(BracketMatch.event_id == event_id, BracketMatch.code == code)).first()
     if row is not None:
         session.delete(row)
         session.commit()

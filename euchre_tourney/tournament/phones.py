@@ -28,9 +28,13 @@ director's Scores page.
   hand that was corrected since is refused. When the event requires
   confirmation (:class:`PhoneSettingsView`), a table cannot enter its next
   hand while one waits.
-* **The round being played**: the first round in which a table is not yet
-  in (all hands, round totals, time called at the table or a team game's
-  final score), or the last round once every table is in.
+* **The round being played**: the first round not locked in which a table
+  is not yet in (all hands, round totals, time called at the table or a
+  team game's final score, and no hand waiting for the other side), or the
+  last round once every table is in. A table's page always shows that
+  round, whatever happened in the round before (a dispute the director
+  settled, a lock); every form names the round its page was drawn in, and
+  a form of another round is refused (:func:`~.guard.check_drawn_round`).
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
     EventRound,
     Hand,
+    HandAudit,
     PhoneAction,
     PhoneSettings,
     Seating,
@@ -59,9 +64,10 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.common import event_rules, load_event
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
+from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
-from euchre_tourney.tournament.stations import change_stamp, describe_entry, describe_hand
+from euchre_tourney.tournament.stations import audit, change_stamp, describe_entry, describe_hand
 from euchre_tourney.tournament.tables import record_table_totals, table_result
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -72,6 +78,7 @@ __all__ = [
     "PhoneRefused",
     "PhoneSettingsView",
     "PhoneTableView",
+    "call_time",
     "check_director_pin",
     "check_secret",
     "confirm_hand",
@@ -87,6 +94,8 @@ __all__ = [
     "submit_totals",
     "table_secrets",
     "disputed_hands",
+    "disputed_at",
+    "phone_state",
     "PhoneSheetView",
     "phone_sheet",
 ]
@@ -185,7 +194,13 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 def playing_round(session: Session, event_id: int) -> int | None:
     """The round being played (see the module's docstring); None before a rotation."""
     event = load_event(session, event_id)
-    rounds = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
+    rounds, closed = {}, set()
+    for number, rid, locked in session.exec(
+        select(EventRound.number, EventRound.id, EventRound.locked).where(EventRound.event_id == event_id)
+    ):
+        rounds[number] = rid
+        if locked:
+            closed.add(number)
     if not rounds:
         return None
     ids = list(rounds.values())
@@ -211,6 +226,8 @@ def playing_round(session: Session, event_id: int) -> int | None:
     done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number).where(TeamGame.round_id.in_(ids))))
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
+        if number in closed:  # the director locked it: closed, whatever a table had left in it
+            continue
         rid = rounds[number]
         waiting: set[int] | None = None
         for t in sorted(tables.get(rid, ())):
@@ -227,33 +244,65 @@ def playing_round(session: Session, event_id: int) -> int | None:
     return max(rounds)
 
 
+def phone_state(lines, version: int) -> tuple[str, str]:
+    """A stored hand's state on the phones, from its phone actions in order
+    (``(action, side, hand_version)`` each) and its stored ``version``:
+    ``(entered_by, state)`` as in :class:`PhoneHand`. The hand waits for the
+    other side from the phone's entry or correction until they agree or
+    disagree to that version; a hand changed since at a station (the
+    director's correction, which resolves a dispute) is the director's
+    word: no side, no state. The one reading of these lines, for the page
+    and for the round being played (:func:`playing_round`)."""
+    by, state, entered = "", "", None
+    for action, side, seen in lines:
+        if action in ("enter", "correct"):
+            by, state, entered = side, "waiting", seen
+        elif action in ("agree", "disagree") and seen == version:
+            state = "agreed" if action == "agree" else "disputed"
+    if entered is not None and entered != version:  # corrected at a station since: the director's word
+        return "", ""
+    return by, state
+
+
 def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int) -> set[int]:
     """Tables of a round where a hand entered from a phone still waits for the other side."""
     versions = {
         (t, n): v or 1
         for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
     }
-    state: dict[tuple[int, int], bool] = {}
-    for table, number, action, version in session.exec(  # plain columns: this runs at every phone's request
-        select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.hand_version)
+    lines: dict[tuple[int, int], list[tuple[str, str, int | None]]] = {}
+    for table, number, action, side, version in session.exec(  # plain columns: this runs at every phone's request
+        select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.side,
+               PhoneAction.hand_version)
         .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
         .order_by(PhoneAction.id)
     ):
-        key = (table, number)
-        if action in ("enter", "correct"):
-            state[key] = True
-        elif action in ("agree", "disagree") and version == versions.get(key):
-            state[key] = False
-    return {t for (t, n), waits in state.items() if waits and (t, n) in versions}
+        lines.setdefault((table, number), []).append((action, side, version))
+    return {t for (t, n), said in lines.items() if (t, n) in versions and phone_state(said, versions[t, n])[1] == "waiting"}
 
 
-def _round_row(session: Session, event_id: int, table: int) -> EventRound:
+_READ = object()
+"""``drawn_round`` of a read (the page being drawn): no round to compare."""
+
+
+def _round_row(session: Session, event_id: int, table: int, drawn_round: object = _READ) -> EventRound:
+    """The round being played, where ``table`` sits; with ``drawn_round``
+    (a write: the round its page was drawn in) refused unless it is that
+    round (:func:`~.guard.check_drawn_round`)."""
     number = playing_round(session, event_id)
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
     if table not in set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id))):
         raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
+    if drawn_round is not _READ:
+        if drawn_round != number and isinstance(drawn_round, int):  # what changed: the director locked it, or the room moved on
+            drawn = session.exec(
+                select(EventRound).where(EventRound.event_id == event_id, EventRound.number == drawn_round)
+            ).first()
+            if drawn is not None:
+                check_unlocked(drawn)
+        check_drawn_round(number, drawn_round, table)
     return r
 
 
@@ -313,6 +362,20 @@ def set_phone_settings(
     return phone_settings(session, event_id)
 
 
+@write_use_case
+def call_time(session: Session, event_id: int, round_number: object) -> PhoneSettingsView:
+    """The director calls time in round ``round_number`` (the round the
+    director's page was drawn in): the tables finish the hand they are
+    playing; commit. :class:`~.guard.StalePage` when the room has moved to
+    another round since the page was drawn; a locked round refuses it (the
+    one guard under every write)."""
+    now = playing_round(session, event_id)
+    if now is None:
+        raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
+    check_drawn_round(now, round_number)
+    return set_phone_settings(session, event_id, time_called_round=round_number)
+
+
 def _hash_pin(pin: str, salt: bytes) -> str:
     digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
     return salt.hex() + ":" + digest.hex()
@@ -360,6 +423,11 @@ class PhoneHand:
     hand: HandView
     entered_by: str
     state: str
+    entered: int = 0
+    """Which entry of this hand's slot the page shows: the audit line that
+    recorded it (a hand deleted and entered again, at any station, is a new
+    entry even with the same row id and version 1); a correction or
+    Agree/Disagree form names it."""
 
     @property
     def text(self) -> str:
@@ -411,20 +479,34 @@ def _states(session: Session, event_id: int, round_number: int, table: int, hand
         .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
         .order_by(PhoneAction.id)
     ).all()
+    entered = _entries(session, event_id, round_number, table)
     out = []
     for h in hands:
-        by, state, version = "", "", None
-        for a in lines:
-            if a.hand_number != h.number:
-                continue
-            if a.action in ("enter", "correct"):
-                by, state, version = a.side, "waiting", a.hand_version
-            elif a.action in ("agree", "disagree") and a.hand_version == h.version:
-                state = "agreed" if a.action == "agree" else "disputed"
-        if version is not None and version != h.version:  # corrected at a station since: the director's word
-            by, state = "", ""
-        out.append(PhoneHand(h, by, state))
+        by, state = phone_state(((a.action, a.side, a.hand_version) for a in lines if a.hand_number == h.number), h.version)
+        out.append(PhoneHand(h, by, state, entered.get(h.number, 0)))
     return tuple(out)
+
+
+def _entries(session: Session, event_id: int, round_number: int, table: int) -> dict[int, int]:
+    """Hand number → the audit id of the line that last recorded that hand (see :attr:`PhoneHand.entered`)."""
+    return dict(
+        session.exec(
+            select(HandAudit.hand_number, func.max(HandAudit.id))
+            .where(HandAudit.event_id == event_id, HandAudit.round_number == round_number,
+                   HandAudit.table_number == table, HandAudit.action == "record", HandAudit.hand_number != None)  # noqa: E711
+            .group_by(HandAudit.hand_number)
+        ).all()
+    )
+
+
+def disputed_at(session: Session, event_id: int, round_number: int, table: int) -> frozenset[int]:
+    """The numbers of the hands a table disputed (tapped Disagree) in a
+    round and no station has corrected since: the Scores page marks them."""
+    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
+    if r is None:
+        return frozenset()
+    return frozenset(h.hand.number for h in _states(session, event_id, round_number, table, _hands(session, r, table))
+                     if h.state == "disputed")
 
 
 def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...]:
@@ -537,22 +619,29 @@ def submit_hand(
     number: int,
     entry: HandEntry,
     *,
+    drawn_round: int,
     correcting_version: int | None = None,
+    entered: int | None = None,
 ) -> PhoneAnswer:
     """Enter hand ``number`` at the table from its phone (``side``: "NS" or
     "EW", the side entering), or, with ``correcting_version`` (the version
-    the phone showed), correct that hand. Validated and refused exactly as
-    at the Scores page (:class:`InvalidHand` and its kinds, the same
-    sentences); :class:`PhoneRefused` for a wrong code, a bad key, a hand
-    of another round, or — when the event requires confirmation — a new
-    hand while another waits for the opponents. Commits the hand and the
+    the phone showed), correct that hand. ``drawn_round``: the round the
+    page was drawn in; a page of another round than the one being played at
+    the table now is refused (:class:`~.guard.StalePage`: "Round 2 is being
+    played at table 5 now; this page was for round 1: reload it"), so is a
+    correction of a hand changed since (:class:`~.stations.StaleHand`) or
+    deleted and entered again since (``entered``: :attr:`PhoneHand.entered`
+    as the page showed it). Validated and refused exactly as at the Scores
+    page (:class:`InvalidHand` and its kinds, the same sentences);
+    :class:`PhoneRefused` for a wrong code, a bad key, or — when the event
+    requires confirmation — a new hand while another waits for the opponents. Commits the hand and the
     key together; a key seen before returns its first answer."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
     side = _check_side(side)
 
     def write() -> PhoneAnswer:
-        r = _round_row(session, event_id, t)
+        r = _round_row(session, event_id, t, drawn_round)
         if correcting_version is None:
             settings = phone_settings(session, event_id)
             if settings.confirm_required:
@@ -572,6 +661,8 @@ def submit_hand(
         ).first()
         if h is None:
             raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}: enter it instead.")
+        _check_same_entry(_entries(session, event_id, r.number, t).get(number, 0), entered, number,
+                          lambda: describe_hand(_hands_by_id(session, r, t)[h.id]))
         text = f"Hand {number} corrected: {describe_entry(entry)}."
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="correct",
                                 hand_number=number, hand_version=(h.version or 1) + 1, side=side, answer=text[:400]))
@@ -581,22 +672,43 @@ def submit_hand(
     return _once(session, event_id, key, write)
 
 
+def _hands_by_id(session: Session, r: EventRound, table: int) -> dict[int, HandView]:
+    return {h.id: h for h in _hands(session, r, table)}
+
+
+def _check_same_entry(now: int, seen: object, number: int, says) -> None:
+    """A form names the entry of the hand it was drawn on (``seen``,
+    :attr:`PhoneHand.entered`; None: not named); a hand deleted and entered
+    again since is another entry: :class:`~.guard.StalePage` with what it
+    says now."""
+    if seen is not None and seen != now:
+        raise StalePage(
+            f"Hand {number} was deleted and entered again after you looked at it: it now says {says()}. "
+            "Nothing was changed: look at it again."
+        )
+
+
 @write_use_case
 def confirm_hand(
-    session: Session, event_id: int, table: object, secret: object, key: object, number: int, version: int, agree: bool
+    session: Session, event_id: int, table: object, secret: object, key: object, number: int, version: int, agree: bool,
+    *, drawn_round: int, entered: int | None = None,
 ) -> PhoneAnswer:
-    """The other side agrees to (or disputes) hand ``number`` as it stood at
-    ``version``; commit. A hand corrected since is refused (look again)."""
+    """The other side agrees to (or disputes) hand ``number`` (its entry
+    ``entered``, :attr:`PhoneHand.entered`, when given: a hand deleted and
+    entered again since is another hand) of round
+    ``drawn_round`` (the round the page was drawn in) as it stood at
+    ``version``; commit. A page of another round than the one being played
+    at the table (:class:`~.guard.StalePage`) or a hand corrected since is
+    refused (look again); a locked round refuses it (the one guard)."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
 
     def write() -> PhoneAnswer:
-        r = _round_row(session, event_id, t)
-        if r.locked:
-            raise PhoneRefused(f"Round {r.number} is locked: the director closed it. Nothing was changed.")
+        r = _round_row(session, event_id, t, drawn_round)
         mine = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.hand.number == number), None)
         if mine is None:
             raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}.")
+        _check_same_entry(mine.entered, entered, number, lambda: mine.text)
         if mine.hand.version != version:
             raise PhoneRefused(
                 f"Hand {number} was changed after you looked at it: it now says {mine.text}. Look at it again."
@@ -607,6 +719,8 @@ def confirm_hand(
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key,
                                 action="agree" if agree else "disagree", hand_number=number, hand_version=version,
                                 side=side, answer=text[:400]))
+        if not agree:  # in the hand's history, and every station's poll redraws its Scores page (which marks it)
+            audit(session, event_id, "dispute", r.number, old=mine.hand)
         session.commit()
         return PhoneAnswer(text)
 
@@ -616,21 +730,24 @@ def confirm_hand(
 @write_use_case
 def submit_totals(
     session: Session, event_id: int, table: object, secret: object, key: object, side: object,
-    ns_points: int, ew_points: int, loners: dict[Seat, int] | None = None,
+    ns_points: int, ew_points: int, loners: dict[Seat, int] | None = None, *, drawn_round: int,
 ) -> PhoneAnswer:
     """Enter the table's round totals from its phone (an event entered as
     round totals), through :func:`~.tables.record_table_totals`; commit
-    with the key."""
+    with the key. ``drawn_round``: the round the page was drawn in (another
+    round: :class:`~.guard.StalePage`); the page showed no totals, so totals
+    entered meanwhile (the director's, or the other side's phone) are not
+    replaced: refused with what they say."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
     side = _check_side(side)
 
     def write() -> PhoneAnswer:
-        r = _round_row(session, event_id, t)
+        r = _round_row(session, event_id, t, drawn_round)
         text = f"Round {r.number} totals saved: North–South {ns_points}, East–West {ew_points}."
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="totals",
                                 side=side, answer=text[:400]))
-        record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners)
+        record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners, expected=None)  # the page showed none
         return PhoneAnswer(text)
 
     return _once(session, event_id, key, write)

@@ -21,7 +21,8 @@ one SQLite file) under its own station name (``Database.station``, from
   adds a row to the audit trail (``hand_audit``: when, which station, old
   → new), shown per hand on the Scores page (:func:`hand_history`).
 * The director locks a finished round (:func:`lock_round`); its hands can
-  then not be recorded, corrected or deleted until it is unlocked.
+  then not be recorded, corrected or deleted until it is unlocked, by any
+  door (the one guard under every write: :mod:`.guard`).
 * Refresh: the audit trail's ids only grow, so the highest id of an event
   (:func:`change_stamp`, one indexed ``SELECT max``) changes exactly when a
   hand or lock of that event changed at any station. The main window polls
@@ -43,6 +44,7 @@ from euchre_tourney.rules import HandEntry
 from euchre_tourney.store import EventRound, HandAudit
 from euchre_tourney.tournament.common import load_event
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
+from euchre_tourney.tournament.guard import RoundLocked, check_unlocked  # noqa: F401 (the one lock check, re-exported)
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -66,14 +68,11 @@ class StaleHand(StationConflict):
     """A correction or deletion made on a view older than the stored hand."""
 
 
-class RoundLocked(InvalidHand):
-    """The director locked the round: its hands cannot change."""
-
-
 @dataclass(frozen=True, slots=True)
 class AuditView:
     """One line of the audit trail. ``action``: "record", "correct",
-    "delete", "lock" or "unlock"; ``old``/``new``: the hand as text
+    "delete", "lock", "unlock" or "dispute" (a table tapped Disagree on its
+    phone; ``old`` the hand it disputed); ``old``/``new``: the hand as text
     (:func:`describe_hand`), "" when there is none; ``at``: UTC."""
 
     id: int
@@ -91,11 +90,13 @@ class AuditView:
         """``23:10 at Table 2 tablet: corrected NS 3 tricks: NS score 1 → NS 5 tricks: NS score 2``
         (local time)."""
         where = f" at {self.station}" if self.station else ""
-        verb = {"record": "recorded", "correct": "corrected", "delete": "deleted", "lock": "locked", "unlock": "unlocked"}[self.action]
+        verb = {"record": "recorded", "correct": "corrected", "delete": "deleted", "lock": "locked", "unlock": "unlocked",
+                "dispute": "disputed"}[self.action]
         what = {
             "record": self.new,
             "correct": f"{self.old} → {self.new}",
             "delete": self.old,
+            "dispute": self.old,
             "lock": f"round {self.round}",
             "unlock": f"round {self.round}",
         }[self.action]
@@ -193,15 +194,6 @@ def _event_round(session: Session, event_id: int, round_number: int) -> EventRou
     if r is None:
         raise NotFound(f"Round {round_number} does not exist in this event's rotation.")
     return r
-
-
-def check_unlocked(r: EventRound) -> None:
-    """Raise :class:`RoundLocked` if the director locked round ``r``."""
-    if r.locked:
-        raise RoundLocked(
-            f"Round {r.number} is locked: the director closed it. Nothing was changed; "
-            "ask the director to unlock the round to change its hands."
-        )
 
 
 @write_use_case

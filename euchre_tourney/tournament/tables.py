@@ -26,6 +26,7 @@ from euchre_tourney.rules import Seat, check_round_totals
 from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand
+from euchre_tourney.tournament.guard import StalePage
 from euchre_tourney.tournament.readmodels import TableResultView
 from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
@@ -61,6 +62,25 @@ def _round_and_table(session: Session, event_id: int, round_number: int, table: 
     if table not in tables:
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
     return r
+
+
+ANY = object()
+"""``expected`` of a totals write that does not say what its page showed."""
+
+
+def check_seen_totals(row: TableResult | None, table: int, round_number: int, expected: object) -> None:
+    """Refuse (:class:`~.guard.StalePage`) totals entered on a page that
+    showed other totals (``expected``: ``(ns, ew)`` or None) than the
+    table's now: another station entered or changed them since."""
+    if expected is ANY:
+        return
+    now = (row.ns_points, row.ew_points) if row is not None and row.ns_points is not None else None
+    if now != (tuple(expected) if expected is not None else None):  # type: ignore[arg-type]
+        said = f"North–South {now[0]}, East–West {now[1]}" if now is not None else "no totals"
+        raise StalePage(
+            f"Round {round_number} totals at table {table} were changed after this page was drawn: it now has "
+            f"{said}. Nothing was changed: look at the table again; if they are wrong, correct them."
+        )
 
 
 def _row(session: Session, r: EventRound, table: int) -> TableResult | None:
@@ -163,9 +183,16 @@ def record_table_totals(
     ns_points: int,
     ew_points: int,
     loners: dict[Seat, int] | None = None,
+    *,
+    expected: object = ANY,
 ) -> TableResultView:
     """Enter (or replace) a table's round totals: each side's points and
     the loners each seat made (``{Seat.NORTH: 1}``); commit.
+
+    ``expected``: the totals the page showed, ``(ns, ew)``, or None for
+    none (the window's round box and the phones pass it); totals changed
+    since at another station are not replaced: :class:`~.guard.StalePage`
+    with what they say now (:data:`ANY`: whatever is stored).
 
     :class:`InvalidHand` with the reason when the event is entered hand by
     hand, the table already has hands, or the totals cannot come from the
@@ -181,6 +208,7 @@ def record_table_totals(
             raise InvalidHand(f"Loners are counted by seat (North, East, South, West), not {seat!r}.")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InvalidHand(f"{seat.title} made a whole number of loners (0 or more), not {n!r}.")
+    check_seen_totals(_row(session, r, table), table, round_number, expected)
     if _hands_at(session, r, table):
         raise InvalidHand(f"Table {table} already has hands in round {round_number}: delete them to enter totals.")
     if round_entry_mode(session, event, r) == "hands":
@@ -204,12 +232,16 @@ def record_table_totals(
 
 
 @write_use_case
-def clear_table_totals(session: Session, event_id: int, round_number: int, table: int) -> TableResultView:
-    """Remove a table's round totals (it is no longer in); commit."""
+def clear_table_totals(
+    session: Session, event_id: int, round_number: int, table: int, *, expected: object = ANY
+) -> TableResultView:
+    """Remove a table's round totals (it is no longer in); commit.
+    ``expected`` as in :func:`record_table_totals`."""
     event = load_event(session, event_id)
     r = _round_and_table(session, event_id, round_number, table)
     check_unlocked(r)
     row = _row(session, r, table)
+    check_seen_totals(row, table, round_number, expected)
     if row is not None and row.ns_points is not None:
         audit_table(session, r, table, "delete", _totals_text(row))
         row.ns_points = row.ew_points = None

@@ -9,7 +9,11 @@ images back (same ids, same values: a rotation that checking a player in
 discarded comes back with the same rounds, tables, seats and sit-outs),
 redo the after images, each in one write transaction.
 
-Undo and redo are refused (:class:`UndoRefused`, in plain words, nothing
+Undo and redo pass the one guard under every write (:mod:`.guard`): a step
+that would change a locked round is refused (:class:`UndoLocked`, with the
+reason: the director unlocks the round first) and stays in the log.
+
+Undo and redo are also refused (:class:`UndoRefused`, in plain words, nothing
 changed) when one of those rows is no longer what the log last left there
 (another station changed it, or a change not made through the log), when
 taking a row back would take other rows with it (a hand saved since in a
@@ -61,15 +65,21 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.guard import RoundLocked, guard_rows
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.stations import describe_hand, station_of
 from euchre_tourney.tournament.unit_of_work import RowImages, cascade_children, describe_change, operate, read_images, tables
 
-__all__ = ["UndoLog", "UndoRefused"]
+__all__ = ["UndoLocked", "UndoLog", "UndoRefused"]
 
 
 class UndoRefused(TournamentError):
     """Undo or redo is not possible any more (the data changed another way)."""
+
+
+class UndoLocked(UndoRefused):
+    """Undo or redo would change a locked round: refused for now, the step
+    stays in the log (it can be undone or redone once the round is unlocked)."""
 
 
 def _t(model: type):
@@ -214,8 +224,13 @@ class UndoLog:
         wanted: dict[str, dict[int, dict[str, Any] | None]] = {}
         for (name, i), images in entry.rows.items():
             wanted.setdefault(name, {})[i] = images[target_at]
+        moved = {key: (images[expect_at], images[target_at]) for key, images in entry.rows.items()}
         with self._db.write_session() as session:
             conn = session.connection()
+            try:  # the one guard, as for every write (:mod:`.guard`): a locked round is not changed by undo either
+                guard_rows(conn, moved, undo=verb)
+            except RoundLocked as exc:
+                raise UndoLocked(exc.message) from None
             for name, ids in wanted.items():
                 now = read_images(conn, every[name], ids, for_update=True)
                 if any(now.get(i) != entry.rows[(name, i)][expect_at] for i in ids):
@@ -235,7 +250,6 @@ class UndoLog:
                         "Nothing was changed."
                     ) from None
                 raise refused from None
-            moved = {key: (images[expect_at], images[target_at]) for key, images in entry.rows.items()}
             change = describe_change(conn, entry.label, moved, entry.change.event_id, entry.token)
             self._audit(session, change, moved)
             session.commit()

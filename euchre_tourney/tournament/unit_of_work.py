@@ -43,6 +43,7 @@ from sqlmodel import Session, SQLModel
 
 from euchre_tourney.store import Database, EventRound, HandAudit
 from euchre_tourney.tournament.changes import Change
+from euchre_tourney.tournament.guard import guard_rows
 
 if TYPE_CHECKING:
     from euchre_tourney.tournament.undo import UndoLog
@@ -376,13 +377,17 @@ def operate(
 
     If the use case raises, nothing is written or recorded and the error
     propagates (a :class:`~.errors.TournamentError` in words; a database
-    failure as a :class:`~euchre_tourney.store.DatabaseError`)."""
+    failure as a :class:`~euchre_tourney.store.DatabaseError`). Before the
+    commit the rows it wrote pass the one guard (:func:`~.guard.guard_rows`):
+    a write that changed anything of a locked round is refused
+    (:class:`~.guard.RoundLocked`) and nothing is kept."""
     with db.write_session(station) as session:
         recorder = _Recorder(session)
         try:
             result = use_case(session, *args, **kwargs)
             session.commit()  # what the use case left unflushed (a savepoint: the transaction stays open)
             rows = recorder.images()
+            guard_rows(session.connection(), rows)  # the one guard: nothing of a locked round changes, whatever the door
             change = describe_change(session.connection(), label, rows, event_id)
         finally:
             recorder.close()

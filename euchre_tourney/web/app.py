@@ -479,15 +479,18 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             return values
         action = values.get("action", "")
         station = "director (phone)"
-        try:
-            rnd = int(values.get("round", "0"))
+        raw = values.get("round", "0").strip()
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 4:
+            return await _director_page(request, "Choose a round.", 400)
+        rnd = int(raw)
+        try:  # (a refusal is a TournamentError, which is a ValueError: never taken for a bad round)
             if action == "lock":
                 await run_in_threadpool(lambda: run_write(db, f"Lock round {rnd}", tournament.lock_round, event_id, rnd,
                                                           True, station=station, event_id=event_id))
                 message = f"Round {rnd} is locked."
             elif action == "call-time":
-                await run_in_threadpool(lambda: run_write(db, "Call time", tournament.set_phone_settings, event_id,
-                                                          time_called_round=rnd, station=station, event_id=event_id))
+                await run_in_threadpool(lambda: run_write(db, "Call time", tournament.call_time, event_id, rnd,
+                                                          station=station, event_id=event_id))
                 message = f"Time is called in round {rnd}: the tables finish the hand they are playing."
             elif action == "prizes":
                 show = values.get("show") == "1"
@@ -496,8 +499,6 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                 message = "The prizes are shown on the players' pages." if show else "The prizes are hidden."
             else:
                 return await _director_page(request, "Choose what to do.", 400)
-        except ValueError:
-            return await _director_page(request, "Choose a round.", 400)
         except tournament.TournamentError as exc:
             return await _director_page(request, exc.message, 409)
         invalidate()
@@ -539,6 +540,8 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
     """``(use case, args, kwargs)`` for a table's form; ``ValueError`` with
     a sentence when a field is missing or not a number."""
     common = (t, values.get("k", ""), values.get("key", ""))
+    # every form names the round its page was drawn in: a page of an earlier round is refused, never moved on
+    drawn = {"drawn_round": _number(values.get("round", ""), "This page is out of date: reload it and try again.")}
     if action in ("enter", "correct"):
         side = values.get("side", "")
         if side not in SIDES:
@@ -551,14 +554,15 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
         seat = Seat.parse(alone) if alone in ("N", "E", "S", "W") else None
         entry = HandEntry(Side(makers), tricks, seat, values.get("defender_alone") == "1")
         number = _number(values.get("number", ""), "Say which hand this is.")
-        kwargs = {}
+        kwargs = dict(drawn)
         if action == "correct":
             kwargs["correcting_version"] = _number(values.get("version", ""), "Reload the page and correct the hand again.")
+            kwargs["entered"] = _entry_seen(values)
         return tournament.submit_hand, (*common, side, number, entry), kwargs
     if action in ("agree", "disagree"):
         number = _number(values.get("number", ""), "Say which hand.")
         version = _number(values.get("version", ""), "Reload the page and look at the hand again.")
-        return tournament.confirm_hand, (*common, number, version, action == "agree"), {}
+        return tournament.confirm_hand, (*common, number, version, action == "agree"), drawn | {"entered": _entry_seen(values)}
     if action == "totals":
         side = values.get("side", "")
         if side not in SIDES:
@@ -569,8 +573,19 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
         for s in ("N", "E", "S", "W"):
             raw = values.get(f"loners_{s}", "") or "0"
             loners[Seat.parse(s)] = _number(raw, "Loners are counted as whole numbers.")
-        return tournament.submit_totals, (*common, side, ns, ew, loners), {}
+        return tournament.submit_totals, (*common, side, ns, ew, loners), drawn
     raise ValueError("Choose what to do: enter a hand, agree or disagree.")
+
+
+def _entry_seen(values: dict[str, str]) -> int | None:
+    """The entry of the hand a correction or Agree/Disagree form was drawn
+    on (``PhoneHand.entered``; None: a form that does not say)."""
+    raw = values.get("entry", "")
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12:
+        raise ValueError("Reload the page and look at the hand again.")
+    return int(raw)
 
 
 def _number(raw: str, why: str) -> int:

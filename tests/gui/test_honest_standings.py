@@ -128,3 +128,20 @@ def test_the_entry_mode_changes_for_the_rounds_not_yet_played(window, qtbot):
     assert scores.round_box.status.text() == "No totals yet: this table does not count in the standings yet."
     scores.select(1, 1)
     assert scores.entry.isVisibleTo(scores) and not scores.round_box.totals.isVisibleTo(scores)
+
+
+def test_round_totals_typed_on_a_stale_box_do_not_replace_another_stations(window, qtbot):
+    """Issue 29: the round box's totals name what it showed; another station's totals entered meanwhile stay."""
+    night = make_night(window, mode="totals")
+    scores = window.scores_page
+    window.tabs.setCurrentWidget(scores)
+    scores.select(1, 1)
+    box = scores.round_box
+    with window.ctx.db.session() as s:  # another station enters table 1's totals after this box was drawn
+        T.record_table_totals(s, night.id, 1, 1, 6, 2)
+    box.ns_points.setValue(6)
+    box.ew_points.setValue(1)
+    qtbot.mouseClick(box.save_button, Qt.LeftButton)
+    assert "Not saved" in box.status.text() and "North–South 6, East–West 2" in box.status.text()
+    result = window.ctx.run(T.table_result, night.id, 1, 1)
+    assert (result.ns_points, result.ew_points) == (6, 2)

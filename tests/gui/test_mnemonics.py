@@ -152,3 +152,44 @@ def test_practice_table_projector_guide_and_dialogs(qtbot, window, db):
         dialog.show()
         assert clashes(window_mnemonics(dialog)) == {}, where
         dialog.close()
+
+
+@pytest.mark.parametrize("game", ["bid_four", "five_partner_pick", "four_railroad", "six_player_33", "four_no_trump"])
+def test_practice_table_for_2_to_6_players(qtbot, tmp_path, game):
+    """Issue 29 item 7: the choices' keys (underlined on their buttons, or
+    in brackets) never clash with the window's mnemonics (the options, the
+    tools), at every moment of a game as the player sees it."""
+    import random
+
+    from PySide6.QtWidgets import QApplication
+
+    from euchre_tourney.gui.practice.table_games import CHOICE_KEYS, TableGamesWindow
+    from euchre_tourney.rules import tables
+
+    rules = tables.TABLE_PRESETS[game]
+    w = TableGamesWindow(players=rules.players, game=game, seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
+    qtbot.addWidget(w)
+    w.show()
+    # the window's own mnemonics use no choice's letter
+    w.session.generation += 1  # stop the computer players
+    w.refresh()
+    QApplication.processEvents()
+    fixed = {letter for letter, what in window_mnemonics(w) if "partner" not in what}
+    assert fixed and not fixed & {k.casefold() for k in CHOICE_KEYS if len(k) == 1}, sorted(fixed)
+    assert_no_clash(w, f"{game}: before the first choice")
+    w.new_game()
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(150):
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        if w.game.over:
+            break
+        if w.showing_result():
+            w.next_hand()
+            continue
+        QApplication.processEvents()
+        assert_no_clash(w, f"{game}: {w.prompt.text()}")
+        seen += 1
+        legal = w.game.legal_actions()
+        w.human_action(rng.choice(legal))
+    assert seen

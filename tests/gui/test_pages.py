@@ -84,7 +84,7 @@ def test_correct_and_delete_a_hand_with_the_keyboard(qtbot, window, night):
     assert len(page.table_view.hands) == 1 and page.table_view.ew_total == 1
 
     page.hands.selectRow(0)
-    qtbot.keyClick(page.hands, Qt.Key_Return)  # correct it
+    qtbot.keyClick(page.hands, Qt.Key_F2)  # correct it (on purpose: Enter never opens a correction, issue 29)
     assert page.editing_id == page.table_view.hands[0].id
     page.tricks.clear()
     qtbot.keyClicks(page.tricks, "5")

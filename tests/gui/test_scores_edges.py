@@ -55,7 +55,7 @@ def test_a_correction_stays_on_its_table_with_the_row_selected(qtbot, window):
     type_hand(qtbot, page, "EW", 4)
     page.select(1, 1)
     page.hands.selectRow(1)
-    qtbot.keyClick(page.hands, Qt.Key_Return)
+    qtbot.keyClick(page.hands, Qt.Key_F2)  # on purpose: Enter never opens a correction (issue 29)
     page.tricks.setText("")
     qtbot.keyClicks(page.tricks, "5")
     qtbot.keyClick(page.tricks, Qt.Key_Return)
@@ -71,7 +71,7 @@ def test_not_saved_is_not_shown_in_correction_mode(qtbot, window):
     type_hand(qtbot, page, "NS", 9)  # refused
     assert page.message.text().startswith("Not saved")
     page.hands.selectRow(0)
-    qtbot.keyClick(page.hands, Qt.Key_Return)
+    qtbot.keyClick(page.hands, Qt.Key_F2)  # on purpose: Enter never opens a correction (issue 29)
     assert page.editing_id is not None
     assert "Not saved" not in page.message.text()
     type_hand(qtbot, page, "NS", 9)  # a refused correction...

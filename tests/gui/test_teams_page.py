@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QApplication
 
 from euchre_tourney import tournament
@@ -159,5 +159,171 @@ def test_team_names_are_never_cut_in_the_standings_at_the_end_of_the_night(qtbot
     QApplication.processEvents()  # the rows are measured again once the columns have their widths
     assert _cut_cells(page.teams_table, 1) == []
     assert [_cut_cells(page.tables_table, c) for c in (1, 2, 4)] == [[], [], []]
+    window.close()
+    window.ctx.db.dispose()
+
+
+# --- issue 29 item 8: a bracket event's Teams page ------------------------------------------
+
+LONG_NAMES = [
+    "Alexandra Montgomery-Smythe", "Christophe Vandenberghe", "Bartholomew Featherstonehaugh",
+    "Maximiliana Oyelaran-Okafor", "Wilhelmina Castellanos", "Jean-Baptiste Lefebvre-Dupont",
+    "Anastasia Papadopoulou", "Guinevere Ashworth-Blake", "Konstantinos Karamanlis", "Evangeline Rutherford",
+    "Bo Li", "Ann Ode", "Sebastian Delacroix-Moreau", "Priyanka Venkataraman", "Oluwaseun Adebayo-Smith",
+    "Marguerite Thibodeaux",
+]
+
+
+def _bracket_window(qtbot, db_path, *, double: bool, teams: int, played: int = 0):
+    """A team event of ``teams`` teams of long names played as a bracket
+    (``played`` matches entered), open on the Teams page at the default size."""
+    db = open_database(db_path)
+    with db.session() as s:
+        ids = [tournament.add_player(s, n).id for n in LONG_NAMES[: 2 * teams]]
+        e = tournament.create_event(s, "Knockout", datetime.date(2026, 11, 28), kind="team", rounds=1, round_scoring="game")
+        for i in range(teams):
+            tournament.add_team(s, e.id, ids[2 * i], ids[2 * i + 1])
+        tournament.draw_bracket(s, e.id, double=double, consolation=not double, seeding="number")
+        for _ in range(played):
+            m = tournament.bracket_view(s, e.id).ready()[0]
+            tournament.record_bracket_score(s, e.id, m.code, 10, 6)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    QApplication.processEvents()
+    return window
+
+
+@pytest.mark.parametrize("double", [False, True], ids=["single", "double"])
+def test_a_bracket_events_teams_page_speaks_of_its_bracket(qtbot, gui_env, db_path, double):
+    """Not "Round robin, 1 rounds": the kind of bracket, its teams and
+    games, the matches to play now -- and the page opens on the bracket."""
+    window = _bracket_window(qtbot, db_path, double=double, teams=6, played=2)
+    page = window.teams_page
+    text = page.status.text()
+    assert "Round robin" not in text and "rounds" not in text
+    kind = "Double elimination" if double else "Single elimination"
+    assert text.startswith(f"<b>{kind}</b> bracket of 6 teams, seeded by team number; each match a game to 10")
+    ready = [m.title for m in page.bracket.view.ready()]
+    assert ready and f"To play now: {', '.join(ready)}." in text
+    assert page.right_tabs.currentWidget() is page.bracket
+    window.close()
+    window.ctx.db.dispose()
+
+
+def test_a_team_event_of_one_round_says_round(qtbot, gui_env, db_path):
+    db = open_database(db_path)
+    with db.session() as s:
+        e = tournament.create_event(s, "One", datetime.date(2026, 11, 28), kind="team", rounds=1, round_scoring="game")
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.reload_events(select=e.id)
+    window.tabs.setCurrentWidget(window.teams_page)
+    text = window.teams_page.status.text()
+    assert text.startswith("<b>Round robin</b>, 1 round, a game to 10 each round.")
+    assert "draw a bracket on the Bracket tab" in text  # a knockout is drawn there
+    assert window.teams_page.right_tabs.currentIndex() == 0  # no bracket: the rounds
+    window.close()
+    db.dispose()
+
+
+def test_the_single_elimination_final_is_called_final(qtbot, gui_env, db_path, tmp_path):
+    """The last match of a single-elimination bracket is the "Final" in the
+    match list, the drawing, the page's line and the wall PDF (not
+    "Winners' round 2, match 1"); the semi-finals and the third-place match
+    by their names."""
+    from euchre_tourney.gui.bracket_view import short_title
+
+    window = _bracket_window(qtbot, db_path, double=False, teams=4, played=2)
+    page, panel = window.teams_page, window.teams_page.bracket
+    items = [panel.match.itemText(i) for i in range(panel.match.count())]
+    assert items == ["✓ Semi-final 1", "✓ Semi-final 2", "▶ Final", "▶ Third place"]
+    final = next(m for m in panel.view.matches if m.code == "W2-1")
+    assert (final.title, short_title(final)) == ("Final", "Final")
+    assert "To play now: Final, Third place." in page.status.text()
+    panel.save_pdf(str(tmp_path / "bracket.pdf"), large=False)
+    pdf = (tmp_path / "bracket.pdf").read_bytes()
+    assert b"Final" in pdf and b"Semi-final 1" in pdf and b"Winners" not in pdf
+    for item in ("▶ Final", "▶ Third place"):
+        panel.match.setCurrentIndex(panel.match.findText(item))
+        panel.score_a.setValue(10)
+        panel.score_b.setValue(4)
+        assert panel.save_result()
+    assert panel.match.findText("✓ Final") >= 0
+    assert "Champion: <b>Alexandra Montgomery-Smythe &amp; Christophe Vandenberghe</b>" in page.status.text()
+    window.close()
+    window.ctx.db.dispose()
+
+
+@pytest.mark.parametrize(("double", "teams"), [(False, 8), (True, 6)], ids=["single-8", "double-6"])
+def test_the_bracket_shows_whole_team_names_at_1200_px(qtbot, gui_env, db_path, double, teams):
+    """At the default 1200-px window every team name in the drawing is
+    drawn whole (wrapped in its box, never "Alexandra Montg…"), the window
+    stays 1200 px wide, and the teams of the match to enter show whole."""
+    from PySide6.QtCore import Qt as _Qt
+    from PySide6.QtGui import QFontMetricsF
+
+    window = _bracket_window(qtbot, db_path, double=double, teams=teams, played=3)
+    assert window.width() == 1200
+    panel = window.teams_page.bracket
+    cells = panel.canvas.name_cells()
+    names = {n for n, _r, _f in cells if n != "–"}
+    assert len(names) >= teams - 1
+    cut = []
+    for name, rect, font in cells:
+        need = QFontMetricsF(font).boundingRect(rect, _Qt.AlignLeft | _Qt.AlignVCenter | _Qt.TextWordWrap, name)
+        if need.width() > rect.width() + 0.5 or need.height() > rect.height() + 0.5:
+            cut.append(name)
+    assert cut == []
+    # the drawing scrolls rather than squeeze: its boxes are inside it
+    boxes = [r for _m, r in panel.canvas._boxes()]
+    assert all(panel.canvas.rect().contains(r.toRect()) for r in boxes)
+    title_h = panel.canvas._box(panel.canvas.width())[2]
+    with_titles = [r.adjusted(0, -title_h, 0, 0) for r in boxes]
+    assert not [(a, b) for i, a in enumerate(with_titles) for b in with_titles[i + 1:] if a.intersects(b)]
+    for label in (panel.team_a, panel.team_b):
+        assert label.text() and label.heightForWidth(label.width()) <= label.height()
+    window.close()
+    window.ctx.db.dispose()
+
+
+def test_the_projector_shrinks_the_bracket_to_the_screen_with_every_name_whole(qtbot, gui_env, db_path):
+    """The projector does not scroll: a bracket whose names need more room
+    than the screen is drawn smaller, every box inside and apart, and a
+    click on a box still picks its match."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QFontMetricsF
+
+    from euchre_tourney.gui.bracket_view import BracketCanvas
+
+    window = _bracket_window(qtbot, db_path, double=True, teams=8, played=3)
+    canvas = BracketCanvas(dark=True)
+    qtbot.addWidget(canvas)
+    canvas.resize(800, 450)
+    canvas.set_view(window.teams_page.bracket.view)
+    s = canvas.scale()
+    assert 0.1 < s < 1
+    boxes = canvas._boxes()
+    assert all(QRectF(0, 0, 800 / s, 450 / s).contains(r) for _m, r in boxes)
+    for name, rect, font in canvas.name_cells():
+        need = QFontMetricsF(font).boundingRect(rect, Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, name)
+        assert need.height() <= rect.height() + 0.5 and need.width() <= rect.width() + 0.5, name
+    picked = []
+    canvas.picked.connect(picked.append)
+    m, r = boxes[-1]
+    qtbot.mouseClick(canvas, Qt.LeftButton, pos=QPoint(int(r.center().x() * s), int(r.center().y() * s)))
+    assert picked == [m.code]
+    canvas.grab()  # draws without error
+    window.close()
+    window.ctx.db.dispose()
+
+
+def test_a_finished_bracket_opens_on_its_final(qtbot, gui_env, db_path):
+    window = _bracket_window(qtbot, db_path, double=False, teams=4, played=4)
+    panel = window.teams_page.bracket
+    assert panel.view.champion is not None
+    assert panel.match.currentText() == "✓ Final" and panel.canvas.selected == "W2-1"
     window.close()
     window.ctx.db.dispose()

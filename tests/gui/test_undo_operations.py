@@ -198,3 +198,43 @@ def test_undoing_a_new_event_takes_it_off_the_list_and_redo_brings_it_back(windo
     assert gui_env["errors"] == [] and gui_env["unexpected"] == []
     window.redo_action.trigger()
     assert window.ctx.event_id == second.id and window.events.count() == 2
+
+
+
+def test_undo_and_redo_in_a_locked_round_are_refused_with_the_reason_and_kept_for_after_the_unlock(window, night, gui_env, qtbot, db):
+    """Issue 29: Edit ▸ Undo and Redo no longer add, remove or change hands in a round the director
+    locked (here from the director's phone, so the lock is not a step of this window's stack)."""
+    event_id, _ = night
+    window.tabs.setCurrentWidget(window.scores_page)
+    page = window.scores_page
+    page.select(1, 1)
+    page.tricks.setText("3")
+    assert page.save()
+    stack = window.ctx.undo_stack
+    index, count = stack.index(), stack.count()
+
+    def lock(locked):
+        T.operate(db, "Lock", T.lock_round, event_id, 1, locked, station="director (phone)", event_id=event_id)
+
+    lock(True)
+    locked = stored(window, event_id)
+    window.undo_action.trigger()
+    title, message = gui_env["errors"][-1]
+    assert title.startswith("Cannot undo") and "Round 1 is locked" in message and "unlock round 1" in message
+    assert stored(window, event_id) == locked  # the hand is still there
+    qtbot.waitUntil(lambda: stack.index() == index)  # the step stays where it was, to undo after the unlock
+    assert stack.count() == count and window.undo_action.isEnabled()
+    lock(False)
+    window.undo_action.trigger()
+    assert window.ctx.run(T.table_score, event_id, 1, 1).hands == ()
+    assert stack.index() == index - 1
+    lock(True)
+    errors = len(gui_env["errors"])
+    window.redo_action.trigger()
+    assert len(gui_env["errors"]) == errors + 1 and gui_env["errors"][-1][0].startswith("Cannot redo")
+    assert "Round 1 is locked" in gui_env["errors"][-1][1]
+    qtbot.waitUntil(lambda: stack.index() == index - 1)
+    assert window.ctx.run(T.table_score, event_id, 1, 1).hands == () and window.redo_action.isEnabled()
+    lock(False)
+    window.redo_action.trigger()
+    assert len(window.ctx.run(T.table_score, event_id, 1, 1).hands) == 1 and stack.index() == index

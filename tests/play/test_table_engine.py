@@ -172,7 +172,10 @@ def test_six_player_scores():
     assert score_table_hand(r, makers, False, 5) == {0: 3, 2: 3, 4: 3}
     assert score_table_hand(r, makers, True, 5) == {0: 6, 2: 6, 4: 6}
     assert score_table_hand(r, makers, False, 2) == {1: 3, 3: 3, 5: 3}
-    assert score_table_hand(r, makers, True, 2) == {1: 6, 3: 6, 5: 6}
+    # the 6 is the lone winner's: defenders who euchre a lone maker score 3,
+    # a lone defender who euchres scores 6 (issue 29)
+    assert score_table_hand(r, makers, True, 2) == {1: 3, 3: 3, 5: 3}
+    assert score_table_hand(r, makers, False, 2, defender_alone=True) == {1: 6, 3: 6, 5: 6}
 
 
 def test_partner_pick_scores():

@@ -17,7 +17,25 @@ def test_six_player_scores_from_the_text():
     assert SideHandEntry(1, 5).score(SIX) == (1, 3)
     assert SideHandEntry(1, 5, alone=True).score(SIX) == (1, 6)
     assert SideHandEntry(0, 2).score(SIX) == (1, 3)
-    assert SideHandEntry(0, 1, alone=True).score(SIX) == (1, 6)
+    # "If the winner is playing alone the score is 6": a lone maker's march;
+    # the defenders who euchre a lone maker are not alone, so they score 3
+    assert SideHandEntry(0, 1, alone=True).score(SIX) == (1, 3)
+
+
+@pytest.mark.parametrize("key", ["six_player_33", "six_player_double", "almonte_six", "almonte_four"])
+@pytest.mark.parametrize("tricks", [0, 1, 2])
+def test_defenders_who_euchre_a_lone_maker_score_3_not_6(key, tricks):
+    """Issue 29: 001 line 101, "The score for winning all the tricks or
+    euchring the makers is 3 points instead of 2. If the winner is playing
+    alone the score is 6 points instead of 4" -- the winners of a euchre are
+    the defenders, who are not the lone player. Almonte: "Scoring is the same
+    as for British six player Euchre" (line 143), the four-hand game "scoring
+    is the same as in six-hand" (line 147)."""
+    game = tables.TABLE_PRESETS[key]
+    assert SideHandEntry(0, tricks, alone=True).score(game) == (1, 3)
+    makers = frozenset(range(0, game.players, 2))
+    defenders = frozenset(range(1, game.players, 2))
+    assert tables.score_table_hand(game, makers, True, tricks) == {s: 3 for s in defenders}
 
 
 def test_bid_euchre_entries():

@@ -209,3 +209,17 @@ def test_a_changed_option_is_the_events_game_but_not_its_table(session):
         T.create_event(session, "Opt", datetime.date(2026, 1, 1), game=tables.SIX_PLAYER_33.replace(pack="double50"))
     with pytest.raises(T.TournamentError, match="cannot be of the game 'cutthroat'"):
         T.create_event(session, "Opt", datetime.date(2026, 1, 1), game=tables.CUTTHROAT)
+
+
+@pytest.mark.parametrize("game", ["six_player_33", "almonte_six"])
+def test_defenders_who_euchre_a_lone_maker_score_3_at_the_night(session, game):
+    """Issue 29 item 6: the event scores a lone maker's euchre as the text
+    does (001 line 101: the 6 is a lone winner's) -- the stored hand, the
+    table's totals and the standings."""
+    ev, view = _night(session, game, 12, rounds=1, hands=2)
+    h = T.record_side_hand(session, ev.id, 1, 1, 1, SideHandEntry(0, 2, alone=True))
+    assert (h.side, h.points) == (1, 3)
+    T.record_side_hand(session, ev.id, 1, 1, 2, SideHandEntry(0, 5, alone=True))
+    assert T.side_table_score(session, ev.id, 1, 1).totals == (6, 3)
+    by_name = {r.name: r.points for r in T.standings(session, ev.id).rows}
+    assert [by_name[n] for n in view.rounds[0].tables[0].names] == [6, 3, 6, 3, 6, 3]

@@ -74,8 +74,8 @@ def test_a_disputed_hand_shows_in_the_dialog(window, night, db, qtbot):
 
     event_id, secrets = night
     with db.session() as s:
-        T.submit_hand(s, event_id, 1, secrets[1], "k" * 20, "NS", 1, HandEntry(Side.NS, 3))
-        T.confirm_hand(s, event_id, 1, secrets[1], "d" * 20, 1, 1, False)
+        T.submit_hand(s, event_id, 1, secrets[1], "k" * 20, "NS", 1, HandEntry(Side.NS, 3), drawn_round=1)
+        T.confirm_hand(s, event_id, 1, secrets[1], "d" * 20, 1, 1, False, drawn_round=1)
     window.phones_action.trigger()
     dialog = window.phones_dialog
     dialog.address.setCurrentIndex(dialog.address.findData("127.0.0.1"))

@@ -1,8 +1,8 @@
 """The practice table's "New game" dialog: the rule preset and every option
 of the rule set in plain words a club member uses ("North American", "Win
 by two"), the level of each computer player, and the pause before a
-computer player acts. The rule texts an option follows (the source numbers
-of ``shared/rules/``) are in its tooltip only (:func:`source_tip`)."""
+computer player acts. The rule texts an option follows (the titles of
+the texts in ``shared/rules/``) are in its tooltip only (:func:`source_tip`)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.play import LEVEL_TITLES, LEVELS
-from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet
+from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet, source_titles
 
 BOOL_OPTIONS = (
     ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump)", "000, 001, 003"),
@@ -53,8 +53,13 @@ SUPER_EUCHRE_SOURCES = "001, 002, 003"
 
 
 def source_tip(sources: str) -> str:
-    """The tooltip naming the rule texts an option follows."""
-    return f"As the club's rule texts {sources} describe it" if "," in sources else f"As the club's rule text {sources} describes it"
+    """The tooltip naming the rule texts an option follows, by their titles
+    and, for whoever opens the files, their numbers (``sources``: "000,
+    001"): "As “How to Play Euchre” and “Columbus book of Euchre” describe
+    it (the club's rule texts 000, 001)"."""
+    several = "," in sources
+    return (f"As {source_titles(sources)} {'describe' if several else 'describes'} it "
+            f"(the club's rule text{'s' if several else ''} {sources})")
 
 
 @dataclass(frozen=True)

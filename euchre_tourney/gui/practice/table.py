@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney.gui import context
 from euchre_tourney.gui.practice import stats as stats_file
-from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton, paint_card, suit_colour
+from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton, paint_card, suit_colour
 from euchre_tourney.gui.practice.settings import LEVEL_TITLES, SettingsDialog, TableSettings
 from euchre_tourney.gui.practice.stats import StatsDialog
 from euchre_tourney.play import (
@@ -82,15 +82,6 @@ FELT = QColor("#2f6b45")
 SIDE_NAMES = ("You & North", "East & West")
 BID_KEYS = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M", NAME: "C", NAME + 1: "D", NAME + 2: "H", NAME + 3: "S"}
 """The one key of each bidding decision (shown underlined on its button)."""
-BUTTON_STYLE = """
-QPushButton { border: 1px solid #7a7a7a; border-radius: 5px; padding: 5px 12px; background: #f7f7f4; color: #111; }
-QPushButton:hover { background: #ebebe6; }
-QPushButton:pressed, QPushButton:checked { background: #d6e2f5; }
-QPushButton:disabled { color: #8c8c8c; border-color: #b5b5b5; }
-QPushButton:focus { border: 3px solid #0b3d91; padding: 3px 10px; }
-"""
-"""The table's buttons, with a 3-px dark-blue focus ring (contrast well
-above 7:1 on the light buttons) in place of the style's faint dotted line."""
 
 
 def button_text(action: int, view) -> str:
@@ -438,8 +429,11 @@ class PracticeWindow(QMainWindow):
             # the key belongs to the window: setText() resets a button's own shortcut
             QShortcut(QKeySequence(BID_KEYS[action]), self, activated=lambda a=action: self._bid_key(a))
         self.next_button = QPushButton("Next hand")
-        self.next_button.setShortcut(QKeySequence(Qt.Key_Return))
         self.next_button.clicked.connect(self.next_hand)
+        # Enter is the window's, not the button's: setText() ("New game" once the game is over)
+        # resets a button's own shortcut, and Enter stopped starting the next game
+        for key in (Qt.Key_Return, Qt.Key_Enter):
+            QShortcut(QKeySequence(key), self, activated=self._enter)
         self.next_button.hide()
         self.bid_bar.addWidget(self.next_button)
         self.back_button = QPushButton("◀ Back")
@@ -670,6 +664,11 @@ class PracticeWindow(QMainWindow):
         b = self.bid_buttons[action]
         if b.isVisible() and b.isEnabled():
             b.click()
+
+    def _enter(self) -> None:
+        """Enter: the next hand after a hand's summary, the next game after a game's end."""
+        if not self.next_button.isHidden() and self.next_button.isEnabled():
+            self.next_button.click()
 
     def _press_card(self, i: int) -> None:
         if i < len(self.cards) and self.cards[i].isEnabled():

@@ -11,6 +11,16 @@ a list of cards. The computer players see only their seat's view; the hard
 one thinks on a pool thread (a result arriving after a take-back, a replay
 or a new game is dropped: each request carries the generation it was made
 in).
+
+Keys: every bid and choice has one key (:func:`act_key`), shown on its
+button -- underlined, or in brackets when its words do not hold it -- and
+chosen so that none is a mnemonic of the window's other controls: P pass,
+O order up, A alone, C D H S a suit, N no-trump (Shift with the letter:
+alone), a digit a bid or the seat asked, K pass no card, T take and R
+refuse the card, P the partner card chosen; digits play, discard or give the
+cards; Enter deals the next hand and, after a game ends, starts the next
+game. Every button shows a focus ring (the four-seat table's
+:data:`~euchre_tourney.gui.practice.cards.BUTTON_STYLE`).
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -37,10 +48,10 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.gui.practice import stats as stats_file
-from euchre_tourney.gui.practice.cards import CARD_RATIO, CardButton
+from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton
 from euchre_tourney.gui.practice.seat_layout import SeatLayout, paint_any_card
 from euchre_tourney.play import table as ptable
-from euchre_tourney.rules import BENNY, SUIT_NAMES, tables
+from euchre_tourney.rules import BENNY, SUIT_NAMES, source_titles, tables
 
 HUMAN = 0
 NAMES = ["You", "Alex", "Blair", "Casey", "Dana", "Eli"]
@@ -79,6 +90,36 @@ def act_words(a: ptable.Act, names: list[str]) -> str:
     if k == "partner":
         return f"Partner: {tables.name(x)}"
     return f"{k.capitalize()} {the(tables.name(x))}"
+
+
+SIMPLE_KEYS = {"pass": "P", "order": "O", "order!": "A", "alone": "A", "noask": "N", "keep": "K", "take": "T",
+               "refuse": "R", "partner": "P"}
+CHOICE_KEYS = (*"POACDHSNKTR", *"1234567890", *(f"Shift+{c}" for c in "CDHSN"))
+"""Every key a choice of :func:`act_key` can have (each one a window shortcut)."""
+
+
+def act_key(a: ptable.Act) -> str:
+    """The one key of an action (button or partner card): "P", "Shift+H",
+    "3". No two actions legal at the same moment share one (tested)."""
+    k, x = a
+    if k in SIMPLE_KEYS:
+        return SIMPLE_KEYS[k]
+    if k in ("name", "name!"):
+        letter = "N" if x == tables.NO_TRUMP else SUIT_NAMES[x][0].upper()
+        return letter if k == "name" else f"Shift+{letter}"
+    if k in ("bid", "ask"):
+        return str(x % 10)
+    raise ValueError(f"no key for {k}")
+
+
+def key_text(words: str, key: str) -> str:
+    """A button's words with its key shown: the key's first letter in the
+    words underlined ("&Pass", "Order it up &alone", "Bid &3"), else the key
+    in brackets ("Ask Alex (&1)", "Clubs alone (Shift+C)")."""
+    if len(key) == 1:
+        i = words.lower().find(key.lower())
+        return words[:i] + "&" + words[i:] if i >= 0 else f"{words} (&{key})"
+    return f"{words} ({key})"
 
 
 def the(card_words: str) -> str:
@@ -131,10 +172,11 @@ class TableOptionsEditor(QGroupBox):
         self.target.setRange(1, 99)
         self.target.setAccessibleName("Points to win")
         form.addRow("Points to &win:", self.target)
-        self.stick = QCheckBox("Stick the &dealer")
-        self.alone = QCheckBox("Maker may play a&lone")
+        # no mnemonic here is a choice's key (table_games.CHOICE_KEYS: P O A C D H S N K T R)
+        self.stick = QCheckBox("Stick th&e dealer")
+        self.alone = QCheckBox("&Maker may play alone")
         self.no_trump = QCheckBox("No-tr&ump may be named")
-        self.bennies = QCheckBox("Red and black Be&nnies")
+        self.bennies = QCheckBox("Red and &black Bennies")
         for w in (self.stick, self.alone, self.no_trump, self.bennies):
             form.addRow(w)
         self.exchange = QComboBox()
@@ -142,7 +184,7 @@ class TableOptionsEditor(QGroupBox):
                            ("call_for_best", "Call for best"), ("railroad", "Railroading")):
             self.exchange.addItem(words, key)
         self.exchange.setAccessibleName("Card passed to a lone player")
-        form.addRow("Card to a lone &player:", self.exchange)
+        form.addRow("E&xchange with a lone player:", self.exchange)
         self.base = tables.CUTTHROAT
 
     def set_rules(self, rules: tables.TableRules) -> None:
@@ -207,6 +249,7 @@ class TableGamesWindow(QMainWindow):
         self.signals.done.connect(self._thought)
         self.thinking = False
         self.hint_text = ""
+        self.choice_keys: dict[str, QPushButton] = {}  # each shown choice's button by its key (act_key)
         self._build()
         self.players_box.setCurrentIndex(self.players_box.findData(players))
         if game is not None:
@@ -237,7 +280,7 @@ class TableGamesWindow(QMainWindow):
         side.addWidget(choose)
         self.options = TableOptionsEditor()
         side.addWidget(self.options)
-        self.new_button = QPushButton("&New game")
+        self.new_button = QPushButton("New game (Ctrl+N)")
         self.new_button.clicked.connect(self.new_game)
         side.addWidget(self.new_button)
         self.source_label = QLabel()
@@ -260,13 +303,18 @@ class TableGamesWindow(QMainWindow):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         main.addWidget(self.prompt)
-        self.actions_row = QHBoxLayout()
+        self.actions_row = QGridLayout()  # the choices; those alone (Shift and a letter) on a second row
+        self.actions_row.setHorizontalSpacing(6)
         main.addLayout(self.actions_row)
         partner_row = QHBoxLayout()
         self.partner_box = QComboBox()
         self.partner_box.setAccessibleName("Partner card")
-        self.partner_button = QPushButton("Name &partner card")
+        self.partner_button = QPushButton(key_text("Name partner card", SIMPLE_KEYS["partner"]))
+        self.partner_button.setShortcut(QKeySequence())  # the bare key is the window's (CHOICE_KEYS)
         self.partner_button.clicked.connect(self._name_partner)
+        partner_label = QLabel("Partner &card:")  # Alt+C: the list (arrows choose), P names it
+        partner_label.setBuddy(self.partner_box)
+        partner_row.addWidget(partner_label)
         partner_row.addWidget(self.partner_box, 1)
         partner_row.addWidget(self.partner_button)
         self.partner_widget = QWidget()
@@ -276,13 +324,13 @@ class TableGamesWindow(QMainWindow):
         self.cards_row.setSpacing(2)
         main.addLayout(self.cards_row)
         tools = QHBoxLayout()
-        self.back_button = QPushButton("&Take back")
+        self.back_button = QPushButton("Take back (Ctrl+Z)")
         self.back_button.clicked.connect(self.take_back)
-        self.replay_button = QPushButton("&Replay deal")
+        self.replay_button = QPushButton("Replay deal (Ctrl+R)")
         self.replay_button.clicked.connect(self.replay_deal)
         self.hint_button = QPushButton("H&int")
         self.hint_button.clicked.connect(self.ask_hint)
-        self.next_button = QPushButton("Ne&xt hand")
+        self.next_button = QPushButton("Next hand (Enter)")
         self.next_button.clicked.connect(self.next_hand)
         for b in (self.back_button, self.replay_button, self.hint_button, self.next_button):
             tools.addWidget(b)
@@ -292,9 +340,12 @@ class TableGamesWindow(QMainWindow):
         main.addLayout(tools)
         outer.addLayout(main, 1)
         self.setCentralWidget(central)
+        self.setStyleSheet(BUTTON_STYLE)  # the focus ring on every button
         QShortcut(QKeySequence.Undo, self, self.take_back)
-        for i, key in enumerate("1234567890"):
-            QShortcut(QKeySequence(key), self, lambda i=i: self._press_card(i))
+        QShortcut(QKeySequence("Ctrl+N"), self, self.new_game)
+        QShortcut(QKeySequence("Ctrl+R"), self, self.replay_deal)
+        for key in (*CHOICE_KEYS, "Return", "Enter"):
+            QShortcut(QKeySequence(key), self, lambda key=key: self._key(key))
         self.players_box.currentIndexChanged.connect(self._players_changed)
         self.game_box.currentIndexChanged.connect(self._game_changed)
         self._players_changed()
@@ -313,7 +364,7 @@ class TableGamesWindow(QMainWindow):
         key = self.game_box.currentData()
         if key:
             self.options.set_rules(tables.TABLE_PRESETS[key])
-            self.source_label.setText(f"Rules: source {tables.TABLE_SOURCES[key]} (shared rule texts).")
+            self.source_label.setText(f"Rules: as {source_titles(tables.TABLE_SOURCES[key])} describe{'' if ',' in tables.TABLE_SOURCES[key] else 's'} them (the club's rule texts).")
 
     # ------------------------------------------------------------------ game
     @property
@@ -435,6 +486,23 @@ class TableGamesWindow(QMainWindow):
         self.hint_text = f"Hint: {act_words(a, self.names)}. {why}"
         self.refresh()
 
+    def _key(self, key: str) -> None:
+        """A key of the window: Enter deals the next hand, or starts the
+        next game once a game is over; a choice's key (:func:`act_key`)
+        takes it when its button is shown; a digit otherwise plays (discards,
+        gives) the card of that number."""
+        if key in ("Return", "Enter"):
+            if self.game is not None and self.game.over:
+                self.new_game()
+            elif self.showing_result():
+                self.next_hand()
+            return
+        b = self.choice_keys.get(key)  # the buttons of this moment only (refresh makes them anew)
+        if b is not None and b.isEnabled() and (b is not self.partner_button or not self.partner_widget.isHidden()):
+            b.click()
+        elif key.isdigit():
+            self._press_card((int(key) - 1) % 10)
+
     def _press_card(self, i: int) -> None:
         """Keys 1-9 and 0: the player's i-th card (when it may be played now)."""
         cards = [self.cards_row.itemAt(k).widget() for k in range(self.cards_row.count())]
@@ -504,7 +572,7 @@ class TableGamesWindow(QMainWindow):
         if h.bid:
             centre += f" · bid {h.bid}"
         if h.partner_card is not None:
-            centre += f" · partner card {tables.text(h.partner_card)}"
+            centre += f" · partner card {tables.name(h.partner_card)}"
         return {
             "players": n,
             "names": self.names,
@@ -554,14 +622,27 @@ class TableGamesWindow(QMainWindow):
                 item.widget().hide()
                 item.widget().deleteLater()
         others = [a for a in legal if a.kind not in ("play", "discard", "give", "partner")]
+        self.choice_keys = {}
+        for c in range(self.actions_row.columnCount()):
+            self.actions_row.setColumnStretch(c, 0)
+        plain = [a for a in others if not a.kind.endswith("!")]
         for a in others:
-            b = QPushButton(act_words(a, self.names))
-            b.setAccessibleName(act_words(a, self.names))
+            alone = a.kind.endswith("!")  # "Clubs alone (Shift+C)" under "Clubs"
+            twin = ptable.Act(a.kind[:-1], a.arg) if alone else a
+            row, column = int(alone), plain.index(twin) if twin in plain else len(plain)
+            words, key = act_words(a, self.names), act_key(a)
+            b = QPushButton(key_text(words, key))
+            b.setShortcut(QKeySequence())  # no Alt+letter: the bare key is the window's (CHOICE_KEYS)
+            b.setAccessibleName(words)
+            b.setToolTip(f"{words} (key {key})")
             b.clicked.connect(lambda _=False, a=a: self.human_action(a))
-            self.actions_row.addWidget(b)
-        self.actions_row.addStretch(1)
+            self.actions_row.addWidget(b, row, column)
+            self.choice_keys[key] = b
+        self.actions_row.setColumnStretch(len(plain) + 1, 1)
         partners = [a for a in legal if a.kind == "partner"]
         self.partner_widget.setVisible(bool(partners))
+        if partners:
+            self.choice_keys[act_key(partners[0])] = self.partner_button
         self.partner_box.clear()
         for a in partners:
             self.partner_box.addItem(tables.name(a.arg), a.arg)
@@ -569,9 +650,9 @@ class TableGamesWindow(QMainWindow):
         self.back_button.setEnabled(self.session.can_take_back)
         self.hint_button.setEnabled(self.human_turn())
         if g.over:
-            text = f"Game over: {g.unit_name(g.winner, self.names)} won. Press New game to play again."
+            text = f"Game over: {g.unit_name(g.winner, self.names)} won. Enter: the next game."
         elif self.showing_result():
-            text = self._result_words(h) + " Press Next hand."
+            text = self._result_words(h) + " Enter: the next hand."
         elif self.human_turn():
             text = f"Your turn ({ptable.PHASE_NAMES[h.phase]})."
             if card_acts:
