@@ -20,8 +20,9 @@ them all. The matrix, for each kind:
 * **close** -- the window closes.
 
 Each step asserts that nothing was raised: no exception reached Qt (pytest-qt
-fails the test), the bug dialog was not asked for, and no error box was
-shown unless the step expects its sentence. The file is built once per
+fails the test), the bug dialog was not asked for, no page is covered by
+"cannot be shown" (``euchre-tourney check`` finds nothing impossible in the
+file), and no error box was shown unless the step expects its sentence. The file is built once per
 module; one window per kind stays open from its "open" to its "close"."""
 
 from __future__ import annotations
@@ -109,6 +110,15 @@ def _clean(room, expect_sentence: bool = False) -> list:
     return said
 
 
+def _uncovered(w) -> None:
+    """No page of the window is covered by "cannot be shown" (the file holds nothing impossible)."""
+    from euchre_tourney.gui.unreadable import cover_of
+
+    for page in (w.roster_page, w.event_page, w.rotation_page, w.scores_page, w.standings_page, w.teams_page, w.season_page):
+        cover = cover_of(page)
+        assert cover is None, cover.text()
+
+
 def _window(room, kind):
     w = room["windows"].get(kind)
     if w is None:
@@ -136,6 +146,7 @@ def test_open(qtbot, club, room, kind):
     _settle()
     room["windows"][kind] = w
     assert w.ctx.event_id == info["events"][kind]
+    _uncovered(w)
     _clean(room)
 
 
@@ -186,6 +197,7 @@ def test_page(qtbot, club, room, kind, page):
         if page == "standings" and kind not in BRACKETS:
             assert w.standings_page.view is not None and w.standings_page.view.rows
     assert w.ctx.event_id == event_id
+    _uncovered(w)
     _clean(room)
 
 
@@ -248,6 +260,19 @@ def test_close(qtbot, room, kind):
     del room["windows"][kind]
     w.deleteLater()
     _clean(room)
+
+
+def test_the_club_file_checks_clean(club):
+    """``euchre-tourney check`` finds nothing impossible in the file the matrix opens
+    (so a page covered by a sentence there is a fault, never the data)."""
+    from euchre_tourney.tournament import check
+
+    db = open_database(club[0], station="check")
+    try:
+        with db.session() as s:
+            assert check.check_database(s) == []
+    finally:
+        db.dispose()
 
 
 def test_the_matrix_covers_every_kind_page_and_report():
