@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side
-from euchre_tourney.rules import position
+from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side, position
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,8 +44,7 @@ from fractions import Fraction
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import Seat, game_winner
-from euchre_tourney.rules import position
+from euchre_tourney.rules import Seat, game_winner, position
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, Season, SeasonEvent, Seating, SitOut, TableResult, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file

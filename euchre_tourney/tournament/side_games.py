@@ -45,8 +45,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, Seat, tables
-from euchre_tourney.rules import position, position_title, side_of_position
+from euchre_tourney.rules import RuleViolation, Seat, position, position_title, side_of_position, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError

@@ -44,8 +44,7 @@ from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
-from euchre_tourney.rules import SEATS, Seat, Side
-from euchre_tourney.rules import position
+from euchre_tourney.rules import SEATS, Seat, Side, position
 from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.schedule import load_schedule
 

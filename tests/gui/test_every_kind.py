@@ -28,7 +28,6 @@ module; one window per kind stays open from its "open" to its "close"."""
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QThreadPool
