@@ -244,7 +244,8 @@ class SideEntryBox(QWidget):
             return None
         if self.auction:
             bidder = self.bidder.currentData()
-            return tables.SideHandEntry(bidder % 2, int(tricks), False, int(self.bid.text())), bidder
+            alone = self.alone.isChecked() and self.view.game.may_go_alone  # an option of the game: the bidder alone
+            return tables.SideHandEntry(bidder % 2, int(tricks), alone, int(self.bid.text())), bidder
         return tables.SideHandEntry(self.makers.currentData(), int(tricks), self.alone.isChecked()), None
 
     def update_preview(self) -> None:
@@ -276,7 +277,7 @@ class SideEntryBox(QWidget):
             return False
         entry, bidder = got
         number = self.hand_number.value()
-        lone = self.lone.currentData() if entry.alone else None
+        lone = (bidder if self.auction else self.lone.currentData()) if entry.alone else None
         try:
             stored = self.ctx.operate(
                 f"Hand {number} at table {v.table}, round {v.round}",

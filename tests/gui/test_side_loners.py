@@ -51,3 +51,32 @@ def test_a_lone_maker_picked_on_the_scores_page_counts_in_the_loners_column(wind
     window.tabs.setCurrentWidget(window.standings_page)
     rows = {r.name: r for r in window.standings_page.view.rows}
     assert [rows[n].loners for n in names] == [0, 0, 0, 1, 0, 0]
+
+
+def test_bid_euchre_played_with_going_alone_counts_the_bidders_loner(window, qtbot):
+    """Bid euchre with the option "may go alone" on: the box was shown but a
+    ticked "went alone" was dropped; now the bidder's loner is counted."""
+    from euchre_tourney.rules import tables
+
+    ctx = window.ctx
+    ids = [ctx.run(T.add_player, name).id for name in ["Ann", "Bob", "Cy", "Dee"]]
+    window.create_event(name="Bids", date=datetime.date(2026, 11, 25), rounds=1, hands_per_round=1,
+                        game=tables.BID_FOUR.replace(may_go_alone=True))
+    window.event_page.set_checked_in(ids, True)
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert window.rotation_page.generate()
+    scores = window.scores_page
+    window.tabs.setCurrentWidget(scores)
+    scores.select(1, 1)
+    box = scores.side_box
+    names = box.view.names
+    assert box.alone.isVisibleTo(window) and not box.lone.isVisibleTo(window)  # the bidder is the one alone
+    qtbot.keyClick(box.bidder, Qt.Key_3)  # South bids 5 and goes alone
+    qtbot.keyClicks(box.bid, "5")
+    box.alone.setChecked(True)
+    qtbot.keyClicks(box.tricks, "5")
+    qtbot.keyClick(box.tricks, Qt.Key_Return)
+    assert f"{names[2]} bid 5" in box.hands.item(0).text()
+    window.tabs.setCurrentWidget(window.standings_page)
+    rows = {r.name: r for r in window.standings_page.view.rows}
+    assert [rows[n].loners for n in names] == [0, 0, 1, 0]
