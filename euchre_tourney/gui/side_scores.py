@@ -77,6 +77,8 @@ class SideEntryBox(QWidget):
         self.tricks.setPlaceholderText("0–5")
         self.tricks.setMaximumWidth(60)
         self.alone = QCheckBox("Maker &went alone")
+        self.lone = QComboBox()  # which maker went alone: the Loners column counts it
+        self.lone.setMinimumWidth(320)
         self.save_button = QPushButton("&Save hand (Enter)")
         self.save_button.clicked.connect(self.save)
         self.preview = QLabel()
@@ -99,6 +101,9 @@ class SideEntryBox(QWidget):
             self._labels[key] = label
             form.addRow(label, w)
         form.addRow("", self.alone)
+        self._labels["lone"] = QLabel("Who went al&one:")
+        self._labels["lone"].setBuddy(self.lone)
+        form.addRow(self._labels["lone"], self.lone)
         save_row = QHBoxLayout()
         save_row.addWidget(self.save_button)
         save_row.addStretch(1)
@@ -120,13 +125,16 @@ class SideEntryBox(QWidget):
         layout.addWidget(self.message_label)
         layout.addWidget(self.hands, 1)
         layout.addLayout(bottom)
-        for w in (self.hand_number, self.makers, self.bidder, self.bid, self.tricks, self.alone, self.save_button):
+        for w in (self.hand_number, self.makers, self.bidder, self.bid, self.tricks, self.alone, self.lone, self.save_button):
             w.installEventFilter(self)
         for signal in (self.makers.currentIndexChanged, self.bidder.currentIndexChanged):
             signal.connect(self.update_preview)
         for signal in (self.bid.textChanged, self.tricks.textChanged):
             signal.connect(self.update_preview)
         self.alone.toggled.connect(self.update_preview)
+        self.alone.toggled.connect(self.fill_lone)
+        self.makers.currentIndexChanged.connect(self.fill_lone)
+        self.lone.currentIndexChanged.connect(self.update_preview)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.KeyPress:
@@ -196,14 +204,32 @@ class SideEntryBox(QWidget):
             self.bidder.blockSignals(False)
             self.reset_entry()
 
+    def fill_lone(self) -> None:
+        """List the makers' seats in "Who went alone" (shown while "Maker
+        went alone" is ticked)."""
+        v = self.view
+        shown = v is not None and not self.auction and v.game.may_go_alone and self.alone.isChecked()
+        self._labels["lone"].setVisible(shown)
+        self.lone.setVisible(shown)
+        if v is None:
+            return
+        side = self.makers.currentData()
+        self.lone.blockSignals(True)
+        self.lone.clear()
+        for seat, name in enumerate(v.names):
+            if side is not None and seat % 2 == side:
+                self.lone.addItem(f"{FOUR_SEATS[seat] if v.game.players == 4 else f'Seat {seat + 1}'}: {name}", seat)
+        self.lone.blockSignals(False)
+
     def reset_entry(self) -> None:
         self.bid.setText("")
         self.tricks.setText("")
         self.alone.setChecked(False)
+        self.fill_lone()
         complete = self.view is not None and self.view.next_hand is None
         if self.view is not None and not complete:
             self.hand_number.setValue(self.view.next_hand)
-        for w in (self.hand_number, self.makers, self.bidder, self.bid, self.tricks, self.alone, self.save_button):
+        for w in (self.hand_number, self.makers, self.bidder, self.bid, self.tricks, self.alone, self.lone, self.save_button):
             w.setEnabled(not complete)
         self.entry.setTitle("This table is complete" if complete else "Enter a hand")
         self.update_preview()
@@ -218,7 +244,8 @@ class SideEntryBox(QWidget):
             return None
         if self.auction:
             bidder = self.bidder.currentData()
-            return tables.SideHandEntry(bidder % 2, int(tricks), False, int(self.bid.text())), bidder
+            alone = self.alone.isChecked() and self.view.game.may_go_alone  # an option of the game: the bidder alone
+            return tables.SideHandEntry(bidder % 2, int(tricks), alone, int(self.bid.text())), bidder
         return tables.SideHandEntry(self.makers.currentData(), int(tricks), self.alone.isChecked()), None
 
     def update_preview(self) -> None:
@@ -250,17 +277,19 @@ class SideEntryBox(QWidget):
             return False
         entry, bidder = got
         number = self.hand_number.value()
+        lone = (bidder if self.auction else self.lone.currentData()) if entry.alone else None
         try:
             stored = self.ctx.operate(
                 f"Hand {number} at table {v.table}, round {v.round}",
-                tournament.record_side_hand, v.event_id, v.round, v.table, number, entry, bidder,
+                tournament.record_side_hand, v.event_id, v.round, v.table, number, entry, bidder, lone,
                 event_id=v.event_id,
             )
         except tournament.TournamentError as exc:
             self.preview.clear()
             self.show_message("Not saved: " + exc.message, True)
             return False
-        self.show_message(f"Hand {stored.number} saved: {stored.text}.", False)
+        said = next((h.text for h in (self.view.hands if self.view else ()) if h.id == stored.id), stored.text)  # with the names
+        self.show_message(f"Hand {stored.number} saved: {said}.", False)
         self.reset_entry()  # the page has redrawn the table by now (its change)
         self.first_field().setFocus()
         self.saved.emit(v.table)

@@ -69,6 +69,8 @@ def write_rotation_chart(
 
     players = sorted(cards, key=_sort_key)
     first = players[0]
+    six = any(r.seat_mark.startswith("s") for c in players for r in c.rounds if r.seat is not None)
+    seats_legend = "s1 to s6 seats 1 to 6 clockwise, partners on alternate seats" if six else "N North, E East, S South, W West"
     usable_w = width - 2 * MARGIN
     name_w = max(NAME_MIN, min(NAME_MAX, usable_w - W_NUMBER - rounds * 40.0))
     cell_w = (usable_w - W_NUMBER - name_w) / max(rounds, 1)
@@ -89,7 +91,7 @@ def write_rotation_chart(
         top = height - MARGIN
         pen.fitted(left, top - 16, title, usable_w - 150, 16, 8, bold=True)
         pen.text(left + usable_w, top - 16, format_date(first.event_date), 11, align="right")
-        pen.text(left, top - 29, "Find your name; each round shows your table (bold) and seat: N North, E East, S South, W West. \u201cout\u201d: you sit out that round.", 7.5)
+        pen.text(left, top - 29, f"Find your name; each round shows your table (bold) and seat: {seats_legend}. \u201cout\u201d: you sit out that round.", 7.5)
 
         y_head_top = top - HEADER_H
         y_body_top = y_head_top - COLHEAD_H
@@ -120,7 +122,7 @@ def write_rotation_chart(
                     pen.text(cx, base, "out", size * 0.85, align="center")
                     continue
                 table = str(rnd.table)
-                seat = rnd.seat.letter if rnd.seat is not None else "?"
+                seat = rnd.seat_mark
                 tw = fonts.text_width(table, size, bold=True)
                 sw = fonts.text_width(" " + seat, size * 0.8)
                 x0 = cx - (tw + sw) / 2

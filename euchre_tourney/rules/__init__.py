@@ -10,7 +10,9 @@ file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
 * :mod:`.scoring` -- :func:`score_hand` (the one validation shared by score
   entry and the play engine), :class:`GameScore`, :func:`game_winner`.
 * :mod:`.seats` -- :class:`Seat` (North, East, South, West: side, partner,
-  next, text forms), the one seat type of the whole app.
+  next, text forms), and :func:`position`: any stored seat as a position at
+  a table of 2-6 (North is 0, "seat3" is 2), a side being the positions of
+  one parity (:func:`side_of_position`).
 * :mod:`.entry` -- :class:`HandEntry`, a hand as the director enters it;
   its :meth:`~HandEntry.score` is the preview and the saved score alike.
 * :mod:`.tables` -- the games for 2 to 6 seats (packs, ranking, sides,
@@ -91,13 +93,16 @@ from euchre_tourney.rules.scoring import (
     possible_points,
     score_hand,
 )
-from euchre_tourney.rules.seats import SEATS, SIDE_SEATS, Seat
+from euchre_tourney.rules.seats import SEATS, SIDE_SEATS, Seat, position, position_title, side_of_position
 from euchre_tourney.rules.totals import check_round_totals, hand_outcomes
 
 from euchre_tourney.rules import tables  # noqa: E402  (the N-seat games, used as rules.tables)
 
 __all__ = [
     "tables",
+    "position",
+    "position_title",
+    "side_of_position",
     "check_round_totals",
     "hand_outcomes",
     "ACE",

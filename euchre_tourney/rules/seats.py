@@ -94,13 +94,62 @@ class Seat(IntEnum):
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+"""The four seats in clockwise order from North."""
 _BY_TEXT: dict[str, Seat] = {
     text: seat for seat in Seat for text in (seat.letter, seat.name, seat.key, seat.letter.lower())
 }
 """Every text :meth:`Seat.parse` reads at once (the stored form and the letters), upper case for the rest."""
-"""The four seats in clockwise order from North."""
 
 SIDE_SEATS: dict[Side, tuple[Seat, Seat]] = {Side.NS: (Seat.NORTH, Seat.SOUTH), Side.EW: (Seat.EAST, Seat.WEST)}
 """The two seats of each partnership."""
 
-__all__ = ["SEATS", "SIDE_SEATS", "Seat"]
+
+# ------------------------------------------------------- positions at a table of 2-6
+#
+# One seat model for every game (DESIGN "One game, any number of seats"): a
+# seat is a *position* at a table of two to six, 0-based, clockwise.
+# North, East, South and West are the names of a four-seat table's
+# positions (a Seat is that int); a table of six stores "seat1" .. "seat6".
+# In a partnership game the sides sit alternately (000 "Players": partners
+# "sitting opposite each other"; 001 "Six Player Euchre": "two teams of
+# three, sitting alternately"), so a side is the set of positions of one
+# parity: side 0 (North-South; seats 1, 3, 5) and side 1 (East-West; seats
+# 2, 4, 6).
+
+MAX_SEATS = 6
+"""The largest table any game is played at."""
+
+
+def position(value: object) -> int:
+    """The 0-based clockwise position of a seat at a table of 2-6, from any
+    form the app stores or writes: a :class:`Seat` or a four-seat name or
+    letter (North is 0), ``"seat1"`` .. ``"seat6"`` or ``"Seat 3"`` (one-based
+    text), or an int ``0..5``. ``ValueError`` naming the value for anything
+    else (``bool`` and ``None`` included)."""
+    if isinstance(value, Seat):
+        return int(value)
+    if value.__class__ is int and 0 <= value < MAX_SEATS:  # type: ignore[operator]
+        return value  # type: ignore[return-value]
+    if isinstance(value, str):
+        seat = _BY_TEXT.get(value) or _BY_TEXT.get(value.strip().upper())
+        if seat is not None:
+            return int(seat)
+        text = value.strip().lower().replace(" ", "")
+        if text.startswith("seat") and text[4:].isascii() and text[4:].isdigit() and 1 <= int(text[4:]) <= MAX_SEATS:
+            return int(text[4:]) - 1
+    raise ValueError(f"{value!r} is not a seat (North, East, South or West, or seat 1 to 6)")
+
+
+def side_of_position(pos: int) -> int:
+    """The side of a position in a partnership game: 0 (North-South; seats
+    1, 3, 5) or 1 (East-West; seats 2, 4, 6) -- partners sit alternately."""
+    return pos % 2
+
+
+def position_title(pos: int, size: int) -> str:
+    """A position in plain words: "North" .. "West" at a table of four,
+    "Seat 3" at any other."""
+    return Seat(pos).title if size == 4 else f"Seat {pos + 1}"
+
+
+__all__ = ["MAX_SEATS", "SEATS", "SIDE_SEATS", "Seat", "position", "position_title", "side_of_position"]

@@ -50,6 +50,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import HandEntry, Seat, Side
+from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
     EventRound,
     Hand,
@@ -523,6 +524,10 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     ``secret``; :class:`PhoneRefused` for a wrong or replaced code."""
     t = check_secret(session, event_id, table, secret)
     event = load_event(session, event_id)
+    game = table_rules_of(event)
+    if game is not None:  # the phone's form is the four-seat tally card
+        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window, "
+                              "not from the tables' phones.")
     r = _round_row(session, event_id, t)
     score = table_score(session, event_id, r.number, t)
     hands = _states(session, event_id, r.number, t, score.hands)

@@ -15,7 +15,10 @@ uncertainty of everyone who played. We use its Plackett–Luce model (the
 library's default, the most accurate in the authors' benchmarks).
 
 **When it updates.** Hand by hand: each hand of a finished table is one
-game between North–South and East–West, won by the side that scored. A
+game between its two sides (North–South and East–West; at a table of six,
+seats 1, 3, 5 against 2, 4, 6: a side is the set of its seats), won by the
+side the rules say the hand was worth more to (:attr:`~.night_models.HandRecord.side_points`:
+in bid euchre a failed bid scores the makers minus the bid, a loss). A
 table entered without its hands (round totals, a game's final score) is one
 game for the round, won by the side with more points (equal: a draw). Hand
 by hand uses eight results a round where the round gives one; in the
@@ -52,7 +55,6 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import Seat
 from euchre_tourney.store import Bracket, BracketMatch, Event, Hand, Player, Seating, SitOut, TableResult, Team, TeamGame
 from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.season import TableRound, _event_fingerprint, database_key, player_history, table_rounds
@@ -96,9 +98,10 @@ class Rater:
         r = self.get(player_id)
         return self.model.rating(mu=r.mu, sigma=r.sigma)
 
-    def game(self, ns: tuple[int, int], ew: tuple[int, int], ns_points: int, ew_points: int) -> None:
-        """One game: North–South (two player ids) scored ``ns_points``,
-        East–West ``ew_points``; more points wins, equal is a draw."""
+    def game(self, ns: tuple[int, ...], ew: tuple[int, ...], ns_points: int, ew_points: int) -> None:
+        """One game: North–South (the player ids of one side: two at a table
+        of four, three at six) scored ``ns_points``, East–West ``ew_points``;
+        more points wins, equal is a draw."""
         teams = [[self._model(p) for p in ns], [self._model(p) for p in ew]]
         if ns_points == ew_points:
             new = self.model.rate(teams, ranks=[1, 1])
@@ -116,13 +119,12 @@ class Rater:
     def table(self, t: TableRound) -> None:
         """Rate one finished table-round: hand by hand, or as one game
         when it was entered without its hands."""
-        s = t.seats
-        ns, ew = (s[Seat.NORTH], s[Seat.SOUTH]), (s[Seat.EAST], s[Seat.WEST])
+        ns, ew = t.side_players("NS"), t.side_players("EW")
         if not t.hands:
             self.game(ns, ew, t.ns_points, t.ew_points)
             return
         for h in t.hands:
-            self.game(ns, ew, int(h.scoring_side == "NS"), int(h.scoring_side == "EW"))
+            self.game(ns, ew, *h.side_points)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side
+from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side, position
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,26 @@ class PlayerRoundView:
     partner: str
     opponents: tuple[str, ...]
     sitting_out: bool = False
+
+    @property
+    def seat_text(self) -> str:
+        """The seat in words: "North" .. "West", or "Seat 3" at a table of six ("" for a sit-out)."""
+        if self.seat is None:
+            return ""
+        return self.seat.title if isinstance(self.seat, Seat) else str(self.seat)
+
+    @property
+    def seat_mark(self) -> str:
+        """The seat in a chart's cell: "N", "E", "S", "W" at a table of four,
+        "s3" (seat 3) at a table of six; "?" when unknown."""
+        if self.seat is None:
+            return "?"
+        if isinstance(self.seat, Seat):
+            return self.seat.letter
+        try:
+            return f"s{position(self.seat) + 1}"
+        except ValueError:
+            return str(self.seat)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ share the place.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -43,8 +44,8 @@ from fractions import Fraction
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import Seat, game_winner
-from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, Season, SeasonEvent, Seating, SitOut, TableResult, TeamGame
+from euchre_tourney.rules import Seat, game_winner, position
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, Season, SeasonEvent, Seating, SitOut, TableResult, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.errors import NotFound, TournamentError
@@ -191,7 +192,7 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
         for rid, eid, number in session.exec(select(EventRound.id, EventRound.event_id, EventRound.number).where(EventRound.event_id.in_(event_ids)))
     }
     rids = list(rounds)
-    seats: dict[tuple[int, int], dict[Seat, int]] = defaultdict(dict)
+    seats: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     hands: dict[tuple[int, int], list[HandRecord]] = defaultdict(list)
     finals: dict[tuple[int, int], tuple[int, int]] = {}
     results: dict[tuple[int, int], TableResult] = {}
@@ -202,10 +203,10 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
             .join(Entrant, Seating.entrant_id == Entrant.id)
             .where(Seating.round_id.in_(rids))
         ):
-            seats[rid, table][Seat.parse(seat)] = pid
+            seats[rid, table][position(seat)] = pid
         for h in session.exec(select(Hand).where(Hand.round_id.in_(rids)).order_by(Hand.round_id, Hand.table_number, Hand.number)):
             hands[h.round_id, h.table_number].append(
-                HandRecord(h.makers, h.maker_tricks, Seat.parse(h.alone_seat) if h.alone_seat else None, h.scoring_side, h.points)
+                HandRecord(h.makers, h.maker_tricks, lone_position(h), h.scoring_side, h.points)
             )
         for g in session.exec(select(TeamGame).where(TeamGame.round_id.in_(rids))):
             finals[g.round_id, g.table_number] = (g.ns_score, g.ew_score)
@@ -224,7 +225,7 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
         hs = hands.get((rid, table), [])
         ns = sum(h.points for h in hs if h.scoring_side == "NS")
         ew = sum(h.points for h in hs if h.scoring_side == "EW")
-        loners: tuple[tuple[Seat, int], ...] = ()
+        loners: tuple[tuple[int, int], ...] = ()
         tr = results.get((rid, table))
         if (rid, table) in finals:
             ns, ew = finals[rid, table]
@@ -238,7 +239,8 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
             done = game_winner(event_rules(event), ns, ew) is not None or (tr is not None and tr.finished_early)
         else:
             done = len(hs) >= event.hands_per_round or (tr is not None and tr.finished_early)
-        if not done or len(by_seat) != 4:
+        game = table_rules_of(event)
+        if not done or len(by_seat) != (game.players if game is not None else 4):
             continue
         played_rounds.add((eid, number))
         out.append(TableRound(eid, event.date, number, table, dict(by_seat), ns, ew, tuple(hs), loners))
@@ -249,6 +251,19 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
     out.sort(key=lambda t: (t.date, t.event_id, t.round, t.table))
     sit_outs = {eid: {n: pids for n, pids in by_round.items() if (eid, n) in played_rounds} for eid, by_round in sit.items()}
     return out, sit_outs
+
+
+def lone_position(h: Hand) -> int | None:
+    """The position (0-based; North 0) of the player who went alone in a
+    stored hand: the four-seat ``alone_seat``, or a side game's
+    ``detail_json`` "alone_seat" (None: nobody, or not recorded). A value
+    no seat reads as is ``ValueError`` naming it."""
+    if h.alone_seat:
+        return position(h.alone_seat)
+    if h.detail_json:
+        lone = json.loads(h.detail_json).get("alone_seat")
+        return None if lone is None else position(lone)
+    return None
 
 
 def _names(session: Session, ids=None) -> dict[int, str]:
@@ -350,7 +365,7 @@ def _loners_by_player(session: Session, event_id: int) -> dict[int, int]:
     out: dict[int, int] = defaultdict(int)
     for t in tables:
         for h in t.hands:
-            if h.alone_seat is not None and h.maker_tricks >= 3:
+            if h.alone_seat is not None and h.makers_won and h.alone_seat in t.seats:
                 out[t.seats[h.alone_seat]] += 1
         for seat, n in t.loners:
             out[t.seats[seat]] += n
@@ -678,7 +693,7 @@ def player_history(session: Session, player_id: int, season_id: int | None = Non
         if not ts and not sits:
             continue
         r = results.get(eid)
-        partners = tuple(dict.fromkeys(names[p] for t in ts if (p := t.partner_of(player_id)) is not None))
+        partners = tuple(dict.fromkeys(names[p] for t in ts for p in t.partners_of(player_id)))
         opponents = tuple(dict.fromkeys(names[o] for t in ts for o in t.opponents_of(player_id)))
         nights.append(
             NightLine(eid, events[eid].name, events[eid].date, events[eid].kind, r.place if r else None, r.field if r else 0,
@@ -693,18 +708,19 @@ def player_history(session: Session, player_id: int, season_id: int | None = Non
         n_hands = len(t.hands) or events[t.event_id].hands_per_round
         hands += n_hands
         hand_points += mine_pts
-        p = pairs[t.partner_of(player_id)]
-        p[0] += 1
-        p[1] += n_hands
-        p[2] += mine_pts
-        my_seat = next(s for s, pid in t.seats.items() if pid == player_id)
+        for partner in t.partners_of(player_id) or (None,):
+            p = pairs[partner]
+            p[0] += 1
+            p[1] += n_hands
+            p[2] += mine_pts
+        my_seat = t.seat_of(player_id)
         for h in t.hands:
             if h.alone_seat == my_seat:
-                if h.maker_tricks >= 3:
+                if h.makers_won:
                     loners_made += 1
                 else:
                     loners_euchred += 1
-            if h.maker_tricks < 3:
+            if not h.makers_won:
                 if h.makers == side:
                     euchred += 1
                 else:

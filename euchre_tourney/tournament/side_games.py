@@ -19,8 +19,9 @@ stored as North-South / East-West results).
 **A hand** is entered as the tally card records it,
 :class:`~euchre_tourney.rules.tables.SideHandEntry` -- the making side
 (0: seats 1, 3, 5 -- North-South at a table of four; 1: seats 2, 4, 6 --
-East-West), the makers' tricks, a lone maker, and in bid euchre the bid and
-the bidder's seat -- and is validated and scored by
+East-West), the makers' tricks, a lone maker (and, when the director
+says it, the lone maker's seat: the Loners column counts it), and in bid
+euchre the bid and the bidder's seat -- and is validated and scored by
 :meth:`SideHandEntry.score`, whose refusal sentences the director sees
 unchanged. The stored row keeps the side as ``"NS"``/``"EW"`` and the rest
 in ``hand.detail_json``.
@@ -30,7 +31,8 @@ four-seat :func:`~.standings.standings`): each player is credited, for every
 finished table of theirs (its hands per round all in), the points their
 side scored; a makers' side that fell short of its bid scores the negative
 bid. Sit-outs follow the event's rule as at four. Tie-breaks: points, rounds
-won. Only finished tables count.
+won. Only finished tables count. Loners made are counted for the seat that
+went alone when its side scored (as at four: a lone maker euchred made none).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, Seat, tables
+from euchre_tourney.rules import RuleViolation, Seat, position, position_title, side_of_position, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
@@ -311,8 +313,11 @@ def six_tally_sheets(session: Session, event: Event) -> list[TallySheetView]:
 class SideHandView:
     """One recorded hand of a side game: where (``round``, ``table``,
     ``number``), what was entered (``entry``, ``bidder``: the bidder's seat
-    index from 0, bid euchre only) and what it scored (``side`` 0 or 1,
-    ``points``, negative for makers short of their bid)."""
+    index from 0, bid euchre only; ``alone_seat``: the lone maker's seat
+    index, when recorded) and what it scored (``side`` 0 or 1, ``points``,
+    negative for makers short of their bid). ``names``: the table's players
+    by seat, clockwise, when read with its table (:func:`side_table_score`):
+    :attr:`text` names them; without, it names the seats in words."""
 
     id: int
     round: int
@@ -322,26 +327,54 @@ class SideHandView:
     bidder: int | None
     side: int
     points: int
+    alone_seat: int | None = None
+    names: tuple[str, ...] = ()
+    seats: int = 4
+
+    def _seat(self, seat: int) -> str:
+        if len(self.names) == self.seats and 0 <= seat < self.seats:
+            return self.names[seat]
+        return position_title(seat, self.seats)
+
+    def _side(self, side: int) -> str:
+        if len(self.names) == self.seats:
+            who = list(self.names[side::2])
+            return who[0] if len(who) == 1 else ", ".join(who[:-1]) + " & " + who[-1]
+        if self.seats == 4:
+            return ("North-South", "East-West")[side]
+        return " & ".join(", ".join(position_title(p, self.seats) for p in range(side, self.seats, 2)).rsplit(", ", 1))
 
     @property
     def text(self) -> str:
-        """The hand in words: "side 1 (1, 3, 5) made 4 alone: side 1 scores 1"."""
-        who = ("first side", "second side")
-        bid = f"bid {self.entry.bid} by seat {self.bidder + 1}, " if self.entry.bid else ""
-        alone = " alone" if self.entry.alone else ""
-        return f"{bid}{who[self.entry.makers]} took {self.entry.maker_tricks}{alone}: {who[self.side]} {self.points:+d}"
+        """The hand in words, naming the players: "Cat alone took 5 tricks:
+        Ann, Cat & Eve +6"; "Dan bid 3; Bob & Dan took 2 tricks: Bob & Dan -3"
+        (without the names: "North-South", "Seat 1, Seat 3 & Seat 5")."""
+        makers = self._side(self.entry.makers)
+        n = self.entry.maker_tricks
+        tricks = f"{n} trick" if n == 1 else f"{n} tricks"
+        if self.entry.bid and self.bidder is not None:
+            who = f"{self._seat(self.bidder)} bid {self.entry.bid}; {makers} took {tricks}"
+        elif self.entry.alone and self.alone_seat is not None:
+            who = f"{self._seat(self.alone_seat)} alone took {tricks}"
+        elif self.entry.alone:
+            who = f"{makers} took {tricks}, one of them alone"
+        else:
+            who = f"{makers} took {tricks}"
+        return f"{who}: {self._side(self.side)} {self.points:+d}"
 
 
 def _detail(h: Hand) -> dict:
     return json.loads(h.detail_json or "{}")
 
 
-def _side_view(h: Hand, round_number: int) -> SideHandView:
+def _side_view(h: Hand, round_number: int, seats: int, names: tuple[str, ...] = ()) -> SideHandView:
     d = _detail(h)
     entry = tables.SideHandEntry(SIDE_NAMES.index(h.makers), h.maker_tricks, bool(d.get("alone", False)), int(d.get("bid", 0)))
+    lone = d.get("alone_seat")
     return SideHandView(
         id=h.id, round=round_number, table=h.table_number, number=h.number, entry=entry,
         bidder=d.get("bidder"), side=SIDE_NAMES.index(h.scoring_side), points=h.points,
+        alone_seat=None if lone is None else position(lone), names=names, seats=seats,
     )
 
 
@@ -366,6 +399,18 @@ def _check_bidder(game: tables.TableRules, entry: tables.SideHandEntry, bidder: 
     return bidder
 
 
+def _check_lone_seat(game: tables.TableRules, entry: tables.SideHandEntry, seat: object) -> int | None:
+    if seat is None:
+        return None
+    if not entry.alone:
+        raise InvalidHand("Nobody went alone in this hand: leave the lone seat empty.")
+    if seat.__class__ is not int or not 0 <= seat < game.players:
+        raise InvalidHand(f"The lone maker is one of the {game.players} seats, not {seat!r}.")
+    if side_of_position(seat) != entry.makers:
+        raise InvalidHand("The lone maker sits on the makers' side.")
+    return seat
+
+
 @write_use_case
 def record_side_hand(
     session: Session,
@@ -375,13 +420,16 @@ def record_side_hand(
     number: int,
     entry: tables.SideHandEntry,
     bidder: int | None = None,
+    alone_seat: int | None = None,
 ) -> SideHandView:
     """Validate, score and store one hand of a side game; commit.
 
     ``entry``: :class:`~euchre_tourney.rules.tables.SideHandEntry` (scored
     with the event's game by :meth:`~.SideHandEntry.score`, whose sentence a
     refusal carries); ``bidder``: the bidder's seat (0-based; North 0, East
-    1, South 2, West 3 at a table of four), bid euchre only. Raises
+    1, South 2, West 3 at a table of four), bid euchre only; ``alone_seat``:
+    the lone maker's seat (0-based; optional, for the Loners column), only
+    with ``entry.alone``. Raises
     :class:`InvalidHand` (nothing stored) for a hand the rules or the night
     do not allow (no such round or table, a hand beyond the round, a slot
     already taken, a locked round)."""
@@ -408,6 +456,7 @@ def record_side_hand(
     except RuleViolation as exc:
         raise InvalidHand(exc.message) from exc
     bidder = _check_bidder(game, entry, bidder)
+    alone_seat = _check_lone_seat(game, entry, alone_seat)
     taken = session.exec(
         select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
     ).first()
@@ -416,6 +465,8 @@ def record_side_hand(
     detail = {"alone": entry.alone, "bid": entry.bid}
     if bidder is not None:
         detail["bidder"] = bidder
+    if alone_seat is not None:
+        detail["alone_seat"] = alone_seat
     h = Hand(
         round_id=r.id, table_number=table, number=number, makers=SIDE_NAMES[entry.makers], maker_tricks=entry.maker_tricks,
         alone_seat=None, defender_alone=False, scoring_side=SIDE_NAMES[side], points=points,
@@ -427,7 +478,7 @@ def record_side_hand(
     except IntegrityError:
         session.rollback()
         raise InvalidHand(f"Hand {number} at table {table} was recorded at another station meanwhile: nothing was saved.") from None
-    view = _side_view(h, round_number)
+    view = _side_view(h, round_number, game.players)
     session.add(
         HandAudit(
             event_id=event_id, round_number=round_number, table_number=table, hand_number=number, hand_id=h.id,
@@ -476,15 +527,16 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
     order = SIX_SEATS if game.players == 6 else tuple(s.key for s in Seat)
     if not seats:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
+    names = tuple(seats.get(s, "?") for s in order)
     hands = tuple(
-        _side_view(h, round_number)
+        _side_view(h, round_number, game.players, names)
         for h in session.exec(select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number))
     )
     used = {h.number for h in hands}
     free = [n for n in range(1, event.hands_per_round + 1) if n not in used]
     totals = (sum(h.points for h in hands if h.side == 0), sum(h.points for h in hands if h.side == 1))
     return SideTableView(
-        event_id=event_id, round=round_number, table=table, game=game, names=tuple(seats.get(s, "?") for s in order),
+        event_id=event_id, round=round_number, table=table, game=game, names=names,
         hands_per_round=event.hands_per_round, hands=hands, totals=totals, next_hand=free[0] if free else None,
     )
 
@@ -501,9 +553,10 @@ def six_standings(session: Session, event_id: int) -> StandingsView:
     schedule, names, numbers = _six_schedule(session, event_id)
     player_of = dict(session.exec(select(Entrant.id, Entrant.player_id).where(Entrant.event_id == event_id)).all())
     sums: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # side 0, side 1, hands
+    lone: dict[tuple[int, int], list[int]] = defaultdict(list)  # seats that went alone and made it
     recorded = 0
-    for rnd, table, side, points in session.exec(
-        select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points)
+    for rnd, table, makers, side, points, detail in session.exec(
+        select(EventRound.number, Hand.table_number, Hand.makers, Hand.scoring_side, Hand.points, Hand.detail_json)
         .join(EventRound, Hand.round_id == EventRound.id)
         .where(EventRound.event_id == event_id)
     ):
@@ -511,9 +564,12 @@ def six_standings(session: Session, event_id: int) -> StandingsView:
         acc[SIDE_NAMES.index(side)] += points
         acc[2] += 1
         recorded += 1
+        seat = json.loads(detail or "{}").get("alone_seat")
+        if seat is not None and side == makers and points > 0:
+            lone[(rnd, table)].append(position(seat))
     finished = {key for key, acc in sums.items() if acc[2] >= event.hands_per_round}
     total = event.rounds
-    per = {p: {"points": [None] * total, "won": 0, "played": 0, "sit": []} for p in schedule.players}
+    per = {p: {"points": [None] * total, "won": 0, "played": 0, "sit": [], "loners": 0} for p in schedule.players}
     rounds_done = 0
     status = ""
     current, tables_in, tables_total = None, 0, 0
@@ -532,6 +588,7 @@ def six_standings(session: Session, event_id: int) -> StandingsView:
                 per[p]["points"][n - 1] = mine
                 per[p]["played"] += 1
                 per[p]["won"] += mine > theirs
+                per[p]["loners"] += lone[(n, t)].count(seat)
         if done_tables == len(rnd.tables):
             for p in rnd.sit_outs:
                 per[p]["sit"].append(n)
@@ -551,7 +608,7 @@ def six_standings(session: Session, event_id: int) -> StandingsView:
         points = sum(played) + each * len(rec["sit"])
         row = StandingRow(
             place=0, tied=False, player_id=player_of.get(p, 0), number=numbers.get(p), name=names.get(p, "?"),
-            points=points, rounds_played=rec["played"], rounds_won=rec["won"], loners=0, sit_outs=len(rec["sit"]),
+            points=points, rounds_played=rec["played"], rounds_won=rec["won"], loners=rec["loners"], sit_outs=len(rec["sit"]),
             sit_out_credit=each * len(rec["sit"]), round_points=tuple(rec["points"]),
         )
         keyed.append(((points, rec["won"]), row))

@@ -31,6 +31,7 @@ share the place (shown as "=3").
 
 from __future__ import annotations
 
+import json
 import os
 from collections import defaultdict
 from dataclasses import dataclass
@@ -43,7 +44,7 @@ from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
-from euchre_tourney.rules import SEATS, Seat, Side
+from euchre_tourney.rules import SEATS, Seat, Side, position
 from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.schedule import load_schedule
 
@@ -200,6 +201,18 @@ def compute_standings(
     return place_rows(rows)
 
 
+def _lone_seat(alone: str | None, detail: str) -> Seat | None:
+    """Who went alone in a stored hand at a table of four: the four-seat
+    hand's ``alone_seat``, or the lone maker a side game's hand recorded
+    (``detail_json`` "alone_seat", 0-based: North 0)."""
+    if alone:
+        return Seat.parse(alone)
+    if detail:
+        lone = json.loads(detail).get("alone_seat")
+        return None if lone is None else Seat(position(lone))
+    return None
+
+
 def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
     (see the module's docstring), with the round status sentence."""
@@ -216,9 +229,10 @@ def standings(session: Session, event_id: int) -> StandingsView:
         if entrant_id in in_rotation
     }
     facts = [
-        HandFact(number, table, side, points, Seat.parse(alone) if alone else None, tricks)
-        for number, table, side, points, alone, tricks in session.exec(
-            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks)
+        HandFact(number, table, side, points, _lone_seat(alone, detail), tricks)
+        for number, table, side, points, alone, tricks, detail in session.exec(
+            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
+                   Hand.detail_json)
             .join(EventRound, Hand.round_id == EventRound.id)
             .where(EventRound.event_id == event_id)
         )

@@ -82,3 +82,16 @@ def test_six_player_standings_pdf_counts_finished_tables_only(session):
     assert "round 1: 1 of 2 tables in" in text
     for name in winners:
         assert name in text
+
+
+def test_six_player_rotation_chart_names_seats_one_to_six(session):
+    """Issue 29 item 4: the wall chart of a night at tables of six drew a
+    four-seat letter of "Seat 3" (AttributeError); it shows "s3" and says so."""
+    from euchre_tourney.reports.rotation_chart import write_rotation_chart
+
+    ev = _night(session, "six_player_33", 13)
+    cards = T.scorecards(session, ev.id)
+    page = _pdf(write_rotation_chart, cards, "chart_six.pdf")[0]
+    assert "s1 to s6 seats 1 to 6" in page and "N North" not in page
+    seat = next(r for r in cards[0].rounds if r.seat is not None)
+    assert f"{seat.table} {seat.seat_mark}" in page and seat.seat_mark.startswith("s")
