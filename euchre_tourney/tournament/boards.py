@@ -193,7 +193,7 @@ def entry_board(
         table=view,
         result=result,
         side_table=side,
-        disputed=disputed_at(session, event_id, round_number, view.table) if view is not None and view.hands else frozenset(),
+        disputed=disputed_at(session, event_id, round_number, view.table, view.hands) if view is not None and view.hands else frozenset(),
     )
 
 

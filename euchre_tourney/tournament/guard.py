@@ -100,12 +100,15 @@ _PLAYED = frozenset({"hand", "table_result", "team_game"})
 """Tables whose rows are what was played in a round (``round_id``)."""
 
 
-def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | None]], *, undo: str = "") -> None:
+def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | None]], *,
+               undo: str = "") -> dict[int, tuple[int, int]]:
     """Refuse (:class:`RoundLocked`, in words) a write whose row images
     (``(table name, id)`` → (before, after), as the unit of work records
     them) change anything of a locked round; see the module's docstring.
     ``conn``: the writing transaction's connection. ``undo``: "undo" or
-    "redo" for the sentence."""
+    "redo" for the sentence. Returns the rounds it read (round id →
+    (event id, number)), so that the change's description need not read
+    them again."""
     round_ids: set[int] = set()
     by_number: set[tuple[int, int]] = set()  # (event id, round number)
     new_rounds: set[int] = set()
@@ -125,8 +128,9 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
             if before is None or before.get("time_called_round") != after["time_called_round"]:
                 by_number.add((after["event_id"], after["time_called_round"]))  # time called in that round
     round_ids -= new_rounds
+    read: dict[int, tuple[int, int]] = {}
     if not round_ids and not by_number:
-        return
+        return read
     t = EventRound.__table__  # type: ignore[attr-defined]
     queries = []
     if round_ids:
@@ -139,9 +143,11 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
             query = query.with_for_update(read=True)  # the director's lock waits for this write, or this write for it
         for rid, event_id, number, locked in conn.execute(query):
             found.add(rid)
+            read[rid] = (event_id, number)
             if locked and rid not in new_rounds and event_id not in gone_events:
                 raise RoundLocked(locked_sentence(number, undo=undo))
     for rid in sorted(round_ids - found):  # deleted by this write: as it was
         was = rounds_before.get(rid)
         if was is not None and was.get("locked") and was["event_id"] not in gone_events:
             raise RoundLocked(locked_sentence(was["number"], undo=undo))
+    return read

@@ -499,14 +499,28 @@ def _entries(session: Session, event_id: int, round_number: int, table: int) -> 
     )
 
 
-def disputed_at(session: Session, event_id: int, round_number: int, table: int) -> frozenset[int]:
+def disputed_at(session: Session, event_id: int, round_number: int, table: int,
+                hands: tuple[HandView, ...] | None = None) -> frozenset[int]:
     """The numbers of the hands a table disputed (tapped Disagree) in a
-    round and no station has corrected since: the Scores page marks them."""
-    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
-    if r is None:
+    round and no station has corrected since: the Scores page marks them.
+    ``hands``: the table's hands in that round when the caller has read
+    them already (the Scores page's board); one read of the phones' lines
+    then, and the same reading of them as the phones' (:func:`phone_state`)."""
+    if hands is None:
+        r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
+        if r is None:
+            return frozenset()
+        hands = _hands(session, r, table)
+    if not hands:
         return frozenset()
-    return frozenset(h.hand.number for h in _states(session, event_id, round_number, table, _hands(session, r, table))
-                     if h.state == "disputed")
+    lines: dict[int, list[tuple[str, str, int | None]]] = {}
+    for number, action, side, version in session.exec(
+        select(PhoneAction.hand_number, PhoneAction.action, PhoneAction.side, PhoneAction.hand_version)
+        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
+        .order_by(PhoneAction.id)
+    ):
+        lines.setdefault(number, []).append((action, side, version))
+    return frozenset(h.number for h in hands if h.number in lines and phone_state(lines[h.number], h.version)[1] == "disputed")
 
 
 def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...]:

@@ -228,7 +228,7 @@ class UndoLog:
         with self._db.write_session() as session:
             conn = session.connection()
             try:  # the one guard, as for every write (:mod:`.guard`): a locked round is not changed by undo either
-                guard_rows(conn, moved, undo=verb)
+                known = guard_rows(conn, moved, undo=verb)
             except RoundLocked as exc:
                 raise UndoLocked(exc.message) from None
             for name, ids in wanted.items():
@@ -250,7 +250,7 @@ class UndoLog:
                         "Nothing was changed."
                     ) from None
                 raise refused from None
-            change = describe_change(conn, entry.label, moved, entry.change.event_id, entry.token)
+            change = describe_change(conn, entry.label, moved, entry.change.event_id, entry.token, known_rounds=known)
             self._audit(session, change, moved)
             session.commit()
         return change

@@ -314,16 +314,19 @@ def _row_kinds(name: str, before: Image | None, after: Image | None) -> set[str]
     return {_KIND_OF_TABLE.get(name, "event")}
 
 
-def describe_change(conn, label: str, rows: RowImages, event_id: int | None = None, token: int = 0) -> Change:
+def describe_change(conn, label: str, rows: RowImages, event_id: int | None = None, token: int = 0,
+                    known_rounds: dict[int, tuple[int, int]] | None = None) -> Change:
     """The :class:`Change` these row images make: kinds from the tables (and
     the event's columns) written, rounds and tables from the rows' rounds and
-    table numbers, the event from the rows (``event_id`` when given)."""
+    table numbers, the event from the rows (``event_id`` when given).
+    ``known_rounds``: round id → (event id, number) already read in this
+    transaction (the guard's), not read again."""
     kinds: set[str] = set()
     rounds: set[int] = set()
     table_numbers: set[int] = set()
     events: set[int] = set()
     round_ids: set[int] = set()
-    round_of: dict[int, tuple[int, int]] = {}  # round id → (event id, number)
+    round_of: dict[int, tuple[int, int]] = dict(known_rounds or {})  # round id → (event id, number)
     for (name, _i), (before, after) in rows.items():
         kinds |= _row_kinds(name, before, after)
         for image in (before, after):
@@ -387,8 +390,8 @@ def operate(
             result = use_case(session, *args, **kwargs)
             session.commit()  # what the use case left unflushed (a savepoint: the transaction stays open)
             rows = recorder.images()
-            guard_rows(session.connection(), rows)  # the one guard: nothing of a locked round changes, whatever the door
-            change = describe_change(session.connection(), label, rows, event_id)
+            known = guard_rows(session.connection(), rows)  # the one guard: nothing of a locked round changes, whatever the door
+            change = describe_change(session.connection(), label, rows, event_id, known_rounds=known)
         finally:
             recorder.close()
     # committed (the block ended without error): now it may be undone
