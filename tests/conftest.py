@@ -53,6 +53,9 @@ def pytest_generate_tests(metafunc):
     if "backend" not in metafunc.fixturenames:
         return
     folder = Path(str(metafunc.definition.fspath)).parent.name
+    if metafunc.definition.get_closest_marker("postgres_only"):
+        metafunc.parametrize("backend", [pytest.param("postgresql", marks=pytest.mark.postgres)], indirect=True)
+        return
     params = ["sqlite"]
     sqlite_only = metafunc.definition.get_closest_marker("sqlite_only")
     if not sqlite_only and (folder in BOTH_DATABASES or metafunc.definition.get_closest_marker("postgres")):

@@ -23,9 +23,9 @@ def drop_connections(url: str) -> int:
         admin.dispose()
 
 
+@pytest.mark.postgres_only
 def test_reads_and_writes_go_on_after_the_server_dropped_every_connection(db, backend):
-    if backend != "postgresql":
-        pytest.skip("a SQLite file has no connection to drop")
+    assert backend == "postgresql"
     with db.session() as s:
         T.add_player(s, "Ann")
     with db.session() as s, db.session() as s2:  # two connections in the pool
