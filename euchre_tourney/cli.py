@@ -452,15 +452,24 @@ def _team_standings(view, fmt: str, out: TextIO) -> int:
                 "place": r.place, "tied": r.tied, "team": r.number, "name": r.name, "players": list(r.players),
                 "wins": r.wins, "losses": r.losses, "ties": r.ties, "byes": r.byes, "score": r.score,
                 "points_for": r.points_for, "points_against": r.points_against, "status": r.status,
-                "rounds": list(r.round_results),
+                "rounds": list(r.round_results), **({"result": r.result} if view.bracket else {}),
             }
             for r in view.rows
         ]
         data = {"event": view.event_name, "tie_breaks": list(view.tie_breaks), "bye_rule": view.bye_rule, "standings": rows}
+        if view.bracket:
+            data["bracket"] = view.bracket
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
         return 0
     width = max([4] + [_cells(r.name) for r in view.rows])
     lines = [f"Team standings: {view.event_name}", ""]
+    if view.bracket:  # a bracket night: where each team stands, then its places once the final is played
+        lines[1:] = [view.bracket, ""]
+        for r in view.rows:
+            place = (f"={r.place}" if r.tied else str(r.place)) if r.place else ""
+            lines.append(f"{place:>5}  {r.number:>4}  {_pad(r.name, width)}  {r.wins}-{r.losses}  {r.result}")
+        out.write("\n".join(lines) + "\n")
+        return 0
     lines.append(f"{'Place':>5}  {'No.':>4}  {'Team':<{width}}  {'Wins':>5}  {'W-L-T':>7}  {'Byes':>4}  {'For':>5}  {'Agst':>5}  {'+/-':>5}")
     for r in view.rows:
         place = f"={r.place}" if r.tied else str(r.place)

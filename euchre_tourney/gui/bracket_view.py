@@ -401,7 +401,7 @@ class BracketPanel(QWidget):
             else:
                 self.status.setText(
                     f"{self.view.kind_text}, seeded {SEEDING_TITLES.get(self.view.seeding, self.view.seeding)}; "
-                    f"{len(ready)} matches ready (highlighted); games to {self.view.target}."
+                    f"{len(ready)} match{'' if len(ready) == 1 else 'es'} ready (highlighted); games to {self.view.target}."
                 )
         else:
             self.status.setText("No bracket yet: choose the kind and the seeding, then Draw the bracket.")

@@ -56,10 +56,15 @@ def game_summary(key: str) -> str:
     """How a side game of ``tournament.EVENT_GAMES`` is seated and scored, in a line ("" for four-seat euchre)."""
     if not key:
         return ""
-    g = tables.TABLE_PRESETS[key]
+    return game_rules_summary(tables.TABLE_PRESETS[key])
+
+
+def game_rules_summary(g: tables.TableRules) -> str:
+    """How the side game ``g`` (its options as set) is seated and scored, in a line."""
     if g.bidding == "auction":
         return (f"Tables of four in two partnerships. Each hand: the bid ({g.min_bid}–{g.max_bid}), the bidder and "
-                "the tricks the bidders took; made, they score their tricks, short, they lose the bid. Nobody plays alone.")
+                "the tricks the bidders took; made, they score their tricks, short, they lose the bid. "
+                + ("The bidder may play alone." if g.may_go_alone else "Nobody plays alone."))
     return (f"Tables of six, three against three (seats 1, 3, 5 against 2, 4, 6). Each hand: the side that made "
             f"trump, its tricks, alone or not. Makers {g.makers_points}, march {g.march_points}, "
             f"alone march {g.loner_march_points}, euchre {g.euchre_points}.")
@@ -108,9 +113,14 @@ class EventForm(QWidget):
         self.scoring.setWordWrap(True)
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.defend.currentIndexChanged.connect(self._show_scoring)
+        self.game_line = QLabel()  # a side game's title and scoring (the Event page shows it; its options are fixed)
+        self.game_line.setWordWrap(True)
         form = QFormLayout(self)
+        self.layout_form = form
         form.addRow("Event &name:", self.name)
         form.addRow("&Date:", self.date)
+        form.addRow("Game:", self.game_line)
+        form.setRowVisible(self.game_line, False)
         form.addRow("&Rules:", self.preset)
         form.addRow("", self.stick)
         form.addRow("Defending &alone:", self.defend)
@@ -163,6 +173,31 @@ class EventForm(QWidget):
         self.sit_out.setCurrentIndex(max(0, self.sit_out.findData(event.sit_out_rule)))
         self.entry_mode.setCurrentIndex(max(0, self.entry_mode.findData(event.entry_mode)))
         self.minutes.setValue(event.minutes_per_round)
+
+    def show_applying(self, not_for: dict[str, str], game=None) -> None:
+        """Show only the settings that apply tonight: ``not_for`` (setting →
+        why it does not apply, :attr:`~euchre_tourney.tournament.EventBoard.not_for`):
+        the rules of a side game (``game``, its ``TableRules``: its title and
+        scoring are shown instead) and a bracket night's rounds and hands are
+        hidden; another setting that does not apply is disabled, its reason
+        as its tooltip."""
+        form = self.layout_form
+        side = "rules" in not_for
+        self.game_line.setText(f"<b>{game.title}</b>. {game_rules_summary(game)}" if side and game is not None else "")
+        form.setRowVisible(self.game_line, side)
+        for w in (self.preset, self.stick, self.defend, self.scoring):
+            form.setRowVisible(w, not side)
+        bracket = "rounds" in not_for  # a bracket night: its matches, not rounds of hands
+        for w in (self.rounds, self.hands):
+            form.setRowVisible(w, not bracket)
+        for key, w in (("hands", self.hands), ("sit_out", self.sit_out), ("entry_mode", self.entry_mode)):
+            w.setEnabled(key not in not_for)
+            w.setToolTip(not_for.get(key) or self.TIPS.get(key, ""))
+
+    TIPS = {
+        "entry_mode": "Round totals: type each table's points and loners from the tally instead of every hand. "
+                      "Checked against what the hands per round can produce; the standings are the same either way.",
+    }
 
 
 class NewEventDialog(QDialog):
@@ -332,35 +367,18 @@ class EventPage(Page):
             self.model.set_rows([])
             self.count.setText("")
             return
-        event = self.ctx.run(tournament.get_event, self.ctx.event_id)
+        board = self.ctx.run(tournament.event_board, self.ctx.event_id)  # one read per redraw
+        event = board.event
+        self.board = board
         self.form.load(event)
+        self.form.show_applying(board.not_for, board.game)
         team = event.kind == "team"
         self.cards_button.setVisible(not team)  # a team event prints team cards (File menu)
         self.cards_button.setEnabled(event.has_rotation)
-        self.form.sit_out.setEnabled(not team)
-        self.form.entry_mode.setEnabled(not team)
-        self.team_info.setVisible(team)
-        if team:
-            self.team_info.setText(
-                "Team event. " + tournament.TEAM_FORMATS[event.team_format] + ". "
-                + tournament.ROUND_SCORINGS[event.round_scoring] + ". " + tournament.BYE_RULES[event.bye_rule] + "."
-            )
-        rows = self.ctx.run(tournament.entrants, self.ctx.event_id)
-        self.model.set_rows(rows)
-        n = sum(1 for r in rows if r.checked_in)
-        tables, extra = divmod(n, 4)
-        text = f"{n} players checked in: {tables} tables"
-        if extra:
-            text += f", {extra} sitting out each round"
-        text += "."
-        if event.kind == "team":
-            text = "A team event: make the teams and check them in on the Teams page (Alt+6); ticks here follow the teams."
-        elif event.last_scored_round:
-            text += (f"  Late arrivals and departures join or leave from round {event.last_scored_round + 1};"
-                     " the rounds not yet played are re-planned.")
-        elif event.has_rotation:
-            text += "  A rotation exists; changing who plays discards it (generate it again)."
-        self.count.setText(text)
+        self.team_info.setVisible(bool(board.what))  # what the night is: team format, bracket, side game
+        self.team_info.setText(board.what)
+        self.model.set_rows(board.entrants)
+        self.count.setText(board.seating)
 
     def toggle(self, player_id: int, checked: bool) -> None:
         self.set_checked_in([player_id], checked)

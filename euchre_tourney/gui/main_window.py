@@ -599,7 +599,7 @@ class MainWindow(QMainWindow):
         try:
             worker.wait(self.start_pdf(name, path, page_size, numbers))
         except tournament.TournamentError as exc:
-            context.show_error(self, "Nothing to print yet", exc.message)
+            context.show_error(self, "Nothing to print", exc.message)
             return False
         except OSError as exc:
             context.show_error(self, "Cannot save", f"Cannot write {path}: {exc.strerror or exc}.")

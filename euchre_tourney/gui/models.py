@@ -222,13 +222,15 @@ class TablesModel(RowsModel):
         ]
 
     def set_rows(self, rows: Sequence[Any]) -> None:
+        # the columns and the rows change in one reset: a view that measured the new columns
+        # against the old rows (four names under six seats' columns) crashed the app
         six = bool(rows) and len(rows[0].names) == 6
         titles = SIX_SEAT_TITLES if six else SEAT_TITLES
+        self.beginResetModel()
         if len(self.columns) != len(titles) + 1:
-            self.beginResetModel()
             self.columns = self._columns(titles)
-            self.endResetModel()
-        super().set_rows(rows)
+        self.rows = tuple(rows)
+        self.endResetModel()
 
 
 def side_name(side: str | Side) -> str:

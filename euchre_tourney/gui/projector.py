@@ -104,7 +104,7 @@ class ProjectorWindow(QWidget):
         self.view = view
         season = getattr(view, "season", None)
         self.title.setText(view.event_name if season is None else f"{season.name} — season standings")
-        status = getattr(view, "status", "")
+        status = getattr(view, "status", "") or getattr(view, "bracket", "")  # a bracket night: how far it has gone
         self.status.setText(status[:1].upper() + status[1:])
         self.status.setVisible(bool(status))
         prizes = getattr(view, "prizes", ())

@@ -116,11 +116,15 @@ class RotationPage(Page):
         board = self.ctx.run(tournament.rotation_board, self.ctx.event_id)  # one read per redraw
         event, self.view = board.event, board.rotation
         self.requests.refresh(self.view.warnings)
+        self.requests.setVisible(event.kind != "team")  # the director's requests shape an individual rotation only
         if event.kind == "team":  # team rounds are made on the Teams page; shown here by seat
             self.generate_button.setEnabled(False)
             self.regenerate_button.setEnabled(False)
-            self.status.setText("A team event: make the teams and the rounds on the Teams page (Alt+6). "
-                                "Each round's seats are shown here.")
+            self.status.setText(
+                "This night is played as an elimination bracket: it has no rotation. The bracket, its matches "
+                "and their results are on the Teams page (Alt+6), Bracket tab." if board.bracket_night else
+                "A team event: make the teams and the rounds on the Teams page (Alt+6). "
+                "Each round's seats are shown here.")
             self.quality.setText("")
             for r in self.view.rounds:
                 self.rounds.addItem(f"Round {r.number}")

@@ -340,7 +340,7 @@ class ScoresPage(Page):
         self.board = board
         self.rules = board.rules
         if not board.event.has_rotation:
-            self.hint.setText("Generate the rotation first (Rotation page); then enter each table's hands here.")
+            self.hint.setText(board.waiting)
             self.hint.show()
             self.body.setEnabled(False)
             self.tables.blockSignals(True)
@@ -348,6 +348,12 @@ class ScoresPage(Page):
             self.tables.blockSignals(False)
             self.table_view = None
             self.model.set_rows([])
+            # nothing of the event shown before stays on the page (its table, its side game's form and hands)
+            self.side_box.hide()
+            self.round_box.hide()
+            for w in (self.heading, self.totals):
+                w.setText("")
+            self.history.clear()
             return
         self.hint.hide()
         self.body.setEnabled(True)

@@ -237,17 +237,27 @@ class StandingsPage(Page):
         self.view = view
         if self.table.model() is not self.team_model:
             self.table.setModel(self.team_model)
-        rounds = max(event.rounds, len(self.view.rows[0].round_results) if self.view.rows else 0)
+        if self.view.bracket:  # a bracket night: its places, one column per bracket round
+            rounds = len(self.view.rows[0].round_results) if self.view.rows else 0
+        else:
+            rounds = max(event.rounds, len(self.view.rows[0].round_results) if self.view.rows else 0)
         self.team_model.set_standings(self.view.rows, rounds)
         self.fit_names()
-        self.summary.setText(
-            f"<b>{html.escape(event.name)}</b>: {self.view.results_recorded} table results. "
-            "Standings update as each result is saved."
-        )
-        self.rules_text.setText(
-            "Ranked by " + ", then ".join(t.lower() for t in self.view.tie_breaks)
-            + "; teams still equal share the place (=).  " + tournament.BYE_RULES[self.view.bye_rule] + "."
-        )
+        if self.view.bracket:
+            self.summary.setText(f"<b>{html.escape(event.name)}</b>: {html.escape(self.view.bracket)}")
+            self.rules_text.setText(
+                "Ranked by the bracket: the final's winner first, then by the round each team went out; teams out "
+                "in the same round share the place (=). The bracket and its results are on the Teams page (Alt+6), Bracket tab."
+            )
+        else:
+            self.summary.setText(
+                f"<b>{html.escape(event.name)}</b>: {self.view.results_recorded} table results. "
+                "Standings update as each result is saved."
+            )
+            self.rules_text.setText(
+                "Ranked by " + ", then ".join(t.lower() for t in self.view.tie_breaks)
+                + "; teams still equal share the place (=).  " + tournament.BYE_RULES[self.view.bye_rule] + "."
+            )
         if self.projector is not None:
             self.projector.show_standings(self.view)
 

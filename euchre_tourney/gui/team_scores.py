@@ -114,6 +114,41 @@ class TeamStandingsModel(StandingsModel):
             cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_results[i])(i), CENTER))
         return cols
 
+    @staticmethod
+    def _bracket_columns(rounds: int) -> list[Column]:
+        """A night played as a bracket: its places (once the final is played)
+        and where each team stands, its matches, and one column per bracket round."""
+        cols = [
+            Column("Place", lambda r: (f"={r.place}" if r.tied else r.place) if r.place else "", CENTER),
+            Column("No.", lambda r: r.number, RIGHT),
+            Column("Team", lambda r: r.name + ("" if r.status == "playing" else f" ({r.status})")),
+            Column("Result", lambda r: r.result),
+            Column("W–L", lambda r: f"{r.wins}–{r.losses}", CENTER),
+            Column("For", lambda r: r.points_for, RIGHT),
+            Column("Against", lambda r: r.points_against, RIGHT),
+            Column("+/−", lambda r: f"{r.difference:+d}" if r.difference else "0", RIGHT),
+        ]
+        for i in range(rounds):
+            cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_results[i])(i), CENTER))
+        return cols
+
+    bracket = False
+    """The rows are a bracket night's (set by :meth:`set_standings`)."""
+
+    def set_standings(self, rows, rounds: int) -> None:
+        """Show ``rows`` with ``rounds`` round columns; a bracket night's rows
+        (each has a :attr:`~euchre_tourney.tournament.TeamStandingRow.result`)
+        get the bracket's columns."""
+        self.bracket = any(r.result for r in rows)
+        if not self.bracket:
+            super().set_standings(rows, rounds)
+            return
+        self.beginResetModel()
+        self.rounds = rounds
+        self.columns = self._bracket_columns(rounds)
+        self.rows = tuple(rows)
+        self.endResetModel()
+
 
 class GameScoreBox(QGroupBox):
     """Type a game's final score for one table of a round (game-to-the-target

@@ -270,6 +270,8 @@ class TeamsPage(Page):
                 text += ": one team has the bye each round"
             elif with_bye:
                 text += ": a team has the bye in round" + ("s " if len(with_bye) > 1 else " ") + ", ".join(map(str, with_bye))
+        elif board.bracket is not None:  # a bracket night: its byes are the bracket's (first round only)
+            pass
         elif len(playing) % 2:
             text += ": one team has the bye each round"
         self.count.setText(text + ".")

@@ -43,7 +43,29 @@ def _player_table(view: StandingsView):
     return heads, rows, notes
 
 
+def _bracket_table(view: TeamStandingsView):
+    """A night played as a bracket: places (once the final is played), where each team stands, its matches."""
+    rounds = len(view.rows[0].round_results) if view.rows else 0
+    heads = [("Place", 34), ("No.", 28), ("Team", 0), ("Result", 200), ("W–L", 36), ("For", 32), ("Against", 42),
+             ("+/−", 32)] + [(f"R{i + 1}", 46) for i in range(rounds)]
+    rows = []
+    for r in view.rows:
+        both = f"{r.players[0]} & {r.players[1]}"
+        name = r.name if r.name == both else f"{r.name} ({both})"
+        if r.status != "playing":
+            name += f" – {r.status}"
+        rows.append(
+            [(f"={r.place}" if r.tied else str(r.place)) if r.place else "", str(r.number), name, r.result,
+             f"{r.wins}–{r.losses}", str(r.points_for), str(r.points_against), f"{r.difference:+d}" if r.difference else "0"]
+            + list(r.round_results)
+        )
+    notes = view.bracket + " Ranked by the bracket: teams out in the same round share the place (=)."
+    return heads, rows, notes
+
+
 def _team_table(view: TeamStandingsView):
+    if view.bracket:
+        return _bracket_table(view)
     rounds = len(view.rows[0].round_results) if view.rows else 0
     heads = [("Place", 34), ("No.", 28), ("Team", 0), ("Wins", 34), ("W–L–T", 44), ("Byes", 30), ("For", 32),
              ("Against", 42), ("+/−", 32)] + [(f"R{i + 1}", 46) for i in range(rounds)]

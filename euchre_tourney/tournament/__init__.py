@@ -133,6 +133,7 @@ from euchre_tourney.tournament.scoring import (
 from euchre_tourney.tournament.changes import KINDS, Change
 from euchre_tourney.tournament.boards import (
     EntryBoard,
+    EventBoard,
     RotationBoard,
     SeasonBoard,
     StandingsBoard,
@@ -140,6 +141,7 @@ from euchre_tourney.tournament.boards import (
     TeamsBoard,
     changes_since,
     entry_board,
+    event_board,
     rotation_board,
     season_board,
     standings_board,
@@ -240,6 +242,7 @@ from euchre_tourney.tournament.season import (
     write_season_standings_csv,
 )
 from euchre_tourney.tournament.ratings import Rater, Rating, RatingRow, balanced_pairs, player_page, player_rating, ratings
+from euchre_tourney.tournament.bracket_results import is_bracket_night
 from euchre_tourney.tournament.brackets import (
     SEEDINGS,
     BracketMatchView,
@@ -436,6 +439,9 @@ __all__ = [
     "entry_board",
     "rotation_board",
     "standings_board",
+    "event_board",
+    "EventBoard",
+    "is_bracket_night",
     "teams_board",
     "SeasonBoard",
     "season_board",

@@ -9,6 +9,8 @@ each loading the event again:
   hand counts and done marks, the round lock, the next unfinished table
   (:attr:`EntryBoard.next_unfinished`, computed here and nowhere else) and
   the selected table's hands;
+- :func:`event_board` -- the Event page: the event, who is checked in,
+  what kind of night it is in words and the settings that do not apply to it;
 - :func:`standings_board` -- the Standings page (players' or teams');
 - :func:`rotation_board` -- the Rotation page;
 - :func:`teams_board` -- the Teams page (with its Bracket tab's bracket);
@@ -30,20 +32,21 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rules import RuleSet
 from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult, table_rules_of
+from euchre_tourney.tournament.bracket_results import is_bracket_night
 from euchre_tourney.tournament.brackets import BracketView, bracket_view
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.common import load_event
-from euchre_tourney.tournament.events import get_event, list_events
+from euchre_tourney.tournament.events import entrants, get_event, list_events
 from euchre_tourney.tournament.phones import disputed_at
 from euchre_tourney.tournament.ratings import RatingRow, ratings
-from euchre_tourney.tournament.readmodels import EventView, RotationView, StandingsView, TableResultView, TableScoreView
+from euchre_tourney.tournament.readmodels import EntrantView, EventView, RotationView, StandingsView, TableResultView, TableScoreView
 from euchre_tourney.tournament.schedule import rotation_view
 from euchre_tourney.tournament.scoring import table_score
 from euchre_tourney.tournament.season import SeasonStandingsView, SeasonView, list_seasons, season_standings
 from euchre_tourney.tournament.side_games import SideTableView, side_table_score
 from euchre_tourney.tournament.standings import standings
 from euchre_tourney.tournament.tables import result_view
-from euchre_tourney.tournament.team_models import TeamEventView, TeamStandingsView
+from euchre_tourney.tournament.team_models import BYE_RULES, ROUND_SCORINGS, TEAM_FORMATS, TeamEventView, TeamStandingsView
 from euchre_tourney.tournament.teams import team_event, team_standings
 
 __all__ = [
@@ -100,6 +103,10 @@ class EntryBoard:
     disputed: frozenset[int] = frozenset()
     """The selected table's hands that a table disputed from its phone
     (tapped Disagree) and no station corrected since: the page marks them."""
+    waiting: str = ""
+    """Why there is nothing to enter yet, in a sentence ("" once the event
+    has its rotation or rounds): generate the rotation; make a team event's
+    rounds; a night played as a bracket is entered on the Teams page."""
 
     @property
     def game(self) -> bool:
@@ -183,7 +190,18 @@ def entry_board(
                 mode = row.entry_mode
             result = result_view(row, round_number, table, results.get(spot), counts.get(spot, 0), mode)
     r = rounds.get(round_number)
+    waiting = ""
+    if not event.has_rotation:
+        if event.kind == "team" and is_bracket_night(session, event_id):
+            waiting = ("This night is played as an elimination bracket: there are no tables' hands to enter. Enter "
+                       "each match's final score on the Teams page (Alt+6), Bracket tab.")
+        elif event.kind == "team":
+            waiting = ("Make the teams and the rounds first (Teams page, Alt+6); then enter each table's hands "
+                       "or final scores here.")
+        else:
+            waiting = "Generate the rotation first (Rotation page); then enter each table's hands here."
     return EntryBoard(
+        waiting=waiting,
         event=event,
         rules=event.rules,
         round=round_number,
@@ -195,6 +213,100 @@ def entry_board(
         side_table=side,
         disputed=disputed_at(session, event_id, round_number, view.table, view.hands) if view is not None and view.hands else frozenset(),
     )
+
+
+@dataclass(frozen=True)
+class EventBoard:
+    """The Event page: the event, its check-in list (``entrants``, as
+    :func:`~.events.entrants`), ``seats`` (players at a table: 4, or 6 at a
+    night at tables of six), ``game`` (its side game, None for four-seat
+    euchre), ``bracket`` (a night played as an elimination bracket,
+    :func:`~.bracket_results.is_bracket_night`; else None), ``what`` (what
+    the night is, in sentences), ``seating`` (who is checked in and how
+    they sit: "13 players checked in: 2 tables of six, 1 sitting out each
+    round.") and ``not_for`` (a setting's name -- "rounds", "hands",
+    "sit_out", "entry_mode", "rules" -- → why it does not apply tonight;
+    the page shows those settings disabled or not at all, with the reason)."""
+
+    event: EventView
+    entrants: tuple[EntrantView, ...]
+    seats: int
+    game: object | None
+    bracket: BracketView | None
+    what: str
+    seating: str
+    not_for: dict[str, str]
+
+
+def seating_line(checked_in: int, seats: int) -> str:
+    """How ``checked_in`` players sit at tables of ``seats`` (4 or 6), in a
+    sentence: "13 players checked in: 2 tables of six, 1 sitting out each
+    round." (fewer than a table: "… not enough for a table of six yet.")."""
+    tables, extra = divmod(checked_in, seats)
+    size = "six" if seats == 6 else "four"
+    text = f"{checked_in} player{'s' if checked_in != 1 else ''} checked in: "
+    if not tables:
+        return text + f"not enough for a table of {size} yet."
+    text += f"{tables} table{'s' if tables != 1 else ''}" + (f" of {size}" if seats != 4 else "")
+    if extra:
+        text += f", {extra} sitting out each round"
+    return text + "."
+
+
+def event_board(session: Session, event_id: int) -> EventBoard:
+    """The Event page's read model, in one session (see :class:`EventBoard`).
+    :class:`~.errors.NotFound` for an event that does not exist."""
+    row = load_event(session, event_id)  # held: later reads of the event come from the identity map
+    event = get_event(session, row.id)
+    people = tuple(entrants(session, event_id))
+    game = table_rules_of(row)
+    seats = 6 if game is not None and game.players == 6 else 4
+    not_for: dict[str, str] = {}
+    bracket = None
+    n = sum(1 for p in people if p.checked_in)
+    seating = seating_line(n, seats)
+    target = event.rules.target
+    if event.kind == "team":
+        not_for["sit_out"] = "A team event has byes, not sit-outs: see the Teams page."
+        not_for["entry_mode"] = "A team event's scores are entered on the Teams and Scores pages."
+        seating = "A team event: make the teams and check them in on the Teams page (Alt+6); ticks here follow the teams."
+        if is_bracket_night(session, event_id):
+            bracket = bracket_view(session, event_id)
+        if bracket is not None:
+            kind = "double" if bracket.double else "single"
+            needed = [m for m in bracket.matches if m.needed]
+            played = sum(1 for m in needed if m.winner is not None)
+            third = ", the match for third place among them" if any(m.part == "3P" for m in bracket.matches) else ""
+            up_to = "up to " if bracket.double else ""  # the grand final's reset is played only if needed
+            what = (f"Team event played as a {kind}-elimination bracket of {len(bracket.seeds)} teams: {up_to}"
+                    f"{len(needed)} matches in {bracket.rounds} rounds{third}, each a game to {bracket.target}; "
+                    f"{played} played so far. The bracket is drawn and each match's final score entered on the "
+                    "Teams page (Alt+6), Bracket tab.")
+            why = f"The bracket decides the matches, each a game to {bracket.target}."
+            not_for["rounds"] = why
+            not_for["hands"] = why
+        else:
+            what = ("Team event. " + TEAM_FORMATS[event.team_format] + ". " + ROUND_SCORINGS[event.round_scoring]
+                    + ". " + BYE_RULES[event.bye_rule] + ".")
+            if event.round_scoring == "game":
+                not_for["hands"] = f"Each round is a game to {target}: hands per round do not apply."
+    elif game is not None:
+        what = (f"A progressive night at tables of {'six' if seats == 6 else 'four'}: partners and opponents "
+                "change each round, and each player scores their side's points.")
+        not_for["rules"] = (f"Tonight's game is {game.title}: its rules and options were set when the event "
+                            "was made (shown above).")
+    else:
+        what = ""
+    if event.kind != "team":
+        if event.last_scored_round and seats == 6:
+            seating += ("  A night at tables of six is seated whole: once scores are in, nobody can join or leave "
+                        "(its rounds cannot be re-planned).")
+        elif event.last_scored_round:
+            seating += (f"  Late arrivals and departures join or leave from round {event.last_scored_round + 1};"
+                        " the rounds not yet played are re-planned.")
+        elif event.has_rotation:
+            seating += "  A rotation exists; changing who plays discards it (generate it again)."
+    return EventBoard(event, people, seats, game, bracket, what, seating, not_for)
 
 
 @dataclass(frozen=True)
@@ -222,12 +334,15 @@ class RotationBoard:
 
     event: EventView
     rotation: RotationView
+    bracket_night: bool = False
+    """A team night played as an elimination bracket (:func:`~.bracket_results.is_bracket_night`): no rotation."""
 
 
 def rotation_board(session: Session, event_id: int) -> RotationBoard:
     """The Rotation page's read model, in one session."""
     row = load_event(session, event_id)  # held: later reads of the event come from the identity map
-    return RotationBoard(get_event(session, row.id), rotation_view(session, event_id))
+    bracket = row.kind == "team" and is_bracket_night(session, event_id)
+    return RotationBoard(get_event(session, row.id), rotation_view(session, event_id), bracket)
 
 
 @dataclass(frozen=True)

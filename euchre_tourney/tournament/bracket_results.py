@@ -12,10 +12,22 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rotation import bracket as shapes
 from euchre_tourney.rules import Seat
-from euchre_tourney.store import Bracket, BracketMatch, Team
+from euchre_tourney.store import Bracket, BracketMatch, EventRound, Team
 from euchre_tourney.tournament.night_models import NightResult, TableRound
 
-__all__ = ["bracket_results", "bracket_table_rounds", "load_bracket", "match_winners"]
+__all__ = ["bracket_results", "bracket_table_rounds", "is_bracket_night", "load_bracket", "match_winners"]
+
+
+def is_bracket_night(session: Session, event_id: int) -> bool:
+    """True when team event ``event_id`` is played as an elimination
+    bracket: a bracket is drawn and no team round is made (a night of
+    rounds that ends with a play-off bracket is a night of rounds). Such a
+    night has no scorecards, tally sheets, rotation or tables' phones: each
+    match's final score is entered on the Teams page's Bracket tab, and its
+    standings are the bracket's places. False for any other event."""
+    if session.exec(select(Bracket.id).where(Bracket.event_id == event_id)).first() is None:
+        return False
+    return session.exec(select(EventRound.id).where(EventRound.event_id == event_id)).first() is None
 
 
 def load_bracket(session: Session, event_id: int):

@@ -797,8 +797,23 @@ class PhoneSheetView:
 
 
 def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
-    """The read model of the one-page "how to enter your table's hands"."""
+    """The read model of the one-page "how to enter your table's hands".
+    :class:`TournamentError` with the reason for a night whose tables do not
+    enter from phones: a night played as a bracket (its results are entered
+    on the Teams page) or a game whose hands the phones' form cannot hold
+    (six-player, bid euchre: entered on the director's window)."""
+    from euchre_tourney.tournament.bracket_results import is_bracket_night
+    from euchre_tourney.tournament.teams import bracket_night_sentence
+
     event = load_event(session, event_id)
+    if event.kind == "team" and is_bracket_night(session, event_id):
+        raise TournamentError(bracket_night_sentence(session, event_id) + " Each match's final score is entered "
+                              "on the Teams page's Bracket tab, not from the tables' phones: there is no phone "
+                              "page to print.")
+    game = table_rules_of(event)
+    if game is not None:
+        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window, "
+                              "not from the tables' phones, so there is no phone page to print.")
     game = event.kind == "team" and event.round_scoring == "game"
     return PhoneSheetView(
         event_name=event.name,

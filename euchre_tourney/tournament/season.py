@@ -52,7 +52,7 @@ from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.unit_of_work import write_use_case
 from euchre_tourney.tournament.identity import collation_key
 from euchre_tourney.tournament.night_models import HandRecord, NightResult, TableRound
-from euchre_tourney.tournament.bracket_results import bracket_results, bracket_table_rounds
+from euchre_tourney.tournament.bracket_results import bracket_results, bracket_table_rounds, is_bracket_night
 
 BASES = ("points", "placings")
 AGGREGATES = ("total", "average")
@@ -339,7 +339,8 @@ def _night_results(session: Session, event_id: int) -> list[NightResult]:
     if event is None:
         raise NotFound("That event no longer exists.")
     out = []
-    if event.kind == "team" and not any(r.played for r in team_standings(session, event_id).rows):
+    if event.kind == "team" and (is_bracket_night(session, event_id)
+                                 or not any(r.played for r in team_standings(session, event_id).rows)):
         out = bracket_results(session, event_id)
     elif event.kind == "team":
         view = team_standings(session, event_id)

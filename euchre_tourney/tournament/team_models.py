@@ -164,6 +164,10 @@ class TeamStandingRow:
     points_against: int
     round_results: tuple[str, ...]
     status: str = "playing"
+    result: str = ""
+    """A bracket night (:attr:`TeamStandingsView.bracket`): where the team
+    finished or stands ("Winner", "Runner-up", "3rd", "Out in Semi-final 1",
+    "Still in"); "" at a night of rounds."""
 
     @property
     def difference(self) -> int:
@@ -178,6 +182,12 @@ class TeamStandingsView:
     tie_breaks: tuple[str, ...]
     bye_rule: str
     results_recorded: int
+    bracket: str = ""
+    """A night played as an elimination bracket: what the bracket is and how
+    far it has gone ("Single elimination bracket of 5 teams, games to 10: 2
+    of 5 matches played."), the rows then ranked by the bracket (places once
+    the champion is known, :attr:`TeamStandingRow.result`) with one column
+    per bracket round; "" at a night of rounds."""
     is_team = True  # reports pick their team writer by this
 
 

@@ -41,6 +41,8 @@ from sqlmodel import Session, select
 from euchre_tourney import rotation
 from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
+from euchre_tourney.rotation import bracket as bracket_shapes
+from euchre_tourney.tournament.bracket_results import is_bracket_night, load_bracket, match_winners
 from euchre_tourney.tournament.common import event_rules, load_event, plain_text, whole_number, yes_no
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.csvfiles import MAX_FILE_BYTES, csv_text, read_teams, write_csv_file
@@ -53,6 +55,7 @@ from euchre_tourney.tournament.team_models import (
     TeamEventView,
     TeamResult,
     TeamRoundView,
+    TeamStandingRow,
     TeamStandingsView,
     TeamTableView,
     TeamView,
@@ -460,9 +463,23 @@ def team_printout(session: Session, event_id: int) -> TeamEventView:
     """What the team scorecards, tally sheets and wall chart print.
     :class:`TournamentError` while no round is made."""
     view = team_event(session, event_id)
+    if not view.rounds and is_bracket_night(session, event_id):
+        raise TournamentError(bracket_night_sentence(session, event_id) + " It has no scorecards, tally sheets or "
+                              "rotation chart: enter each match's final score and print the bracket (Bracket "
+                              "PDF…) on the Teams page's Bracket tab.")
     if not view.rounds:
         raise TournamentError("Make the rounds first (Teams page): there is nothing to print yet.")
     return view
+
+
+def bracket_night_sentence(session: Session, event_id: int) -> str:
+    """What a night played as a bracket is, in a sentence for the printouts
+    that do not apply to it: "The night “Cup night” is played as a single-elimination
+    bracket." (:func:`~.bracket_results.is_bracket_night` is assumed)."""
+    event = load_event(session, event_id)
+    loaded = load_bracket(session, event_id)
+    kind = "double" if loaded is not None and loaded[0].double else "single"
+    return f"The night “{event.name}” is played as a {kind}-elimination bracket."
 
 
 def _store_round(session: Session, event, number: int, pairs, byes, teams: dict[int, Team]) -> None:
@@ -996,10 +1013,105 @@ def _standings(session: Session, event, teams: list[Team], rounds: list[_Round])
 
 def team_standings(session: Session, event_id: int) -> TeamStandingsView:
     """The team standings as they stand now (see
-    :mod:`~euchre_tourney.tournament.team_models` for the rules)."""
+    :mod:`~euchre_tourney.tournament.team_models` for the rules); a night
+    played as an elimination bracket (:func:`~.bracket_results.is_bracket_night`)
+    stands by its bracket (:func:`_bracket_standings`)."""
     event = _team_event(session, event_id)
     teams = _rows(session, event_id)
+    if is_bracket_night(session, event_id):
+        return _bracket_standings(session, event, teams)
     return _standings(session, event, teams, _load_rounds(session, event_id, teams))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _bracket_standings(session: Session, event, teams: list[Team]) -> TeamStandingsView:
+    """A bracket night's standings: the bracket's places once the champion
+    is known ("Winner", "Runner-up", "3rd", teams out at the same stage
+    sharing a place), before that the teams still in first, then those out,
+    the latest out first, with no place yet; each team's matches, points
+    for and against, and one column per bracket round ("W 10–7 v 4")."""
+    _b, seeds, shape, scores = load_bracket(session, event.id)
+    state = bracket_shapes.progress(shape, match_winners(shape, scores))
+    views = _views(session, teams)
+    number = {seed: views[tid].number if tid in views else seed for seed, tid in enumerate(seeds, start=1)}
+    wins = dict.fromkeys(number, 0)
+    losses = dict.fromkeys(number, 0)
+    points_for = dict.fromkeys(number, 0)
+    against = dict.fromkeys(number, 0)
+    results = {seed: [""] * shape.rounds for seed in number}
+    out_at: dict[int, tuple[int, str]] = {}  # seed → (order it went out, the match's title)
+    played = 0
+    for order, st in enumerate(state.matches):
+        if st.winner is None:
+            continue
+        played += 1
+        a, b = scores[st.match.code]
+        for me, other, mine, theirs in ((st.teams[0], st.teams[1], a, b), (st.teams[1], st.teams[0], b, a)):
+            won = me == st.winner
+            wins[me] += won
+            losses[me] += not won
+            points_for[me] += mine
+            against[me] += theirs
+            results[me][st.match.round - 1] = f"{'W' if won else 'L'} {mine}–{theirs} v {number[other]}"
+            if not won and me not in state.alive and st.match.part != "3P":
+                out_at[me] = (order, bracket_shapes.match_title(shape, st.match))
+    final = state.champion is not None
+    names = {1: "Winner", 2: "Runner-up"}
+
+    def result(seed: int) -> str:
+        if final:
+            place = state.places.get(seed, 0)
+            if not place:
+                return ""
+            shared = list(state.places.values()).count(place) > 1
+            if place in names and not shared:
+                return names[place]
+            return ("Shared " if shared else "") + f"{_ordinal(place)} place"
+        if seed in state.alive:
+            return "Still in" + (" (one loss)" if shape.double and losses[seed] else "")
+        if any(st.match.part == "3P" and st.winner is None and seed in st.teams for st in state.matches):
+            return f"Out in {out_at[seed][1]}; plays for third place"
+        return f"Out in {out_at[seed][1]}" if seed in out_at else "Out"
+
+    def rank(seed: int):
+        if final:
+            return (state.places.get(seed, len(number) + 1), seed)
+        if seed in state.alive:
+            return (0, losses[seed], seed)
+        return (1, -out_at.get(seed, (0, ""))[0], seed)
+
+    rows = []
+    ordered = sorted(number, key=rank)
+    for seed in ordered:
+        v = views.get(seeds[seed - 1])
+        place = state.places.get(seed, 0) if final else 0
+        rows.append(TeamStandingRow(
+            place=place, tied=final and list(state.places.values()).count(place) > 1, team_id=seeds[seed - 1],
+            number=number[seed], name=v.name if v else "?", players=v.players if v else ("?", "?"),
+            played=wins[seed] + losses[seed], wins=wins[seed], losses=losses[seed], ties=0, byes=0,
+            score=float(wins[seed]), points_for=points_for[seed], points_against=against[seed],
+            round_results=tuple(results[seed]), status=v.status if v else "playing", result=result(seed),
+        ))
+    needed = sum(1 for st in state.matches if st.needed)
+    kind = "Double elimination" if shape.double else "Single elimination"
+    text = (f"{kind} bracket of {len(seeds)} teams, games to {event_rules(event).target}: "
+            f"{played} of {needed} matches played. ")
+    if final:
+        text += f"Winner: {views[seeds[state.champion - 1]].name if seeds[state.champion - 1] in views else '?'}."
+    else:
+        text += "Places are known once the final is played."
+    return TeamStandingsView(
+        event_id=event.id,
+        event_name=event.name,
+        rows=tuple(rows),
+        tie_breaks=("Place in the bracket: the final's winner first, then by the round each team went out",),
+        bye_rule=event.bye_rule,
+        results_recorded=played,
+        bracket=text,
+    )
 
 
 def team_standings_rows(view: TeamStandingsView) -> list[list[object]]:
@@ -1010,10 +1122,14 @@ def team_standings_rows(view: TeamStandingsView) -> list[list[object]]:
          "points_for", "points_against", "difference", "status"]
         + [f"round_{i}" for i in range(1, rounds + 1)]
     ]
+    if view.bracket:  # a bracket night: no place before the final, and where each team stands
+        out[0].insert(14, "result")
     for r in view.rows:
+        place = (f"={r.place}" if r.tied else r.place) if r.place or not view.bracket else ""
         out.append(
-            [f"={r.place}" if r.tied else r.place, r.number, r.name, *r.players, r.wins, r.losses, r.ties, r.byes,
+            [place, r.number, r.name, *r.players, r.wins, r.losses, r.ties, r.byes,
              r.score, r.points_for, r.points_against, r.difference, r.status]
+            + ([r.result] if view.bracket else [])
             + list(r.round_results)
         )
     return out
