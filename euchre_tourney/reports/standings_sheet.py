@@ -43,6 +43,13 @@ def _player_table(view: StandingsView):
     return heads, rows, notes
 
 
+def _team_name(r) -> str:
+    """A standings row's team as printed: its name, its two players when the name is not theirs, its status."""
+    both = f"{r.players[0]} & {r.players[1]}"
+    name = r.name if r.name == both else f"{r.name} ({both})"
+    return name if r.status == "playing" else f"{name} – {r.status}"
+
+
 def _bracket_table(view: TeamStandingsView):
     """A night played as a bracket: places (once the final is played), where each team stands, its matches."""
     rounds = len(view.rows[0].round_results) if view.rows else 0
@@ -50,10 +57,7 @@ def _bracket_table(view: TeamStandingsView):
              ("+/−", 32)] + [(f"R{i + 1}", 46) for i in range(rounds)]
     rows = []
     for r in view.rows:
-        both = f"{r.players[0]} & {r.players[1]}"
-        name = r.name if r.name == both else f"{r.name} ({both})"
-        if r.status != "playing":
-            name += f" – {r.status}"
+        name = _team_name(r)
         rows.append(
             [(f"={r.place}" if r.tied else str(r.place)) if r.place else "", str(r.number), name, r.result,
              f"{r.wins}–{r.losses}", str(r.points_for), str(r.points_against), f"{r.difference:+d}" if r.difference else "0"]
@@ -71,10 +75,7 @@ def _team_table(view: TeamStandingsView):
              ("Against", 42), ("+/−", 32)] + [(f"R{i + 1}", 46) for i in range(rounds)]
     rows = []
     for r in view.rows:
-        both = f"{r.players[0]} & {r.players[1]}"
-        name = r.name if r.name == both else f"{r.name} ({both})"
-        if r.status != "playing":
-            name += f" – {r.status}"
+        name = _team_name(r)
         rows.append(
             [f"={r.place}" if r.tied else str(r.place), str(r.number), name, f"{r.score:g}",
              f"{r.wins}–{r.losses}–{r.ties}", str(r.byes or ""), str(r.points_for), str(r.points_against),
