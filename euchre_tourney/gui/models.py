@@ -74,7 +74,14 @@ class RowsModel(QAbstractTableModel):
         return self._texts
 
     def set_rows(self, rows: Sequence[Any]) -> None:
+        self.set_table(self.columns, rows)
+
+    def set_table(self, columns: Sequence[Column], rows: Sequence[Any]) -> None:
+        """New columns and rows in one reset: a view must never measure new
+        columns against old rows (a six-seat table under four names crashed
+        the app)."""
         self.beginResetModel()
+        self.columns = list(columns)
         self.rows = tuple(rows)
         self.endResetModel()
 
@@ -226,11 +233,7 @@ class TablesModel(RowsModel):
         # against the old rows (four names under six seats' columns) crashed the app
         six = bool(rows) and len(rows[0].names) == 6
         titles = SIX_SEAT_TITLES if six else SEAT_TITLES
-        self.beginResetModel()
-        if len(self.columns) != len(titles) + 1:
-            self.columns = self._columns(titles)
-        self.rows = tuple(rows)
-        self.endResetModel()
+        self.set_table(self.columns if len(self.columns) == len(titles) + 1 else self._columns(titles), rows)
 
 
 def side_name(side: str | Side) -> str:
@@ -294,11 +297,8 @@ class StandingsModel(RowsModel):
     """The round columns shown (set by :meth:`set_standings`)."""
 
     def set_standings(self, rows: Sequence[Any], rounds: int) -> None:
-        self.beginResetModel()
         self.rounds = rounds
-        self.columns = self._columns(rounds)
-        self.rows = tuple(rows)
-        self.endResetModel()
+        self.set_table(self._columns(rounds), rows)
 
     def extra_data(self, row, column, role):
         if role == Qt.FontRole and column in (0, 3):

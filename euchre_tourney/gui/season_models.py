@@ -42,8 +42,7 @@ class SeasonStandingsModel(RowsModel):
     def set_standings(self, rows, events=()) -> None:
         """Show ``rows`` with a column per event of ``events`` (the projector
         passes the other models' round count instead: no night columns)."""
-        self.columns = self._columns(events if isinstance(events, (tuple, list)) else ())
-        self.set_rows(rows)
+        self.set_table(self._columns(events if isinstance(events, (tuple, list)) else ()), rows)
 
 
 class RatingsModel(RowsModel):

@@ -143,11 +143,8 @@ class TeamStandingsModel(StandingsModel):
         if not self.bracket:
             super().set_standings(rows, rounds)
             return
-        self.beginResetModel()
         self.rounds = rounds
-        self.columns = self._bracket_columns(rounds)
-        self.rows = tuple(rows)
-        self.endResetModel()
+        self.set_table(self._bracket_columns(rounds), rows)
 
 
 class GameScoreBox(QGroupBox):
