@@ -6,7 +6,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import RuleSet
-from euchre_tourney.store import Event, EventRound, Hand, rules_of
+from euchre_tourney.store import Event, EventRound, Hand, TableResult, rules_of
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 
 
@@ -33,6 +33,16 @@ def hands_recorded(session: Session, event_id: int) -> int:
     ).one()
 
 
+def scores_recorded(session: Session, event_id: int) -> bool:
+    """Whether any score of the event is entered: a hand, or a table's round
+    totals (an event entered as round totals has no hands)."""
+    return bool(hands_recorded(session, event_id)) or session.exec(
+        select(TableResult.id).join(EventRound, TableResult.round_id == EventRound.id).where(
+            EventRound.event_id == event_id, TableResult.ns_points != None  # noqa: E711
+        ).limit(1)
+    ).first() is not None
+
+
 def clear_rotation(session: Session, event_id: int) -> None:
     for r in session.exec(select(EventRound).where(EventRound.event_id == event_id)):
         session.delete(r)
@@ -40,12 +50,18 @@ def clear_rotation(session: Session, event_id: int) -> None:
 
 
 def last_played_round(session: Session, event_id: int) -> int:
-    """The highest round number with a hand recorded (0 if none): rounds up to
-    it are history that no re-plan may change."""
+    """The highest round number with a hand recorded, or a table's round
+    totals (0 if none): rounds up to it are history that no re-plan may
+    change."""
     value = session.exec(
         select(func.max(EventRound.number)).join(Hand, Hand.round_id == EventRound.id).where(EventRound.event_id == event_id)
     ).one()
-    return value or 0
+    totals = session.exec(
+        select(func.max(EventRound.number)).join(TableResult, TableResult.round_id == EventRound.id).where(
+            EventRound.event_id == event_id, TableResult.ns_points != None  # noqa: E711
+        )
+    ).one()
+    return max(value or 0, totals or 0)
 
 
 # Typed inputs at the use-case boundary ---------------------------------------
