@@ -53,7 +53,10 @@ database's write lock from its start.
 The other half of the guard is staleness: a write names the round it was
 drawn in and the version of the row it saw. A hand's version is checked
 where the hand is written (:func:`~.scoring.correct_hand`,
-``expected_version``), a phone page's round by :func:`check_drawn_round`,
+``expected_version``), a phone page's round by :func:`check_drawn_round`, round totals and a
+team game's final score by the totals the page showed
+(:func:`~.tables.record_table_totals`, :func:`~.teams.record_game_score`,
+``expected``),
 a bracket match's version and teams by
 :func:`~.brackets.record_bracket_score`; each refuses with a sentence that
 says what changed.
