@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import RuleSet
@@ -53,15 +53,14 @@ def last_played_round(session: Session, event_id: int) -> int:
     """The highest round number with a hand recorded, or a table's round
     totals (0 if none): rounds up to it are history that no re-plan may
     change."""
+    hands = select(Hand.id).where(Hand.round_id == EventRound.id).exists()
+    totals = select(TableResult.id).where(
+        TableResult.round_id == EventRound.id, TableResult.ns_points != None  # noqa: E711
+    ).exists()
     value = session.exec(
-        select(func.max(EventRound.number)).join(Hand, Hand.round_id == EventRound.id).where(EventRound.event_id == event_id)
-    ).one()
-    totals = session.exec(
-        select(func.max(EventRound.number)).join(TableResult, TableResult.round_id == EventRound.id).where(
-            EventRound.event_id == event_id, TableResult.ns_points != None  # noqa: E711
-        )
-    ).one()
-    return max(value or 0, totals or 0)
+        select(func.max(EventRound.number)).where(EventRound.event_id == event_id, or_(hands, totals))
+    ).one()  # one statement: the Scores page's redraw reads it
+    return value or 0
 
 
 # Typed inputs at the use-case boundary ---------------------------------------
