@@ -268,6 +268,7 @@ class GameScoreBox(QGroupBox):
             self.ctx.operate(
                 f"Final score round {rnd} table {table}",
                 tournament.record_game_score, event_id, rnd, table, ns, ew, event_id=event_id,
+                expected=(t.ns_points, t.ew_points) if t.final_only else None,  # what this page showed
             )
         except tournament.TournamentError as exc:
             self.show_message(exc.message, error=True)

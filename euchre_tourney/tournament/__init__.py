@@ -147,8 +147,8 @@ from euchre_tourney.tournament.boards import (
     standings_board,
     teams_board,
 )
-from euchre_tourney.tournament.undo import UndoLocked, UndoLog, UndoRefused
-from euchre_tourney.tournament.guard import StalePage, check_drawn_round, guard_rows
+from euchre_tourney.tournament.undo import UndoLocked, UndoLog, UndoPlayedOn, UndoRefused
+from euchre_tourney.tournament.guard import ResultPlayedOn, StalePage, check_drawn_round, guard_rows
 from euchre_tourney.tournament.unit_of_work import WRITE_USE_CASES, is_write_use_case, operate, write_use_case
 from euchre_tourney.tournament.stations import (
     POLL_INTERVAL_MS,
@@ -276,6 +276,8 @@ __all__ = [
     "UndoLog",
     "UndoRefused",
     "UndoLocked",
+    "UndoPlayedOn",
+    "ResultPlayedOn",
     "StalePage",
     "check_drawn_round",
     "guard_rows",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import RuleSet
-from euchre_tourney.store import Event, EventRound, Hand, rules_of
+from euchre_tourney.store import Event, EventRound, Hand, TableResult, rules_of
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 
 
@@ -33,6 +33,16 @@ def hands_recorded(session: Session, event_id: int) -> int:
     ).one()
 
 
+def scores_recorded(session: Session, event_id: int) -> bool:
+    """Whether any score of the event is entered: a hand, or a table's round
+    totals (an event entered as round totals has no hands)."""
+    return bool(hands_recorded(session, event_id)) or session.exec(
+        select(TableResult.id).join(EventRound, TableResult.round_id == EventRound.id).where(
+            EventRound.event_id == event_id, TableResult.ns_points != None  # noqa: E711
+        ).limit(1)
+    ).first() is not None
+
+
 def clear_rotation(session: Session, event_id: int) -> None:
     for r in session.exec(select(EventRound).where(EventRound.event_id == event_id)):
         session.delete(r)
@@ -40,11 +50,16 @@ def clear_rotation(session: Session, event_id: int) -> None:
 
 
 def last_played_round(session: Session, event_id: int) -> int:
-    """The highest round number with a hand recorded (0 if none): rounds up to
-    it are history that no re-plan may change."""
+    """The highest round number with a hand recorded, or a table's round
+    totals (0 if none): rounds up to it are history that no re-plan may
+    change."""
+    hands = select(Hand.id).where(Hand.round_id == EventRound.id).exists()
+    totals = select(TableResult.id).where(
+        TableResult.round_id == EventRound.id, TableResult.ns_points != None  # noqa: E711
+    ).exists()
     value = session.exec(
-        select(func.max(EventRound.number)).join(Hand, Hand.round_id == EventRound.id).where(EventRound.event_id == event_id)
-    ).one()
+        select(func.max(EventRound.number)).where(EventRound.event_id == event_id, or_(hands, totals))
+    ).one()  # one statement: the Scores page's redraw reads it
     return value or 0
 
 

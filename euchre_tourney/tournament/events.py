@@ -20,7 +20,7 @@ from euchre_tourney.tournament.common import (
     whole_numbers,
     yes_no,
     event_rules,
-    hands_recorded,
+    scores_recorded,
     last_played_round,
     load_event,
 )
@@ -223,8 +223,8 @@ def update_event(
 ) -> EventView:
     """Change an event's settings and commit.
 
-    Rules, round count and hands per round are locked once a hand is
-    recorded; the round count also once a rotation exists (regenerate it).
+    Rules, round count and hands per round are locked once a score is
+    recorded (a hand, or a table's round totals); the round count also once a rotation exists (regenerate it).
     ``entry_mode`` (:data:`ENTRY_MODES`: "hands" or "totals") applies to
     the rounds with nothing entered yet (a round keeps the way its scores
     came in: :attr:`TableResultView.entry_mode`); it is locked once every
@@ -238,7 +238,7 @@ def update_event(
     for value, what in ((name, "event name"), (sit_out_rule, "sit-out rule")):
         if value is not None:
             plain_text(value, what)
-    scored = hands_recorded(session, event_id) > 0
+    scored = scores_recorded(session, event_id)
     _check_entry_settings(session, e, entry_mode, minutes_per_round)
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first()
     if scored and (
@@ -403,8 +403,8 @@ def set_checked_in(
     """Check players in (or out) and commit.
 
     Before any score: an existing rotation is discarded (generate it again).
-    Once hands are recorded: the change takes effect from the next round
-    without a score; played rounds stay as they were and the rest of the
+    Once scores are recorded (hands, or a table's round totals): the change
+    takes effect from the next round without a score; played rounds stay as they were and the rest of the
     rotation is re-planned at once (:func:`~euchre_tourney.tournament.schedule.replan_rotation`
     with ``mode=replan``: ``"keep"`` moves as few other players as possible,
     ``"rebalance"`` re-optimizes every later round).
@@ -414,7 +414,7 @@ def set_checked_in(
     changes = _apply_check_in(session, event_id, player_ids, checked_in)
     if not changes:
         return get_event(session, event_id)
-    if hands_recorded(session, event_id):
+    if scores_recorded(session, event_id):
         try:
             replan_rotation(session, event_id, mode=replan)
         except BaseException:

@@ -36,7 +36,7 @@ from euchre_tourney.tournament.common import plain_text, whole_number
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import collation_key, name_key
 from euchre_tourney.tournament.readmodels import PlayerView
-from euchre_tourney.tournament.unit_of_work import note_inserted, write_use_case
+from euchre_tourney.tournament.unit_of_work import insert_rows, write_use_case
 
 
 def _clean_name(name: str) -> str:
@@ -256,11 +256,8 @@ def import_players(session: Session, preview: ImportPreview) -> ImportReport:
         {"name": r.name, "email": r.email, "phone": r.phone, "active": True, "created_at": now} for r in preview.rows
     ]
     try:
-        table = Player.__table__  # Core, not ORM objects: 100,000 players in ~1.5 s rather than ~5 s
-        ids = list(
-            session.connection().execute(table.insert().returning(table.c.id, sort_by_parameter_order=True), values).scalars()
-        )
-        note_inserted(session, table, ids)  # the unit of work records them (undo takes them back)
+        # Core, not ORM objects: 100,000 players in ~1.5 s rather than ~5 s; the unit of work records them (undo takes them back)
+        ids = insert_rows(session, Player.__table__, values)
         session.commit()
     except BaseException:
         session.rollback()

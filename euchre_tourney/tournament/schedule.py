@@ -19,7 +19,7 @@ from euchre_tourney.rules import SEATS, Seat
 from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seating, SitOut
 from euchre_tourney.tournament.common import (
     clear_rotation,
-    hands_recorded,
+    scores_recorded,
     last_played_round,
     load_event,
     optional_whole_number,
@@ -54,13 +54,13 @@ def generate_rotation(
     ``seed``: None keeps the event's seed (first time: a random one). The
     night's player numbers 1..N follow the names alphabetically. Raises
     :class:`TournamentError` with fewer than 4 players checked in, or once
-    hands are recorded; ``rotation.Cancelled`` if ``cancel()`` turns true.
+    scores are recorded (hands, or a table's round totals); ``rotation.Cancelled`` if ``cancel()`` turns true.
     """
     event = load_event(session, event_id)
     optional_whole_number(seed, "rotation number (seed)")
     if event.kind != "progressive":
         raise TournamentError("Only progressive events have an individual rotation.")
-    if hands_recorded(session, event_id):
+    if scores_recorded(session, event_id):
         raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
     if side_games.is_six(event):  # tables of six: rotation.six_rotation
         if seed is None:
@@ -170,12 +170,13 @@ def replan_rotation(
 ) -> RotationView:
     """Re-plan the rounds not yet played for the players checked in now; commit.
 
-    Rounds up to the last one with a recorded hand stay exactly as played.
+    Rounds up to the last one with a recorded hand (or a table's round
+    totals) stay exactly as played.
     ``mode`` (:data:`REPLAN_MODES`): ``"keep"`` (default) changes as few seats
     as the balance allows, ``"rebalance"`` re-optimizes every later round
     counting every partnership and meeting already played. A late arrival
     joins from the next round, a player who left is absent from it; new
-    players get the next numbers. With no hand recorded this is a fresh
+    players get the next numbers. With no score recorded this is a fresh
     :func:`generate_rotation`. :class:`TournamentError` when every round has
     scores or fewer than 4 players are checked in.
     """

@@ -48,7 +48,8 @@ from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.csvfiles import MAX_FILE_BYTES, csv_text, read_teams, write_csv_file
 from euchre_tourney.tournament.roster import name_key
 from euchre_tourney.tournament.stations import check_unlocked, round_for_write
-from euchre_tourney.tournament.tables import _round_and_table, audit_table
+from euchre_tourney.tournament.guard import StalePage
+from euchre_tourney.tournament.tables import ANY, _round_and_table, audit_table
 from euchre_tourney.tournament.team_models import (
     TEAM_TIE_BREAKS,
     LateTeamPreview,
@@ -919,17 +920,33 @@ def check_final_score(rules, ns: int, ew: int) -> None:
 
 
 @write_use_case
-def record_game_score(session: Session, event_id: int, round_number: int, table: int, ns: int, ew: int) -> TeamTableView:
+def record_game_score(
+    session: Session, event_id: int, round_number: int, table: int, ns: int, ew: int, *, expected: object = ANY
+) -> TeamTableView:
     """Store a game-to-the-target round's final score at one table (replacing
-    an earlier one) and commit. :class:`TournamentError` (nothing stored)
-    for an event scored by hands per round, a table not in the round, hands
-    already entered there, or a score no game can end with
+    an earlier one) and commit. ``expected``: the final score the page
+    showed, ``(ns, ew)``, or None for none (the Teams page passes it; the
+    default :data:`~.tables.ANY`: whatever is stored); a score changed since
+    at another station is not replaced: :class:`~.guard.StalePage` with what
+    it says now. :class:`TournamentError` (nothing stored) for an event
+    scored by hands per round, a table not in the round, hands already
+    entered there, or a score no game can end with
     (:func:`check_final_score`)."""
     event = _team_event(session, event_id)
     if event.round_scoring != "game":
         raise TournamentError("This event is scored by hands per round: enter each hand on the Scores page.")
     r = _round_and_table(session, event_id, round_number, table)
     check_unlocked(r)
+    if expected is not ANY:
+        stored = session.exec(select(TeamGame).where(TeamGame.round_id == r.id, TeamGame.table_number == table)).first()
+        now = (stored.ns_score, stored.ew_score) if stored is not None else None
+        if now != (tuple(expected) if expected is not None else None):  # type: ignore[arg-type]
+            said = f"North–South {now[0]}, East–West {now[1]}" if now is not None else "no final score"
+            raise StalePage(
+                f"Round {round_number}'s final score at table {table} was changed at another station after this page "
+                f"was drawn: it now has {said}. Nothing was changed: look at the table again; if the score is wrong, "
+                "replace it."
+            )
     if session.exec(select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table).limit(1)).first():
         raise TournamentError(
             f"Hands are entered for table {table} in round {round_number}: its score comes from them "

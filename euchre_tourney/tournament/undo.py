@@ -11,7 +11,10 @@ redo the after images, each in one write transaction.
 
 Undo and redo pass the one guard under every write (:mod:`.guard`): a step
 that would change a locked round is refused (:class:`UndoLocked`, with the
-reason: the director unlocks the round first) and stays in the log.
+reason: the director unlocks the round first), and so is one that would
+change a bracket result a later match was played with
+(:class:`UndoPlayedOn`: the later result is cleared first); the step stays
+in the log.
 
 Undo and redo are also refused (:class:`UndoRefused`, in plain words, nothing
 changed) when one of those rows is no longer what the log last left there
@@ -65,12 +68,12 @@ from euchre_tourney.store import (
 )
 from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.errors import TournamentError
-from euchre_tourney.tournament.guard import RoundLocked, guard_rows
+from euchre_tourney.tournament.guard import ResultPlayedOn, RoundLocked, guard_rows
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.stations import describe_hand, station_of
 from euchre_tourney.tournament.unit_of_work import RowImages, cascade_children, describe_change, operate, read_images, tables
 
-__all__ = ["UndoLocked", "UndoLog", "UndoRefused"]
+__all__ = ["UndoLocked", "UndoLog", "UndoPlayedOn", "UndoRefused"]
 
 
 class UndoRefused(TournamentError):
@@ -78,8 +81,15 @@ class UndoRefused(TournamentError):
 
 
 class UndoLocked(UndoRefused):
-    """Undo or redo would change a locked round: refused for now, the step
-    stays in the log (it can be undone or redone once the round is unlocked)."""
+    """Undo or redo would change a locked round (or a bracket result played
+    on): refused for now, the step stays in the log (it can be undone or
+    redone once the round is unlocked, or the later result cleared)."""
+
+
+class UndoPlayedOn(UndoLocked, ResultPlayedOn):
+    """Undo or redo would change a bracket result a later match was played
+    with ("The final was played with this result: …"): refused, the step
+    stays in the log (it can be undone once the later result is cleared)."""
 
 
 def _t(model: type):
@@ -231,6 +241,8 @@ class UndoLog:
                 known = guard_rows(conn, moved, undo=verb)
             except RoundLocked as exc:
                 raise UndoLocked(exc.message) from None
+            except ResultPlayedOn as exc:
+                raise UndoPlayedOn(exc.message) from None
             for name, ids in wanted.items():
                 now = read_images(conn, every[name], ids, for_update=True)
                 if any(now.get(i) != entry.rows[(name, i)][expect_at] for i in ids):

@@ -13,13 +13,26 @@ How the rows are known (SQLAlchemy's session events, on this session only):
   image is read from the database (inside this transaction, so it is the
   image before this operation touched it);
 - ``after_flush``: every row the ORM inserted (its id is known by then);
-- ``do_orm_execute``: bulk ``update``/``delete`` statements (the rows their
-  ``WHERE`` selects, read first) and bulk inserts (the ids their
-  ``RETURNING`` gives; an ORM bulk insert must return its ids); a Core
-  insert on the session's connection (the roster import, for speed) says
-  which rows it added (:func:`note_inserted`);
+- ``do_orm_execute``: ORM bulk ``update``/``delete`` statements (the rows
+  their ``WHERE`` selects, read first) and bulk inserts (the ids their
+  ``RETURNING`` gives);
+- the session's connection (``before_execute``): SQLAlchemy Core
+  ``update``/``delete``/``insert`` statements that go around the ORM,
+  whether through ``session.execute`` or ``session.connection().execute``,
+  are recorded the same way (an ``UPDATE``/``DELETE`` by the rows its
+  ``WHERE`` selects, a one-row ``INSERT`` by the id it made); many rows
+  inserted at once (the roster import, for speed) go through
+  :func:`insert_rows`, which records the ids they return;
 - a deleted row takes the rows that refer to it with ``ON DELETE CASCADE``
   (seats and hands of a deleted round): those are read first too.
+
+A write the recorder cannot see is refused loudly, before it reaches the
+database (``TypeError`` naming the rule: a programming error, not the
+director's): SQL text or driver SQL that writes (``INSERT``, ``UPDATE``,
+``DELETE``, ...), a Core insert of many rows outside :func:`insert_rows`, a
+Core ``UPDATE``/``DELETE`` run once per many parameter sets. So no use
+case, present or future, writes a hand, a round or a result past the one
+guard (:func:`~.guard.guard_rows`). Reading by SQL text is fine.
 
 The first image of a row wins (a row flushed twice keeps its image from
 before the operation); the after images are read once, at the end, before
@@ -38,7 +51,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import re
+
 from sqlalchemy import Table, event, select
+from sqlalchemy.sql.dml import Delete, Insert, Update
+from sqlalchemy.sql.elements import TextClause
 from sqlmodel import Session, SQLModel
 
 from euchre_tourney.store import Database, EventRound, HandAudit
@@ -48,7 +65,7 @@ from euchre_tourney.tournament.guard import guard_rows
 if TYPE_CHECKING:
     from euchre_tourney.tournament.undo import UndoLog
 
-__all__ = ["WRITE_USE_CASES", "RowImages", "is_write_use_case", "operate", "write_use_case"]
+__all__ = ["WRITE_USE_CASES", "RowImages", "insert_rows", "is_write_use_case", "operate", "write_use_case"]
 
 Image = dict[str, Any]
 RowImages = dict[tuple[str, int], tuple["Image | None", "Image | None"]]
@@ -74,12 +91,51 @@ def write_use_case(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def note_inserted(session: Session, table: Table, ids: Iterable[int]) -> None:
-    """Tell the unit of work running ``session`` (if any) that a Core insert
-    on the session's connection added these rows of ``table`` (a bulk import
-    that bypasses the ORM for speed); outside :func:`operate` it does nothing."""
+    """Tell the unit of work running ``session`` (if any) that these rows of
+    ``table`` were added (:func:`insert_rows` does it for the rows it
+    inserts); outside :func:`operate` it does nothing."""
     recorder = session.info.get("unit_of_work")
     if recorder is not None:
         recorder._note_new(table, ids)
+
+
+def insert_rows(session: Session, table: Table, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert ``rows`` (dicts of column values) into ``table`` with one
+    SQLAlchemy Core statement on the session's connection (a bulk import,
+    for speed: no ORM objects) and return their ids in order; inside
+    :func:`operate` the unit of work records them (the guard sees them,
+    undo takes them back). The one way to insert many rows at once in a
+    write use case."""
+    if not rows:
+        return []
+    recorder = session.info.get("unit_of_work")
+    statement = table.insert().returning(table.c.id, sort_by_parameter_order=True)
+    if recorder is None:
+        return list(session.connection().execute(statement, rows).scalars())
+    recorder._trusted += 1
+    try:
+        ids = list(session.connection().execute(statement, rows).scalars())
+    finally:
+        recorder._trusted -= 1
+    recorder._note_new(table, ids)
+    return ids
+
+
+_WRITING_SQL = re.compile(
+    r"^\s*(?:/\*.*?\*/\s*|--[^\n]*\n\s*)*(?:INSERT|UPDATE|DELETE|REPLACE|MERGE|UPSERT|TRUNCATE|DROP|ALTER|CREATE)\b"
+    r"|^\s*WITH\b.*(?:\bINSERT\b|\bDELETE\b|(?<!\bFOR\s)\bUPDATE\b)",
+    re.IGNORECASE | re.DOTALL,
+)
+"""SQL text that writes: its first word, or a ``WITH`` that inserts, deletes
+or updates (``SELECT … FOR UPDATE`` reads)."""
+
+
+def _unseen(what: str) -> TypeError:
+    return TypeError(
+        f"{what} in a write use case: the unit of work cannot see which rows it writes, so the one guard "
+        "under every write of a hand, a round or a result (tournament/guard.py) could not check it. "
+        "Write through the ORM, a SQLAlchemy Core update/delete/insert statement, or insert_rows()."
+    )
 
 
 def is_write_use_case(fn: Any) -> bool:
@@ -170,11 +226,23 @@ class _Recorder:
         ]
         for name, fn in self._listening:
             event.listen(session, name, fn)
+        self._trusted = 0  # > 0: a statement this recorder runs or records itself (ORM bulk, insert_rows)
+        self._inserting: Table | None = None  # a one-row Core insert under way: its id is read after it
+        self._conn = session.connection()  # the write session's one connection (Database.write_session)
+        self._on_conn = [
+            ("before_execute", self._before_execute),
+            ("after_execute", self._after_execute),
+            ("before_cursor_execute", self._before_cursor_execute),
+        ]
+        for name, fn in self._on_conn:
+            event.listen(self._conn, name, fn)
         session.info["unit_of_work"] = self
 
     def close(self) -> None:
         for name, fn in self._listening:
             event.remove(self.session, name, fn)
+        for name, fn in self._on_conn:
+            event.remove(self._conn, name, fn)
         self.session.info.pop("unit_of_work", None)
 
     # what is about to change ------------------------------------------------
@@ -225,21 +293,78 @@ class _Recorder:
         table = statement.table
         table = tables().get(getattr(table, "name", ""), table)
         if state.is_insert:
-            if table.name in _UNRECORDED:
-                return None
-            result = state.invoke_statement()
-            frozen = result.freeze()
+            if table.name in _UNRECORDED or not statement._returning:
+                return None  # no ids returned: the connection's listener records it or refuses it
+            self._trusted += 1
+            try:
+                frozen = state.invoke_statement().freeze()
+            finally:
+                self._trusted -= 1
             rows = frozen().all()
             if rows and "id" not in rows[0]._fields:
                 raise TypeError(f"a bulk insert into {table.name} in a write use case must return the ids")
             self._note_new(table, [r.id for r in rows])
             return frozen()
+        if statement.whereclause is None and isinstance(state.parameters, list):  # ORM bulk update by primary key
+            self._note_existing(table, [p.get("id") for p in state.parameters], deleting=state.is_delete)
+        else:
+            self._note_written(table, statement, state.parameters if isinstance(state.parameters, dict) else None,
+                               deleting=state.is_delete)
+        self._trusted += 1
+        try:
+            return state.invoke_statement()
+        finally:
+            self._trusted -= 1
+
+    def _note_written(self, table: Table, statement, params: dict | None, *, deleting: bool) -> None:
+        """An ``UPDATE``/``DELETE`` about to run: the rows its ``WHERE`` selects, read first."""
+        if table.name in _UNRECORDED:
+            return
         query = select(table.c.id)
         if statement.whereclause is not None:
             query = query.where(statement.whereclause)
-        ids = list(self.session.connection().execute(query).scalars())
-        self._note_existing(table, ids, deleting=state.is_delete)
-        return None
+        ids = list(self._conn.execute(query, params or {}).scalars())
+        self._note_existing(table, ids, deleting=deleting)
+
+    # statements that go around the ORM (the session's connection) ----------------
+    def _before_execute(self, conn, clauseelement, multiparams, params, execution_options) -> None:
+        if self._trusted or self.session._flushing or not isinstance(clauseelement, (Insert, Update, Delete)):
+            return
+        table = clauseelement.table
+        table = tables().get(getattr(table, "name", ""), table)
+        if getattr(table, "name", None) in _UNRECORDED:
+            return
+        many = len(multiparams) > 1  # an executemany: one parameter set per row
+        if isinstance(clauseelement, Insert):
+            if many or clauseelement._multi_values or clauseelement._select_names is not None:
+                raise _unseen(f"A Core insert of many rows into {table.name} (not through insert_rows())")
+            if clauseelement._returning:
+                raise _unseen(f"A Core insert into {table.name} returning its rows (not through insert_rows())")
+            self._inserting = table
+            return
+        if many:
+            raise _unseen(f"A Core {'update' if isinstance(clauseelement, Update) else 'delete'} of {table.name} "
+                          "run once per many parameter sets")
+        one = multiparams[0] if multiparams else params
+        self._note_written(table, clauseelement, one or None, deleting=isinstance(clauseelement, Delete))
+
+    def _after_execute(self, conn, clauseelement, multiparams, params, execution_options, result) -> None:
+        table, self._inserting = self._inserting, None
+        if table is None or not isinstance(clauseelement, Insert):
+            return
+        key = result.inserted_primary_key
+        if not key or key[0] is None:
+            raise _unseen(f"A Core insert into {table.name} that gives no id")
+        self._note_new(table, [key[0]])
+
+    def _before_cursor_execute(self, conn, cursor, statement, parameters, context, executemany) -> None:
+        compiled = getattr(context, "compiled", None)
+        source = getattr(compiled, "statement", None)
+        if source is not None and not isinstance(source, TextClause):
+            return  # a statement object: an ORM flush, or seen by _before_execute
+        if _WRITING_SQL.match(statement or ""):
+            first = " ".join(str(statement).split())[:60]
+            raise _unseen(f"SQL text that writes (“{first}…”; raw SQL)")
 
     # what changed --------------------------------------------------------------
     def images(self) -> RowImages:

@@ -327,3 +327,24 @@ def test_a_finished_bracket_opens_on_its_final(qtbot, gui_env, db_path):
     assert panel.match.currentText() == "✓ Final" and panel.canvas.selected == "W2-1"
     window.close()
     window.ctx.db.dispose()
+
+
+def test_a_final_score_entered_at_another_station_is_not_replaced_from_a_stale_page(qtbot, team_window):
+    """The page shows table 1 with no score; another station enters 10–4; this page's 10–6 is refused with
+    what the table has now, and the other station's score stays (issue 29: one guard, staleness)."""
+    window, players = team_window
+    page = window.teams_page
+    for i in range(0, 6, 2):
+        page.add_team(players[i].id, players[i + 1].id)
+    assert page.make_rounds()
+    table = page.view.rounds[0].tables[0].number
+    event_id = window.ctx.event_id
+    page.game_box.select(1, table)
+    assert not page.game_box.current().final_only  # the page shows no score
+    tournament.operate(window.ctx.db, "Other station", tournament.record_game_score, event_id, 1, table, 10, 4,
+                       station="Table 2 laptop")
+    page.game_box.ns.setValue(10)
+    page.game_box.ew.setValue(6)
+    assert page.game_box.save() is False
+    assert "it now has North–South 10, East–West 4" in page.game_box.message.text()
+    assert window.ctx.run(tournament.game_score_of, event_id, 1, table) == (10, 4)

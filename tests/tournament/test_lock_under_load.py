@@ -58,13 +58,14 @@ def test_no_station_changes_a_round_after_the_director_locked_it(db, db_url):
                     elif op in ("correct", "delete"):
                         with db_s.session() as s:
                             hands = T.table_score(s, event_id, 1, rng.choice((1, 2))).hands
-                        if hands:
-                            h = rng.choice(hands)
-                            if op == "correct":
-                                log.run("Correct", T.correct_hand, h.id, HandEntry(Side.EW, rng.randint(0, 5)),
-                                        expected_version=h.version, event_id=event_id)
-                            else:
-                                log.run("Delete", T.delete_hand, h.id, expected_version=h.version, event_id=event_id)
+                        if not hands:
+                            continue  # nothing at that table to correct or delete: no write was tried
+                        h = rng.choice(hands)
+                        if op == "correct":
+                            log.run("Correct", T.correct_hand, h.id, HandEntry(Side.EW, rng.randint(0, 5)),
+                                    expected_version=h.version, event_id=event_id)
+                        else:
+                            log.run("Delete", T.delete_hand, h.id, expected_version=h.version, event_id=event_id)
                     elif op == "undo" and log.can_undo:
                         log.undo()
                     elif op == "redo" and log.can_redo:
