@@ -124,3 +124,28 @@ def test_a_503_leaves_the_form_usable_with_a_message_and_a_way_on(room, db, nigh
     wait_for(phone, lambda d: "Hand 1 saved" in d.find_element(By.ID, "main").text)
     assert not phone.find_elements(By.CSS_SELECTOR, "#main .notice")
     assert _hands(db, night[0], night[1][1]) == 1
+
+
+def test_reload_after_a_refusal_draws_the_page_afresh(room, db, night, monkeypatch):
+    """The other way on: "Reload" draws the table's page again by a GET
+    (the entry is dropped on purpose; nothing is sent)."""
+    from selenium.webdriver.common.by import By
+
+    from euchre_tourney.web import app as web_app
+
+    phone, _restart = room
+
+    def gone(*_args, **_kwargs):
+        raise T.DatabaseError("The database is not answering.", kind="unreachable")
+
+    monkeypatch.setattr(web_app, "run_write", gone)
+    _choose(phone, "EW", 2)
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#main .notice"))
+    _js(phone, "window.drawnBefore = true")
+    tap(phone, "#main .notice button.reload")
+    wait_for(phone, lambda d: _js(d, "return window.drawnBefore === undefined && document.readyState === 'complete'"))
+    assert not phone.find_elements(By.CSS_SELECTOR, "#main .notice")
+    assert _js(phone, "return document.querySelectorAll('form.entry input[name=makers]:checked').length") == 0
+    assert "Table 1 · Round 1" in phone.find_element(By.TAG_NAME, "h1").text
+    assert _hands(db, night[0], night[1][1]) == 0

@@ -21,6 +21,9 @@
     if (a && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "radio") return true;
     return document.querySelector("form.entry.touched, form.unsent") !== null;
   }
+  function reload() {  // this page drawn afresh by a GET (never a form sent again, as reload() may after a POST)
+    location.replace(location.href.split("#")[0]);
+  }
   function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
   function swap(doc, url) {
     var main = doc.getElementById("main");
@@ -50,7 +53,7 @@
     return true;
   }
   function restarted(theirs) {
-    if (!busy && !editing()) { location.reload(); return null; }
+    if (!busy && !editing()) { reload(); return null; }
     return page().then(function (doc) {
       if (takeTokens(doc)) { boot = theirs; body.setAttribute("data-boot", theirs); }
     });
@@ -87,14 +90,14 @@
     again.addEventListener("click", function () {
       page().then(function (doc) { takeTokens(doc); send(form, submitter, 0); });  // after a restart: its token
     });
-    var reload = document.createElement("button");
-    reload.type = "button";
-    reload.className = "reload";
-    reload.textContent = "Reload";
-    reload.addEventListener("click", function () { location.reload(); });
+    var redraw = document.createElement("button");
+    redraw.type = "button";
+    redraw.className = "reload";
+    redraw.textContent = "Reload";
+    redraw.addEventListener("click", function () { reload(); });
     box.appendChild(said);
     box.appendChild(again);
-    box.appendChild(reload);
+    box.appendChild(redraw);
     form.parentNode.insertBefore(box, form);
   }
   var BUSY = {
