@@ -88,6 +88,7 @@ class PhonesDialog(QDialog):
         self.confirm = QCheckBox("The opponents must &confirm each hand (Agree) before the next")
         self.confirm.toggled.connect(self._confirm_toggled)
         self.pin = QLabel("—")
+        self._pins_made = self._toggles = 0  # new PINs asked for, confirm box ticks (see _load_settings)
         self.pin_button = QPushButton("New director &PIN")
         self.pin_button.clicked.connect(self.new_pin)
         self.connected = QListWidget()
@@ -245,14 +246,17 @@ class PhonesDialog(QDialog):
         if self.event_id is None:
             return
         event_id = self.event_id
+        pins, toggles = self._pins_made, self._toggles
 
         def shown(result, error) -> None:
             if error:
                 return self._say(error)
-            self.confirm.blockSignals(True)
-            self.confirm.setChecked(result.confirm_required)
-            self.confirm.blockSignals(False)
-            self.pin.setText("set (press New director PIN to see a new one)" if result.has_pin else "none yet")
+            if self._toggles == toggles:  # a box ticked meanwhile stays as ticked (its write follows this read)
+                self.confirm.blockSignals(True)
+                self.confirm.setChecked(result.confirm_required)
+                self.confirm.blockSignals(False)
+            if self._pins_made == pins:  # a PIN made meanwhile stays shown (it is shown only once)
+                self.pin.setText("set (press New director PIN to see a new one)" if result.has_pin else "none yet")
 
         in_background(self, lambda: director_call(self.ctx.db, tournament.phone_settings, event_id), shown)
 
@@ -260,6 +264,7 @@ class PhonesDialog(QDialog):
         if self.event_id is None:
             return
         event_id = self.event_id
+        self._toggles += 1
         in_background(
             self,
             lambda: director_call(self.ctx.db, tournament.set_phone_settings, event_id, confirm_required=on),
@@ -271,6 +276,7 @@ class PhonesDialog(QDialog):
             return
         pin = f"{_secrets.randbelow(10**6):06d}"
         event_id = self.event_id
+        self._pins_made += 1  # a read of the settings that ends after this one leaves the PIN shown
 
         def done(_r, error) -> None:
             if error:

@@ -102,3 +102,65 @@ def test_a_taken_port_is_refused_in_words(window, qtbot, gui_env):
     title, message = gui_env["errors"][0]
     assert title == "Cannot start" and "Choose another port" in message
     assert window.phone_server is None
+
+
+def _settings_read_held(monkeypatch):
+    """The dialog's read of the phone settings done, its answer held until the gate opens."""
+    import threading
+
+    from euchre_tourney.gui import phones
+
+    entered, gate = threading.Event(), threading.Event()
+    real = phones.director_call
+
+    def held(db, use_case, *args, **kwargs):
+        answer = real(db, use_case, *args, **kwargs)  # read (and its transaction over) ...
+        if use_case is T.phone_settings:
+            entered.set()
+            assert gate.wait(60)  # ... but its answer held back (a hang guard only)
+        return answer
+
+    monkeypatch.setattr(phones, "director_call", held)
+    return entered, gate
+
+
+def test_a_confirm_box_ticked_is_not_unticked_by_a_read_that_ends_after_it(window, night, db, qtbot, monkeypatch):
+    from PySide6.QtCore import QCoreApplication, QThreadPool
+
+    with db.session() as s:
+        T.set_phone_settings(s, night[0], confirm_required=False)
+    entered, gate = _settings_read_held(monkeypatch)
+    window.phones_action.trigger()
+    assert entered.wait(60)  # the read has "not required"; its answer is held
+    dialog = window.phones_dialog
+    dialog.confirm.setChecked(True)  # saved in the background
+    assert dialog.confirm.isChecked()
+    gate.set()
+    QThreadPool.globalInstance().waitForDone()
+    QCoreApplication.processEvents()
+    QThreadPool.globalInstance().waitForDone()
+    QCoreApplication.processEvents()
+    assert dialog.confirm.isChecked()  # as ticked
+    with db.session() as s:
+        assert T.phone_settings(s, night[0]).confirm_required  # and as saved
+
+
+def test_a_new_pin_is_not_hidden_by_a_read_that_ends_after_it(window, night, db, qtbot, monkeypatch):
+    """The new PIN is shown only once: the dialog's first read of the
+    settings ("set (press New director PIN …)"), when it ends after the new
+    PIN was saved, must not write over it. Ordered by a gate, not by time."""
+    from PySide6.QtCore import QCoreApplication, QThreadPool
+
+    entered, gate = _settings_read_held(monkeypatch)
+    window.phones_action.trigger()  # the dialog reads the settings: held
+    assert entered.wait(60)
+    dialog = window.phones_dialog
+    dialog.new_pin()
+    qtbot.waitUntil(lambda: dialog.pin.text().isdigit(), timeout=60000)
+    pin = dialog.pin.text()
+    gate.set()
+    QThreadPool.globalInstance().waitForDone()
+    QCoreApplication.processEvents()
+    assert dialog.pin.text() == pin  # still the new PIN
+    with db.session() as s:
+        assert T.check_director_pin(s, night[0], pin)
