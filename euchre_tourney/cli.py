@@ -512,6 +512,33 @@ def standings_text(view) -> str:
     return "\n".join(lines) + "\n"
 
 
+@contextmanager
+def _stopped_by_signals():
+    """While serving, SIGINT (Ctrl+C) and SIGTERM stop ``serve`` (raised as
+    ``KeyboardInterrupt`` in the main thread): put back even when the parent
+    passed them ignored (a server started with ``&`` from a script or under
+    ``nohup`` inherits SIGINT ignored, and Python then leaves Ctrl+C
+    ignored: "Press Ctrl+C to stop" did nothing). The handlers there were
+    are put back after. Only the main thread can set handlers: elsewhere
+    (``main`` called from a thread) nothing is changed."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum, _frame) -> NoReturn:
+        raise KeyboardInterrupt
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+
+
 def _serve(args, out: TextIO) -> int:
     from euchre_tourney import tournament
     from euchre_tourney.web import PhoneServer, table_url
@@ -539,14 +566,15 @@ def _serve(args, out: TextIO) -> int:
             server.start()
         except OSError as exc:
             raise Failure(str(exc), EXIT_ENVIRONMENT) from None
-        out.write(f"Serving “{event.name}” at {server.url}/  (players' view; /projector for a TV; /director)\n")
-        for table, secret in secrets.items():
-            out.write(f"  table {table}: {table_url(server.url, table, secret)}\n")
-        out.write("Press Ctrl+C to stop.\n")
-        out.flush()
         try:
-            while server.running:
-                server.wait(0.5)  # (wait for Ctrl+C)
+            with _stopped_by_signals():  # Ctrl+C and SIGTERM stop it, even if the parent ignored them
+                out.write(f"Serving “{event.name}” at {server.url}/  (players' view; /projector for a TV; /director)\n")
+                for table, secret in secrets.items():
+                    out.write(f"  table {table}: {table_url(server.url, table, secret)}\n")
+                out.write("Press Ctrl+C to stop.\n")  # true from here on: the handlers are in place
+                out.flush()
+                while server.running:
+                    server.wait(0.5)  # (wait for Ctrl+C)
         except KeyboardInterrupt:
             pass
         finally:

@@ -109,7 +109,7 @@ class AppContext(QObject):
             self.busy = ""
             self.busy_changed.emit("")
 
-        job.finished.connect(idle)
+        worker.deliver(job, self, finished=idle)  # not on a context deleted with its closed window
         return job
 
     def start_operation(
@@ -129,7 +129,7 @@ class AppContext(QObject):
             return self.perform(text, use_case, *args, event_id=event_id, **kwargs, **extra)
 
         job = self.background(text, work)
-        job.succeeded.connect(lambda outcome: self.announce(text, outcome[1]))
+        worker.deliver(job, self, lambda outcome: self.announce(text, outcome[1]))
         return job
 
     def operate(self, text: str, use_case: Callable[..., Any], *args: Any, event_id: int | None, **kwargs: Any) -> Any:

@@ -167,7 +167,7 @@ class RosterImport(QObject):
         s.progress.connect(self.progress.setValue)
         s.done.connect(self._read)
         s.cancelled.connect(self._cancelled)
-        s.failed.connect(lambda exc: self._failed("Cannot import", exc))
+        s.failed.connect(self._not_done)  # methods of this Qt object, a child of the page: dropped with it
         self.progress.canceled.connect(self.cancel)
 
     def start(self) -> RosterImport:
@@ -191,6 +191,9 @@ class RosterImport(QObject):
 
     def _cancelled(self) -> None:
         pass  # cancel() has already said so
+
+    def _not_done(self, exc: BaseException) -> None:
+        self._failed("Cannot import", exc)
 
     def _failed(self, title: str, exc: BaseException) -> None:
         if self.cancelled and self.writer is None:
@@ -232,7 +235,7 @@ class RosterImport(QObject):
             lambda _p, _c: self.ctx.perform(_IMPORT, tournament.import_players, preview, event_id=None)
         )
         self.writer.signals.done.connect(self._written)
-        self.writer.signals.failed.connect(lambda exc: self._failed("Cannot import", exc))
+        self.writer.signals.failed.connect(self._not_done)
         QThreadPool.globalInstance().start(self.writer)
 
     def _written(self, done) -> None:

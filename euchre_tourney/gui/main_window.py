@@ -139,9 +139,8 @@ class MainWindow(QMainWindow):
 
         ctx = self.ctx
         job = worker.start("Check the file", lambda _job: ctx.run(check.check_database, read_models=False))
-        job.succeeded.connect(self._checked)
-        job.failed.connect(lambda exc: self._checked([]) if not self.closed else None)
-        return job
+        # delivered only while the window lives (it may be closed and deleted meanwhile)
+        return worker.deliver(job, self, self._checked, lambda exc: self._checked([]) if not self.closed else None)
 
     def _checked(self, problems) -> None:
         from euchre_tourney.gui import unreadable
@@ -249,7 +248,7 @@ class MainWindow(QMainWindow):
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)
         from euchre_tourney.gui.worker import OneAtATime
 
-        self._looks = OneAtATime()  # the station poll's query on the thread pool (poll_in_background)
+        self._looks = OneAtATime(self)  # the station poll's query on the thread pool (poll_in_background)
         self.poll_timer.timeout.connect(self.poll_in_background)
         self.poll_timer.start()
         self.opened.emit()
@@ -312,10 +311,11 @@ class MainWindow(QMainWindow):
             if self.ctx.event_id == event_id and self._stamp == last and not self.scores_page.in_progress():
                 self._take_look(event_id, look)
 
-        job = self._looks.start("Other stations", lambda _job: self._look(event_id, last))
-        job.succeeded.connect(seen)
-        job.failed.connect(
-            lambda exc: self.statusBar().showMessage(exc.message, 3000) if isinstance(exc, tournament.TournamentError) else None
+        self._looks.start(  # delivered only while the window lives (it may be closed meanwhile)
+            "Other stations", lambda _job: self._look(event_id, last), succeeded=seen,
+            failed=lambda exc: (
+                self.statusBar().showMessage(exc.message, 3000) if isinstance(exc, tournament.TournamentError) else None
+            ),
         )
 
     def _busy(self, label: str) -> None:

@@ -14,7 +14,7 @@ import secrets as _secrets
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,47 +32,31 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
-from euchre_tourney.gui import context
+from euchre_tourney.gui import context, worker
 from euchre_tourney.web import PhoneServer, local_addresses, qr_png, director_call
 
 EVERY_NETWORK = "0.0.0.0"
 
 
-class _Done(QObject):
-    finished = Signal(object, object)  # (result, error message or None)
-
-
-class _Job(QRunnable):
-    def __init__(self, call: Callable[[], Any], done: _Done) -> None:
-        super().__init__()
-        self.call, self.done = call, done
-
-    def run(self) -> None:
-        try:
-            self.done.finished.emit(self.call(), None)
-        except tournament.TournamentError as exc:
-            self.done.finished.emit(None, exc.message)
-        except OSError as exc:  # the server cannot listen there (its message is in words)
-            self.done.finished.emit(None, str(exc))
-
-
-_PENDING: set[_Done] = set()
+def _raise(exc: BaseException) -> None:
+    raise exc  # an unexpected error: in the GUI thread, where the bug dialog shows it
 
 
 def in_background(owner: QObject, call: Callable[[], Any], then: Callable[[Any, str | None], None]) -> None:
-    """Run ``call()`` on the thread pool; ``then(result, error)`` on the GUI thread."""
-    done = _Done()  # no Qt parent: the dialog may close while the call runs (see gui.worker._RUNNING)
-    _PENDING.add(done)
+    """Run ``call()`` on the thread pool; ``then(result, error)`` on the GUI
+    thread, ``error`` the sentence of a :class:`~euchre_tourney.tournament.TournamentError`
+    or an ``OSError`` (the server cannot listen there), else None. Nothing is
+    called if ``owner`` (the dialog) was deleted meanwhile (:func:`worker.deliver`)."""
 
-    def finished(result: Any, error: str | None) -> None:
-        _PENDING.discard(done)
+    def work(_job: worker.Job) -> tuple[Any, str | None]:
         try:
-            then(result, error)
-        except RuntimeError:  # the owner was closed meanwhile (its C++ object is gone): nothing to show
-            pass
+            return call(), None
+        except tournament.TournamentError as exc:
+            return None, exc.message
+        except OSError as exc:  # its message is in words (PhoneServer.start)
+            return None, str(exc)
 
-    done.finished.connect(finished)
-    QThreadPool.globalInstance().start(_Job(call, done))
+    worker.deliver(worker.start("Phones", work), owner, lambda answer: then(*answer), _raise)
 
 
 class PhonesDialog(QDialog):
@@ -104,6 +88,7 @@ class PhonesDialog(QDialog):
         self.confirm = QCheckBox("The opponents must &confirm each hand (Agree) before the next")
         self.confirm.toggled.connect(self._confirm_toggled)
         self.pin = QLabel("—")
+        self._pins_made = self._toggles = 0  # new PINs asked for, confirm box ticks (see _load_settings)
         self.pin_button = QPushButton("New director &PIN")
         self.pin_button.clicked.connect(self.new_pin)
         self.connected = QListWidget()
@@ -261,14 +246,17 @@ class PhonesDialog(QDialog):
         if self.event_id is None:
             return
         event_id = self.event_id
+        pins, toggles = self._pins_made, self._toggles
 
         def shown(result, error) -> None:
             if error:
                 return self._say(error)
-            self.confirm.blockSignals(True)
-            self.confirm.setChecked(result.confirm_required)
-            self.confirm.blockSignals(False)
-            self.pin.setText("set (press New director PIN to see a new one)" if result.has_pin else "none yet")
+            if self._toggles == toggles:  # a box ticked meanwhile stays as ticked (its write follows this read)
+                self.confirm.blockSignals(True)
+                self.confirm.setChecked(result.confirm_required)
+                self.confirm.blockSignals(False)
+            if self._pins_made == pins:  # a PIN made meanwhile stays shown (it is shown only once)
+                self.pin.setText("set (press New director PIN to see a new one)" if result.has_pin else "none yet")
 
         in_background(self, lambda: director_call(self.ctx.db, tournament.phone_settings, event_id), shown)
 
@@ -276,6 +264,7 @@ class PhonesDialog(QDialog):
         if self.event_id is None:
             return
         event_id = self.event_id
+        self._toggles += 1
         in_background(
             self,
             lambda: director_call(self.ctx.db, tournament.set_phone_settings, event_id, confirm_required=on),
@@ -287,6 +276,7 @@ class PhonesDialog(QDialog):
             return
         pin = f"{_secrets.randbelow(10**6):06d}"
         event_id = self.event_id
+        self._pins_made += 1  # a read of the settings that ends after this one leaves the PIN shown
 
         def done(_r, error) -> None:
             if error:

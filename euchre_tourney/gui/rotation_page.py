@@ -221,9 +221,11 @@ class RotationPage(Page):
         dialog.setWindowModality(Qt.WindowModal)
         dialog.setMinimumDuration(400)
         dialog.canceled.connect(job.cancel)
-        job.progress.connect(lambda fraction: dialog.setValue(int(fraction * 100)))
-        job.finished.connect(dialog.reset)
-        job.finished.connect(dialog.deleteLater)
+        # the dialog dies with the page if the window is deleted while the search runs: nothing reaches it then
+        worker.deliver(
+            job, dialog, progress=lambda fraction: dialog.setValue(int(fraction * 100)),
+            finished=lambda: (dialog.reset(), dialog.deleteLater()),
+        )
         self.progress_dialog = dialog
         return job
 

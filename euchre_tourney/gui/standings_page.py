@@ -41,7 +41,7 @@ class StandingsPage(Page):
         self.team_model = TeamStandingsModel(self)
         self.table = read_only_table(self.model)
         self._fitting = False
-        self._reads = OneAtATime()  # the board read on the thread pool after another station's change (take)
+        self._reads = OneAtATime(self)  # the board read on the thread pool after another station's change (take)
         self.table.viewport().installEventFilter(self)  # its width is known only at its own resize
         self.summary = QLabel()
         self.summary.setWordWrap(True)
@@ -151,9 +151,12 @@ class StandingsPage(Page):
         event_id = self.ctx.event_id
         if event_id is None:
             return
-        job = self._reads.start("Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id))
-        job.succeeded.connect(lambda board: self.show_board(board) if self.ctx.event_id == event_id else None)
-        job.failed.connect(lambda exc: logging.getLogger("euchre_tourney").warning("standings not read: %s", exc))
+        # drawn only if the page still lives (the window may be closed meanwhile) and shows that event
+        self._reads.start(
+            "Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id),
+            succeeded=lambda board: self.show_board(board) if self.ctx.event_id == event_id else None,
+            failed=lambda exc: logging.getLogger("euchre_tourney").warning("standings not read: %s", exc),
+        )
 
     def show_board(self, board: tournament.StandingsBoard) -> None:
         """Draw ``board`` (:func:`tournament.standings_board`'s read model)."""

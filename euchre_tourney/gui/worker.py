@@ -149,13 +149,73 @@ def start(label: str, work: Callable[[Job], Any], parent: QObject | None = None)
     return job
 
 
-class OneAtATime:
+class _Delivery(QObject):
+    """A job's answers for one owner (:func:`deliver`): a Qt child of the
+    owner, so deleted with it, and Qt drops the connections of a deleted
+    receiver: an answer that comes later reaches nothing. Deleted itself
+    once the job is over."""
+
+    def __init__(self, owner: QObject, job: Job, callbacks: dict[str, Callable[..., Any]]) -> None:
+        super().__init__(owner)
+        self.callbacks = callbacks
+        job.progress.connect(self._progress)
+        job.succeeded.connect(self._succeeded)
+        job.failed.connect(self._failed)
+        job.finished.connect(self._finished)
+
+    def _call(self, name: str, *args: Any) -> None:
+        call = self.callbacks.get(name)
+        if call is not None:
+            call(*args)
+
+    def _progress(self, fraction: float) -> None:
+        self._call("progress", fraction)
+
+    def _succeeded(self, result: Any) -> None:
+        self._call("succeeded", result)
+
+    def _failed(self, error: BaseException) -> None:
+        self._call("failed", error)
+
+    def _finished(self) -> None:
+        try:
+            self._call("finished")
+        finally:
+            self.deleteLater()
+
+
+def deliver(
+    job: Job,
+    owner: QObject,
+    succeeded: Callable[[Any], Any] | None = None,
+    failed: Callable[[BaseException], Any] | None = None,
+    *,
+    finished: Callable[[], Any] | None = None,
+    progress: Callable[[float], Any] | None = None,
+) -> Job:
+    """Connect ``job``'s signals to callbacks that run only while ``owner``
+    (a page, a dialog, the window, the context) lives: the answer of a job
+    may come after the window that asked was closed and deleted, and a
+    callback drawing then would touch deleted widgets (``QLabel already
+    deleted``). Each callback runs in the GUI thread; returns ``job``."""
+    callbacks = {"succeeded": succeeded, "failed": failed, "finished": finished, "progress": progress}
+    _Delivery(owner, job, {k: v for k, v in callbacks.items() if v is not None})
+    return job
+
+
+class OneAtATime(QObject):
     """Background reads of which one at a time is enough (a redraw after
     another station's change): asked while one runs, the asker is called
     again once it is over, so a burst of changes is read once more, not
-    once each."""
+    once each.
 
-    def __init__(self) -> None:
+    ``owner``: the page or window the reads draw on, made this object's Qt
+    parent so it is deleted with it; once it is gone, a read that ends
+    delivers nothing and asks for no other (:meth:`start`)."""
+
+    def __init__(self, owner: QObject) -> None:
+        super().__init__(owner)
+        self.owner = owner
         self.running = False
         self._again: Callable[[], None] | None = None
 
@@ -165,11 +225,19 @@ class OneAtATime:
             self._again = again
         return self.running
 
-    def start(self, label: str, work: Callable[[Job], Any]) -> Job:
-        """:func:`start` ``work``, marked running until it is over."""
+    def start(
+        self,
+        label: str,
+        work: Callable[[Job], Any],
+        succeeded: Callable[[Any], Any] | None = None,
+        failed: Callable[[BaseException], Any] | None = None,
+    ) -> Job:
+        """:func:`start` ``work``, marked running until it is over;
+        ``succeeded(result)`` or ``failed(exception)`` is called in the GUI
+        thread if the owner still lives then (:func:`deliver`)."""
         self.running = True
-        job = start(label, work)
-        job.finished.connect(self._over)
+        job = deliver(start(label, work), self.owner, succeeded, failed)
+        job.finished.connect(self._over)  # a method of this Qt object: dropped by Qt once it is deleted
         return job
 
     def _over(self) -> None:

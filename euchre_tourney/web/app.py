@@ -7,7 +7,11 @@ One application serves one event. Pages:
 * ``/t/N?k=SECRET`` -- table N's hand entry (the QR code on its tally sheet).
 * ``/director`` -- the director's phone page, behind the event's PIN.
 * ``/stamp`` -- a short text that changes when anything shown may have
-  changed; the pages ask for it every :data:`POLL_MS` ms and redraw.
+  changed; the pages ask for it every :data:`POLL_MS` ms and redraw. It
+  begins with the server's start id (``BOOT:``, also each page's
+  ``data-boot``): a page drawn before a restart sees another id and reloads
+  itself (``static/app.js``; a form with unsent input is kept and given
+  the new server's token instead).
 
 Every write goes through :func:`.ops.run_write` into a ``tournament``
 operation; the web layer only parses forms, checks the transport (body size,
@@ -258,6 +262,11 @@ class _NoDatabase(Exception):
     the file, are logged, never shown to a phone)."""
 
 
+RETRY_STATUSES = frozenset({400, 403, 409, 429, 500, 503})
+"""The refusals after which the page asked may work when drawn again (an
+out-of-date page, a busy server, the database back): their message page
+offers "Reload" (that page), not only the players' page."""
+
 NO_DATABASE = ("The scores database is not answering just now. Nothing was saved: "
                "try again in a minute, or use the tally sheet.")
 
@@ -297,6 +306,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     the window redraws at once."""
     room = state or RoomState()
     key = secrets.token_bytes(32)  # signs the pages' tokens; a new one per server start
+    boot = secrets.token_hex(6)  # this start's id: begins every stamp; a page of another start reloads itself
     here = _res.files("euchre_tourney.web")
     env = Environment(
         loader=FileSystemLoader(str(here / "templates")),
@@ -304,7 +314,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(POLL_MS=POLL_MS, SIDES=SIDES, SEATS=("North", "East", "South", "West"))
+    env.globals.update(POLL_MS=POLL_MS, SIDES=SIDES, SEATS=("North", "East", "South", "West"), BOOT=boot)
 
     limiters: dict[str, anyio.CapacityLimiter] = {}
 
@@ -330,8 +340,15 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         html = env.get_template(name).render(request=request, stamp=context.pop("stamp", ""), **context)
         return HTMLResponse(html, status_code=status, headers=_HEADERS)
 
+    def again(request: Request) -> str:
+        """The page to go back to after a refusal (the way on): the address
+        asked, a form's own page after a POST (it posts to itself)."""
+        query = request.url.query
+        return request.url.path + ("?" + query if query else "")
+
     def refusal(request: Request, message: str, status: int) -> HTMLResponse:
-        return page(request, "message.html", status=status, title="Not allowed", message=message)
+        way_on = again(request) if status in RETRY_STATUSES else ""
+        return page(request, "message.html", status=status, title="Not allowed", message=message, again=way_on)
 
     async def read(use_case, *args, lane: str = "tables", **kwargs):
         return await run_in_threadpool(run_read, db, use_case, *args, lane=lane, **kwargs)
@@ -393,7 +410,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             if now - at < STAMP_CACHE_S and value:
                 return value
         minute = room.timer_text.rsplit(":", 1)[0]  # the pages redraw for the timer once a minute, not every second
-        value = run_read(db, tournament.phone_stamp, event_id) + "." + str(abs(hash(minute)) % 1000)
+        value = f"{boot}:" + run_read(db, tournament.phone_stamp, event_id) + "." + str(abs(hash(minute)) % 1000)
         with room.lock:
             room.stamp = (now, value)
         return value
@@ -658,7 +675,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return refusal(request, "That request is too large.", 413)
 
     async def no_database(request: Request, exc: Exception) -> Response:
-        return page(request, "message.html", status=503, title="Not saved", message=NO_DATABASE)
+        return page(request, "message.html", status=503, title="Not saved", message=NO_DATABASE, again=again(request))
 
     static = StaticFiles(directory=str(here / "static"))
     routes = [

@@ -32,6 +32,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import multiprocessing
+import os
 import socket
 import threading
 import time
@@ -69,6 +70,17 @@ def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
         s.bind((host, 0))
         return s.getsockname()[1]
+
+
+def _reuse_address(sock: socket.socket) -> None:
+    """Let ``sock`` bind a port whose last connections are still in
+    TIME_WAIT (a server stopped a moment ago), as the server's own socket
+    does (asyncio's ``create_server`` sets ``SO_REUSEADDR`` on POSIX): a
+    restart on the same port works at once. A port another socket listens
+    on is still refused. Not on Windows, where the option lets a second
+    server take a port in use."""
+    if os.name != "nt":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 
 
 def _uvicorn_server(app, host: str, port: int):
@@ -195,6 +207,7 @@ class PhoneServer:
             return
         with socket.socket(socket.AF_INET6 if ":" in self.host else socket.AF_INET) as probe:
             try:
+                _reuse_address(probe)  # as uvicorn's own socket: a restart gets the port back at once
                 probe.bind((self.host, self.port))
             except OSError as exc:
                 raise OSError(f"Cannot listen on {self.host} port {self.port}: {exc.strerror or exc}. "

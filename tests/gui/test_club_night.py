@@ -116,10 +116,10 @@ def test_club_night_end_to_end(qtbot, gui_env, db_path, roster_csv, tmp_path, mo
 
     # 1. roster from CSV
     job = window.roster_page.import_csv(str(roster_csv))
-    with qtbot.waitSignal(job.preview_shown, timeout=20000):
+    with qtbot.waitSignal(job.preview_shown, timeout=60000):
         pass
     assert job.dialog.import_button.isEnabled()
-    with qtbot.waitSignal(job.finished, timeout=20000) as done:
+    with qtbot.waitSignal(job.finished, timeout=60000) as done:
         job.dialog.import_button.click()
     report = done.args[0]
     assert len(report.added) == 26 and not report.duplicates

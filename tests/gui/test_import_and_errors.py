@@ -65,7 +65,7 @@ def test_a_file_with_problems_cannot_be_imported_and_writes_nothing(qtbot, windo
     problems = dialog.problems_model
     assert [problems.data(problems.index(r, 0)) for r in range(2)] == ["3", "4"]
     assert "U+200B" in problems.data(problems.index(1, 1))
-    with qtbot.waitSignal(job.stopped) as stopped:
+    with qtbot.waitSignal(job.stopped, timeout=60000) as stopped:
         dialog.reject()
     assert stopped.args == ["refused"]
     assert window.ctx.run(T.list_players) == []
@@ -111,7 +111,7 @@ def test_cancel_stops_a_large_import_and_writes_nothing(qtbot, window, big_csv):
     assert job.progress.labelText().startswith("Reading big.csv")
     cancel = job.progress.findChild(QPushButton)
     assert cancel.text() == "Cancel"
-    with qtbot.waitSignal(job.stopped) as stopped:
+    with qtbot.waitSignal(job.stopped, timeout=60000) as stopped:
         cancel.click()
     assert stopped.args == ["cancelled"]
     QThreadPool.globalInstance().waitForDone()

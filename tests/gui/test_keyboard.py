@@ -168,7 +168,7 @@ def test_scores_opens_at_the_next_unfinished_table(qtbot, gui_env, db, window):
 def test_ctrl_z_in_the_tricks_box_then_reaches_the_menu_undo(qtbot, window):
     page = _night(window)
     window.activateWindow()  # window shortcuts (the menu's Ctrl+Z) answer only in the active window
-    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.waitUntil(window.isActiveWindow, timeout=60000)
     page.select(1, 1)
     _type_hand(qtbot, page, Qt.Key_N, "3")
     assert len(page.table_view.hands) == 1

@@ -96,7 +96,7 @@ def three_tables(qtbot, gui_env, db):
     window.show()
     qtbot.waitExposed(window)
     window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.waitUntil(window.isActiveWindow, timeout=60000)
     window.tabs.setCurrentWidget(window.scores_page)
     yield event_id, window
     window.close()

@@ -181,7 +181,7 @@ def test_practice_table_for_2_to_6_players(qtbot, tmp_path, game):
     rng = random.Random(1)
     seen = 0
     for _ in range(150):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.game.over:
             break
         if w.showing_result():

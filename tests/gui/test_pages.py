@@ -38,7 +38,7 @@ def test_checkin_model_emits_toggle_and_shows_checkbox(qtbot):
     model.set_rows([EntrantView(7, "Ann", True, 3), EntrantView(8, "Bo", False, None)])
     assert model.data(model.index(0, 0), Qt.CheckStateRole) == Qt.Checked
     assert model.data(model.index(1, 2)) == ""
-    with qtbot.waitSignal(model.toggled) as blocker:
+    with qtbot.waitSignal(model.toggled, timeout=60000) as blocker:
         model.setData(model.index(1, 0), Qt.Checked.value, Qt.CheckStateRole)
     assert blocker.args == [8, True]
 

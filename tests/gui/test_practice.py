@@ -41,7 +41,7 @@ def table(qtbot, gui_env, tmp_path):
 def settle(qtbot, w):
     """Wait until the player must act, a hand summary shows, or the game is over."""
     qtbot.waitUntil(
-        lambda: w.shown is not None or w.game.done or (w.game.to_act == HUMAN and not w.thinking), timeout=20000
+        lambda: w.shown is not None or w.game.done or (w.game.to_act == HUMAN and not w.thinking), timeout=60000
     )
 
 
@@ -196,10 +196,10 @@ def test_the_window_stays_responsive_while_a_computer_player_thinks(qtbot, table
     w = table(seed=2, player_factory=factory)
     if w.game.to_act == HUMAN:
         qtbot.mouseClick(controls(w)[0][0], Qt.LeftButton)
-    qtbot.waitUntil(lambda: any(p.started.is_set() for p in made), timeout=5000)
+    qtbot.waitUntil(lambda: any(p.started.is_set() for p in made), timeout=60000)
     ticked = []
     QTimer.singleShot(0, lambda: ticked.append(True))
-    qtbot.waitUntil(lambda: ticked == [True], timeout=5000)  # the event loop ran a timer
+    qtbot.waitUntil(lambda: ticked == [True], timeout=60000)  # the event loop ran a timer
     assert w.thinking and "thinking" in w.prompt.text()
     w.repaint()  # and the window can paint
     gate.set()
@@ -219,7 +219,7 @@ def test_hint_runs_off_the_gui_thread_and_names_a_legal_action(qtbot, table):
     w = table(seed=6, hint_fn=slow_hint)
     settle(qtbot, w)
     qtbot.mouseClick(w.hint_button, Qt.LeftButton)
-    qtbot.waitUntil(lambda: w.hint_label.text().startswith("Hint:"), timeout=5000)
+    qtbot.waitUntil(lambda: w.hint_label.text().startswith("Hint:"), timeout=60000)
     assert seen["thread"] is False
 
 
@@ -321,7 +321,7 @@ def test_a_take_back_while_a_player_thinks_waits_for_it_and_never_runs_two_at_on
     assert w.game.to_act == HUMAN and not w.thinking
     before = w.game.hand.to_text()
     qtbot.mouseClick(w.bid_buttons[PASS], Qt.LeftButton)
-    qtbot.waitUntil(lambda: w.running == 1, timeout=5000)  # West is blocked in its decision
+    qtbot.waitUntil(lambda: w.running == 1, timeout=60000)  # West is blocked in its decision
     qtbot.mouseClick(w.undo_button, Qt.LeftButton)  # take back meanwhile
     assert w.game.hand.to_text() == before and w.game.to_act == HUMAN
     qtbot.mouseClick(w.bid_buttons[PASS], Qt.LeftButton)  # pass again: West must wait for its old decision
@@ -375,7 +375,7 @@ from euchre_tourney.play.hand import ALONE_ROUND, BID1, BID2  # noqa: E402
 def _focus(qtbot, w):
     w.raise_()
     w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow, timeout=5000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=60000)
 
 
 def _to_human_phase(qtbot, w, phase, rng, limit=400):
@@ -445,7 +445,7 @@ def test_the_table_buttons_have_a_clear_focus_ring(qtbot, table):
     b = w.bid_buttons[PASS]
     _focus(qtbot, w)
     b.setFocus(Qt.TabFocusReason)
-    qtbot.waitUntil(b.hasFocus, timeout=2000)
+    qtbot.waitUntil(b.hasFocus, timeout=60000)
     plain = w.bid_buttons[ORDER].grab().toImage()
     ringed = b.grab().toImage()
     # the focused button's edge is the ring's dark blue; the other's is not

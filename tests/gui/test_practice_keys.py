@@ -48,7 +48,7 @@ def focused(qtbot):
         w.show()
         w.raise_()
         w.activateWindow()
-        qtbot.waitUntil(w.isActiveWindow, timeout=5000)
+        qtbot.waitUntil(w.isActiveWindow, timeout=60000)
         return w
     return show
 
@@ -64,7 +64,7 @@ def test_every_choice_has_one_key_shown_on_its_button_and_the_key_takes_it(qtbot
     rng = random.Random(3)
     kinds = set()
     for _ in range(120):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.game.over:
             break
         if w.showing_result():
@@ -121,13 +121,13 @@ def test_the_buttons_show_a_focus_ring(qtbot, tmp_path, focused):
     w = TableGamesWindow(players=4, game="bid_four", seed=2, stats_path=tmp_path / "s.json", delay_ms=0)
     qtbot.addWidget(w)
     focused(w)
-    qtbot.waitUntil(lambda: w.human_turn(), timeout=20000)
+    qtbot.waitUntil(lambda: w.human_turn(), timeout=60000)
     buttons = action_buttons(w)
     assert len(buttons) >= 2
     sheet = w.styleSheet()
     assert "QPushButton:focus" in sheet
     buttons[0].setFocus(Qt.TabFocusReason)
-    qtbot.waitUntil(buttons[0].hasFocus, timeout=2000)
+    qtbot.waitUntil(buttons[0].hasFocus, timeout=60000)
 
     def edge(b):
         img = b.grab().toImage()
@@ -136,7 +136,7 @@ def test_the_buttons_show_a_focus_ring(qtbot, tmp_path, focused):
     assert edge(buttons[0]) == "#0b3d91" and edge(buttons[1]) != "#0b3d91"
     for b in (w.new_button, w.hint_button):  # the window's other buttons too
         b.setFocus(Qt.TabFocusReason)
-        qtbot.waitUntil(b.hasFocus, timeout=2000)
+        qtbot.waitUntil(b.hasFocus, timeout=60000)
         assert edge(b) == "#0b3d91"
 
 
@@ -144,7 +144,7 @@ def test_a_partner_card_reads_in_words(qtbot, tmp_path):
     w = TableGamesWindow(players=5, game="five_partner_pick", seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
     qtbot.addWidget(w)
     for _ in range(400):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.game.hand.partner_card is not None:
             break
         if w.showing_result():
@@ -211,7 +211,7 @@ def test_shift_and_a_suits_letter_names_it_alone(qtbot, tmp_path, focused):
     qtbot.addWidget(w)
     focused(w)
     for _ in range(300):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.showing_result() or w.game.over:
             qtbot.keyClick(w, Qt.Key_Return)
             continue
@@ -242,7 +242,7 @@ def test_the_partner_card_is_chosen_and_named_from_the_keyboard(qtbot, tmp_path,
     qtbot.addWidget(w)
     focused(w)
     for _ in range(400):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.human_turn() and any(a.kind == "partner" for a in w.game.legal_actions()):
             break
         if w.showing_result() or w.game.over:

@@ -61,7 +61,7 @@ def test_the_window_is_up_while_the_file_opens_and_fills_in_when_it_is_ready(qtb
     window.open_in_background(str(path))
     assert window.statusBar().currentMessage() == f"Opening {path}…"
     assert window.isVisible() and window.db is None
-    qtbot.waitUntil(slow.started.is_set)  # the open runs in its thread, the window stays responsive
+    qtbot.waitUntil(slow.started.is_set, timeout=60000)  # the open runs in its thread, the window stays responsive
     qtbot.wait(0)  # no timing: just one turn of the event loop while the open waits
     assert window.db is None and window.isVisible()
     with qtbot.waitSignal(window.opened, timeout=60000):

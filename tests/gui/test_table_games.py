@@ -34,7 +34,7 @@ def _click_something(qtbot, w: TableGamesWindow) -> None:
 
 def play_to_the_end(qtbot, w: TableGamesWindow, max_steps: int = 3000) -> None:
     for _ in range(max_steps):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.game.over:
             return
         if w.showing_result():
@@ -73,14 +73,14 @@ def test_players_choose_the_games(qtbot, tmp_path):
 def test_take_back_and_replay(qtbot, tmp_path):
     w = TableGamesWindow(players=3, game="cutthroat", seed=2, stats_path=tmp_path / "s.json", delay_ms=0)
     qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.human_turn(), timeout=20000)
+    qtbot.waitUntil(lambda: w.human_turn(), timeout=60000)
     before = w.game.hand.to_text()
     _click_something(qtbot, w)
     assert w.game.hand.to_text() != before
     qtbot.mouseClick(w.back_button, Qt.LeftButton)
     assert w.game.hand.to_text() == before
     start = w.session.deal_start.game.hand.to_text()
-    qtbot.waitUntil(lambda: w.human_turn(), timeout=20000)
+    qtbot.waitUntil(lambda: w.human_turn(), timeout=60000)
     _click_something(qtbot, w)
     qtbot.mouseClick(w.replay_button, Qt.LeftButton)
     assert w.game.hand.to_text().startswith(start.split("|")[0])
@@ -89,7 +89,7 @@ def test_take_back_and_replay(qtbot, tmp_path):
 def test_hint_names_a_legal_action(qtbot, tmp_path):
     w = TableGamesWindow(players=5, game="five_partner_pick", seed=3, stats_path=tmp_path / "s.json", delay_ms=0)
     qtbot.addWidget(w)
-    qtbot.waitUntil(lambda: w.human_turn(), timeout=20000)
+    qtbot.waitUntil(lambda: w.human_turn(), timeout=60000)
     qtbot.mouseClick(w.hint_button, Qt.LeftButton)
     assert "Hint:" in w.prompt.text()
 
@@ -98,7 +98,7 @@ def test_secret_partner_is_not_shown_before_its_card(qtbot, tmp_path):
     w = TableGamesWindow(players=5, game="five_partner_pick", seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
     qtbot.addWidget(w)
     for _ in range(400):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         h = w.game.hand
         if h.partner is not None and h.partner != 0 and not h.partner_revealed:
             tags = w.scene()["tags"]
@@ -180,7 +180,7 @@ def test_number_keys_play_the_cards(qtbot, tmp_path):
     qtbot.addWidget(w)
     w.show()
     for _ in range(200):
-        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=20000)
+        qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.human_turn() and w.game.hand.phase == 11:
             break
         if w.showing_result():

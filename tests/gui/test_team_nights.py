@@ -41,9 +41,9 @@ def _roster(qtbot, window, tmp_path, names):
     path = tmp_path / "members.csv"
     path.write_bytes(("\ufeffname\n" + "\n".join(f'"{n}"' for n in names) + "\n").encode("utf-8"))
     job = window.roster_page.import_csv(str(path))
-    with qtbot.waitSignal(job.preview_shown, timeout=20000):
+    with qtbot.waitSignal(job.preview_shown, timeout=60000):
         pass
-    with qtbot.waitSignal(job.finished, timeout=20000) as done:
+    with qtbot.waitSignal(job.finished, timeout=60000) as done:
         job.dialog.import_button.click()
     assert len(done.args[0].added) == len(names)
     return {p.name: p.id for p in window.ctx.run(tournament.list_players)}

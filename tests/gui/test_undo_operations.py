@@ -222,7 +222,7 @@ def test_undo_and_redo_in_a_locked_round_are_refused_with_the_reason_and_kept_fo
     title, message = gui_env["errors"][-1]
     assert title.startswith("Cannot undo") and "Round 1 is locked" in message and "unlock round 1" in message
     assert stored(window, event_id) == locked  # the hand is still there
-    qtbot.waitUntil(lambda: stack.index() == index)  # the step stays where it was, to undo after the unlock
+    qtbot.waitUntil(lambda: stack.index() == index, timeout=60000)  # the step stays where it was, to undo after the unlock
     assert stack.count() == count and window.undo_action.isEnabled()
     lock(False)
     window.undo_action.trigger()
@@ -233,7 +233,7 @@ def test_undo_and_redo_in_a_locked_round_are_refused_with_the_reason_and_kept_fo
     window.redo_action.trigger()
     assert len(gui_env["errors"]) == errors + 1 and gui_env["errors"][-1][0].startswith("Cannot redo")
     assert "Round 1 is locked" in gui_env["errors"][-1][1]
-    qtbot.waitUntil(lambda: stack.index() == index - 1)
+    qtbot.waitUntil(lambda: stack.index() == index - 1, timeout=60000)
     assert window.ctx.run(T.table_score, event_id, 1, 1).hands == () and window.redo_action.isEnabled()
     lock(False)
     window.redo_action.trigger()

@@ -31,7 +31,7 @@ def window(qtbot, gui_env, db):
 def test_a_job_runs_off_the_gui_thread(qtbot):
     main = threading.get_ident()
     job = worker.start("Count", lambda _job: threading.get_ident())
-    with qtbot.waitSignal(job.finished):
+    with qtbot.waitSignal(job.finished, timeout=60000):
         pass
     assert job.result != main and job.error is None
     failing = worker.start("Fail", lambda _job: 1 / 0)
@@ -44,7 +44,7 @@ def test_the_rotation_is_made_in_a_worker_and_can_be_undone(qtbot, window):
     window.tabs.setCurrentWidget(page)
     job = page.start_making("Make the rotation")
     assert window.ctx.busy == "Make the rotation"
-    with qtbot.waitSignal(job.finished):
+    with qtbot.waitSignal(job.finished, timeout=60000):
         pass
     assert not window.ctx.busy and job.error is None
     assert len(page.view.rounds) == 3  # the page redrew from the operation's change
@@ -64,12 +64,12 @@ def test_cancel_stops_the_search_and_keeps_what_was_there(qtbot, window):
     page = window.rotation_page
     window.tabs.setCurrentWidget(page)
     job = page.start_making("Re-plan the rotation", use_case=search)
-    with qtbot.waitSignal(job.progress) as reported:
+    with qtbot.waitSignal(job.progress, timeout=60000) as reported:
         pass
     assert reported.args == [0.5]
     page.progress_dialog.findChild(QPushButton).click()  # the dialog's Cancel button
     gate.set()
-    with qtbot.waitSignal(job.finished):
+    with qtbot.waitSignal(job.finished, timeout=60000):
         pass
     assert isinstance(job.error, T.Cancelled)
     assert window.ctx.run(T.rotation_view, window.ctx.event_id).rounds == ()
@@ -94,7 +94,7 @@ def test_a_second_operation_is_refused_while_one_runs(qtbot, window):
         window.start_pdf("scorecards", "/nonexistent/x.pdf")
     assert ctx.run(T.list_players).__len__() == 16  # nothing else was written
     gate.set()
-    with qtbot.waitSignal(job.finished):
+    with qtbot.waitSignal(job.finished, timeout=60000):
         pass
     assert ctx.busy == "" and len(ctx.run(T.rotation_view, ctx.event_id).rounds) == 3
 
@@ -104,7 +104,7 @@ def test_a_pdf_is_made_in_a_worker(qtbot, window, tmp_path):
     path = tmp_path / "cards.pdf"
     job = window.start_pdf("scorecards", str(path))
     assert window.ctx.busy
-    with qtbot.waitSignal(job.finished):
+    with qtbot.waitSignal(job.finished, timeout=60000):
         pass
     assert job.error is None and path.read_bytes().startswith(b"%PDF")
     assert window.save_pdf("tally-sheets", str(tmp_path / "tally.pdf"))  # the synchronous face still works

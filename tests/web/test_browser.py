@@ -71,7 +71,7 @@ def test_a_round_entered_and_confirmed_from_two_phones_reaches_the_director(serv
     scores = window.scores_page
     window.tabs.setCurrentWidget(scores)
     scores.select(1, 1)
-    qtbot.waitUntil(lambda: window.poll_other_stations() or scores.model.rowCount() == 4, timeout=20000)
+    qtbot.waitUntil(lambda: window.poll_other_stations() or scores.model.rowCount() == 4, timeout=60000)
     scores.select(1, 1)
     assert scores.model.rowCount() == 4
     with db.session() as s:

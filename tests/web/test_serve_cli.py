@@ -45,6 +45,56 @@ def test_serve_prints_the_tables_addresses_and_answers_until_interrupted(db_path
     assert "Stopped." in out
 
 
+def _ignore(*signals):
+    """A ``preexec_fn``: the child starts with ``signals`` ignored, as a
+    server started with ``&`` from a script or under ``nohup`` does."""
+
+    def ignore() -> None:
+        for sig in signals:
+            signal.signal(sig, signal.SIG_IGN)
+
+    return ignore
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("stop_with", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_serve_stops_on_a_signal_its_parent_passed_ignored(db_path, stop_with):
+    """Issue 29 item 9: "Press Ctrl+C to stop" must be true even when the
+    parent passed SIGINT (and SIGTERM) ignored: ``serve`` puts back the
+    handling that stops it, says "Stopped." and exits 0. Waits on the
+    process's exit (the timeout only guards against a hang)."""
+    from euchre_tourney.web import free_port
+
+    db = T.open_database(db_path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i}").id for i in range(4)]
+        ev = T.create_event(s, "Ignored night", datetime.date(2026, 3, 4), rounds=1, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+    db.dispose()
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre_tourney", "serve", "Ignored night", "--port", str(port),
+         "--database", str(db_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+        preexec_fn=_ignore(signal.SIGINT, signal.SIGTERM),
+    )
+    try:
+        for line in iter(proc.stdout.readline, ""):
+            if line.startswith("Press Ctrl+C to stop"):
+                break
+        else:
+            pytest.fail("serve never said it was serving: " + proc.stderr.read())
+        proc.send_signal(stop_with)
+        out, err = proc.communicate(timeout=60)  # a hang guard: the exit is what is waited for
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"serve did not stop on {stop_with.name} (its parent had it ignored)")
+    assert proc.returncode == 0, err
+    assert "Stopped." in out
+
+
 def test_serve_refuses_an_unknown_event(db_path):
     T.open_database(db_path).dispose()
     from euchre_tourney.cli import main

@@ -1,60 +1,139 @@
 // euchre_tourney phone pages: live redraw and safe resending (no dependencies).
 // Every POLL ms the page asks /stamp; when the answer differs from the page's
 // stamp it fetches itself again and swaps <main>, unless the player is in the
-// middle of filling a form. A form is sent with fetch and resent with the same
-// idempotency key when the network fails, so a hand is never recorded twice.
+// middle of filling a form. The stamp begins with the server's start id
+// ("BOOT:"): a page drawn before the server restarted reloads itself, or, when
+// a form holds input not sent yet, keeps it and takes the new server's token
+// so that it can still be sent. A form is sent with fetch and resent with the
+// same idempotency key when the network fails, so a hand is never recorded
+// twice. A refusal without a form (a message page, the server busy, the
+// database gone, no connection) leaves the form as it was, usable, with the
+// message and two ways on: "Send again" and "Reload".
 (function () {
   "use strict";
   var body = document.body;
   var poll = parseInt(body.getAttribute("data-poll"), 10) || 1000;
+  var boot = body.getAttribute("data-boot") || "";
   var busy = false;
+  var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
   function editing() {
     var a = document.activeElement;
     if (a && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA") && a.type !== "radio") return true;
-    return document.querySelector("form.entry.touched") !== null;
+    return document.querySelector("form.entry.touched, form.unsent") !== null;
   }
-  function swap(html, url) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
+  function reload() {  // this page drawn afresh by a GET (never a form sent again, as reload() may after a POST)
+    location.replace(location.href.split("#")[0]);
+  }
+  function parse(html) { return new DOMParser().parseFromString(html, "text/html"); }
+  function swap(doc, url) {
     var main = doc.getElementById("main");
-    if (!main) return;
+    if (!main) return false;
     document.getElementById("main").replaceWith(main);
     body.setAttribute("data-stamp", doc.body.getAttribute("data-stamp") || "");
+    if (doc.body.getAttribute("data-boot")) { boot = doc.body.getAttribute("data-boot"); body.setAttribute("data-boot", boot); }
     if (url) history.replaceState(null, "", url);
     wire();
+    return true;
+  }
+  function page() {  // this page drawn afresh: the document, or null (the server busy, failing or away)
+    return fetch(location.href, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.status < 500 && r.status !== 429 ? r.text() : null; })
+      .then(function (t) { return t === null ? null : parse(t); }, function () { return null; });
   }
   function refresh() {
     if (busy || editing()) return;
     busy = true;
-    fetch(location.href, { credentials: "same-origin" }).then(function (r) { return r.text(); })
-      .then(function (t) { swap(t); }).catch(function () {}).then(function () { busy = false; });
+    page().then(function (doc) { if (doc && !editing()) swap(doc); })
+      .then(function () { busy = false; });
+  }
+  function takeTokens(doc) {  // the new server's page token into this page's forms (their input stays)
+    var fresh = doc && doc.querySelector("form[method=post] input[name=csrf]");
+    if (!fresh) return false;
+    each(document.querySelectorAll("form[method=post] input[name=csrf]"), function (i) { i.value = fresh.value; });
+    return true;
+  }
+  function restarted(theirs) {
+    if (!busy && !editing()) { reload(); return null; }
+    return page().then(function (doc) {
+      if (takeTokens(doc)) { boot = theirs; body.setAttribute("data-boot", theirs); }
+    });
   }
   function tick() {
     fetch("/stamp", { credentials: "same-origin", cache: "no-store" }).then(function (r) { return r.ok ? r.text() : null; })
-      .then(function (s) { var mine = body.getAttribute("data-stamp"); if (s && mine && s !== mine) refresh(); })
+      .then(function (s) {
+        if (!s) return null;
+        var theirs = s.split(":")[0];
+        if (boot && theirs && theirs !== boot && s.indexOf(":") > 0) return restarted(theirs);
+        var mine = body.getAttribute("data-stamp");
+        if (mine && s !== mine) refresh();
+        return null;
+      })
       .catch(function () {}).then(function () { setTimeout(tick, poll); });
   }
-  function send(form, data, tries) {
+  function clearNotice() { each(document.querySelectorAll("#main .notice"), function (n) { n.remove(); }); }
+  function keep(form, submitter, text) {
+    // the entry stays as typed, usable: the message, and the ways on
+    busy = false;
+    form.classList.remove("stale");
+    form.classList.add("unsent");
+    clearNotice();
+    var box = document.createElement("div");
+    box.className = "notice";
+    box.setAttribute("role", "alert");
+    var said = document.createElement("p");
+    said.className = "banner error";
+    said.textContent = text + " Your entry is kept: send it again, or reload the page.";
+    var again = document.createElement("button");
+    again.type = "button";
+    again.className = "primary again";
+    again.textContent = "Send again";
+    again.addEventListener("click", function () {
+      page().then(function (doc) { takeTokens(doc); send(form, submitter, 0); });  // after a restart: its token
+    });
+    var redraw = document.createElement("button");
+    redraw.type = "button";
+    redraw.className = "reload";
+    redraw.textContent = "Reload";
+    redraw.addEventListener("click", function () { reload(); });
+    box.appendChild(said);
+    box.appendChild(again);
+    box.appendChild(redraw);
+    form.parentNode.insertBefore(box, form);
+  }
+  var BUSY = {
+    429: "The server asks this table to slow down: nothing was saved yet.",
+    503: "The server is busy or its database is not answering: nothing was saved yet."
+  };
+  function send(form, submitter, tries) {
     busy = true;
-    form.classList.add("stale");
+    clearNotice();
+    form.classList.add("stale");  // while it is on its way (never left so: see keep)
+    var data = new FormData(form);  // as it is now (the idempotency key is the form's own)
+    if (submitter && submitter.name) data.set(submitter.name, submitter.value);
     var action = form.getAttribute("action") || location.pathname + location.search;
     fetch(action, { method: "POST", body: data, credentials: "same-origin" })
-      .then(function (r) { return r.text(); })
-      .then(function (t) { busy = false; swap(t, location.pathname + "?k=" + encodeURIComponent(data.get("k") || "")); })
-      .catch(function () {
-        if (tries < 5) { setTimeout(function () { send(form, data, tries + 1); }, 800 * (tries + 1)); }
-        else { busy = false; form.classList.remove("stale"); alert("No connection to the server: the hand is not saved yet. Try again."); }
+      .then(function (r) { return r.text().then(function (t) { return { ok: r.ok, status: r.status, doc: parse(t) }; }); })
+      .then(function (a) {
+        var url = location.pathname + "?k=" + encodeURIComponent(data.get("k") || "");
+        // the table's page again (saved, or refused in the game's words next to the form): drawn
+        if ((a.ok || a.doc.querySelector("#main form[method=post]")) && swap(a.doc, url)) { busy = false; return; }
+        var said = a.doc.querySelector("#main .banner");
+        keep(form, submitter, said && said.textContent.trim() ? said.textContent.trim()
+          : (BUSY[a.status] || "The server could not answer (" + a.status + "): nothing was saved yet."));
+      }, function () {
+        if (tries < 5) { setTimeout(function () { send(form, submitter, tries + 1); }, 800 * (tries + 1)); }
+        else { keep(form, submitter, "No connection to the server: the hand is not saved yet."); }
       });
   }
   function wire() {
-    Array.prototype.forEach.call(document.querySelectorAll("form[method=post]"), function (form) {
+    each(document.querySelectorAll("form[method=post]"), function (form) {
       form.addEventListener("change", function () { form.classList.add("touched"); });
       if (location.pathname.indexOf("/t/") !== 0) return;  // other forms post normally
       form.addEventListener("submit", function (ev) {
         if (!window.fetch || !window.FormData) return;
         ev.preventDefault();
-        var data = new FormData(form);
-        if (ev.submitter && ev.submitter.name) data.set(ev.submitter.name, ev.submitter.value);
-        send(form, data, 0);
+        var submitter = ev.submitter && ev.submitter.name ? { name: ev.submitter.name, value: ev.submitter.value } : null;
+        send(form, submitter, 0);
       });
     });
   }

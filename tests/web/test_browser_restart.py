@@ -1,0 +1,151 @@
+"""Issue 29 item 2 in Debian's Chromium: a page drawn before a server
+restart reloads itself (or, with an entry not sent yet, keeps it and takes
+the new server's token); a refusal without a form (the database gone: 503)
+leaves the form usable, with the message, "Send again" and "Reload".
+
+Each step waits for what the page shows (``wait_for`` polls the page; its
+timeout only guards against a hang), never for a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre_tourney import tournament as T
+from tests.web.browser import phone_browser, require_chromium, tap, wait_for
+
+
+@pytest.fixture
+def room(db, night, tmp_path):
+    """A server on a port of its own (in a thread of this process), a
+    function that restarts it on the same port, and a phone on table 1."""
+    require_chromium()
+    from euchre_tourney.web import PhoneServer, free_port
+
+    port = free_port()
+    servers = [PhoneServer(db, night[0], "127.0.0.1", port, separate_process=False)]
+    servers[0].start()
+
+    def restart() -> None:
+        servers[-1].stop()
+        servers.append(PhoneServer(db, night[0], "127.0.0.1", port, separate_process=False))
+        servers[-1].start()
+
+    phone = phone_browser(tmp_path / "profile")
+    phone.get(f"{servers[0].url}/t/1?k={night[1][1]}")
+    yield phone, restart
+    phone.quit()
+    servers[-1].stop()
+
+
+def _js(phone, script: str):
+    """``script``'s value, or None while the page is between two documents."""
+    from selenium.common.exceptions import WebDriverException
+
+    try:
+        return phone.execute_script(script)
+    except WebDriverException:
+        return None
+
+
+def _choose(phone, makers: str = "NS", tricks: int = 3) -> None:
+    tap(phone, "input[name=side][value=NS] + span")
+    tap(phone, f"input[name=makers][value={makers}] + span")
+    tap(phone, f"input[name=tricks][value='{tricks}'] + span")
+
+
+def _checked(phone) -> dict:
+    return _js(phone, "var f = document.querySelector('form.entry'); return {"
+                      "makers: f.querySelector('input[name=makers]:checked').value,"
+                      "tricks: f.querySelector('input[name=tricks]:checked').value}")
+
+
+def _hands(db, event_id: int, secret: str) -> int:
+    with db.session() as s:
+        return len(T.phone_table(s, event_id, 1, secret).hands)
+
+
+def test_a_page_drawn_before_a_restart_reloads_itself(room, db, night):
+    from selenium.webdriver.common.by import By
+
+    phone, restart = room
+    before = _js(phone, "window.drawnBefore = true; return document.body.dataset.boot")
+    assert before
+    restart()
+    # reloaded: a new document (the mark is gone) from the new start
+    wait_for(phone, lambda d: _js(d, "return window.drawnBefore === undefined && document.readyState === 'complete'"
+                                     " ? document.body.dataset.boot : null") not in (None, before))
+    _choose(phone)
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: "Hand 1 saved" in d.find_element(By.ID, "main").text)
+    assert _hands(db, night[0], night[1][1]) == 1
+
+
+def test_an_entry_being_made_is_kept_through_a_restart_and_can_be_sent(room, db, night):
+    from selenium.webdriver.common.by import By
+
+    phone, restart = room
+    before = _js(phone, "window.drawnBefore = true; return document.body.dataset.boot")
+    _choose(phone, "EW", 4)
+    restart()
+    # not reloaded (the entry would be lost): it took the new server's token instead
+    wait_for(phone, lambda d: _js(d, "return document.body.dataset.boot") not in (None, before))
+    assert _js(phone, "return window.drawnBefore") is True
+    assert _checked(phone) == {"makers": "EW", "tricks": "4"}
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: "Hand 1 saved" in d.find_element(By.ID, "main").text)
+    assert _hands(db, night[0], night[1][1]) == 1
+
+
+def test_a_503_leaves_the_form_usable_with_a_message_and_a_way_on(room, db, night, monkeypatch):
+    from selenium.webdriver.common.by import By
+
+    from euchre_tourney.web import app as web_app
+
+    phone, _restart = room
+
+    def gone(*_args, **_kwargs):
+        raise T.DatabaseError("The database at 127.0.0.1:5432 is not answering.", kind="unreachable")
+
+    monkeypatch.setattr(web_app, "run_write", gone)  # the server runs in this process: its writes fail
+    _choose(phone, "EW", 5)
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#main .notice"))
+    notice = phone.find_element(By.CSS_SELECTOR, "#main .notice").text
+    assert "not answering" in notice and "Your entry is kept" in notice and "127.0.0.1" not in notice
+    assert [b.text for b in phone.find_elements(By.CSS_SELECTOR, "#main .notice button")] == ["Send again", "Reload"]
+    form = phone.find_element(By.CSS_SELECTOR, "form.entry")
+    assert "stale" not in form.get_attribute("class").split()  # not greyed
+    assert _js(phone, "return getComputedStyle(document.querySelector('form.entry')).opacity") == "1"
+    assert _js(phone, "return document.querySelectorAll('form.entry :disabled').length") == 0
+    assert _checked(phone) == {"makers": "EW", "tricks": "5"}  # the entry as it was typed
+    assert _hands(db, night[0], night[1][1]) == 0
+    monkeypatch.undo()  # the database is back
+    tap(phone, "#main .notice button.again")
+    wait_for(phone, lambda d: "Hand 1 saved" in d.find_element(By.ID, "main").text)
+    assert not phone.find_elements(By.CSS_SELECTOR, "#main .notice")
+    assert _hands(db, night[0], night[1][1]) == 1
+
+
+def test_reload_after_a_refusal_draws_the_page_afresh(room, db, night, monkeypatch):
+    """The other way on: "Reload" draws the table's page again by a GET
+    (the entry is dropped on purpose; nothing is sent)."""
+    from selenium.webdriver.common.by import By
+
+    from euchre_tourney.web import app as web_app
+
+    phone, _restart = room
+
+    def gone(*_args, **_kwargs):
+        raise T.DatabaseError("The database is not answering.", kind="unreachable")
+
+    monkeypatch.setattr(web_app, "run_write", gone)
+    _choose(phone, "EW", 2)
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: d.find_elements(By.CSS_SELECTOR, "#main .notice"))
+    _js(phone, "window.drawnBefore = true")
+    tap(phone, "#main .notice button.reload")
+    wait_for(phone, lambda d: _js(d, "return window.drawnBefore === undefined && document.readyState === 'complete'"))
+    assert not phone.find_elements(By.CSS_SELECTOR, "#main .notice")
+    assert _js(phone, "return document.querySelectorAll('form.entry input[name=makers]:checked').length") == 0
+    assert "Table 1 · Round 1" in phone.find_element(By.TAG_NAME, "h1").text
+    assert _hands(db, night[0], night[1][1]) == 0
