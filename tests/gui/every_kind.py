@@ -8,10 +8,13 @@ Built through the use cases only, as a director would make it."""
 from __future__ import annotations
 
 import datetime
+import shutil
+from pathlib import Path
 
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.rules.tables import SideHandEntry
+from euchre_tourney.store import open_database
 
 KINDS = (
     "progressive",
@@ -121,3 +124,16 @@ def build(db) -> dict:
         out["season"] = T.create_season(s, "Autumn", start_date=datetime.date(2026, 9, 1),
                                         end_date=datetime.date(2026, 12, 31)).id
     return out
+
+
+def club_file(folder: Path, template: Path) -> tuple[Path, dict]:
+    """The club file in ``folder`` (a copy of the migrated ``template``) with
+    a night of every kind: (its path, what :func:`build` returns)."""
+    path = Path(folder) / "club.sqlite"
+    shutil.copyfile(template, path)
+    db = open_database(path, station="builder")
+    try:
+        info = build(db)
+    finally:
+        db.dispose()
+    return path, info

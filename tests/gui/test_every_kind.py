@@ -27,7 +27,6 @@ module; one window per kind stays open from its "open" to its "close"."""
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QThreadPool
@@ -57,14 +56,7 @@ NOT_FOR = {
 @pytest.fixture(scope="module")
 def club(tmp_path_factory, sqlite_template):
     """The club file with a night of every kind: (path, what :func:`every_kind.build` returns)."""
-    path = tmp_path_factory.mktemp("every_kind") / "club.sqlite"
-    shutil.copyfile(sqlite_template, path)
-    db = open_database(path, station="builder")
-    try:
-        info = every_kind.build(db)
-    finally:
-        db.dispose()
-    return path, info
+    return every_kind.club_file(tmp_path_factory.mktemp("every_kind"), sqlite_template)
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,6 @@ is a defect that walk found, driven through the real widgets.
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt, QThreadPool
@@ -31,14 +30,7 @@ from tests.gui import every_kind
 
 @pytest.fixture(scope="module")
 def club_file(tmp_path_factory, sqlite_template):
-    path = tmp_path_factory.mktemp("walk") / "club.sqlite"
-    shutil.copyfile(sqlite_template, path)
-    db = open_database(path, station="builder")
-    try:
-        info = every_kind.build(db)
-    finally:
-        db.dispose()
-    return path, info
+    return every_kind.club_file(tmp_path_factory.mktemp("walk"), sqlite_template)
 
 
 @pytest.fixture
