@@ -79,7 +79,10 @@ class _Runnable(QRunnable):
             job.result = self.work(job)
         except BaseException as exc:  # noqa: BLE001 - handed to the GUI thread, raised there by wait()
             job.error = exc
-        job._over.emit()
+        try:
+            job._over.emit()
+        except RuntimeError:  # "Signal source has been deleted": the application ended while this ran
+            pass
 
 
 _collector: QTimer | None = None

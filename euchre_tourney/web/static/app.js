@@ -1,7 +1,9 @@
 // euchre_tourney phone pages: live redraw and safe resending (no dependencies).
 // Every POLL ms the page asks /stamp; when the answer differs from the page's
 // stamp it fetches itself again and swaps <main>, unless the player is in the
-// middle of filling a form. The stamp begins with the server's start id
+// middle of filling a form. An answer asked for before the page was drawn
+// again or a form was sent (a late /stamp, a late copy of the page) is older
+// than what the page shows and is dropped. The stamp begins with the server's start id
 // ("BOOT:"): a page drawn before the server restarted reloads itself, or, when
 // a form holds input not sent yet, keeps it and takes the new server's token
 // so that it can still be sent. A form is sent with fetch and resent with the
@@ -15,6 +17,7 @@
   var poll = parseInt(body.getAttribute("data-poll"), 10) || 1000;
   var boot = body.getAttribute("data-boot") || "";
   var busy = false;
+  var drawn = 0;  // counts the page's redraws and sends: an answer asked for before one of them is older than the page
   var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
   function editing() {
     var a = document.activeElement;
@@ -28,6 +31,7 @@
   function swap(doc, url) {
     var main = doc.getElementById("main");
     if (!main) return false;
+    drawn += 1;
     document.getElementById("main").replaceWith(main);
     body.setAttribute("data-stamp", doc.body.getAttribute("data-stamp") || "");
     if (doc.body.getAttribute("data-boot")) { boot = doc.body.getAttribute("data-boot"); body.setAttribute("data-boot", boot); }
@@ -43,8 +47,12 @@
   function refresh() {
     if (busy || editing()) return;
     busy = true;
-    page().then(function (doc) { if (doc && !editing()) swap(doc); })
-      .then(function () { busy = false; });
+    var asked = drawn;
+    page().then(function (doc) {
+      if (asked !== drawn) return;  // a hand sent or a page drawn meanwhile: this copy is older than the page
+      busy = false;
+      if (doc && !editing()) swap(doc);
+    });
   }
   function takeTokens(doc) {  // the new server's page token into this page's forms (their input stays)
     var fresh = doc && doc.querySelector("form[method=post] input[name=csrf]");
@@ -59,9 +67,10 @@
     });
   }
   function tick() {
+    var asked = drawn;
     fetch("/stamp", { credentials: "same-origin", cache: "no-store" }).then(function (r) { return r.ok ? r.text() : null; })
       .then(function (s) {
-        if (!s) return null;
+        if (!s || asked !== drawn) return null;  // asked before the page was drawn again: says nothing of it
         var theirs = s.split(":")[0];
         if (boot && theirs && theirs !== boot && s.indexOf(":") > 0) return restarted(theirs);
         var mine = body.getAttribute("data-stamp");
@@ -106,6 +115,7 @@
   };
   function send(form, submitter, tries) {
     busy = true;
+    drawn += 1;  // a redraw asked for before this send would be older than its answer
     clearNotice();
     form.classList.add("stale");  // while it is on its way (never left so: see keep)
     var data = new FormData(form);  // as it is now (the idempotency key is the form's own)
