@@ -1295,13 +1295,13 @@ class PracticeSession:
     def side_names(self) -> tuple[str, ...]:
         """The scoring sides' (or players') names: "You & North" / "East &
         West" at the four-seat table; "You & Blair & Dana"; "Alex"."""
-        e = self._shown_engine()
-        return tuple(" & ".join(self.who(s) for s in seats) for seats, _ in e.units(e.game))
+        return tuple(name for name, _ in self.score_items())
 
     def score_items(self) -> list[tuple[str, int]]:
         """Each side's (or player's) name and points in the game drawn."""
         e = self._shown_engine()
-        return [(" & ".join(self.who(s) for s in seats), pts) for seats, pts in e.units(e.game)]
+        first = self.human if self.replay is None else -1  # "You & North": the person first
+        return [(" & ".join(self.who(s) for s in sorted(seats, key=lambda s: s != first)), pts) for seats, pts in e.units(e.game)]
 
     def result_words(self, hand) -> str:
         """A finished hand's result: "You and North make it: 1 point"; in a
