@@ -147,6 +147,11 @@ class HandLog:
     result: str = ""
 
 
+def _and(names: Sequence[str]) -> str:
+    """ "You & North", "You, Blair & Dana"."""
+    return " & ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " & " + names[-1]
+
+
 def the(card_name: str) -> str:
     """``"the ace of spades"`` -- no doubled article for ``"the Benny"``."""
     return card_name if card_name.startswith("the ") else "the " + card_name
@@ -650,15 +655,15 @@ class TableEngine:
         return ""
 
     def choices(self, hand: TableHand, names: Sequence[str]) -> list[Choice]:
-        out = []
+        out, listed = [], []
         for a in hand.legal_actions() if not hand.done and hand.to_act == TABLE_HUMAN else []:
             if a.kind in ("play", "discard", "give"):
                 out.append(Choice(a, self.act_words(a, names), "", "card", a.arg, a.kind))
-            elif a.kind == "partner":
-                out.append(Choice(a, tables.name(a.arg), "P", "list", a.arg, "partner"))
+            elif a.kind == "partner":  # the partner card: from a list, strongest first
+                listed.append(Choice(a, tables.name(a.arg), "P", "list", a.arg, "partner"))
             else:
                 out.append(Choice(a, self.act_words(a, names), self.act_key(a), row=int(a.kind.endswith("!"))))
-        return out
+        return out + sorted(listed, key=lambda c: self._card_order(c.card, hand.trump))
 
     def hint_job(self, hand: TableHand, names: Sequence[str]) -> Callable[[], HintAnswer]:
         copy_ = hand.copy()
@@ -675,20 +680,33 @@ class TableEngine:
         return hand.phase == th.JOKER_UP and hand.dealer == TABLE_HUMAN
 
     def hand_cards(self, hand: TableHand, reveal_all: bool = False) -> list[int]:
-        return list(hand.hands[TABLE_HUMAN])
+        """Trump first once named (jokers, bowers, then down), then the
+        other suits alternating colours, high to low -- display only."""
+        trump = hand.trump
+        return sorted(hand.hands[TABLE_HUMAN], key=lambda c: self._card_order(c, trump))
+
+    @staticmethod
+    def _card_order(c: int, trump: int | None) -> tuple:
+        b = tables.base(c)
+        if trump is not None and trump != tables.NO_TRUMP and tables.effective_suit(c, trump) == trump:
+            return (-1, -tables.strength(c, trump, trump), c)
+        if b >= BENNY:
+            return (-1, -b, c)
+        return (_SUIT_ORDER[b >> 3], -(b & 7), c)
 
     def scene(self, hand: TableHand, names: list[str], who, you: bool, thinking: int, last: bool) -> dict:
         n = hand.players
         view = seat_view(hand, TABLE_HUMAN)
         tags: list[list[str]] = [[] for _ in range(n)]
         tags[hand.dealer].append("dealer")
-        if hand.high_bidder is not None and hand.maker is None:
-            tags[hand.high_bidder].append(f"bids {hand.bid}")
         if hand.maker is not None:
             tags[hand.maker].append("maker" + (" alone" if hand.alone else ""))
         if self.rules.sides == "partners":
             for s in range(n):
-                tags[s].insert(0, "side A" if s % 2 == 0 else "side B")
+                if s != TABLE_HUMAN and s % 2 == TABLE_HUMAN % 2:
+                    tags[s].insert(0, "your partner" if you else "side A")
+                elif not you:
+                    tags[s].insert(0, "side A" if s % 2 == 0 else "side B")
         partner = view.partner if not hand.done else hand.partner
         if partner is not None and hand.maker is not None:
             tags[partner].append("partner")
@@ -762,10 +780,12 @@ class TableEngine:
             return "Give your lone partner a card: click it or press its number" + (" (K: pass no card)" if "keep" in kinds else "")
         if "partner" in kinds:
             return "Name the partner card: choose it in the list and press P" + (", or play alone (A)" if "alone" in kinds else "")
+        said = ", ".join(f"{self.act_words(a, TABLE_NAMES).lower()} ({self.act_key(a)})" for a in legal)
         if hand.phase == th.JOKER_UP:
-            return "A joker is turned up: name trump before looking at your cards"
-        keys = ", ".join(dict.fromkeys(self.act_key(a) for a in legal))
-        return f"Your turn ({th.PHASE_NAMES[hand.phase]}): {keys}"
+            return f"A joker is turned up: name trump before looking at your cards — {said}"
+        what = {th.BID1: "Your bid", th.BID2: "Your bid", th.AUCTION: "Your bid (tricks you will take)",
+                th.TRUMP: "Name trump"}.get(hand.phase, "Your choice")
+        return f"{what}: {said}"
 
     def trump_info(self, hand: TableHand, who, sides: list[str]) -> tuple[int, str] | None:
         if hand.trump is None:
@@ -1301,7 +1321,7 @@ class PracticeSession:
         """Each side's (or player's) name and points in the game drawn."""
         e = self._shown_engine()
         first = self.human if self.replay is None else -1  # "You & North": the person first
-        return [(" & ".join(self.who(s) for s in sorted(seats, key=lambda s: s != first)), pts) for seats, pts in e.units(e.game)]
+        return [(_and([self.who(s) for s in sorted(seats, key=lambda s: s != first)]), pts) for seats, pts in e.units(e.game)]
 
     def result_words(self, hand) -> str:
         """A finished hand's result: "You and North make it: 1 point"; in a

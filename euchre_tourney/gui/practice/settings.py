@@ -210,7 +210,7 @@ class SettingsDialog(QDialog):
         self.checks = {}
         self.rules_box = rules_box = QGroupBox("Rules")
         form = QFormLayout(rules_box)
-        form.addRow("", self.fixed)
+        form.addRow(self.fixed)
         self.target.setToolTip(source_tip(TARGET_SOURCES))
         self.super_euchre.setToolTip(source_tip(SUPER_EUCHRE_SOURCES))
         form.addRow("Game &to (points):", self.target)
@@ -221,7 +221,7 @@ class SettingsDialog(QDialog):
             box = QCheckBox(text)
             box.setToolTip(source_tip(sources))
             self.checks[name] = box
-            form.addRow("", box)
+            form.addRow(box)
         self.players_box = players = QGroupBox("Computer players (you sit South)")
         pform = QFormLayout(players)
         self.levels = {}

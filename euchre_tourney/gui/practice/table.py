@@ -165,10 +165,10 @@ class TableView(QWidget):
         label_font.setBold(True)
         p.setFont(label_font)
         line = p.fontMetrics().height()
-        top = 8 + small * CARD_RATIO + 2 * line + 6  # the top seats' cards and two lines of label
+        top = 8 + small * CARD_RATIO + 2 * line + 6 if n != 3 else 8  # the top seats' cards and two lines of label
         bottom = H - 2 * line - 6  # the person's label
         cx, cy = W / 2, (top + bottom) / 2
-        ring = 1.0 if n <= 4 else 1.3
+        ring = (1.0, 0.6) if n <= 4 else (1.65, 0.95)  # the trick's cards around the centre, apart at six
         for seat in range(n):
             k = (seat - human) % n
             if k == 0:
@@ -192,7 +192,7 @@ class TableView(QWidget):
             p.drawText(QRectF(cx - 4 * cw, cy + ch / 2 + 2, 8 * cw, line * 2.2), Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap, s["turn_up_text"])
         for seat, c in s["trick"]:
             a = math.radians(angles[(seat - human) % n])
-            dx, dy = math.cos(a) * ring, math.sin(a) * ring * 0.6
+            dx, dy = math.cos(a) * ring[0], math.sin(a) * ring[1]
             r = QRectF(cx + dx * cw * 1.15 - cw / 2, cy + dy * ch - ch / 2, cw, ch)
             win = QColor("#ffd54a") if seat == s["trick_winner"] and s["trick_done"] else None
             paint_card(p, r, c, four_colour=four, highlight=win)
@@ -753,8 +753,9 @@ class PracticeWindow(QMainWindow):
         """Redraw everything from the session's state."""
         s = self.session
         items = s.score_items()
-        line = " &nbsp; — &nbsp; ".join(f"<b>{name}: {pts}</b>" for name, pts in items)
-        self.score_label.setText(f"{line} &nbsp; <span style='color:#666'>({s.rules_line()})</span>")
+        line = " &nbsp;—&nbsp; ".join(f"<b>{name}:&nbsp;{pts}</b>" for name, pts in items)
+        small = "font-size: small; color:#555"
+        self.score_label.setText(f"{line}<br><span style='{small}'>{s.rules_line()}</span>")
         if len(items) == 2:
             g = s.shown_game()
             self.score_picture.set_score(items[0][1], items[1][1], g.rules.target,
