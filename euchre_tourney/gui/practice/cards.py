@@ -104,7 +104,7 @@ def paint_card(
     double pack's second copies) in ``rect``: its face, or its back when
     ``face_up`` is false. ``dim`` greys a card that cannot be played;
     ``highlight`` rings it (the winning card of a trick, keyboard focus).
-    An Almonte joker is a joker with its index ("4♠") in the corners and
+    An Almonte joker is a joker with its index ("4♠") in the corner and
     under the star; a second-pack card carries a purple "2nd" tab."""
     copy = bool(c & tables.COPY)
     c = tables.base(c)
@@ -179,19 +179,12 @@ def paint_card(
 
 def _paint_joker(p: QPainter, rect: QRectF, index: str = "") -> None:
     """A joker -- a star, the word JOKER, and under it "Benny", or for the
-    Almonte jokers their index ("4♠", also in the corners)."""
+    Almonte jokers their index ("4♠", also in the corner)."""
     w = rect.width()
     p.setPen(JOKER)
     p.setFont(_font(w * (0.2 if not index else 0.19)))
     corner = QRectF(rect.left() + w * 0.03, rect.top() + w * 0.04, w * 0.36, w * 0.3)
     p.drawText(corner, Qt.AlignCenter, index or "★")
-    if index:
-        p.save()
-        p.translate(rect.center())
-        p.rotate(180)
-        p.translate(-rect.center())
-        p.drawText(corner, Qt.AlignCenter, index)
-        p.restore()
     centre = rect.center()
     star = QPainterPath()
     outer, inner = w * 0.26, w * 0.11
