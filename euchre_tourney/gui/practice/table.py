@@ -61,9 +61,11 @@ from euchre_tourney.gui.practice import stats as stats_file
 from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton, paint_card, rank_text, suit_colour
 from euchre_tourney.gui.practice.settings import SettingsDialog, TableSettings
 from euchre_tourney.gui.practice.stats import StatsDialog
-from euchre_tourney.play import EgnError, EmnMatch, hint, make_player, read_egn, read_emn
-from euchre_tourney.play.session import BID_KEYS, CHOICE_KEYS, HUMAN, PracticeSession
-from euchre_tourney.play.table import make_table_player
+from euchre_tourney.play import BID_KEYS, CHOICE_KEYS, SOUTH, EgnError, EmnMatch, PracticeSession, hint, make_player, read_emn
+from euchre_tourney.play import table as play_table
+
+HUMAN = int(SOUTH)
+"""The player's seat at the four-seat table: South."""
 from euchre_tourney.rules import SUIT_NAMES, SUIT_SYMBOLS, tables
 
 FELT = QColor("#2f6b45")
@@ -300,7 +302,7 @@ class PracticeWindow(QMainWindow):
         *,
         seed: int | None = None,
         player_factory: Callable = make_player,
-        table_player_factory: Callable = make_table_player,
+        table_player_factory: Callable = play_table.make_table_player,
         hint_fn: Callable = hint,
         stats_path: Path | None = None,
         parent: QWidget | None = None,
@@ -753,7 +755,7 @@ class PracticeWindow(QMainWindow):
         """Redraw everything from the session's state."""
         s = self.session
         items = s.score_items()
-        line = " &nbsp;—&nbsp; ".join(f"<b>{name}:&nbsp;{pts}</b>" for name, pts in items)
+        line = " — ".join(f"<b style='white-space: nowrap'>{name}: {pts}</b>" for name, pts in items)
         small = "font-size: small; color:#555"
         self.score_label.setText(f"{line}<br><span style='{small}'>{s.rules_line()}</span>")
         if len(items) == 2:
@@ -1038,7 +1040,7 @@ def run_practice(preset: str = "north_american", seed: int | None = None) -> int
     """``euchre-tourney practice``: the practice table alone; the exit code.
     ``preset`` -- a four-seat preset or a game for 2 to 6 players."""
     from euchre_tourney.gui.settings import make_application
-    from euchre_tourney.play.session import practice_games
+    from euchre_tourney.play import practice_games
 
     app = make_application()
     window = open_practice(settings=TableSettings(rules=practice_games()[preset][1]), seed=seed)
