@@ -14,6 +14,7 @@ Use::
         actions = hand.legal_actions()   # the exact legal set, for hand.to_act
         hand.apply(actions[0])           # an illegal action raises RuleViolation
     hand.score                           # HandScore (None if thrown in)
+    hand.result()                        # the protocol's HandResult (play/protocol.py)
 
 Phases, in order (:attr:`Hand.phase`): ``BID1`` (order up / pass, 000
 "Bidding" 1, 001 "Making trump"), ``BID2`` (name another suit / pass, stick
@@ -33,6 +34,7 @@ same few list look-ups for every rule set.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.play.view import NEXT_ACTIVE as _NEXT_ACTIVE
@@ -60,6 +62,9 @@ from euchre_tourney.rules import (
     parse_card,
     score_hand,
 )
+
+if TYPE_CHECKING:
+    from euchre_tourney.play.protocol import HandResult as _ProtocolResult
 
 NORTH, EAST, SOUTH, WEST = Seat
 SEAT_LETTERS = "".join(s.letter for s in Seat)
@@ -208,8 +213,10 @@ class Hand:
     ``sitting_out`` (seats whose partner plays alone), ``trick`` (cards of
     the trick in progress, in play order), ``trick_leader``, ``tricks``
     (finished tricks as ``(leader, cards, winner)``), ``tricks_won`` (per
-    seat), ``history`` (actions applied), ``result`` / ``score``
-    (:class:`HandResult` / :class:`HandScore` once played out), ``thrown_in``
+    seat), ``history`` (actions applied), ``record`` / ``score``
+    (the scorecard's :class:`~euchre_tourney.rules.HandResult` /
+    :class:`HandScore` once played out; :meth:`result` is the protocol's
+    :class:`~euchre_tourney.play.protocol.HandResult`), ``thrown_in``
     (all passed twice), ``misdeal`` (a farmer's hand or ace-no-face misdeal
     was called: the same dealer deals again).
     """
@@ -235,7 +242,7 @@ class Hand:
         "tricks_won",
         "_bids",
         "_actors",
-        "result",
+        "record",
         "score",
         "thrown_in",
         "misdeal",
@@ -345,7 +352,7 @@ class Hand:
         self.lone_defender = -1
         self.sitting_out = ()
         self.trick_leader = -1
-        self.result = None
+        self.record = None
         self.score = None
         self.thrown_in = False
         self.misdeal = False
@@ -584,7 +591,7 @@ class Hand:
             # answers for this rule set are remembered (they are immutable).
             result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2], key[3])
             scored = memo[key] = (result, score_hand(self.rules, result))
-        self.result, self.score = scored
+        self.record, self.score = scored
         self.phase = DONE
         self.to_act = -1
         self._legal = _NONE
@@ -875,6 +882,49 @@ class Hand:
             pack=tuple(self._cfg.deck),
             game_score=game_score,
         )
+
+    # ------------------------------------------------- the game protocol
+
+    players = 4
+    """Seats at the table (the protocol's ``players``; always four here)."""
+
+    def result(self) -> _ProtocolResult | None:
+        """The protocol's :class:`~euchre_tourney.play.protocol.HandResult`
+        once the hand is played out (``None`` before, and when thrown in or
+        misdealt): points per seat (both seats of the side that scores carry
+        its points, 000 "Scoring"), the makers' seats, their tricks, alone,
+        euchred, march. Built from :attr:`record` and :attr:`score` (the
+        scorecard's :func:`~euchre_tourney.rules.score_hand`)."""
+        score = self.score
+        if score is None:
+            return None
+        from euchre_tourney.play.protocol import HandResult as _Result
+
+        record = self.record
+        side = score.side
+        points = tuple(score.points if SEAT_SIDE[s] is side else 0 for s in range(4))
+        m = self.maker
+        return _Result(
+            points=points,
+            makers=tuple(sorted((m, (m + 2) & 3))),
+            maker_tricks=record.maker_tricks,
+            alone=record.maker_alone,
+            euchred=score.euchred,
+            march=score.march,
+            bid=0,
+            defender_alone=record.defender_alone,
+        )
+
+    def action_text(self, action: int) -> str:
+        """The text of ``action`` under this hand's rules (the Benny is
+        ``2S`` where the two of spades stands in for it): ``pass``,
+        ``order``, ``name:H``, ``alone``, ``misdeal``, ``discard:9C``,
+        ``play:JH`` (:mod:`.actions`). ``ValueError`` for no action."""
+        return action_text(action, self._cfg.benny_text)
+
+    def parse_action(self, text: str) -> int:
+        """Inverse of :meth:`action_text` (``ValueError`` for no action)."""
+        return parse_action(text)
 
     # ----------------------------------------------------------- text form
 

@@ -47,6 +47,39 @@ class TableGame:
     def over(self) -> bool:
         return self.winner is not None
 
+    # ------------------------------------------------- the game protocol
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.rules.players
+
+    @property
+    def done(self) -> bool:
+        """A unit has won (the protocol's name for :attr:`over`)."""
+        return self.winner is not None
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act in the hand in progress (``-1`` when the game is
+        over or the hand is finished and not yet followed by the next)."""
+        if self.winner is not None or self.hand.done:
+            return -1
+        return self.hand.to_act
+
+    def view(self, seat: int | None = None):
+        """What ``seat`` (default: the seat to act) sees of the hand in
+        progress (:meth:`TableHand.view`)."""
+        return self.hand.view(seat)
+
+    def to_text(self) -> str:
+        """One line per hand (:meth:`TableHand.to_text`): the finished
+        hands, then the one in progress unless the game is over."""
+        lines = [h.to_text() for h in self.hands]
+        if self.winner is None and self.hand not in self.hands:
+            lines.append(self.hand.to_text())
+        return "\n".join(lines)
+
     def legal_actions(self) -> list[Act]:
         return [] if self.over else self.hand.legal_actions()
 

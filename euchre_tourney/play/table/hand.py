@@ -202,6 +202,15 @@ class TableHand:
     def done(self) -> bool:
         return self.phase == DONE
 
+    @property
+    def to_act(self) -> int:
+        """The seat to act (``-1`` once the hand is over)."""
+        return -1 if self.phase == DONE else self._to_act
+
+    @to_act.setter
+    def to_act(self, seat: int) -> None:
+        self._to_act = seat
+
     # --- legal actions -----------------------------------------------------------------
 
     def legal_actions(self) -> list[Act]:
@@ -262,7 +271,10 @@ class TableHand:
 
     def apply(self, action: Act | str) -> None:
         """Apply the action of the seat to act (text or :class:`Act`)."""
-        a = parse_act(action) if isinstance(action, str) else Act(*action)
+        try:
+            a = parse_act(action) if isinstance(action, str) else Act(*action)
+        except (ValueError, TypeError) as exc:
+            raise RuleViolation(f"{action!r} is not an action: {exc}") from None
         if a not in self.legal_actions():
             raise RuleViolation(f"{act_text(a)} is not a legal action now ({PHASE_NAMES[self.phase]}).")
         seat = self.to_act
@@ -450,8 +462,15 @@ class TableHand:
         return f"{self.rules.preset} d{self.dealer} {cards} | {acts}".rstrip()
 
     @classmethod
-    def from_text(cls, line: str, rules: TableRules | None = None) -> TableHand:
-        """Inverse of :meth:`to_text` (``ValueError``/``RuleViolation`` if it does not replay)."""
+    def from_text(cls, rules: TableRules | str | None, line: str | TableRules | None = None) -> TableHand:
+        """Inverse of :meth:`to_text`: ``from_text(rules, line)`` as the
+        protocol has it, or ``from_text(line)`` / ``from_text(line, rules)``
+        (the rules by the line's preset key when not given).
+        ``ValueError``/``RuleViolation`` if it does not replay."""
+        if isinstance(rules, str):
+            rules, line = line, rules  # the older order: (line, rules=None)
+        if not isinstance(line, str):
+            raise ValueError("a hand's text is: preset dN cards... | actions...")
         head, _, tail = line.partition("|")
         words = head.split()
         if len(words) < 3 or not words[1].startswith("d"):
@@ -471,6 +490,52 @@ class TableHand:
         for _, a in self.history:
             h.apply(a)
         return h
+
+    # --- the game protocol ----------------------------------------------------------------
+
+    def result(self):
+        """The protocol's :class:`~euchre_tourney.play.protocol.HandResult`
+        once played out (``None`` before, and when thrown in or misdealt):
+        :attr:`points` as a tuple per seat, the makers' seats, their tricks,
+        alone (a partner card not dealt counts), euchred (fewer than a
+        majority, or than the bid in an auction), march, the bid."""
+        if self.phase != DONE or self.thrown_in or self.maker is None:
+            return None
+        from euchre_tourney.play.protocol import HandResult
+
+        makers = self.makers()
+        taken = sum(self.won[s] for s in makers)
+        need = self.bid if self.rules.bidding == "auction" else self.rules.need
+        return HandResult(
+            points=tuple(self.points.get(s, 0) for s in range(self.players)),
+            makers=tuple(sorted(makers)),
+            maker_tricks=taken,
+            alone=self.alone or self.forced_alone,
+            euchred=taken < need,
+            march=taken == self.rules.hand_size,
+            bid=self.bid,
+            defender_alone=getattr(self, "lone_defender", None) is not None,
+        )
+
+    def view(self, seat: int | None = None):
+        """What ``seat`` (default: the seat to act) can see:
+        :func:`euchre_tourney.play.table.players.seat_view`, its ``legal``
+        filled for the seat to act. ``ValueError`` unless a seat of the table."""
+        if seat is None:
+            seat = self.to_act
+        if seat.__class__ is not int and not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"{seat!r} is not a seat (0..{self.players - 1})")
+        from euchre_tourney.play.table.players import seat_view
+
+        return seat_view(self, int(seat))
+
+    def action_text(self, action: Act) -> str:
+        """The text of an action (:func:`act_text`)."""
+        return act_text(Act(*action))
+
+    def parse_action(self, text: str) -> Act:
+        """Inverse of :meth:`action_text` (``ValueError`` for no action)."""
+        return parse_act(text)
 
     def summary(self) -> str:
         """A sentence on the result, for the log."""
