@@ -34,8 +34,8 @@ same few list look-ups for every rule set.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
+from euchre_tourney.play.result import HandResult as PlayedResult
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.play.view import NEXT_ACTIVE as _NEXT_ACTIVE
 from euchre_tourney.play.view import _next_active  # noqa: F401  (tests walk seats by it)
@@ -62,9 +62,6 @@ from euchre_tourney.rules import (
     parse_card,
     score_hand,
 )
-
-if TYPE_CHECKING:
-    from euchre_tourney.play.protocol import HandResult as _ProtocolResult
 
 NORTH, EAST, SOUTH, WEST = Seat
 SEAT_LETTERS = "".join(s.letter for s in Seat)
@@ -888,7 +885,7 @@ class Hand:
     players = 4
     """Seats at the table (the protocol's ``players``; always four here)."""
 
-    def result(self) -> _ProtocolResult | None:
+    def result(self) -> PlayedResult | None:
         """The protocol's :class:`~euchre_tourney.play.protocol.HandResult`
         once the hand is played out (``None`` before, and when thrown in or
         misdealt): points per seat (both seats of the side that scores carry
@@ -898,13 +895,11 @@ class Hand:
         score = self.score
         if score is None:
             return None
-        from euchre_tourney.play.protocol import HandResult as _Result
-
         record = self.record
         side = score.side
         points = tuple(score.points if SEAT_SIDE[s] is side else 0 for s in range(4))
         m = self.maker
-        return _Result(
+        return PlayedResult(
             points=points,
             makers=tuple(sorted((m, (m + 2) & 3))),
             maker_tricks=record.maker_tricks,
