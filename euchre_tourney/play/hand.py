@@ -255,7 +255,6 @@ class Hand:
         "_next",
         "_n_active",
         "_dealt",
-        "_led",
         "_follows",
         "_fl",
     )
@@ -332,7 +331,9 @@ class Hand:
         # Sort the pack by independent uniform 32-bit keys, one per card code:
         # a uniform shuffle done in C (the sort is the cost of a deal). Two
         # equal keys -- about once in eight million deals -- keep pack order.
-        keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I")
+        # (The keys as a list: list.__getitem__ is a faster key than the
+        # memoryview's, for the same keys and so the same deal.)
+        keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I").tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
         self = cls.__new__(cls)
         self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
@@ -471,24 +472,31 @@ class Hand:
                     raise RuleViolation(str(exc)) from None
                 return self.apply(parsed)
             raise RuleViolation(self._why_illegal(action))
-        if self.phase != PLAYING:
+        seat = self.to_act
+        if action > BENNY:  # not a card: a legal bid, alone or discard (plays are the cards 0..32)
             self._bids.append(action)
-            self._actors.append(self.to_act)
+            self._actors.append(seat)
+            if action == PASS and self.phase == BID1 and seat != self.dealer:
+                # The commonest bid, inlined (as in _bid).
+                self._passed.append(seat)
+                self.to_act = seat = (seat + 1) & 3
+                self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+                return None
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
-        seat = self.to_act
         hands = self.hands
         hands[seat].remove(action)
         trick = self.trick
-        trick.append(action)
-        if len(trick) == 1:
-            self._led = led = self._es[action]
+        if not trick:
+            trick.append(action)
+            led = self._es[action]
             self._fl = self._follows[led]
             self._st = st = self._strength[led]
             self._best = st[action]
             self._winner = seat
             self.trick_leader = seat
         else:
+            trick.append(action)
             st = self._st[action]
             if st > self._best:
                 self._best = st
@@ -779,7 +787,7 @@ class Hand:
         """Why card ``c`` does not follow the lead, e.g. "a diamond was led
         and East holds one; the Jack of diamonds is a heart this hand (left
         bower)" (000 "Following suit", 001 "The Play")."""
-        led, trump = self._led, self.trump
+        led, trump = self._es[self.trick[0]], self.trump
         who = SEAT_NAMES[self.to_act]
         lead = "a trump was led" if led == trump else f"{_A_SUIT[led]} was led"
         if c == BENNY:
