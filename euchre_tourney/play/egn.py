@@ -84,6 +84,7 @@ from euchre_tourney.rules import (
     GameScore,
     RuleSet,
     RuleViolation,
+    Seat,
     card_text,
     deck,
     left_bower,
@@ -273,7 +274,7 @@ def write_egn(
     final_score: tuple[int, int] | None = None,
     title: str = "Practice game",
     description: str = "",
-    players: tuple[str, ...] = ("North", "East", "South", "West"),
+    players: tuple[str, ...] = tuple(s.title for s in Seat),
     date: str | None = None,
 ) -> str:
     """The EGN text (JSON, indented) of ``hands`` -- a whole game's hands in
@@ -324,7 +325,7 @@ def game_to_egn(game: Game | TableGame, **kwargs) -> str:
 
 
 TABLE_RULES_MARK = "euchre_tourney table rules: "
-_DEFAULT_PLAYERS = ("North", "East", "South", "West")
+_DEFAULT_PLAYERS = tuple(s.title for s in Seat)
 
 
 def _table_rules_mark(rules: TableRules) -> str:
