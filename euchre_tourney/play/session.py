@@ -33,15 +33,14 @@ from __future__ import annotations
 
 import copy
 import inspect
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
-from euchre_tourney.play.egn import EgnError, EgnGame, game_to_egn, read_egn, write_egn
+from euchre_tourney.play.egn import EgnGame, game_to_egn, read_egn, write_egn
 from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.play.players import hint as four_seat_hint
@@ -873,122 +872,47 @@ class _Snapshot:
 
 @dataclass
 class Replay:
-    """A game file being stepped through: the ``record`` read, every
-    recorded action as ``(deal index, action)`` in ``steps``, the position
-    ``pos`` (actions applied) and the ``game`` replayed to it."""
+    """A game file being stepped through (any game): the ``record`` read,
+    every recorded action as ``(deal index, action)`` in ``steps``, the
+    position ``pos`` (actions applied) and the ``game`` replayed to it (a
+    :class:`Game` or a :class:`TableGame`)."""
 
     record: EgnGame
-    steps: list[tuple[int, int]]
+    steps: list[tuple[int, object]]
     pos: int = 0
-    game: Game | None = None
+    game: Game | TableGame | None = None
 
     def go_to(self, pos: int) -> None:
         """Replay the game from its start to step ``pos`` (clamped)."""
         self.pos = max(0, min(pos, len(self.steps)))
         record = self.record
-        game = Game(record.rules, record.deals[0][0].dealer, deals=[h.copy() for h, _ in record.deals])
-        game.score = GameScore(*record.initial_score)
+        deals = [h.copy() for h, _ in record.deals]
+        if isinstance(record.rules, tables.TableRules):
+            game = TableGame(record.rules, deals[0].dealer, deals=deals)
+            game.scores = list(record.initial_score)
+        else:
+            game = Game(record.rules, deals[0].dealer, deals=deals)
+            game.score = GameScore(*record.initial_score)
         for _i, a in self.steps[: self.pos]:
             game.apply(a)
         self.game = game
 
+    @property
+    def table(self) -> bool:
+        """A game of the general engine (2 to 6 seats)."""
+        return isinstance(self.record.rules, tables.TableRules)
+
     def name(self, seat: int) -> str:
         players = self.record.players
-        return players[seat] if seat < len(players) and players[seat] else SEAT_NAMES[seat]
+        if seat < len(players) and players[seat]:
+            return players[seat]
+        return TABLE_NAMES[seat] if self.table else SEAT_NAMES[seat]
 
     def hand(self):
         g = self.game
+        if self.table:
+            return g.hand if g.hand is not None and (g.hand.history or not g.hands) else g.hands[-1]
         return g.hand or (g.hands[-1] if g.hands else None)
-
-
-@dataclass
-class TableRecord:
-    """A game of 2 to 6 seats read from a file: its ``rules``, ``title``,
-    ``players`` (names by seat) and ``deals`` as ``(dealer, pack order,
-    actions)``."""
-
-    rules: tables.TableRules
-    title: str
-    players: list[str]
-    deals: list[tuple[int, list[int], list[Act]]]
-
-
-class TableReplay:
-    """A game of 2 to 6 seats being stepped through (as :class:`Replay`)."""
-
-    def __init__(self, record: TableRecord) -> None:
-        self.record = record
-        self.steps = [(i, a) for i, (_d, _o, acts) in enumerate(record.deals) for a in acts]
-        self.pos = 0
-        self.game: TableGame | None = None
-
-    def go_to(self, pos: int) -> None:
-        self.pos = max(0, min(pos, len(self.steps)))
-        r = self.record
-        g = TableGame(r.rules, r.deals[0][0], 0)
-        current = 0
-        g.hand = TableHand(r.rules, r.deals[0][0], order=r.deals[0][1])
-        for i, a in self.steps[: self.pos]:
-            if i != current:
-                current = i
-                g.hand = TableHand(r.rules, r.deals[i][0], order=r.deals[i][1])
-            g.hand.apply(a)
-            if g.hand.done:
-                g.finish_hand(deal=False)
-        self.game = g
-
-    def name(self, seat: int) -> str:
-        p = self.record.players
-        return p[seat] if seat < len(p) and p[seat] else TABLE_NAMES[seat]
-
-    def hand(self):
-        return self.game.hand
-
-
-TABLE_FORMAT = "Euchre Game Notation, 2 to 6 seats"
-
-
-def table_game_text(game: TableGame, title: str, players: Sequence[str], date: str = "", only_last: bool = False) -> str:
-    """A game of 2 to 6 seats as JSON text: the rules (every option), the
-    players, and every deal as its dealer, pack order and actions in the
-    engine's text form (``TableHand.to_text``). Read back by
-    :func:`read_table_game`. (A stop-gap until ``play/egn.py`` writes every
-    game.)"""
-    hands = [*game.hands]
-    if not game.hand.done or game.hand not in hands:
-        hands.append(game.hand)
-    if only_last:
-        hands = hands[-1:]
-    return json.dumps({
-        "format": TABLE_FORMAT,
-        "title": title,
-        "date": date,
-        "players": list(players),
-        "rules": asdict(game.rules),
-        "deals": [{"dealer": h.dealer, "cards": " ".join(tables.text(c) for c in h.order),
-                   "actions": " ".join(th.act_text(a) for _, a in h.history)} for h in hands],
-    }, indent=1)
-
-
-def read_table_game(text: str) -> TableRecord:
-    """Inverse of :func:`table_game_text`; :class:`EgnError` in words for
-    anything that does not read or replay."""
-    try:
-        raw = json.loads(text)
-        rules = tables.TableRules(**raw["rules"])
-        deals = []
-        for i, d in enumerate(raw["deals"]):
-            order = [tables.parse(w) for w in d["cards"].split()]
-            acts = [th.parse_act(w) for w in d["actions"].split()]
-            h = TableHand(rules, int(d["dealer"]), order=order)
-            for a in acts:
-                h.apply(a)
-            deals.append((int(d["dealer"]), order, acts))
-        if not deals:
-            raise ValueError("the file holds no deal")
-    except (KeyError, TypeError, ValueError) as exc:
-        raise EgnError(f"deal {i + 1 if 'i' in locals() else 1}: {exc}") from exc
-    return TableRecord(rules, raw.get("title", ""), list(raw.get("players", [])), deals)
 
 
 @dataclass
@@ -1063,7 +987,7 @@ class PracticeSession:
         self.stats_path = Path(stats_path) if stats_path is not None else None
         self.stats = StatsBook.load(self.stats_path) if self.stats_path is not None else StatsBook()
         self.generation = 0
-        self.replay: Replay | TableReplay | None = None
+        self.replay: Replay | None = None
         self.rules = None
         self.new_game(rules, levels, seed)
 
@@ -1233,34 +1157,27 @@ class PracticeSession:
     # ---------------------------------------------------------- game files
 
     def egn_text(self, whole_game: bool = True, when: str = "") -> str:
-        """The game (or the hand on the table) as a game file."""
-        if not self.four_seat:
-            names = [self.seat_title(s) for s in range(self.seats)]
-            return table_game_text(self.game, "Practice game" if whole_game else "Practice hand", names, when, not whole_game)
-        seats = ("North", "East", "You (South)", "West")
+        """The game (or the hand on the table) in EGN (any game)."""
+        seats = tuple(self.seat_title(s) for s in range(self.seats))
+        if self.four_seat:
+            seats = ("North", "East", "You (South)", "West")
         if whole_game:
             return game_to_egn(self.game, title="Practice game", players=seats, date=when)
         return write_egn([self.current()], self.rules, title="Practice hand", players=seats, date=when)
 
-    def open_record(self, record) -> None:
+    def open_record(self, record: EgnGame) -> None:
         """Step through a game read from a file (from its start);
         :class:`EgnError` if its deals do not follow each other."""
-        if isinstance(record, TableRecord):
-            replay = TableReplay(record)
-        else:
-            record.replay()
-            steps = [(i, a) for i, (_h, actions) in enumerate(record.deals) for a in actions]
-            replay = Replay(record, steps)
+        record.replay()
+        steps = [(i, a) for i, (_h, actions) in enumerate(record.deals) for a in actions]
+        replay = Replay(record, steps)
         replay.go_to(0)
         self.generation += 1
         self.replay = replay
 
     def open_egn(self, text: str) -> None:
-        """:meth:`open_record` of a game file's text (:class:`EgnError` in words)."""
-        if f'"{TABLE_FORMAT}"' in text[:200]:
-            self.open_record(read_table_game(text))
-        else:
-            self.open_record(read_egn(text))
+        """:meth:`open_record` of an EGN file's text (:class:`EgnError` in words)."""
+        self.open_record(read_egn(text))
 
     def step_replay(self, delta: int) -> None:
         if self.replay is not None:
@@ -1278,10 +1195,8 @@ class PracticeSession:
 
     def _shown_engine(self):
         """The engine speaking of what is drawn (the file's kind when one is open)."""
-        if isinstance(self.replay, TableReplay):
-            return TableEngine(self.replay.game)
-        if isinstance(self.replay, Replay):
-            return FourSeatEngine(self.replay.game)
+        if self.replay is not None:
+            return TableEngine(self.replay.game) if self.replay.table else FourSeatEngine(self.replay.game)
         return self.engine
 
     def shown_game(self):
@@ -1489,10 +1404,6 @@ __all__ = [
     "PracticeSession",
     "Replay",
     "TableEngine",
-    "TableRecord",
-    "TableReplay",
     "level_name",
     "practice_games",
-    "read_table_game",
-    "table_game_text",
 ]

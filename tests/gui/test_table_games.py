@@ -287,7 +287,7 @@ def test_save_and_open_a_game_of_six(qtbot, tmp_path, gui_env):
     qtbot.mouseClick(w.leave_button, Qt.LeftButton)
     assert w.replay is None
     bad = tmp_path / "bad.egn"
-    bad.write_text(path.read_text().replace('"actions": "', '"actions": "bid:99 ', 1))
+    bad.write_text(path.read_text().replace('"play:', '"play:ZZ', 1))
     assert not w.open_egn(str(bad))
     assert "Traceback" not in gui_env["errors"][-1][1]
 

@@ -17,8 +17,8 @@ from euchre_tourney.play.session import (
     TableEngine,
     level_name,
     practice_games,
-    read_table_game,
 )
+from euchre_tourney.play.egn import EgnError, read_egn
 from euchre_tourney.play.table import Act
 from euchre_tourney.rules import PRESETS, tables
 
@@ -141,11 +141,11 @@ def test_swap_hands_gives_the_person_the_next_seats_cards(key):
 
 
 def test_a_game_file_of_any_game_saves_opens_steps_and_leaves_the_game_untouched():
-    s = PracticeSession(tables.ALMONTE_SIX.replace(target=3) if hasattr(tables, "ALMONTE_SIX") else "almonte_six", seed=6)
+    s = PracticeSession(tables.ALMONTE_SIX.replace(target=3), seed=6)
     _play(s, random.Random(2), 40)
     text = s.egn_text(when="2026-11-29T10:00")
-    record = read_table_game(text)
-    assert record.rules == s.rules and len(record.players) == 6
+    record = read_egn(text)
+    assert record.rules == s.rules and len(record.players) == 6 and record.players[0] == "You"
     played = [h.history for h in s.game.hands] + ([] if s.game.hand.done else [s.game.hand.history])
     s.open_egn(text)
     assert s.replay is not None and s.computer_turn() is None and not s.human_to_act()
@@ -155,17 +155,17 @@ def test_a_game_file_of_any_game_saves_opens_steps_and_leaves_the_game_untouched
     assert s.score_items() == list(zip(s.side_names(), s.engine.scores(), strict=True))
     assert s.leave_replay() and s.replay is None
     assert [h.history for h in s.game.hands] + ([] if s.game.hand.done else [s.game.hand.history]) == played
-    hand_only = read_table_game(s.egn_text(whole_game=False))
+    hand_only = read_egn(s.egn_text(whole_game=False))
     assert len(hand_only.deals) == 1
 
 
 def test_a_bad_table_file_is_refused_in_words():
-    from euchre_tourney.play.egn import EgnError
-
     s = PracticeSession("cutthroat", seed=1)
-    text = s.egn_text().replace('"actions": ""', '"actions": "bid:9"')
+    _play(s, random.Random(1), 3)
+    text = s.egn_text()
     with pytest.raises(EgnError):
-        s.open_egn(text.replace('"dealer"', '"dealer"', 1) if "bid:9" in text else text.replace('"cards": "', '"cards": "XX ', 1))
+        s.open_egn(text.replace('"pass"', '"bid:9"', 1) if '"pass"' in text else text.replace("play:", "play:X", 1))
+    assert s.replay is None
 
 
 def test_a_partner_card_and_a_hint_read_in_words():
