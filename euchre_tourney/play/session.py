@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import re
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -149,6 +150,44 @@ class HandLog:
 def _and(names: Sequence[str]) -> str:
     """ "You & North", "You, Blair & Dana"."""
     return " & ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " & " + names[-1]
+
+
+_CARD_CODE = re.compile(r"\b(?:[Tt]he )?((?:10|[2-9TJQKA])[CDHS]'?|JK)(?=\W|$)")
+
+
+def _cards_in_words(text: str) -> str:
+    """A sentence with every card code ("8C", "JK", "AS'") in words ("the 8
+    of clubs") -- the players' reasons may name cards by code."""
+    def word(m: re.Match) -> str:
+        try:
+            words = the(tables.name(tables.parse(m.group(1))))
+        except ValueError:
+            return m.group(0)
+        start = m.group(0).startswith("The ") or not text[: m.start()].strip() or text[: m.start()].rstrip()[-1] in ".!?:"
+        return words[0].upper() + words[1:] if start else words
+
+    return _CARD_CODE.sub(word, text)
+
+
+def computer_player(level: str, rules, seed: int | None = None):
+    """The computer player of ``level`` for ``rules``, through the players'
+    one factory (``make_player(level, game, seed)``) where it takes the
+    game; else the four-seat :func:`make_player` or the N-seat
+    :func:`make_table_player`."""
+    from euchre_tourney.play import players
+
+    if "game" in inspect.signature(players.make_player).parameters:
+        return players.make_player(level, rules, seed)
+    if isinstance(rules, tables.TableRules):
+        return make_table_player(level, seed)
+    return players.make_player(level, seed)
+
+
+def _one_hint():
+    """The players' one hint when it speaks of every game (else ``None``)."""
+    from euchre_tourney.play import players
+
+    return players.hint if hasattr(players, "game_rules") else None
 
 
 def the(card_name: str) -> str:
@@ -664,14 +703,21 @@ class TableEngine:
                 out.append(Choice(a, self.act_words(a, names), self.act_key(a), row=int(a.kind.endswith("!"))))
         return out + sorted(listed, key=lambda c: self._card_order(c.card, hand.trump))
 
-    def hint_job(self, hand: TableHand, names: Sequence[str]) -> Callable[[], HintAnswer]:
+    def hint_job(self, hand: TableHand, names: Sequence[str], hint_fn: Callable | None = None) -> Callable[[], HintAnswer]:
+        """The hint's work: ``hint_fn(view)`` (the players' one hint, where it
+        speaks of every game; else the medium player's choice and reason)."""
         copy_ = hand.copy()
 
         def run() -> HintAnswer:
-            a, why = table_hint(copy_, TABLE_HUMAN)
-            if a.kind == "partner":  # the players' reason names the card by its code
-                why = why.replace(f"The {tables.text(a.arg)}", the(tables.name(a.arg)).capitalize())
-            return HintAnswer(a, self.act_words(a, names), why)
+            ranking: list[tuple[str, float]] = []
+            if hint_fn is not None:
+                h = hint_fn(seat_view(copy_, TABLE_HUMAN))
+                a, why = h.action, h.reason
+                if any(p for _, p in h.ranking):
+                    ranking = [(self.act_words(x, names), p) for x, p in h.ranking]
+            else:
+                a, why = table_hint(copy_, TABLE_HUMAN)
+            return HintAnswer(a, self.act_words(a, names), _cards_in_words(why), ranking)
 
         return run
 
@@ -978,8 +1024,8 @@ class PracticeSession:
         levels: Mapping[int, str] | None = None,
         seed: int | None = None,
         *,
-        player_factory: Callable = make_player,
-        table_player_factory: Callable = make_table_player,
+        player_factory: Callable | None = None,
+        table_player_factory: Callable | None = None,
         stats_path: Path | None = None,
     ) -> None:
         self.player_factory = player_factory
@@ -1014,6 +1060,9 @@ class PracticeSession:
         else:
             self.engine = FourSeatEngine(Game(self.rules, rng.randrange(4), rng))
             factory = self.player_factory
+        if factory is None:
+            rules = self.rules
+            factory = lambda level, seed: computer_player(level, rules, seed)  # noqa: E731
         self.human = self.engine.human
         self.players = {s: factory(self.levels.get(s, "medium"), self.seed + s) for s in range(n) if s != self.human}
         self.generation += 1
@@ -1292,7 +1341,7 @@ class PracticeSession:
             return None
         if self.four_seat:
             return self.engine.hint_job(hand, hint_fn or four_seat_hint)
-        return self.engine.hint_job(hand, [self.who(s) for s in range(self.seats)])
+        return self.engine.hint_job(hand, [self.who(s) for s in range(self.seats)], _one_hint())
 
     def blind(self) -> bool:
         """The person names trump without looking at their cards."""
