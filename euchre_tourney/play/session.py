@@ -1035,6 +1035,7 @@ class PracticeSession:
         self.generation = 0
         self.replay: Replay | None = None
         self.rules = None
+        self.seeds = random.Random(seed)  # the next games' seeds: a seeded session stays the same session
         self.new_game(rules, levels, seed)
 
     # ----------------------------------------------------------- the game
@@ -1147,7 +1148,7 @@ class PracticeSession:
         """Leave the hand's summary: the next deal, or a new game (new seed)
         when the game is over. False when no summary shows."""
         if self.engine.done:
-            self.new_game(seed=random.randrange(1 << 30))
+            self.new_game(seed=self.seeds.randrange(1 << 30))
             return True
         if self.shown is None:
             return False

@@ -204,6 +204,12 @@ def _paint_joker(p: QPainter, rect: QRectF, index: str = "") -> None:
     p.drawText(QRectF(rect.left(), centre.y() + w * 0.37, w, w * 0.2), Qt.AlignCenter, index or "Benny")
 
 
+def key_of(number: int) -> str:
+    """The key of the player's card ``number`` (1-based): "1" … "9", "0"
+    for the tenth, "-" for the eleventh (two-handed: the dealer's discard)."""
+    return "-" if number == 11 else str(number % 10)
+
+
 def card_name(c: int) -> str:
     """A card of any game in words: "Jack of hearts", "the Benny", "the 4 of
     spades (joker)", "Ace of spades (second pack)"."""
@@ -229,7 +235,7 @@ class CardButton(QAbstractButton):
         self.setAccessibleName(card_name(card))
 
     def set_state(self, number: int, enabled: bool, verb: str, dim: bool = True, face_down: bool = False) -> None:
-        """The key that plays it (1–9, 0 the tenth), whether it may be played, what
+        """The card's number (its key, :func:`key_of`), whether it may be played, what
         playing it means ("play", "discard"), whether a card that cannot
         be played is greyed (``dim``: only while the player chooses a card),
         and whether it lies face down (the dealer names trump on a turned-up
@@ -240,7 +246,7 @@ class CardButton(QAbstractButton):
         self.setEnabled(enabled)
         name = "a card face down" if face_down else card_name(self.card)
         self.setAccessibleName(f"{name}, {verb if enabled else 'cannot be played now'}")
-        self.setToolTip(f"{number % 10}: {verb} {name if name.startswith('the ') else 'the ' + name}" if enabled else f"The {name} cannot be played now")
+        self.setToolTip(f"{key_of(number)}: {verb} {name if name.startswith('the ') else 'the ' + name}" if enabled else f"The {name} cannot be played now")
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802
@@ -255,5 +261,5 @@ class CardButton(QAbstractButton):
         if self.number and not self.face_down:
             p.setPen(QColor("#ffffff") if self.isEnabled() else QColor("#b0b0b0"))
             p.setFont(_font(13, True))
-            p.drawText(QRectF(0, rect.bottom() + 1, self.width(), 16), Qt.AlignCenter, str(self.number % 10))
+            p.drawText(QRectF(0, rect.bottom() + 1, self.width(), 16), Qt.AlignCenter, key_of(self.number))
         p.end()

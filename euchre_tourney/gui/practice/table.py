@@ -25,7 +25,7 @@ alone, M misdeal, C D H S a suit, N no-trump, Shift with a suit's letter
 that suit alone, a digit a bid or the partner asked, K T R at a
 railroad), shown on its button (underlined, or in brackets) and held by
 the window (a button's own shortcut is reset by ``setText``); the digits
-1–9 and 0 play (discard, give) the cards; P names the partner card chosen
+1–9, 0 and - (the eleventh) play (discard, give) the cards; P names the partner card chosen
 in its list; L shows the last trick; Enter the next hand or game.
 """
 
@@ -318,10 +318,12 @@ class PracticeWindow(QMainWindow):
         self.large_cards = self.qsettings.value("practice/large_cards", False, type=bool)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
-        self.signals = _Signals()
+        # parented: when the window goes, an answer still queued for it goes too (no call into a deleted window)
+        self.signals = _Signals(self)
         self.signals.done.connect(self._thought)
         self.running = 0
         self.thinking = False
+        self._request: object | None = None  # the computer decision scheduled last (one at a time)
         self.hint_text = ""
         self.stats_dialog: StatsDialog | None = None
         self.session = PracticeSession(
@@ -510,6 +512,8 @@ class PracticeWindow(QMainWindow):
         # every key a choice can have belongs to the window (a button's own shortcut is reset by setText)
         for key in CHOICE_KEYS:
             QShortcut(QKeySequence(key), self, activated=lambda key=key: self._key(key))
+        # the eleventh card (two-handed: the dealer's discard): the key after 0
+        QShortcut(QKeySequence(Qt.Key_Minus), self, activated=lambda: self._press_card(10))
         QShortcut(QKeySequence(Qt.Key_Left), self, activated=lambda: self.step_replay(-1))
         QShortcut(QKeySequence(Qt.Key_Right), self, activated=lambda: self.step_replay(1))
         self._menus()
@@ -569,6 +573,7 @@ class PracticeWindow(QMainWindow):
         """The session moved on (take-back, replay, new game, file): drop
         the hint and any decision under way."""
         self.thinking = False
+        self._request = None
         self.hint_text = ""
 
     def new_game(self, settings: TableSettings | None = None, seed: int | None = None) -> None:
@@ -602,10 +607,13 @@ class PracticeWindow(QMainWindow):
         if turn is None:
             return
         self.thinking = True
+        token = self._request = object()
         self.refresh()
-        QTimer.singleShot(self.table_settings.pause_ms, self, lambda: self._think(turn.generation, turn.choose, "play"))
+        QTimer.singleShot(self.table_settings.pause_ms, self, lambda: self._think(turn.generation, turn.choose, "play", token))
 
-    def _think(self, generation: int, fn, kind: str) -> None:
+    def _think(self, generation: int, fn, kind: str, token: object = None) -> None:
+        if kind == "play" and token is not self._request:
+            return  # a later request took its place (a new game, a take-back ... before the pause ended)
         if generation != self.session.generation:
             if kind == "play":
                 self.thinking = False
@@ -818,8 +826,7 @@ class PracticeWindow(QMainWindow):
                     continue
                 if item.widget() is not None:
                     item.widget().hide()  # gone at once, not at the next return to the event loop
-                    item.widget().setParent(None)
-                    item.widget().deleteLater()
+                    item.widget().deleteLater()  # the row's child until then: it may be the card being clicked now
             self.cards = []
             self.hand_layout.addStretch(1)
             for c in cards:
@@ -836,7 +843,7 @@ class PracticeWindow(QMainWindow):
         for i, b in enumerate(self.cards):
             choice = by_card.get(b.card)
             verb = choice.verb if choice else (next(iter(verbs)) if verbs else "play")
-            b.set_state(i + 1 if i < 10 else 0, choice is not None, verb, dim=bool(by_card), face_down=blind)
+            b.set_state(i + 1, choice is not None, verb, dim=bool(by_card), face_down=blind)
         self.hand_row.setMinimumHeight(int(width * CARD_RATIO) + 34)
         banner = s.banner()
         self.banner.setText(banner)
@@ -855,9 +862,10 @@ class PracticeWindow(QMainWindow):
         wanted = {c.action for c in buttons}
         for action in [a for a in self.bid_buttons if a not in wanted]:
             b = self.bid_buttons.pop(action)
+            for row in self.bid_rows:
+                row.removeWidget(b)
             b.hide()
-            b.setParent(None)
-            b.deleteLater()
+            b.deleteLater()  # still the window's child until then: it may be the button being clicked now
         self.choice_keys = {}
         place = [0, 0]
         for c in buttons:
