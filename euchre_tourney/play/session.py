@@ -877,7 +877,13 @@ class TableEngine:
         if hand.thrown_in:
             return "Everyone passed: the hand is thrown in"
         maker = names[hand.maker]
-        got = ", ".join(f"{names[s]} {p:+d}" for s, p in sorted(hand.points.items()))
+        if self.rules.sides == "partners":  # one score a side: "Alex, Casey & Eli +1"
+            sides: dict[int, list[int]] = {}
+            for s in sorted(hand.points):
+                sides.setdefault(s % 2, []).append(s)
+            got = ", ".join(f"{_and([names[s] for s in seats])} {hand.points[seats[0]]:+d}" for seats in sides.values())
+        else:
+            got = ", ".join(f"{names[s]} {p:+d}" for s, p in sorted(hand.points.items()))
         partner = ""
         if self.rules.sides == "partner_card":
             partner = f" with {names[hand.partner]}" if hand.partner is not None else " alone"

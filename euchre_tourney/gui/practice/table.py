@@ -414,7 +414,10 @@ class PracticeWindow(QMainWindow):
         self.banner = QLabel()
         self.banner.setAccessibleName("Result")
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("color: #ffd54a; font-size: 18pt; font-weight: bold; background: transparent;")
+        self.banner.setAlignment(Qt.AlignCenter)
+        # the result over the player's cards, the width of the table (never beside ten cards)
+        self.banner.setStyleSheet(f"color: #ffd54a; font-size: 16pt; font-weight: bold; background: {FELT.darker(115).name()};"
+                                  " padding: 4px;")
         self.banner.hide()
         # the choices of this moment: a row of buttons, the "alone" twins on a second row
         self.bid_rows = [QHBoxLayout(), QHBoxLayout()]
@@ -453,6 +456,7 @@ class PracticeWindow(QMainWindow):
         for b in (self.next_button, self.back_button, self.forward_button, self.leave_button):
             b.hide()
             self.fixed_row.addWidget(b)
+        self.fixed_row.addStretch(1)
         for row in self.bid_rows:
             row.addStretch(1)
         tools = QHBoxLayout()
@@ -490,6 +494,7 @@ class PracticeWindow(QMainWindow):
         v.setContentsMargins(6, 6, 6, 6)
         v.addLayout(top)
         v.addWidget(self.table, 1)
+        v.addWidget(self.banner)
         v.addWidget(self.hand_row)
         v.addWidget(self.prompt)
         v.addLayout(self.bid_rows[0])
@@ -780,7 +785,8 @@ class PracticeWindow(QMainWindow):
                 named = "<b>no-trump</b>"
             self.info_label.setText(f"Trump {named} · {words}")
         else:
-            self.info_label.setText("Bidding" if s.current() is not None else "")
+            hand = s.current()
+            self.info_label.setText("Bidding" if hand is not None and not hand.done else "")
         if not s.four_seat_shown:
             extra = self.scene()
             if extra and "partner card" in extra["centre"]:
@@ -822,8 +828,6 @@ class PracticeWindow(QMainWindow):
         ):
             while self.hand_layout.count():
                 item = self.hand_layout.takeAt(0)
-                if item.widget() is self.banner:
-                    continue
                 if item.widget() is not None:
                     item.widget().hide()  # gone at once, not at the next return to the event loop
                     item.widget().deleteLater()  # the row's child until then: it may be the card being clicked now
@@ -834,7 +838,6 @@ class PracticeWindow(QMainWindow):
                 b.clicked.connect(lambda _c=False, b=b: self._card_clicked(b))
                 self.cards.append(b)
                 self.hand_layout.addWidget(b)
-            self.hand_layout.addWidget(self.banner)
             self.hand_layout.addStretch(1)
         my_turn = s.human_to_act() and not self.thinking
         by_card = {c.card: c for c in s.choices() if c.kind == "card"} if my_turn else {}
