@@ -131,3 +131,19 @@ def test_the_cards_of_every_game_fit_the_hand_row(qtbot, window):
     assert len(w.cards) >= 10
     right = max(b.geometry().right() for b in w.cards)
     assert right <= w.hand_row.width() and min(b.geometry().left() for b in w.cards) >= 0
+
+
+@pytest.mark.parametrize("game", ["north_american", "two_handed", "cutthroat", "bid_five", "six_player_double"])
+def test_the_new_game_dialog_has_no_clashing_mnemonics_for_any_game(qtbot, gui_env, game):
+    from euchre_tourney.gui.practice import SettingsDialog
+
+    from tests.gui.test_mnemonics import clashes, window_mnemonics
+
+    dlg = SettingsDialog(TableSettings())
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.preset.setCurrentIndex(dlg.preset.findData(game))
+    QApplication.processEvents()
+    found = window_mnemonics(dlg)
+    assert len(found) >= 6 and clashes(found) == {}, found
+    assert dlg.width() <= 1100

@@ -234,7 +234,7 @@ class SettingsDialog(QDialog):
             combo.setAccessibleName(text.replace("&", "").rstrip(":"))
             self.levels[key] = combo
             pform.addRow(text, combo)
-        pform.addRow("&Every computer player:", self.others)
+        pform.addRow("Computer pla&yers:", self.others)
         self._level_rows = pform
         self.pause = QSpinBox()
         self.pause.setRange(0, 5000)
@@ -242,7 +242,7 @@ class SettingsDialog(QDialog):
         self.pause.setSuffix(" ms")
         self.pause.setValue(settings.pause_ms)
         self.pause.setAccessibleName("Pause before a computer player acts")
-        pform.addRow("Pa&use before each computer action:", self.pause)
+        pform.addRow("Pause before each computer a&ction:", self.pause)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Deal")
         buttons.accepted.connect(self.accept)
