@@ -41,6 +41,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -52,7 +53,7 @@ from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, StandingRow, StandingsView, TallySheetView
-from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
+from euchre_tourney.tournament.stations import StaleHand, check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 EVENT_GAMES: dict[str, str] = {
@@ -330,6 +331,36 @@ class SideHandView:
     alone_seat: int | None = None
     names: tuple[str, ...] = ()
     seats: int = 4
+    version: int = 1
+    """1 when recorded, +1 per correction (:func:`correct_side_hand` names the version it was made on)."""
+    station: str = ""
+    """The station that recorded it."""
+
+    @property
+    def makers(self) -> str:
+        """The making side as stored: "NS" (side 0) or "EW" (side 1)."""
+        return SIDE_NAMES[self.entry.makers]
+
+    @property
+    def scoring_side(self) -> str:
+        """The side that scored as stored: "NS" or "EW"."""
+        return SIDE_NAMES[self.side]
+
+    @property
+    def maker_tricks(self) -> int:
+        return self.entry.maker_tricks
+
+    @property
+    def side_points(self) -> tuple[int, int]:
+        """(side 0's points, side 1's points) for this hand."""
+        return (self.points, 0) if self.side == 0 else (0, self.points)
+
+    def seat_title(self, seat: int | None) -> str:
+        """A seat in words with its player when known: "Seat 4: Dee", "North: Ann" ("" for None)."""
+        if seat is None:
+            return ""
+        title = position_title(seat, self.seats)
+        return f"{title}: {self.names[seat]}" if len(self.names) == self.seats and 0 <= seat < self.seats else title
 
     def _seat(self, seat: int) -> str:
         if len(self.names) == self.seats and 0 <= seat < self.seats:
@@ -375,6 +406,7 @@ def _side_view(h: Hand, round_number: int, seats: int, names: tuple[str, ...] = 
         id=h.id, round=round_number, table=h.table_number, number=h.number, entry=entry,
         bidder=d.get("bidder"), side=SIDE_NAMES.index(h.scoring_side), points=h.points,
         alone_seat=None if lone is None else position(lone), names=names, seats=seats,
+        version=h.version or 1, station=h.station or "",
     )
 
 
@@ -411,6 +443,73 @@ def _check_lone_seat(game: tables.TableRules, entry: tables.SideHandEntry, seat:
     return seat
 
 
+def _check_side_hand(
+    session: Session, event_id: int, round_number: int, table: int, number: int, entry: tables.SideHandEntry,
+    bidder: object, alone_seat: object, *, r: EventRound | None = None, replacing: int | None = None,
+):
+    """Validate a side game's hand for its slot: ``(game, round row, side,
+    points, bidder, lone seat)``; :class:`InvalidHand` (its kinds) with the
+    sentence the director sees. ``r``: the round, already read for the
+    write; ``replacing``: the id of the hand a correction replaces (its own
+    slot is not taken)."""
+    if not isinstance(entry, tables.SideHandEntry):
+        raise InvalidHand(f"A side game's hand is a SideHandEntry, not {type(entry).__name__}.")
+    for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
+        try:
+            whole_number(value, what)
+        except TournamentError as exc:
+            raise InvalidHand(exc.message) from None
+    event = load_event(session, event_id)
+    game = _game_of(event)
+    if r is None:
+        r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number)
+    if r is None:
+        raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
+    check_unlocked(r)
+    seated = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
+    if table not in seated:
+        raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(seated)}).")
+    if not 1 <= number <= event.hands_per_round:
+        raise InvalidHand(f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands.")
+    try:
+        side, points = entry.score(game)
+    except RuleViolation as exc:
+        raise InvalidHand(exc.message) from exc
+    bidder = _check_bidder(game, entry, bidder)
+    alone_seat = _check_lone_seat(game, entry, alone_seat)
+    taken = session.exec(
+        select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
+    ).first()
+    if taken is not None and taken != replacing:
+        raise InvalidHand(f"Hand {number} at table {table} is already recorded: delete it to enter it again.")
+    return game, r, side, points, bidder, alone_seat
+
+
+def _detail_of(entry: tables.SideHandEntry, bidder: int | None, alone_seat: int | None) -> str:
+    detail = {"alone": entry.alone, "bid": entry.bid}
+    if bidder is not None:
+        detail["bidder"] = bidder
+    if alone_seat is not None:
+        detail["alone_seat"] = alone_seat
+    return json.dumps(detail, sort_keys=True)
+
+
+def _names_at(session: Session, event_id: int, round_id: int, table: int, players: int) -> tuple[str, ...]:
+    """The table's players by seat, clockwise, as its page names them."""
+    tonight = session.exec(
+        select(Entrant.id, Player.name, Entrant.number).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event_id)
+    ).all()
+    shown = labels(tonight)
+    seats = {
+        seat: shown.get(entrant_id, "?")
+        for seat, entrant_id in session.exec(
+            select(Seating.seat, Seating.entrant_id).where(Seating.round_id == round_id, Seating.table_number == table)
+        )
+    }
+    order = SIX_SEATS if players == 6 else tuple(s.key for s in Seat)
+    return tuple(seats.get(s, "?") for s in order) if seats else ()
+
+
 @write_use_case
 def record_side_hand(
     session: Session,
@@ -433,44 +532,13 @@ def record_side_hand(
     :class:`InvalidHand` (nothing stored) for a hand the rules or the night
     do not allow (no such round or table, a hand beyond the round, a slot
     already taken, a locked round)."""
-    if not isinstance(entry, tables.SideHandEntry):
-        raise InvalidHand(f"A side game's hand is a SideHandEntry, not {type(entry).__name__}.")
-    for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
-        try:
-            whole_number(value, what)
-        except TournamentError as exc:
-            raise InvalidHand(exc.message) from None
-    event = load_event(session, event_id)
-    game = _game_of(event)
-    r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number)
-    if r is None:
-        raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
-    check_unlocked(r)
-    seated = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
-    if table not in seated:
-        raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(seated)}).")
-    if not 1 <= number <= event.hands_per_round:
-        raise InvalidHand(f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands.")
-    try:
-        side, points = entry.score(game)
-    except RuleViolation as exc:
-        raise InvalidHand(exc.message) from exc
-    bidder = _check_bidder(game, entry, bidder)
-    alone_seat = _check_lone_seat(game, entry, alone_seat)
-    taken = session.exec(
-        select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
-    ).first()
-    if taken is not None:
-        raise InvalidHand(f"Hand {number} at table {table} is already recorded: delete it to enter it again.")
-    detail = {"alone": entry.alone, "bid": entry.bid}
-    if bidder is not None:
-        detail["bidder"] = bidder
-    if alone_seat is not None:
-        detail["alone_seat"] = alone_seat
+    game, r, side, points, bidder, alone_seat = _check_side_hand(
+        session, event_id, round_number, table, number, entry, bidder, alone_seat
+    )
     h = Hand(
         round_id=r.id, table_number=table, number=number, makers=SIDE_NAMES[entry.makers], maker_tricks=entry.maker_tricks,
         alone_seat=None, defender_alone=False, scoring_side=SIDE_NAMES[side], points=points,
-        station=station_of(session)[:60], detail_json=json.dumps(detail, sort_keys=True),
+        station=station_of(session)[:60], detail_json=_detail_of(entry, bidder, alone_seat),
     )
     session.add(h)
     try:
@@ -487,6 +555,121 @@ def record_side_hand(
     )
     session.commit()
     return view
+
+
+def side_hand_words(game: tables.TableRules, entry: tables.SideHandEntry, bidder: int | None = None,
+                    alone_seat: int | None = None, names: tuple[str, ...] = ()) -> str:
+    """A side game's hand as typed, in words, before it is stored (as
+    :attr:`SideHandView.text` says it once stored): "Seat 4: Dee alone took
+    5 tricks: Bob, Dee & Fay +6". ``RuleViolation`` for a hand the game
+    does not allow."""
+    side, points = entry.score(game)
+    return SideHandView(
+        id=0, round=0, table=0, number=0, entry=entry, bidder=bidder, side=side, points=points,
+        alone_seat=alone_seat, names=names, seats=game.players,
+    ).text
+
+
+def _stale_side(session: Session, now: SideHandView, proposed: str, doing: str) -> StaleHand:
+    from euchre_tourney.tournament.stations import last_changed_by
+
+    by = last_changed_by(session, now.id) or now.station
+    at = f" at station {by}" if by else ""
+    return StaleHand(
+        f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
+        f"{now.text}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
+        "correct it if it is still wrong.",
+        None,
+    )
+
+
+@write_use_case
+def correct_side_hand(
+    session: Session,
+    hand_id: int,
+    entry: tables.SideHandEntry,
+    bidder: int | None = None,
+    alone_seat: int | None = None,
+    *,
+    number: int | None = None,
+    expected_version: int | None = None,
+) -> SideHandView:
+    """Correct a recorded hand of a side game in place; commit. The row
+    keeps its id (and its slot unless ``number`` moves it), its version
+    goes up by one, and an audit row says old → new at this station.
+
+    ``entry``, ``bidder``, ``alone_seat``: as in :func:`record_side_hand`,
+    validated and scored the same way (the same sentences).
+    ``expected_version``: the :attr:`SideHandView.version` the correction
+    was made on (None: whatever is stored); a hand changed or deleted since
+    is refused as :class:`~.stations.StaleHand` with what it says now. The
+    one guard (:mod:`.guard`) refuses it in a locked round
+    (:class:`~.guard.RoundLocked`); nothing is written on any refusal.
+    :class:`NotFound` for a hand that is not stored."""
+    from euchre_tourney.tournament.errors import NotFound
+
+    try:
+        hid = whole_number(hand_id, "hand's id")
+    except TournamentError as exc:
+        raise InvalidHand(exc.message) from None
+    h = session.get(Hand, hid)
+    if h is None:
+        raise NotFound(f"Hand {hand_id} does not exist (it may have been deleted).")
+    r = round_for_write(session, EventRound.id == h.round_id)
+    check_unlocked(r)
+    event = load_event(session, r.event_id)
+    game = _game_of(event)
+    names = _names_at(session, r.event_id, r.id, h.table_number, game.players)
+    old = _side_view(h, r.number, game.players, names)
+    try:
+        proposed = side_hand_words(game, entry, bidder, alone_seat, names) if isinstance(entry, tables.SideHandEntry) else ""
+    except RuleViolation:
+        proposed = ""
+    if expected_version is not None and old.version != expected_version:
+        raise _stale_side(session, old, proposed, "your correction says")
+    number = h.number if number is None else number
+    game, r, side, points, bidder, alone_seat = _check_side_hand(
+        session, r.event_id, r.number, h.table_number, number, entry, bidder, alone_seat, r=r, replacing=h.id
+    )
+    values = {
+        "number": number, "makers": SIDE_NAMES[entry.makers], "maker_tricks": entry.maker_tricks,
+        "scoring_side": SIDE_NAMES[side], "points": points, "detail_json": _detail_of(entry, bidder, alone_seat),
+        "version": old.version + 1,
+    }
+    guarded = update(Hand).where(Hand.id == h.id, Hand.version == old.version)
+    try:
+        changed = session.execute(guarded.values(values).execution_options(synchronize_session=False)).rowcount
+    except IntegrityError:
+        session.rollback()
+        raise InvalidHand(f"Hand {number} at table {h.table_number} was recorded at another station meanwhile: "
+                          "nothing was changed.") from None
+    if changed != 1:  # corrected or deleted at another station between the read and the write
+        session.rollback()
+        again = session.get(Hand, hid)
+        if again is None:
+            raise NotFound(f"Hand {old.number} at table {old.table} was deleted at another station: nothing was changed.")
+        session.refresh(again)
+        raise _stale_side(session, _side_view(again, r.number, game.players, names), proposed, "your correction says")
+    session.expire(h)
+    new = _side_view(session.get(Hand, hid), r.number, game.players, names)
+    session.add(
+        HandAudit(
+            event_id=r.event_id, round_number=r.number, table_number=h.table_number, hand_number=number, hand_id=hid,
+            action="correct", station=station_of(session)[:60], old=old.text[:200], new=new.text[:200],
+        )
+    )
+    session.commit()
+    return new
+
+
+def side_hands_at(session: Session, event_id: int, round_row: EventRound, table: int) -> tuple[SideHandView, ...]:
+    """The hands of ``table`` in round ``round_row`` of a side game, with its players' names."""
+    game = _game_of(load_event(session, event_id))
+    names = _names_at(session, event_id, round_row.id, table, game.players)
+    return tuple(
+        _side_view(h, round_row.number, game.players, names)
+        for h in session.exec(select(Hand).where(Hand.round_id == round_row.id, Hand.table_number == table).order_by(Hand.number))
+    )
 
 
 @dataclass(frozen=True, slots=True)
