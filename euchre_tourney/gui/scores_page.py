@@ -568,6 +568,10 @@ class ScoresPage(Page):
         selected = self.selected_hand()
         self.model.disputed = board.disputed  # a hand a table disputed from its phone: marked until corrected
         self.model.set_hands(v.hands, side_totals_names(side.game) if side is not None else None)
+        header = self.hands.horizontalHeader()
+        for column in range(self.model.columnCount()):  # a side game's hand in words takes the room it needs
+            wide = side is None or column == 1
+            header.setSectionResizeMode(column, QHeaderView.Stretch if wide else QHeaderView.ResizeToContents)
         if selected is not None and not moved:  # a redraw keeps the hand the director selected
             self.select_hand(selected.id)
         self.lock.setChecked(board.locked)

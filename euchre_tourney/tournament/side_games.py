@@ -547,10 +547,11 @@ def record_side_hand(
         session.rollback()
         raise InvalidHand(f"Hand {number} at table {table} was recorded at another station meanwhile: nothing was saved.") from None
     view = _side_view(h, round_number, game.players)
-    session.add(
+    named = _side_view(h, round_number, game.players, _names_at(session, event_id, r.id, table, game.players))
+    session.add(  # the history names the players, as the correction's line does
         HandAudit(
             event_id=event_id, round_number=round_number, table_number=table, hand_number=number, hand_id=h.id,
-            action="record", station=station_of(session)[:60], new=view.text[:200],
+            action="record", station=station_of(session)[:60], new=named.text[:200],
         )
     )
     session.commit()
