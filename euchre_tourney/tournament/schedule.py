@@ -343,7 +343,7 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
             RoundView(r.number, tuple(TableView(t.number, t.entrant_ids, t.names) for t in r.tables), r.sit_out)
             for r in six.rounds
         )
-        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality)
+        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality, warnings=six.warnings)
     stored = load_schedule(session, event_id)
     names = stored.names
     rounds = tuple(

@@ -75,6 +75,9 @@ NOT_AN_EVENT_GAME = (
 SIX_SEATS = tuple(f"seat{i}" for i in range(1, 7))
 """The stored seat names at a table of six, clockwise."""
 
+SIX = 6
+"""Seats at a table of six."""
+
 SIDE_NAMES = ("NS", "EW")
 """Side 0 (seats 1, 3, 5; North-South) and side 1 (seats 2, 4, 6; East-West) as stored."""
 
@@ -178,6 +181,106 @@ class SixRotationView:
     seed: int | None
     rounds: tuple[SixRoundView, ...]
     quality: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+    """The director's requests the stored rotation does not keep, in words
+    (:func:`six_request_warnings`)."""
+
+
+def honour_requests(schedule: rotation.SixSchedule, wants: rotation.Constraints) -> rotation.SixSchedule:
+    """``schedule`` (tables of six, entrant ids) changed to keep the
+    director's requests where it can, round by round (the same requests as
+    at four, :func:`~.schedule.rotation_constraints`):
+
+    * **sits out a given round**: the player changes places with one who sits
+      out that round (none sits out when the players fill the tables: kept
+      as it is, and :func:`six_request_warnings` says so);
+    * **stays at one table** (mobility): the round's tables are numbered so
+      that the pinned player's table is the one asked for (tables of six are
+      alike: renumbering them changes no one's partners), and a second pinned
+      player at the same table changes places with a player of the same side
+      at the table asked for;
+    * **never partner**: the second of the two changes places with an
+      opponent at the same table (the table stays the one pinned), the first
+      such opponent with whom no other pair asked apart ends up partnering.
+
+    Each change is a swap of two seats: the partner and opponent counts move
+    by a few meetings at most (the quality lines are read from the stored
+    rotation, so they say what was kept)."""
+    apart = {frozenset(pair) for pair in wants.apart}
+    rounds = []
+    for n, rnd in enumerate(schedule.rounds, start=1):
+        tables_ = [list(t) for t in rnd.tables]
+        sits = list(rnd.sit_outs)
+        asked = list(wants.sit_out.get(n, ()))
+        for p in asked:
+            if p in sits:
+                continue
+            free = [q for q in sits if q not in asked]
+            if not free:
+                break
+            q = min(free, key=lambda x: (x in wants.pinned, x))
+            for t in tables_:
+                if p in t:
+                    t[t.index(p)] = q
+            sits[sits.index(q)] = p
+        count = len(tables_)
+        order: list[int | None] = [None] * count
+        for p, want in sorted(wants.pinned.items()):
+            at = next((i for i, t in enumerate(tables_) if p in t), None)
+            if at is None or not 1 <= want <= count or at in order or order[want - 1] is not None:
+                continue
+            order[want - 1] = at
+        rest = iter(i for i in range(count) if i not in order)
+        tables_ = [tables_[i if i is not None else next(rest)] for i in order]
+        for p, want in sorted(wants.pinned.items()):
+            at = next((i for i, t in enumerate(tables_) if p in t), None)
+            if at is None or not 1 <= want <= count or at == want - 1:
+                continue
+            seat = tables_[at].index(p)
+            target = tables_[want - 1]
+            swap = next((k for k in range(seat % 2, SIX, 2) if target[k] not in wants.pinned), None)
+            if swap is None:
+                continue
+            tables_[at][seat], target[swap] = target[swap], p
+        for t in tables_:
+            for pair in sorted(apart, key=sorted):
+                a, b = sorted(pair)
+                if a not in t or b not in t or t.index(a) % 2 != t.index(b) % 2:
+                    continue
+                ib = t.index(b)
+                for k in range(1 - ib % 2, SIX, 2):
+                    trial = list(t)
+                    trial[ib], trial[k] = trial[k], trial[ib]
+                    if not any(frozenset((trial[i], trial[j])) in apart
+                               for i in range(SIX) for j in range(i + 1, SIX) if i % 2 == j % 2):
+                        t[:] = trial
+                        break
+        rounds.append(rotation.SixRound(tuple(tuple(t) for t in tables_), tuple(sorted(sits))))
+    return rotation.SixSchedule(schedule.players, tuple(rounds))
+
+
+def six_request_warnings(schedule: rotation.SixSchedule, wants: rotation.Constraints, name) -> list[str]:
+    """The requests ``schedule`` does not keep, one sentence each (``name``:
+    entrant id → the name shown); ``[]`` when it keeps them all."""
+    out: list[str] = []
+    for n, rnd in enumerate(schedule.rounds, start=1):
+        for p in sorted(wants.sit_out.get(n, ())):
+            if p in rnd.sit_outs or p not in schedule.players:
+                continue
+            why = ("nobody sits out at tables of six with this many players" if not rnd.sit_outs
+                   else "more players asked to sit out than sit out that round")
+            out.append(f"{name(p)} asked to sit out round {n}, but plays in it: {why}.")
+        for p, want in sorted(wants.pinned.items()):
+            at = next((i for i, t in enumerate(rnd.tables, start=1) if p in t), None)
+            if at is not None and at != want:
+                where = (f"round {n} has only {len(rnd.tables)} table{'s' if len(rnd.tables) != 1 else ''} of six"
+                         if want > len(rnd.tables) else "other players asked for that table too")
+                out.append(f"{name(p)} asked to stay at table {want}, but plays at table {at} in round {n}: {where}.")
+        for a, b in wants.apart:
+            for t in rnd.tables:
+                if a in t and b in t and t.index(a) % 2 == t.index(b) % 2:
+                    out.append(f"{name(a)} and {name(b)} asked never to partner, but partner in round {n}.")
+    return out
 
 
 def generate_six(session: Session, event: Event, seed: int) -> None:
@@ -198,7 +301,10 @@ def generate_six(session: Session, event: Event, seed: int) -> None:
     for number, (entrant, _player) in enumerate(rows, start=1):
         entrant.number = number
         session.add(entrant)
+    from euchre_tourney.tournament.schedule import rotation_constraints  # (it imports this module)
+
     schedule = rotation.six_rotation([e.id for e, _ in rows], event.rounds, seed=seed)
+    schedule = honour_requests(schedule, rotation_constraints(session, event.id))
     clear_rotation(session, event.id)
     for number, rnd in enumerate(schedule.rounds, start=1):
         r = EventRound(event_id=event.id, number=number)
@@ -263,7 +369,10 @@ def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
         for n, r in enumerate(schedule.rounds, start=1)
     )
     quality = tuple(rotation.describe_six(rotation.six_quality(schedule))) if schedule.rounds else ()
-    return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality)
+    from euchre_tourney.tournament.schedule import rotation_constraints  # (it imports this module)
+
+    warnings = tuple(six_request_warnings(schedule, rotation_constraints(session, event_id), lambda p: names.get(p, "?")))
+    return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality, warnings=warnings)
 
 
 def six_scorecards(session: Session, event: Event) -> list[ScorecardView]:

@@ -191,3 +191,35 @@ def test_a_bid_euchre_table_is_typed_and_corrected_on_the_scores_page(qtbot, gui
     page.tricks.setText("4")
     assert page.preview.text() == f"East–West: {names[1]} & {names[3]} score 4."
     assert page.save() and _stored(db, event_id)[0][1:5] == (1, 2, 1, 4)
+
+
+def test_the_directors_requests_shape_a_six_player_night(qtbot, gui_env, db):
+    """The Rotation page's requests at tables of six: kept by the rotation,
+    and one that cannot be kept is said under them (they were ignored)."""
+    with db.session() as s:
+        ids = [T.add_player(s, n).id for n in NAMES]
+        ev = T.create_event(s, "Six night", datetime.date(2026, 11, 29), rounds=2, hands_per_round=2,
+                            game="six_player_33")
+        T.set_checked_in(s, ev.id, ids)
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    w.poll_timer.stop()
+    w.reload_events(select=ev.id)
+    page = w.rotation_page
+    w.tabs.setCurrentWidget(page)
+    assert page.requests.isVisibleTo(w)
+    assert page.requests.add(kind="no_partner", player_id=ids[0], other_player_id=ids[1])
+    assert page.requests.add(kind="pin_table", player_id=ids[2], table=2)
+    assert page.requests.add(kind="sit_out", player_id=ids[3], round_number=1)  # 12 players: nobody sits out
+    assert page.generate()
+    view = page.view
+    for r in view.rounds:
+        t2 = r.tables[1].names
+        assert NAMES[2] in t2
+        for t in r.tables:
+            if NAMES[0] in t.names and NAMES[1] in t.names:
+                assert t.names.index(NAMES[0]) % 2 != t.names.index(NAMES[1]) % 2
+    note = page.requests.note.text()
+    assert note == f"⚠ {NAMES[3]} asked to sit out round 1, but plays in it: nobody sits out at tables of six with this many players."
+    w.resize(1280, 800)
+    _save(w, "rotation_six_requests.png")
