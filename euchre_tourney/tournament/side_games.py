@@ -283,9 +283,11 @@ def six_request_warnings(schedule: rotation.SixSchedule, wants: rotation.Constra
     return out
 
 
-def generate_six(session: Session, event: Event, seed: int) -> None:
+def generate_six(session: Session, event: Event, seed: int, wants: rotation.Constraints | None = None) -> None:
     """Seat the checked-in players at tables of six for every round (flushed;
-    the caller commits). Numbers 1..N follow the names alphabetically."""
+    the caller commits). Numbers 1..N follow the names alphabetically.
+    ``wants``: the director's requests over entrant ids
+    (:func:`~.schedule.rotation_constraints`), kept by :func:`honour_requests`."""
     if hands_recorded(session, event.id):
         raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
     rows = list(
@@ -301,10 +303,8 @@ def generate_six(session: Session, event: Event, seed: int) -> None:
     for number, (entrant, _player) in enumerate(rows, start=1):
         entrant.number = number
         session.add(entrant)
-    from euchre_tourney.tournament.schedule import rotation_constraints  # (it imports this module)
-
     schedule = rotation.six_rotation([e.id for e, _ in rows], event.rounds, seed=seed)
-    schedule = honour_requests(schedule, rotation_constraints(session, event.id))
+    schedule = honour_requests(schedule, wants or rotation.Constraints())
     clear_rotation(session, event.id)
     for number, rnd in enumerate(schedule.rounds, start=1):
         r = EventRound(event_id=event.id, number=number)
@@ -355,9 +355,10 @@ def _six_schedule(session: Session, event_id: int):
     return rotation.SixSchedule(ordered, tuple(rounds)), names, numbers
 
 
-def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
+def six_rotation_view(session: Session, event_id: int, wants: rotation.Constraints | None = None) -> SixRotationView:
     """The stored rotation of a night at tables of six, with its balance
-    figures (partner repeats, most partnered and opposed, meetings, sit-outs)."""
+    figures (partner repeats, most partnered and opposed, meetings, sit-outs); ``wants``: the director's
+    requests (entrant ids): the ones it does not keep are its ``warnings``."""
     event = load_event(session, event_id)
     schedule, names, _ = _six_schedule(session, event_id)
     rounds = tuple(
@@ -369,9 +370,7 @@ def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
         for n, r in enumerate(schedule.rounds, start=1)
     )
     quality = tuple(rotation.describe_six(rotation.six_quality(schedule))) if schedule.rounds else ()
-    from euchre_tourney.tournament.schedule import rotation_constraints  # (it imports this module)
-
-    warnings = tuple(six_request_warnings(schedule, rotation_constraints(session, event_id), lambda p: names.get(p, "?")))
+    warnings = tuple(six_request_warnings(schedule, wants, lambda p: names.get(p, "?"))) if wants is not None else ()
     return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality, warnings=warnings)
 
 
