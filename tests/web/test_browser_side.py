@@ -127,3 +127,40 @@ def test_a_table_of_six_enters_confirms_and_corrects_from_two_phones(served, six
     scores.select(1, 1)
     assert scores.model.rowCount() == 2 and scores.model.data(scores.model.index(1, 1)).startswith(
         f"{names[0]}, {names[2]} & {names[4]} took 4 tricks")
+
+
+def test_a_bid_euchre_table_enters_a_failed_bid_from_the_phone(gui_env, db, tmp_path):
+    """Bid euchre at four: the high bidder by seat (North · Ann ...), the bid, the tricks; a failed bid goes back."""
+    require_chromium()
+    from selenium.webdriver.common.by import By
+
+    from euchre_tourney.web import PhoneServer, free_port
+
+    with db.session() as s:
+        ids = [T.add_player(s, n).id for n in ["Ann", "Bob", "Cy", "Dee"]]
+        ev = T.create_event(s, "Bid night", datetime.date(2026, 11, 29), rounds=1, hands_per_round=2, game="bid_four")
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=2)
+        secret = T.table_secrets(s, ev.id)[1]
+        names = T.side_table_score(s, ev.id, 1, 1).names
+    server = PhoneServer(db, ev.id, "127.0.0.1", free_port())
+    server.start()
+    phone = phone_browser(tmp_path / "profile-bid")
+    try:
+        phone.get(f"{server.url}/t/1?k={secret}")
+        assert f"East\n{names[1]}" in _main(phone) and "Tricks the bidders took" in _main(phone)
+        _shot(phone, "phone_bid_empty.png")
+        tap(phone, "input[name=side][value=NS] + span")
+        tap(phone, "input[name=bidder][value='1'] + span")
+        tap(phone, "input[name=bid][value='4'] + span")
+        tap(phone, "input[name=tricks][value='3'] + span")
+        tap(phone, "form.entry button.primary")
+        wait_for(phone, lambda d: "Hand 1 saved" in _main(d))
+        assert f"{names[1]} bid 4; {names[1]} & {names[3]} took 3 tricks: {names[1]} & {names[3]} -4" in _main(phone)
+        assert "Waiting for East–West to agree" in _main(phone)
+        _shot(phone, "phone_bid.png")
+    finally:
+        phone.quit()
+        server.stop()
+    with db.session() as s:
+        assert [(h.bidder, h.points) for h in T.side_table_score(s, ev.id, 1, 1).hands] == [(1, -4)]

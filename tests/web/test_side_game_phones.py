@@ -161,7 +161,7 @@ def test_a_bid_euchre_table_enters_and_corrects_a_bid_from_the_phone(db, bid):
     with db.session() as s:
         names = T.side_table_score(s, event_id, 1, 1).names
     page = c.get(f"/t/1?k={secret}").text
-    assert "High bidder" in page and f"East · {names[1]}" in page and "Tricks the bidders took" in page
+    assert "High bidder" in page and f"<small>East</small><b dir=\"auto\">{names[1]}</b>" in page and "Tricks the bidders took" in page
     assert 'name="makers"' not in page  # the bidder's seat says who made trump
     # East bids 3, East-West take 2: they go back 3 (a failed bid)
     r = _send(c, secret, {"side": "NS", "bidder": "1", "bid": "3", "tricks": "2"})
