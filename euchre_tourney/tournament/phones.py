@@ -6,7 +6,9 @@ of a table enters a hand, a player of the other side confirms it (*Agree*)
 or flags it for the director (*Disagree*). The web pages
 (:mod:`euchre_tourney.web`) carry no rule of their own: every decision is
 here, every hand goes through :func:`~.scoring.record_hand`,
-:func:`~.scoring.correct_hand` or :func:`~.tables.record_table_totals`,
+:func:`~.scoring.correct_hand`, :func:`~.tables.record_table_totals` or,
+for a side game, :func:`~.side_games.record_side_hand` and
+:func:`~.side_games.correct_side_hand`,
 so a phone is validated and refused with the same sentences as the
 director's Scores page.
 
@@ -28,6 +30,16 @@ director's Scores page.
   hand that was corrected since is refused. When the event requires
   confirmation (:class:`PhoneSettingsView`), a table cannot enter its next
   hand while one waits.
+* **Every game.** A side game's table (six-player at six seats, bid euchre
+  and the other partnership games of :data:`~.side_games.EVENT_GAMES` at
+  four) enters, confirms and corrects its hands the same way: its page names
+  the seats ("Seat 1" .. "Seat 6", or North .. West) and the sides ("Seats
+  1, 3, 5" / "Seats 2, 4, 6" at six, :func:`side_words`), its form holds a
+  :class:`~euchre_tourney.rules.tables.SideHandEntry` (the makers or the
+  high bidder and the bid, the tricks, who went alone), and the hand goes
+  through :func:`~.side_games.record_side_hand` /
+  :func:`~.side_games.correct_side_hand`: the same validation and sentences
+  as the director's Scores page, the same guard.
 * **The round being played**: the first round not locked in which a table
   is not yet in (all hands, round totals, time called at the table or a
   team game's final score, and no hand waiting for the other side), or the

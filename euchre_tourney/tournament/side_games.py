@@ -26,6 +26,20 @@ euchre the bid and the bidder's seat -- and is validated and scored by
 unchanged. The stored row keeps the side as ``"NS"``/``"EW"`` and the rest
 in ``hand.detail_json``.
 
+**Corrections** (:func:`correct_side_hand`): a stored hand is corrected in
+place, as at four -- the row keeps its id and slot, its version goes up by
+one, an audit row says old → new at the station; a correction names the
+version it was made on (``expected_version``) and is refused with what the
+hand says now when it changed since (:class:`~.stations.StaleHand`); the one
+guard (:mod:`.guard`) refuses any write in a locked round. The Scores page,
+undo and the tables' phones (:mod:`.phones`: enter, agree or disagree,
+correct) all write through these use cases.
+
+**Requests at tables of six** (:func:`honour_requests`): the director's
+requests -- stays at one table, never partner, sits out a round -- are kept
+by swapping seats in the rotation the search made; the ones that cannot be
+kept are said (:func:`six_request_warnings`, the Rotation page shows them).
+
 **Standings** (:func:`six_standings` for tables of six; bid euchre uses the
 four-seat :func:`~.standings.standings`): each player is credited, for every
 finished table of theirs (its hands per round all in), the points their

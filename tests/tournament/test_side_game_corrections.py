@@ -122,3 +122,19 @@ def test_undo_puts_the_side_hand_back_as_it_was_and_redo_corrects_it_again(db):
     assert hands() == [(first.id, 1, 0, 1)]
     log.redo()
     assert hands() == [(first.id, 2, 1, 1)]
+
+
+def test_undoing_a_side_correction_in_a_locked_round_is_refused_by_the_guard(db):
+    """Edit ▸ Undo does not go through the use case: the one guard under the
+    undo log refuses it (the lock is the director's), nothing written."""
+    event_id = _night(db, "six_player_33", 6)
+    log = T.UndoLog(db)
+    first, _ = log.run("Hand 1", T.record_side_hand, event_id, 1, 1, 1, SideHandEntry(0, 3), event_id=event_id)
+    log.run("Correct hand 1", T.correct_side_hand, first.id, SideHandEntry(1, 5, alone=True), None, 1,
+            expected_version=1, event_id=event_id)
+    T.operate(db, "Lock round 1", T.lock_round, event_id, 1, True, event_id=event_id)
+    before = _state(db, event_id)
+    with pytest.raises(T.TournamentError) as refused:
+        log.undo()
+    assert refused.value.message.startswith("Round 1 is locked: the director closed it, so Edit ▸ Undo cannot change its hands.")
+    assert _state(db, event_id) == before
