@@ -26,8 +26,8 @@ euchre the bid and the bidder's seat -- and is validated and scored by
 unchanged. The stored row keeps the side as ``"NS"``/``"EW"`` and the rest
 in ``hand.detail_json``.
 
-**Standings** (:func:`six_standings` for tables of six; bid euchre uses the
-four-seat :func:`~.standings.standings`): each player is credited, for every
+**Standings** (the one :func:`~.standings.standings` for every table size:
+a player's side is the parity of their seat): each player is credited, for every
 finished table of theirs (its hands per round all in), the points their
 side scored; a makers' side that fell short of its bid scores the negative
 bid. Sit-outs follow the event's rule as at four. Tie-breaks: points, rounds
@@ -38,20 +38,18 @@ went alone when its side scored (as at four: a lone maker euchred made none).
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, Seat, position, position_title, side_of_position, tables
+from euchre_tourney.rules import RuleViolation, position, position_title, seat_keys, side_of_position, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
-from euchre_tourney.tournament.placing import place_rows, round_half_up
-from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, StandingRow, StandingsView, TallySheetView
+from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, TableView, TallySheetView
 from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -71,8 +69,8 @@ NOT_AN_EVENT_GAME = (
     "tally card scores fixed partnerships."
 )
 
-SIX_SEATS = tuple(f"seat{i}" for i in range(1, 7))
-"""The stored seat names at a table of six, clockwise."""
+SIX_SEATS = seat_keys(6)
+"""The stored seat names at a table of six, clockwise (:func:`~euchre_tourney.rules.seat_keys`)."""
 
 SIDE_NAMES = ("NS", "EW")
 """Side 0 (seats 1, 3, 5; North-South) and side 1 (seats 2, 4, 6; East-West) as stored."""
@@ -147,18 +145,10 @@ def set_event_game(session: Session, event_id: int, key: str | tables.TableRules
 # --- rotation at tables of six ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SixTableView:
-    """One table of six: entrant ids and names, seats 1..6 clockwise."""
-
-    number: int
-    entrant_ids: tuple[int, ...]
-    names: tuple[str, ...]
-
-    @property
-    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(seats 1, 3, 5), (seats 2, 4, 6)."""
-        return self.names[0::2], self.names[1::2]
+SixTableView = TableView
+"""One table of six: the one table view (:class:`~.readmodels.TableView`),
+entrant ids and names by position, seats 1..6; ``sides`` (seats 1, 3, 5),
+(seats 2, 4, 6)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +268,7 @@ def six_scorecards(session: Session, event: Event) -> list[ScorecardView]:
             for seat, p in enumerate(table):
                 partners = [names[q] for i, q in enumerate(table) if i % 2 == seat % 2 and q != p]
                 opponents = tuple(names[q] for i, q in enumerate(table) if i % 2 != seat % 2)
-                per[p].append(PlayerRoundView(n, t, f"Seat {seat + 1}", " & ".join(partners), opponents))
+                per[p].append(PlayerRoundView(n, t, seat, " & ".join(partners), opponents, size=len(table)))
         for p in rnd.sit_outs:
             per[p].append(PlayerRoundView(n, None, None, "", (), sitting_out=True))
     return [
@@ -524,7 +514,7 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
             select(Seating.seat, Seating.entrant_id).where(Seating.round_id == r.id, Seating.table_number == table)
         )
     }
-    order = SIX_SEATS if game.players == 6 else tuple(s.key for s in Seat)
+    order = seat_keys(game.players)
     if not seats:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
     names = tuple(seats.get(s, "?") for s in order)
@@ -544,77 +534,5 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
 # --- standings at tables of six -----------------------------------------------------------
 
 SIX_TIE_BREAKS = ("Total points", "Rounds won")
-
-
-def six_standings(session: Session, event_id: int) -> StandingsView:
-    """The standings of a night at tables of six (see the module's docstring):
-    only finished tables count; a player scores what their side scored."""
-    event = load_event(session, event_id)
-    schedule, names, numbers = _six_schedule(session, event_id)
-    player_of = dict(session.exec(select(Entrant.id, Entrant.player_id).where(Entrant.event_id == event_id)).all())
-    sums: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # side 0, side 1, hands
-    lone: dict[tuple[int, int], list[int]] = defaultdict(list)  # seats that went alone and made it
-    recorded = 0
-    for rnd, table, makers, side, points, detail in session.exec(
-        select(EventRound.number, Hand.table_number, Hand.makers, Hand.scoring_side, Hand.points, Hand.detail_json)
-        .join(EventRound, Hand.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id)
-    ):
-        acc = sums[(rnd, table)]
-        acc[SIDE_NAMES.index(side)] += points
-        acc[2] += 1
-        recorded += 1
-        seat = json.loads(detail or "{}").get("alone_seat")
-        if seat is not None and side == makers and points > 0:
-            lone[(rnd, table)].append(position(seat))
-    finished = {key for key, acc in sums.items() if acc[2] >= event.hands_per_round}
-    total = event.rounds
-    per = {p: {"points": [None] * total, "won": 0, "played": 0, "sit": [], "loners": 0} for p in schedule.players}
-    rounds_done = 0
-    status = ""
-    current, tables_in, tables_total = None, 0, 0
-    for n, rnd in enumerate(schedule.rounds, start=1):
-        done_tables = sum((n, t) in finished for t in range(1, len(rnd.tables) + 1))
-        if current is None and done_tables < len(rnd.tables):
-            current, tables_in, tables_total = n, done_tables, len(rnd.tables)
-        elif current is None:
-            rounds_done = n
-        for t, table in enumerate(rnd.tables, start=1):
-            if (n, t) not in finished:
-                continue
-            acc = sums[(n, t)]
-            for seat, p in enumerate(table):
-                mine, theirs = acc[seat % 2], acc[1 - seat % 2]
-                per[p]["points"][n - 1] = mine
-                per[p]["played"] += 1
-                per[p]["won"] += mine > theirs
-                per[p]["loners"] += lone[(n, t)].count(seat)
-        if done_tables == len(rnd.tables):
-            for p in rnd.sit_outs:
-                per[p]["sit"].append(n)
-    if not schedule.rounds:
-        status = "no rotation yet"
-    elif current is None:
-        status = f"after round {rounds_done} — all tables in"
-    else:
-        lead = f"after round {rounds_done} — " if rounds_done else ""
-        status = f"{lead}round {current}: {tables_in} of {tables_total} tables in"
-    keyed = []
-    for p, rec in per.items():
-        played = [x for x in rec["points"] if x is not None]
-        each = round_half_up(sum(played), len(played)) if event.sit_out_rule == "average" and played else 0
-        for n in rec["sit"]:
-            rec["points"][n - 1] = each
-        points = sum(played) + each * len(rec["sit"])
-        row = StandingRow(
-            place=0, tied=False, player_id=player_of.get(p, 0), number=numbers.get(p), name=names.get(p, "?"),
-            points=points, rounds_played=rec["played"], rounds_won=rec["won"], loners=rec["loners"], sit_outs=len(rec["sit"]),
-            sit_out_credit=each * len(rec["sit"]), round_points=tuple(rec["points"]),
-        )
-        keyed.append(((points, rec["won"]), row))
-    rows = place_rows(keyed)
-    return StandingsView(
-        event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=SIX_TIE_BREAKS,
-        sit_out_rule=event.sit_out_rule, hands_recorded=recorded, status=status, rounds_finished=rounds_done,
-        current_round=current, tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode,
-    )
+"""How a night at tables of six breaks ties (its standings are the one
+:func:`~euchre_tourney.tournament.standings`, over positions of any table)."""
