@@ -44,7 +44,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, position, position_title, seat_keys, side_of_position, tables
+from euchre_tourney.rules import RuleViolation, Seat, position, position_title, seat_keys, side_of_position, tables  # noqa: F401 (Seat: used by the corrections merged from sidepages)
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
