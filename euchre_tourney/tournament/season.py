@@ -44,7 +44,7 @@ from fractions import Fraction
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import Seat, game_winner, position
+from euchre_tourney.rules import game_winner, position
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, Season, SeasonEvent, Seating, SitOut, TableResult, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
@@ -232,9 +232,7 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
             done, hs = True, []
         elif tr is not None and tr.ns_points is not None:
             ns, ew, hs, done = tr.ns_points, tr.ew_points or 0, [], True
-            loners = tuple(
-                x for x in ((Seat.NORTH, tr.ns_loners_n), (Seat.SOUTH, tr.ns_loners_s), (Seat.EAST, tr.ew_loners_e), (Seat.WEST, tr.ew_loners_w)) if x[1]
-            )
+            loners = tuple((seat, n) for seat, n in enumerate(tr.loners_by_position) if n)
         elif event.kind == "team" and event.round_scoring == "game":
             done = game_winner(event_rules(event), ns, ew) is not None or (tr is not None and tr.finished_early)
         else:

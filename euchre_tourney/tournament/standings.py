@@ -44,7 +44,7 @@ from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
-from euchre_tourney.rules import Seat, position, side_of_position
+from euchre_tourney.rules import position, side_of_position
 from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.schedule import load_schedule
 
@@ -327,9 +327,8 @@ def table_facts(session: Session, event_id: int) -> list[TableFact]:
         .where(EventRound.event_id == event_id)
     ):
         totals = None if t.ns_points is None else (t.ns_points, t.ew_points)
-        loners = ((Seat.NORTH, t.ns_loners_n), (Seat.SOUTH, t.ns_loners_s), (Seat.EAST, t.ew_loners_e), (Seat.WEST, t.ew_loners_w))
-        # round totals are a table of four's: its loners by position (a Seat is North's 0 .. West's 3)
-        out.append(TableFact(number, t.table_number, t.finished_early, totals, tuple(x for x in loners if x[1])))
+        loners = tuple((seat, n) for seat, n in enumerate(t.loners_by_position) if n)
+        out.append(TableFact(number, t.table_number, t.finished_early, totals, loners))
     return out
 
 

@@ -205,3 +205,17 @@ def test_the_check_names_a_side_game_seat_the_table_has_not(db_url):
                    for f in found)
     finally:
         db.dispose()
+
+
+def test_ratings_rate_sides_of_any_size():
+    from euchre_tourney.tournament.night_models import HandRecord, TableRound
+    from euchre_tourney.tournament.ratings import Rater
+
+    rater = Rater()
+    assert rater.win_probability((1, 3, 5), (2, 4, 6)) == pytest.approx(0.5)
+    six = TableRound(1, datetime.date(2026, 1, 1), 1, 1, {p: 10 + p for p in range(6)}, 6, 0,
+                     (HandRecord("NS", 5, 2, "NS", 6),))
+    rater.table(six)
+    assert six.side_players("NS") == (10, 12, 14) and six.partners_of(12) == (10, 14)
+    assert rater.win_probability((10, 12, 14), (11, 13, 15)) > 0.5
+    assert {p: rater.get(p).mu > 25 for p in range(10, 16)} == {10: True, 11: False, 12: True, 13: False, 14: True, 15: False}
