@@ -49,7 +49,7 @@ from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Pl
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
-from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, TableView, TallySheetView
+from euchre_tourney.tournament.readmodels import PlayerRoundView, RotationView, RoundView, ScorecardView, TableView, TallySheetView
 from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -146,27 +146,14 @@ def set_event_game(session: Session, event_id: int, key: str | tables.TableRules
 
 
 SixTableView = TableView
-"""One table of six: the one table view (:class:`~.readmodels.TableView`),
-entrant ids and names by position, seats 1..6; ``sides`` (seats 1, 3, 5),
-(seats 2, 4, 6)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SixRoundView:
-    number: int
-    tables: tuple[SixTableView, ...]
-    sit_out: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SixRotationView:
-    """A night at tables of six, with its balance figures in plain words
-    (:func:`euchre_tourney.rotation.describe_six`)."""
-
-    event_id: int
-    seed: int | None
-    rounds: tuple[SixRoundView, ...]
-    quality: tuple[str, ...]
+SixRoundView = RoundView
+SixRotationView = RotationView
+"""A night at tables of six is read as any rotation (one read model for
+every table size): :class:`~.readmodels.RotationView` of
+:class:`~.readmodels.RoundView` of :class:`~.readmodels.TableView` -- each
+table's entrant ids and names by position, seats 1..6, its ``sides``
+(seats 1, 3, 5), (seats 2, 4, 6) -- with the balance figures in plain words
+(:func:`euchre_tourney.rotation.describe_six`)."""
 
 
 def generate_six(session: Session, event: Event, seed: int) -> None:

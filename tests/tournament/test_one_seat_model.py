@@ -92,9 +92,10 @@ def test_tally_sheets_and_tables_hold_names_by_position_at_any_size():
     assert six.size == 6 and six.side_names(1) == (("Seat 2", "b"), ("Seat 4", "d"), ("Seat 6", "f"))
     table = TableView(1, (1, 2, 3, 4, 5, 6), names)
     assert table.size == 6 and table.sides == (("a", "c", "e"), ("b", "d", "f"))
-    from euchre_tourney.tournament.side_games import SixTableView
+    from euchre_tourney.tournament.readmodels import RotationView, RoundView
+    from euchre_tourney.tournament.side_games import SixRotationView, SixRoundView, SixTableView
 
-    assert SixTableView is TableView
+    assert SixTableView is TableView and SixRoundView is RoundView and SixRotationView is RotationView
 
 
 def test_the_rotation_pages_seat_columns_come_from_the_tables_size():
