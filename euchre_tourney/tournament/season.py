@@ -251,6 +251,12 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
     return out, sit_outs
 
 
+def game_title(event: Event) -> str:
+    """The event's side game in words ("" for four-seat euchre)."""
+    game = table_rules_of(event)
+    return "" if game is None else game.title
+
+
 def lone_position(h: Hand) -> int | None:
     """The position (0-based; North 0) of the player who went alone in a
     stored hand: the four-seat ``alone_seat``, or a side game's
@@ -600,6 +606,15 @@ class NightLine:
     sit_outs: int
     partners: tuple[str, ...]
     opponents: tuple[str, ...]
+    game: str = ""
+    """The night's game in words: "" for four-seat euchre, else its title
+    ("Six player, 33 cards", "Bid euchre")."""
+
+    @property
+    def game_text(self) -> str:
+        """What the member's page says the night was: "Team", the side
+        game's title, or "Progressive"."""
+        return "Team" if self.kind == "team" else self.game or "Progressive"
 
 
 @dataclass(frozen=True, slots=True)
@@ -696,7 +711,8 @@ def player_history(session: Session, player_id: int, season_id: int | None = Non
         opponents = tuple(dict.fromkeys(names[o] for t in ts for o in t.opponents_of(player_id)))
         nights.append(
             NightLine(eid, events[eid].name, events[eid].date, events[eid].kind, r.place if r else None, r.field if r else 0,
-                      r.points if r else sum(t.points_of(player_id) for t in ts), len(ts), sits, partners, opponents)
+                      r.points if r else sum(t.points_of(player_id) for t in ts), len(ts), sits, partners, opponents,
+                      game_title(events[eid]))
         )
     loners_made = loners_euchred = euchred = euchres_made = hands = won = hand_points = 0
     pairs: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -787,10 +803,12 @@ def head_to_head(session: Session, a: int, b: int, season_id: int | None = None)
 
 def player_history_rows(view: PlayerHistoryView) -> list[list[object]]:
     """The history as CSV rows: one row per night, then the totals and partners."""
-    out: list[list[object]] = [["date", "event", "kind", "place", "of", "points", "rounds", "sit_outs", "partners", "opponents"]]
+    out: list[list[object]] = [
+        ["date", "event", "kind", "place", "of", "points", "rounds", "sit_outs", "partners", "opponents", "game"]
+    ]
     for n in view.nights:
         out.append([n.date.isoformat(), n.event_name, n.kind, n.place or "", n.field or "", n.points, n.rounds_played,
-                    n.sit_outs, "; ".join(n.partners), "; ".join(n.opponents)])
+                    n.sit_outs, "; ".join(n.partners), "; ".join(n.opponents), n.game])
     out.append([])
     out.append(["nights", "points", "average_per_night", "rounds", "rounds_won", "hands", "points_per_hand",
                 "loners_made", "loners_euchred", "euchred", "euchres_made", "sit_outs"])

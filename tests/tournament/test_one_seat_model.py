@@ -220,3 +220,15 @@ def test_ratings_rate_sides_of_any_size():
     assert six.side_players("NS") == (10, 12, 14) and six.partners_of(12) == (10, 14)
     assert rater.win_probability((10, 12, 14), (11, 13, 15)) > 0.5
     assert {p: rater.get(p).mu > 25 for p in range(10, 16)} == {10: True, 11: False, 12: True, 13: False, 14: True, 15: False}
+
+
+def test_member_pages_say_which_game_each_night_was(session):
+    ev, view = _six_night(session, players=6, hands=1)
+    T.record_side_hand(session, ev.id, 1, 1, 1, SideHandEntry(0, 3))
+    ann = next(p.id for p in T.list_players(session) if p.name == view.rounds[0].tables[0].names[0])
+    history = T.player_history(session, ann)
+    night = history.nights[0]
+    assert night.game == TABLE_PRESETS["six_player_33"].title and night.game_text == night.game
+    assert night.partners and len(night.opponents) == 3
+    rows = T.player_history_rows(history)
+    assert rows[0][-1] == "game" and rows[1][-1] == night.game
