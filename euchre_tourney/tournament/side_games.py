@@ -49,7 +49,7 @@ from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Pl
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
-from euchre_tourney.tournament.readmodels import PlayerRoundView, RotationView, RoundView, ScorecardView, TableView, TallySheetView
+from euchre_tourney.tournament.readmodels import RotationView, RoundView, TableView
 from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -240,47 +240,6 @@ def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
     )
     quality = tuple(rotation.describe_six(rotation.six_quality(schedule))) if schedule.rounds else ()
     return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality)
-
-
-def six_scorecards(session: Session, event: Event) -> list[ScorecardView]:
-    """One scorecard per player of a night at tables of six: each round's
-    table, seat ("Seat 3"), both partners and the three opponents."""
-    schedule, names, numbers = _six_schedule(session, event.id)
-    if not schedule.rounds:
-        raise TournamentError("Generate the rotation first: there is nothing to print yet.")
-    plain = dict(session.exec(select(Entrant.id, Player.name).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id)).all())
-    per: dict[int, list[PlayerRoundView]] = {p: [] for p in schedule.players}
-    for n, rnd in enumerate(schedule.rounds, start=1):
-        for t, table in enumerate(rnd.tables, start=1):
-            for seat, p in enumerate(table):
-                partners = [names[q] for i, q in enumerate(table) if i % 2 == seat % 2 and q != p]
-                opponents = tuple(names[q] for i, q in enumerate(table) if i % 2 != seat % 2)
-                per[p].append(PlayerRoundView(n, t, seat, " & ".join(partners), opponents, size=len(table)))
-        for p in rnd.sit_outs:
-            per[p].append(PlayerRoundView(n, None, None, "", (), sitting_out=True))
-    return [
-        ScorecardView(
-            event_name=event.name, event_date=event.date, player_name=plain.get(p, names[p]), number=numbers.get(p) or 0,
-            hands_per_round=event.hands_per_round, rounds=tuple(per[p]),
-        )
-        for p in schedule.players
-    ]
-
-
-def six_tally_sheets(session: Session, event: Event) -> list[TallySheetView]:
-    """One tally sheet per round and table of six (three names a side)."""
-    view = six_rotation_view(session, event.id)
-    if not view.rounds:
-        raise TournamentError("Generate the rotation first: there is nothing to print yet.")
-    return [
-        TallySheetView(
-            event_name=event.name, event_date=event.date, round=r.number, table=t.number,
-            north=t.names[0], east=t.names[1], south=t.names[2], west=t.names[3],
-            hands_per_round=event.hands_per_round, sit_out=r.sit_out, game="six", seats=t.names,
-        )
-        for r in view.rounds
-        for t in r.tables
-    ]
 
 
 # --- hands --------------------------------------------------------------------------------

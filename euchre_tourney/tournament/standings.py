@@ -46,7 +46,7 @@ from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import position, side_of_position
 from euchre_tourney.tournament import side_games
-from euchre_tourney.tournament.schedule import load_schedule
+from euchre_tourney.tournament.schedule import SeatedRound, SeatedTable, seated_night  # noqa: F401 (SeatedRound, SeatedTable: compute_standings' input)
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
 
@@ -76,26 +76,6 @@ class HandFact:
         if self.makers is None:
             return self.maker_tricks >= 3
         return self.scoring_side == self.makers and self.points > 0
-
-
-@dataclass(frozen=True, slots=True)
-class SeatedTable:
-    """A table of any size for :func:`compute_standings`: ``seats`` holds
-    the entrant ids by position, clockwise (a rotation's four-seat
-    :class:`~euchre_tourney.rotation.Table` has the same two attributes)."""
-
-    number: int
-    seats: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatedRound:
-    """A round of tables of any size for :func:`compute_standings` (as a
-    rotation's :class:`~euchre_tourney.rotation.Round`)."""
-
-    number: int
-    tables: tuple[SeatedTable, ...]
-    sit_out: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +138,7 @@ def compute_standings(
 
     ``players``: entrant id → (player id, name, number); ``rounds``: the
     rotation's :class:`~euchre_tourney.rotation.Round` objects over entrant
-    ids, or :class:`SeatedRound` values -- a table's ``seats`` are its
+    ids, or :class:`~.schedule.SeatedRound` values -- a table's ``seats`` are its
     entrants by position, at a table of any size, and a player's side is
     the parity of their position (North-South, seats 1, 3, 5: side "NS");
     ``hands``: every recorded hand; ``tables``: :class:`TableFact`
@@ -260,7 +240,8 @@ def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
     (see the module's docstring), with the round status sentence."""
     event = load_event(session, event_id)
-    rounds, names, in_rotation = seated_rounds(session, event)
+    night = seated_night(session, event)
+    rounds, names, in_rotation = night.rounds, night.names, set(night.players)
     entrants = {
         entrant_id: (player_id, names.get(entrant_id, "?"), number)
         for entrant_id, player_id, number in session.exec(
@@ -301,21 +282,6 @@ def standings(session: Session, event_id: int) -> StandingsView:
         entry_mode=event.entry_mode,
         prizes=compute_prizes(rows, parse_categories(event.prizes_json)),
     )
-
-
-def seated_rounds(session: Session, event) -> tuple[list, dict[int, str], set[int]]:
-    """The event's stored rotation as rounds of tables of any size (the
-    four-seat rotation's rounds, or :class:`SeatedRound` values at tables of
-    six), the names shown (entrant id → name) and the entrants in it."""
-    if side_games.is_six(event):
-        schedule, names, _numbers = side_games._six_schedule(session, event.id)
-        rounds = [
-            SeatedRound(n, tuple(SeatedTable(t, seats) for t, seats in enumerate(r.tables, start=1)), tuple(r.sit_outs))
-            for n, r in enumerate(schedule.rounds, start=1)
-        ]
-        return rounds, names, set(schedule.players)
-    stored = load_schedule(session, event.id)
-    return list(stored.schedule.rounds), stored.names, set(stored.schedule.players)
 
 
 def table_facts(session: Session, event_id: int) -> list[TableFact]:

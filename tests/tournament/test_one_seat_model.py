@@ -29,7 +29,8 @@ from euchre_tourney.rules.tables import TABLE_PRESETS, SideHandEntry
 from euchre_tourney.store import open_database
 from euchre_tourney.tournament import check
 from euchre_tourney.tournament.readmodels import PlayerRoundView, TableView, TallySheetView
-from euchre_tourney.tournament.standings import HandFact, SeatedRound, SeatedTable, compute_standings
+from euchre_tourney.tournament.schedule import SeatedRound, SeatedTable
+from euchre_tourney.tournament.standings import HandFact, compute_standings
 
 
 # ------------------------------------------------------------------ the model in the rules
