@@ -46,7 +46,7 @@ from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import position, side_of_position
 from euchre_tourney.tournament import side_games
-from euchre_tourney.tournament.schedule import SeatedRound, SeatedTable, seated_night  # noqa: F401 (SeatedRound, SeatedTable: compute_standings' input)
+from euchre_tourney.tournament.schedule import seated_night
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
 
