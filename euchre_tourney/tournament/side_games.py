@@ -40,8 +40,8 @@ requests -- stays at one table, never partner, sits out a round -- are kept
 by swapping seats in the rotation the search made; the ones that cannot be
 kept are said (:func:`six_request_warnings`, the Rotation page shows them).
 
-**Standings** (:func:`six_standings` for tables of six; bid euchre uses the
-four-seat :func:`~.standings.standings`): each player is credited, for every
+**Standings** (the one :func:`~.standings.standings` for every table size:
+a player's side is the parity of their seat): each player is credited, for every
 finished table of theirs (its hands per round all in), the points their
 side scored; a makers' side that fell short of its bid scores the negative
 bid. Sit-outs follow the event's rule as at four. Tie-breaks: points, rounds
@@ -52,7 +52,6 @@ went alone when its side scored (as at four: a lone maker euchred made none).
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from dataclasses import dataclass
 
 from sqlalchemy import update
@@ -60,13 +59,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, Seat, position, position_title, side_of_position, tables
+from euchre_tourney.rules import RuleViolation, Seat, position, position_title, seat_keys, side_of_position, tables  # noqa: F401 (Seat: used by the corrections merged from sidepages)
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
-from euchre_tourney.tournament.placing import place_rows, round_half_up
-from euchre_tourney.tournament.readmodels import PlayerRoundView, ScorecardView, StandingRow, StandingsView, TallySheetView
+from euchre_tourney.tournament.readmodels import RotationView, RoundView, TableView
 from euchre_tourney.tournament.stations import StaleHand, check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -86,8 +84,8 @@ NOT_AN_EVENT_GAME = (
     "tally card scores fixed partnerships."
 )
 
-SIX_SEATS = tuple(f"seat{i}" for i in range(1, 7))
-"""The stored seat names at a table of six, clockwise."""
+SIX_SEATS = seat_keys(6)
+"""The stored seat names at a table of six, clockwise (:func:`~euchre_tourney.rules.seat_keys`)."""
 
 SIX = 6
 """Seats at a table of six."""
@@ -165,39 +163,15 @@ def set_event_game(session: Session, event_id: int, key: str | tables.TableRules
 # --- rotation at tables of six ------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SixTableView:
-    """One table of six: entrant ids and names, seats 1..6 clockwise."""
-
-    number: int
-    entrant_ids: tuple[int, ...]
-    names: tuple[str, ...]
-
-    @property
-    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(seats 1, 3, 5), (seats 2, 4, 6)."""
-        return self.names[0::2], self.names[1::2]
-
-
-@dataclass(frozen=True, slots=True)
-class SixRoundView:
-    number: int
-    tables: tuple[SixTableView, ...]
-    sit_out: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class SixRotationView:
-    """A night at tables of six, with its balance figures in plain words
-    (:func:`euchre_tourney.rotation.describe_six`)."""
-
-    event_id: int
-    seed: int | None
-    rounds: tuple[SixRoundView, ...]
-    quality: tuple[str, ...]
-    warnings: tuple[str, ...] = ()
-    """The director's requests the stored rotation does not keep, in words
-    (:func:`six_request_warnings`)."""
+SixTableView = TableView
+SixRoundView = RoundView
+SixRotationView = RotationView
+"""A night at tables of six is read as any rotation (one read model for
+every table size): :class:`~.readmodels.RotationView` of
+:class:`~.readmodels.RoundView` of :class:`~.readmodels.TableView` -- each
+table's entrant ids and names by position, seats 1..6, its ``sides``
+(seats 1, 3, 5), (seats 2, 4, 6) -- with the balance figures in plain words
+(:func:`euchre_tourney.rotation.describe_six`)."""
 
 
 def honour_requests(schedule: rotation.SixSchedule, wants: rotation.Constraints) -> rotation.SixSchedule:
@@ -386,47 +360,6 @@ def six_rotation_view(session: Session, event_id: int, wants: rotation.Constrain
     quality = tuple(rotation.describe_six(rotation.six_quality(schedule))) if schedule.rounds else ()
     warnings = tuple(six_request_warnings(schedule, wants, lambda p: names.get(p, "?"))) if wants is not None else ()
     return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality, warnings=warnings)
-
-
-def six_scorecards(session: Session, event: Event) -> list[ScorecardView]:
-    """One scorecard per player of a night at tables of six: each round's
-    table, seat ("Seat 3"), both partners and the three opponents."""
-    schedule, names, numbers = _six_schedule(session, event.id)
-    if not schedule.rounds:
-        raise TournamentError("Generate the rotation first: there is nothing to print yet.")
-    plain = dict(session.exec(select(Entrant.id, Player.name).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id)).all())
-    per: dict[int, list[PlayerRoundView]] = {p: [] for p in schedule.players}
-    for n, rnd in enumerate(schedule.rounds, start=1):
-        for t, table in enumerate(rnd.tables, start=1):
-            for seat, p in enumerate(table):
-                partners = [names[q] for i, q in enumerate(table) if i % 2 == seat % 2 and q != p]
-                opponents = tuple(names[q] for i, q in enumerate(table) if i % 2 != seat % 2)
-                per[p].append(PlayerRoundView(n, t, f"Seat {seat + 1}", " & ".join(partners), opponents))
-        for p in rnd.sit_outs:
-            per[p].append(PlayerRoundView(n, None, None, "", (), sitting_out=True))
-    return [
-        ScorecardView(
-            event_name=event.name, event_date=event.date, player_name=plain.get(p, names[p]), number=numbers.get(p) or 0,
-            hands_per_round=event.hands_per_round, rounds=tuple(per[p]),
-        )
-        for p in schedule.players
-    ]
-
-
-def six_tally_sheets(session: Session, event: Event) -> list[TallySheetView]:
-    """One tally sheet per round and table of six (three names a side)."""
-    view = six_rotation_view(session, event.id)
-    if not view.rounds:
-        raise TournamentError("Generate the rotation first: there is nothing to print yet.")
-    return [
-        TallySheetView(
-            event_name=event.name, event_date=event.date, round=r.number, table=t.number,
-            north=t.names[0], east=t.names[1], south=t.names[2], west=t.names[3],
-            hands_per_round=event.hands_per_round, sit_out=r.sit_out, game="six", seats=t.names,
-        )
-        for r in view.rounds
-        for t in r.tables
-    ]
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -830,7 +763,7 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
             select(Seating.seat, Seating.entrant_id).where(Seating.round_id == r.id, Seating.table_number == table)
         )
     }
-    order = SIX_SEATS if game.players == 6 else tuple(s.key for s in Seat)
+    order = seat_keys(game.players)
     if not seats:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
     names = tuple(seats.get(s, "?") for s in order)
@@ -850,77 +783,5 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
 # --- standings at tables of six -----------------------------------------------------------
 
 SIX_TIE_BREAKS = ("Total points", "Rounds won")
-
-
-def six_standings(session: Session, event_id: int) -> StandingsView:
-    """The standings of a night at tables of six (see the module's docstring):
-    only finished tables count; a player scores what their side scored."""
-    event = load_event(session, event_id)
-    schedule, names, numbers = _six_schedule(session, event_id)
-    player_of = dict(session.exec(select(Entrant.id, Entrant.player_id).where(Entrant.event_id == event_id)).all())
-    sums: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # side 0, side 1, hands
-    lone: dict[tuple[int, int], list[int]] = defaultdict(list)  # seats that went alone and made it
-    recorded = 0
-    for rnd, table, makers, side, points, detail in session.exec(
-        select(EventRound.number, Hand.table_number, Hand.makers, Hand.scoring_side, Hand.points, Hand.detail_json)
-        .join(EventRound, Hand.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id)
-    ):
-        acc = sums[(rnd, table)]
-        acc[SIDE_NAMES.index(side)] += points
-        acc[2] += 1
-        recorded += 1
-        seat = json.loads(detail or "{}").get("alone_seat")
-        if seat is not None and side == makers and points > 0:
-            lone[(rnd, table)].append(position(seat))
-    finished = {key for key, acc in sums.items() if acc[2] >= event.hands_per_round}
-    total = event.rounds
-    per = {p: {"points": [None] * total, "won": 0, "played": 0, "sit": [], "loners": 0} for p in schedule.players}
-    rounds_done = 0
-    status = ""
-    current, tables_in, tables_total = None, 0, 0
-    for n, rnd in enumerate(schedule.rounds, start=1):
-        done_tables = sum((n, t) in finished for t in range(1, len(rnd.tables) + 1))
-        if current is None and done_tables < len(rnd.tables):
-            current, tables_in, tables_total = n, done_tables, len(rnd.tables)
-        elif current is None:
-            rounds_done = n
-        for t, table in enumerate(rnd.tables, start=1):
-            if (n, t) not in finished:
-                continue
-            acc = sums[(n, t)]
-            for seat, p in enumerate(table):
-                mine, theirs = acc[seat % 2], acc[1 - seat % 2]
-                per[p]["points"][n - 1] = mine
-                per[p]["played"] += 1
-                per[p]["won"] += mine > theirs
-                per[p]["loners"] += lone[(n, t)].count(seat)
-        if done_tables == len(rnd.tables):
-            for p in rnd.sit_outs:
-                per[p]["sit"].append(n)
-    if not schedule.rounds:
-        status = "no rotation yet"
-    elif current is None:
-        status = f"after round {rounds_done} — all tables in"
-    else:
-        lead = f"after round {rounds_done} — " if rounds_done else ""
-        status = f"{lead}round {current}: {tables_in} of {tables_total} tables in"
-    keyed = []
-    for p, rec in per.items():
-        played = [x for x in rec["points"] if x is not None]
-        each = round_half_up(sum(played), len(played)) if event.sit_out_rule == "average" and played else 0
-        for n in rec["sit"]:
-            rec["points"][n - 1] = each
-        points = sum(played) + each * len(rec["sit"])
-        row = StandingRow(
-            place=0, tied=False, player_id=player_of.get(p, 0), number=numbers.get(p), name=names.get(p, "?"),
-            points=points, rounds_played=rec["played"], rounds_won=rec["won"], loners=rec["loners"], sit_outs=len(rec["sit"]),
-            sit_out_credit=each * len(rec["sit"]), round_points=tuple(rec["points"]),
-        )
-        keyed.append(((points, rec["won"]), row))
-    rows = place_rows(keyed)
-    return StandingsView(
-        event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=SIX_TIE_BREAKS,
-        sit_out_rule=event.sit_out_rule, hands_recorded=recorded, status=status, rounds_finished=rounds_done,
-        current_round=current, tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode,
-    )
+"""How a night at tables of six breaks ties (its standings are the one
+:func:`~euchre_tourney.tournament.standings`, over positions of any table)."""

@@ -79,7 +79,7 @@ def test_phone_pages_of_a_six_player_night(db):
         T.set_checked_in(s, ev.id, ids)
         T.generate_rotation(s, ev.id, seed=1)
         secret = T.table_secrets(s, ev.id)[1]
-        seat = T.scorecards(s, ev.id)[0].rounds[0].seat
+        seat = T.scorecards(s, ev.id)[0].rounds[0].seat_text
     with TestClient(create_app(db, ev.id), raise_server_exceptions=True) as c:
         me = c.get("/player/1")
         assert me.status_code == 200 and f"Table 1 · {seat}" in me.text and "built-in" not in me.text
