@@ -718,6 +718,30 @@ def correct_side_hand(
     return new
 
 
+def stored_hand_words(session: Session, event_id: int, image) -> str | None:
+    """A stored hand row in words (``image``: the row as the unit of work
+    records it, a mapping of its columns) when it is a side game's hand,
+    naming the table's players as :attr:`SideHandView.text` does; None for a
+    four-seat hand (or when the event is gone). For the audit rows Edit ▸
+    Undo and Redo write."""
+    if not image or not image.get("detail_json"):
+        return None
+    event = session.get(Event, event_id)
+    game = table_rules_of(event) if event is not None else None
+    if game is None or image.get("makers") not in SIDE_NAMES or image.get("scoring_side") not in SIDE_NAMES:
+        return None
+    d = json.loads(image["detail_json"] or "{}")
+    entry = tables.SideHandEntry(SIDE_NAMES.index(image["makers"]), image["maker_tricks"], bool(d.get("alone", False)),
+                                 int(d.get("bid", 0)))
+    lone = d.get("alone_seat")
+    return SideHandView(
+        id=image["id"], round=0, table=image["table_number"], number=image["number"], entry=entry, bidder=d.get("bidder"),
+        side=SIDE_NAMES.index(image["scoring_side"]), points=image["points"],
+        alone_seat=None if lone is None else position(lone),
+        names=_names_at(session, event_id, image["round_id"], image["table_number"], game.players), seats=game.players,
+    ).text
+
+
 def side_hands_at(session: Session, event_id: int, round_row: EventRound, table: int) -> tuple[SideHandView, ...]:
     """The hands of ``table`` in round ``round_row`` of a side game, with its players' names."""
     game = _game_of(load_event(session, event_id))

@@ -113,6 +113,9 @@ def test_a_six_player_table_is_typed_and_corrected_on_the_scores_page(qtbot, gui
     # Ctrl+Z (Edit ▸ Undo) puts the hand back as it was, in the same row
     w.ctx.undo_stack.undo()
     assert _stored(db, event_id)[0] == (first_id, 1, 1, 1, 6, 3)
+    with db.session() as s:  # the undo's line in the hand's history names the players too
+        last = T.hand_history(s, event_id, 1, 1, 1)[-1].text
+    assert f"{names[3]} alone took 5 tricks" in last and "NS" not in last, last
 
 
 def test_a_stale_or_locked_side_correction_is_refused_in_words(qtbot, gui_env, db):
