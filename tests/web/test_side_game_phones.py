@@ -179,3 +179,27 @@ def test_a_bid_euchre_table_enters_and_corrects_a_bid_from_the_phone(db, bid):
     r = _send(c, secret, {"side": "EW", "bidder": "1", "bid": "3", "tricks": "3"}, page=fix)
     assert _banner(r.text).startswith("Hand 1 corrected:") and r.text.count("+3") >= 1
     assert _hands(db, event_id) == [(hand_id, 1, 2, 1, 3)]
+
+
+def test_a_bidder_who_went_alone_is_entered_from_the_phone_and_counts_as_a_loner(db):
+    """Bid euchre played with going alone: the bidder's loner, from the phone's tick box, in the Loners column."""
+    from starlette.testclient import TestClient
+
+    from euchre_tourney.rules import tables
+    from euchre_tourney.web import create_app
+
+    with db.session() as s:
+        ids = [T.add_player(s, n).id for n in ["Ann", "Bob", "Cy", "Dee"]]
+        ev = T.create_event(s, "Bids", datetime.date(2026, 11, 25), rounds=1, hands_per_round=1,
+                            game=tables.BID_FOUR.replace(may_go_alone=True))
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+        secret = T.table_secrets(s, ev.id)[1]
+        names = T.side_table_score(s, ev.id, 1, 1).names
+    with TestClient(create_app(db, ev.id), raise_server_exceptions=True) as c:
+        assert 'name="bidder_alone"' in c.get(f"/t/1?k={secret}").text
+        r = _send(c, secret, {"side": "EW", "bidder": "2", "bid": "5", "tricks": "5", "bidder_alone": "1"})
+        assert r.status_code == 200 and _banner(r.text).startswith(f"Hand 1 saved: {names[2]} bid 5;")
+    with db.session() as s:
+        rows = {r.name: r for r in T.standings(s, ev.id).rows}
+    assert [rows[n].loners for n in names] == [0, 0, 1, 0]
