@@ -138,3 +138,12 @@ def test_undoing_a_side_correction_in_a_locked_round_is_refused_by_the_guard(db)
         log.undo()
     assert refused.value.message.startswith("Round 1 is locked: the director closed it, so Edit ▸ Undo cannot change its hands.")
     assert _state(db, event_id) == before
+
+
+def test_a_deleted_side_hand_is_said_in_its_own_words_in_the_history(db):
+    event_id = _night(db, "six_player_33", 6)
+    first, _ = T.operate(db, "Hand 1", T.record_side_hand, event_id, 1, 1, 1, SideHandEntry(1, 5, alone=True), None, 3,
+                         event_id=event_id)
+    T.operate(db, "Delete", T.delete_hand, first.id, expected_version=1, event_id=event_id)
+    action, old, new = _audit(db, event_id)[-1]
+    assert action == "delete" and " alone took 5 tricks: " in old and "+6" in old and new == ""
