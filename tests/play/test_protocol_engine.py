@@ -109,7 +109,7 @@ def test_every_game_is_a_game_to_the_target(key):
         game.apply(rng.choice(list(game.legal_actions())))
         steps += 1
     assert game.to_act == -1 and max(game.scores) >= rules.target
-    assert game.scores[game.winning_unit()] == max(game.scores)
+    assert game.scores[game.winning_unit()] >= rules.target
     assert len(game.to_text().splitlines()) == len(game.hands)
     units = {game.unit(s) for s in range(game.players)}
     assert len(units) == len(game.scores)
