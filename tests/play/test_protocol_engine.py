@@ -78,6 +78,7 @@ def test_every_game_plays_through_the_protocol(key):
             assert result.euchred == (not any(result.points[s] > 0 for s in result.makers))
         line = hand.to_text()
         again = hand_from_text(rules, line)
+        assert type(hand).from_text(rules, line).to_text() == line
         assert again.to_text() == line and again.result() == result
         twin = hand.copy()
         assert twin.to_text() == line and twin is not hand
