@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
-from euchre_tourney.rules import SEATS, Side
+from euchre_tourney.rules import Side, seat_title, seat_titles, side_of_position, side_positions
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -208,16 +208,25 @@ class CheckInModel(RowsModel):
         return False
 
 
-SEAT_TITLES = tuple(s.title for s in SEATS)
+def seat_column_titles(size: int) -> tuple[str, ...]:
+    """The seat columns of a table of ``size``: "North" .. "West" at four;
+    "Seat 1 (1, 3, 5)" .. at any other, each titled with its side (the sides
+    sit alternately)."""
+    if size == 4:
+        return seat_titles(4)
+    sides = tuple(", ".join(str(p + 1) for p in side_positions(side, size)) for side in (0, 1))
+    return tuple(f"{seat_title(p, size)} ({sides[side_of_position(p)]})" for p in range(size))
 
 
-SIX_SEAT_TITLES = tuple(f"Seat {i + 1} ({'1, 3, 5' if i % 2 == 0 else '2, 4, 6'})" for i in range(6))
+SEAT_TITLES = seat_column_titles(4)
+SIX_SEAT_TITLES = seat_column_titles(6)
 """A table of six: seats 1..6 clockwise, the sides sitting alternately."""
 
 
 class TablesModel(RowsModel):
-    """One round's tables: Table, North, East, South, West (at tables of
-    six: Table, Seat 1 .. Seat 6, each titled with its side)."""
+    """One round's tables: Table, then a column per seat (North, East,
+    South, West at a table of four; Seat 1 .. Seat 6 at six, each titled
+    with its side: :func:`seat_column_titles`)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(self._columns(SEAT_TITLES), parent)
@@ -231,9 +240,8 @@ class TablesModel(RowsModel):
     def set_rows(self, rows: Sequence[Any]) -> None:
         # the columns and the rows change in one reset: a view that measured the new columns
         # against the old rows (four names under six seats' columns) crashed the app
-        six = bool(rows) and len(rows[0].names) == 6
-        titles = SIX_SEAT_TITLES if six else SEAT_TITLES
-        self.set_table(self.columns if len(self.columns) == len(titles) + 1 else self._columns(titles), rows)
+        titles = seat_column_titles(len(rows[0].names)) if rows else SEAT_TITLES
+        self.set_table(self.columns if [c.title for c in self.columns[1:]] == list(titles) else self._columns(titles), rows)
 
 
 def side_name(side: str | Side) -> str:
@@ -248,11 +256,33 @@ class HandsModel(RowsModel):
     disputed: frozenset[int] = frozenset()
 
     def __init__(self, parent=None) -> None:
-        super().__init__(
-            [
-                Column("Hand", lambda h: f"{h.number} ⚑ disputed" if h.number in self.disputed else h.number, CENTER,
-                       lambda h: "The table tapped Disagree on its phone: check this hand with the table and "
-                                 "correct it if it is wrong." if h.number in self.disputed else ""),
+        super().__init__(self.four_columns(), parent)
+
+    def _number_column(self) -> Column:
+        return Column("Hand", lambda h: f"{h.number} ⚑ disputed" if h.number in self.disputed else h.number, CENTER,
+                      lambda h: "The table tapped Disagree on its phone: check this hand with the table and "
+                                "correct it if it is wrong." if h.number in self.disputed else "")
+
+    def set_hands(self, rows: Sequence[Any], sides: tuple[str, str] | None = None) -> None:
+        """The table's hands: four-seat :class:`~euchre_tourney.tournament.HandView`
+        rows (``sides`` None), or a side game's
+        :class:`~euchre_tourney.tournament.SideHandView` rows with ``sides``
+        naming the two sides' points columns ("Seats 1, 3, 5", ...)."""
+        self.set_table(self.four_columns() if sides is None else self.side_columns(sides), rows)
+
+    def side_columns(self, sides: tuple[str, str]) -> list[Column]:
+        """A side game's hand: what happened in words (the players named), each side's points, the station."""
+        return [
+            self._number_column(),
+            Column("Hand (as entered)", lambda h: h.text),
+            Column(f"{sides[0]} points", lambda h: h.side_points[0] or "", RIGHT),
+            Column(f"{sides[1]} points", lambda h: h.side_points[1] or "", RIGHT),
+            Column("Station", lambda h: h.station),
+        ]
+
+    def four_columns(self) -> list[Column]:
+        return [
+                self._number_column(),
                 Column("Makers", lambda h: side_name(h.makers)),
                 Column("Tricks", lambda h: h.maker_tricks, CENTER),
                 Column("Alone", lambda h: h.alone_seat.title if h.alone_seat is not None else ""),
@@ -260,9 +290,7 @@ class HandsModel(RowsModel):
                 Column("N–S points", lambda h: h.ns_points or "", RIGHT),
                 Column("E–W points", lambda h: h.ew_points or "", RIGHT),
                 Column("Station", lambda h: h.station),
-            ],
-            parent,
-        )
+        ]
 
 
 class StandingsModel(RowsModel):

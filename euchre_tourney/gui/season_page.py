@@ -221,6 +221,7 @@ class PlayerDialog(QDialog):
             [
                 Column("Date", lambda n: f"{n.date:%Y-%m-%d}"),
                 Column("Event", lambda n: n.event_name),
+                Column("Game", lambda n: n.game_text),
                 Column("Place", lambda n: "" if n.place is None else f"{n.place} of {n.field}", RIGHT),
                 Column("Points", lambda n: n.points, RIGHT),
                 Column("Rounds", lambda n: n.rounds_played, RIGHT),

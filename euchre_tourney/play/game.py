@@ -119,6 +119,13 @@ class Game:
         """The scoring unit of ``seat``: 0 North–South, 1 East–West."""
         return int(seat) & 1
 
+    def winning_unit(self) -> int | None:
+        """The unit that won (0 North–South, 1 East–West), ``None`` while
+        the game goes on."""
+        if self.winner is None:
+            return None
+        return 0 if self.winner is Side.NS else 1
+
     def play_out(self, players) -> Side | None:
         """Play to the end with ``players`` (four objects with
         ``choose(view) -> action``, by seat; each gets only its seat's

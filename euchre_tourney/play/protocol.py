@@ -106,6 +106,9 @@ class EuchreHand(Protocol):
 
     def to_text(self) -> str: ...
 
+    @classmethod
+    def from_text(cls, rules: Any, text: str) -> EuchreHand: ...
+
     def action_text(self, action: Any) -> str: ...
 
     def parse_action(self, text: str) -> Any: ...
@@ -124,14 +127,18 @@ class EuchreGame(Protocol):
       dealt, dealer one seat clockwise, the same dealer after a misdeal),
       :meth:`view` (the hand in progress, with the game score).
     * ``scores`` -- points per scoring unit (a side under fixed
-      partnerships, else a seat); :meth:`unit` -- the unit of a seat;
-      ``winner`` -- the winning unit or ``None``.
+      partnerships, else a seat: ``(north_south, east_west)`` at four
+      seats); :meth:`unit` -- the unit of a seat; :meth:`winning_unit` --
+      the unit that won, ``None`` while the game goes on (``Game.winner``
+      is the :class:`~euchre_tourney.rules.Side`, ``TableGame.winner`` the
+      unit).
     * :meth:`to_text` -- one line per hand.
     """
 
     rules: Any
     players: int
     hands: list
+    scores: Sequence[int]
 
     @property
     def to_act(self) -> int: ...
@@ -146,6 +153,8 @@ class EuchreGame(Protocol):
     def view(self, seat: int | None = None) -> Any: ...
 
     def unit(self, seat: int) -> int: ...
+
+    def winning_unit(self) -> int | None: ...
 
     def to_text(self) -> str: ...
 

@@ -69,8 +69,12 @@ def write_rotation_chart(
 
     players = sorted(cards, key=_sort_key)
     first = players[0]
-    six = any(r.seat_mark.startswith("s") for c in players for r in c.rounds if r.seat is not None)
-    seats_legend = "s1 to s6 seats 1 to 6 clockwise, partners on alternate seats" if six else "N North, E East, S South, W West"
+    sizes = {r.size for c in players for r in c.rounds if r.seat is not None} or {4}
+    most = max(sizes)
+    seats_legend = (
+        "N North, E East, S South, W West" if sizes == {4}
+        else f"s1 to s{most} seats 1 to {most} clockwise, partners on alternate seats"
+    )
     usable_w = width - 2 * MARGIN
     name_w = max(NAME_MIN, min(NAME_MAX, usable_w - W_NUMBER - rounds * 40.0))
     cell_w = (usable_w - W_NUMBER - name_w) / max(rounds, 1)

@@ -27,7 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
-from euchre_tourney.rules import Seat
+from euchre_tourney.rules import seat_title
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
 from euchre_tourney.tournament import PlayerRoundView, ScorecardView
 
@@ -64,9 +64,10 @@ def format_date(d: date) -> str:
     return f"{days[d.weekday()]} {d.day} {months[d.month - 1]} {d.year}"
 
 
-def seat_name(seat: Seat | None) -> str:
-    """``Seat.NORTH`` -> ``"North"`` (:attr:`Seat.title`); ``None`` (sits out) -> ``""``."""
-    return "" if seat is None else seat if isinstance(seat, str) else seat.title
+def seat_name(seat: int | None, size: int = 4) -> str:
+    """A position at a table of ``size`` in words (:func:`~euchre_tourney.rules.seat_title`):
+    ``Seat.NORTH`` -> ``"North"``, position 2 of six -> ``"Seat 3"``; ``None`` (sits out) -> ``""``."""
+    return "" if seat is None else seat_title(seat, size)
 
 
 class ScorecardReport(CardSheetReport[ScorecardView]):
@@ -243,7 +244,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         tx, tw = cols["table"]
         pen.text(left + tx + tw / 2, mid - big * 0.35, "" if rnd.table is None else str(rnd.table), big, bold=True, align="center")
         sx, sw = cols["seat"]
-        pen.fitted(left + sx + sw / 2, mid - 2.8, seat_name(rnd.seat), sw - 3, 8, 5, align="center")
+        pen.fitted(left + sx + sw / 2, mid - 2.8, seat_name(rnd.seat, rnd.size), sw - 3, 8, 5, align="center")
 
         self._draw_names(pen, rnd, left + nx + 3, bottom, nw - 6, row_h)
 

@@ -152,7 +152,8 @@ def write_player_page(
         x += wd
     for n in nights:
         y -= 13
-        cells = [f"{n.date:%Y-%m-%d}", n.event_name, "" if n.place is None else f"{n.place} of {n.field}", n.points,
+        event = f"{n.event_name} ({n.game})" if n.game else n.event_name
+        cells = [f"{n.date:%Y-%m-%d}", event, "" if n.place is None else f"{n.place} of {n.field}", n.points,
                  n.rounds_played, ", ".join(n.partners)]
         x = MARGIN
         for cell, wd in zip(cells, widths):

@@ -27,7 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
-from euchre_tourney.rules import SIDE_SEATS, Side
+from euchre_tourney.rules import Side, side_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths, draw_qr
 from euchre_tourney.tournament import TallySheetView
@@ -122,18 +122,11 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         # -- partnerships ----------------------------------------------
         y_teams_top = top - HEADER_H
         half = (inner - 8) / 2
-        by_seat = (sheet.north, sheet.east, sheet.south, sheet.west)
-        first, second = SIDE_HEADS[sheet.game][:2]
-        if sheet.game == "six":  # three a side, sitting alternately
-            teams = tuple(
-                (title, "", tuple((f"Seat {i + 1}", sheet.seats[i]) for i in range(side, 6, 2)), x)
-                for side, title, x in ((0, first, left), (1, second, left + half + 8))
-            )
-        else:
-            teams = (
-                (first, sheet.ns_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.NS]), left),
-                (second, sheet.ew_team, tuple((s.title, by_seat[s]) for s in SIDE_SEATS[Side.EW]), left + half + 8),
-            )
+        # the sides sit alternately (seats 1, 3, 5 against 2, 4, 6; at four North-South against East-West)
+        teams = tuple(
+            (side_title(side, sheet.size), team, sheet.side_names(side), x)
+            for side, team, x in ((0, sheet.ns_team, left), (1, sheet.ew_team, left + half + 8))
+        )
         for (label, team, seats, x), shade in zip(teams, (NS_SHADE, EW_SHADE)):
             canvas.setFillGray(shade)
             canvas.setLineWidth(0.8)

@@ -9,10 +9,13 @@ file in ``shared/rules/`` it follows (see :mod:`euchre_tourney.rules.ruleset`).
   :data:`PRESET_SOURCES`, :data:`PRESET_FIXED` and ``CUSTOM``.
 * :mod:`.scoring` -- :func:`score_hand` (the one validation shared by score
   entry and the play engine), :class:`GameScore`, :func:`game_winner`.
-* :mod:`.seats` -- :class:`Seat` (North, East, South, West: side, partner,
-  next, text forms), and :func:`position`: any stored seat as a position at
-  a table of 2-6 (North is 0, "seat3" is 2), a side being the positions of
-  one parity (:func:`side_of_position`).
+* :mod:`.seats` -- the one seat model: a seat is a position at a table of
+  2-6 (:func:`position` reads any stored form: North is 0, "seat3" is 2),
+  a side the positions of one parity (:func:`side_of_position`,
+  :func:`side_positions`), its words from the table's size
+  (:func:`seat_title`, :func:`seat_letter`, :func:`seat_key`,
+  :func:`side_title`); :class:`Seat` names the positions of a table of four
+  (North, East, South, West: side, partner, next, text forms).
 * :mod:`.entry` -- :class:`HandEntry`, a hand as the director enters it;
   its :meth:`~HandEntry.score` is the preview and the saved score alike.
 * :mod:`.tables` -- the games for 2 to 6 seats (packs, ranking, sides,
@@ -93,7 +96,22 @@ from euchre_tourney.rules.scoring import (
     possible_points,
     score_hand,
 )
-from euchre_tourney.rules.seats import SEATS, SIDE_SEATS, Seat, position, position_title, side_of_position
+from euchre_tourney.rules.seats import (
+    SEATS,
+    SIDE_SEATS,
+    Seat,
+    position,
+    position_title,
+    seat_at,
+    seat_key,
+    seat_keys,
+    seat_letter,
+    seat_title,
+    seat_titles,
+    side_of_position,
+    side_positions,
+    side_title,
+)
 from euchre_tourney.rules.totals import check_round_totals, hand_outcomes
 
 from euchre_tourney.rules import tables  # noqa: E402  (the N-seat games, used as rules.tables)
@@ -102,6 +120,14 @@ __all__ = [
     "tables",
     "position",
     "position_title",
+    "seat_at",
+    "seat_key",
+    "seat_keys",
+    "seat_letter",
+    "seat_title",
+    "seat_titles",
+    "side_positions",
+    "side_title",
     "side_of_position",
     "check_round_totals",
     "hand_outcomes",

@@ -8,9 +8,13 @@ A joker turned up makes the dealer the maker, who names trump before looking
 trump before looking in his or her hand"; the Benny likewise, 001 line 59:
 "The dealer must choose a trump suit without looking at her cards").
 
-The four-seat game of :mod:`.ruleset` and :mod:`euchre_tourney.play.hand` is
-untouched: these are separate rules for the N-seat table
-(:mod:`euchre_tourney.play.table`). Stdlib only.
+The four-seat rule sets of :mod:`.ruleset` are :class:`TableRules` too
+(:meth:`TableRules.from_ruleset`: four seats in two partnerships with the
+four-seat options -- going and defending alone after trump is made,
+misdeals, the dealer's take-up and discard rules, the Benny's ``2S``, loner
+points, win by two, the lead against a loner), so that the general engine
+(:mod:`euchre_tourney.play.table`) plays every game; the fast four-seat
+engine keeps its :class:`RuleSet`. Stdlib only.
 
 Cards: the codes of :mod:`.cards` (``suit * 8 + rank`` for 0..31, the Benny
 32) plus the three Almonte jokers ``33, 34, 35`` (text ``2S 3S 4S``), and, in

@@ -292,6 +292,12 @@ class TableResult(SQLModel, table=True):
     ew_loners_w: int = 0
     entered_at: datetime = Field(default_factory=_now)
 
+    @property
+    def loners_by_position(self) -> tuple[int, int, int, int]:
+        """The loners made by position at this table of four, clockwise from
+        North (0): the one place the four columns are read as seats."""
+        return (self.ns_loners_n, self.ew_loners_e, self.ns_loners_s, self.ew_loners_w)
+
 
 class RoundTimer(SQLModel, table=True):
     """An event's round timer as it stands, so it survives closing the app

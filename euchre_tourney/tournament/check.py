@@ -33,13 +33,14 @@ from datetime import date, datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
-from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables
+from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, seat_keys, seat_title, side_of_position, tables
 from euchre_tourney.store import DatabaseError, Event, TournamentError, rules_of, table_rules_of
 
 __all__ = ["Problem", "check_database", "check_event", "check_season", "event_choices", "explain_part", "part_counts"]
 
 SIDES = ("NS", "EW")
-FOUR_SEATS = ("north", "east", "south", "west")
+FOUR_SEATS = seat_keys(4)
+"""The stored seats of a table of four (:func:`~euchre_tourney.rules.seat_keys`)."""
 
 
 @dataclass(frozen=True)
@@ -265,10 +266,8 @@ def _check_event_rows(f: _Finder, e: dict, players: set[int]) -> None:
     seated: dict[tuple, set[str]] = defaultdict(set)
     if game == "unreadable":
         seat_names = None
-    elif game is None:
-        seat_names = FOUR_SEATS
     else:
-        seat_names = FOUR_SEATS if game.players == 4 else tuple(f"seat{i}" for i in range(1, game.players + 1))
+        seat_names = seat_keys(4 if game is None else game.players)
     game_title = "four-seat euchre" if game is None else getattr(game, "title", "its game")
     for s in seats:
         at = f"round {round_of[s['round_id']]}, table {s['table_number']} (seat row {s['id']})"
@@ -330,6 +329,9 @@ def _check_hands(f: _Finder, where: str, eid: int, rules, game, round_of: dict, 
         if game is None and h["alone_seat"] is not None:
             if h["alone_seat"] not in FOUR_SEATS:
                 add(f"the lone maker's seat {_shown(h['alone_seat'])} does not exist (North, East, South or West)")
+        if game is not None and game != "unreadable":
+            for problem in _side_hand_seats(h, game):
+                add(problem)
         if len(f.found) > found or game == "unreadable" or rules is None:
             continue  # the score is checked only on a hand whose every value can be read
         expected = _expected_score(h, rules, game)
@@ -339,6 +341,30 @@ def _check_hands(f: _Finder, where: str, eid: int, rules, game, round_of: dict, 
             side, worth = expected
             add(f"it is stored as {points} points to {h['scoring_side']}, but the rules give {worth} to {side} "
                 "for what it says was played")
+
+
+def _side_hand_seats(h: dict, game) -> list[str]:
+    """What is wrong with the seats a side game's stored hand names (its
+    ``detail_json`` "alone_seat" and "bidder": positions at the table, 0 to
+    players - 1, on the makers' side): the standings, the season and the
+    ratings read them as positions and could not read another value."""
+    try:
+        detail = json.loads(h["detail_json"] or "{}")
+    except (TypeError, ValueError):
+        return []  # said by the score's check
+    if not isinstance(detail, dict):
+        return []
+    out = []
+    for key, who in (("alone_seat", "lone maker"), ("bidder", "bidder")):
+        if key not in detail or detail[key] is None:
+            continue
+        seat = detail[key]
+        if seat.__class__ is not int or not 0 <= seat < game.players:
+            out.append(f"the {who}'s seat {_shown(seat)} is no seat of a table of {game.players} "
+                       f"(0 to {game.players - 1}: {', '.join(seat_keys(game.players))})")
+        elif h["makers"] in SIDES and side_of_position(seat) != SIDES.index(h["makers"]):
+            out.append(f"the {who} ({seat_title(seat, game.players)}) does not sit on the makers' side")
+    return out
 
 
 def _expected_score(h: dict, rules, game) -> tuple[str, int] | str:

@@ -111,14 +111,16 @@ class Rater:
             for pid, r in zip(ids, team):
                 self.ratings[pid] = Rating(r.mu, r.sigma)
 
-    def win_probability(self, ns: tuple[int, int], ew: tuple[int, int]) -> float:
-        """The chance North–South beats East–West, as the ratings stand."""
+    def win_probability(self, ns: tuple[int, ...], ew: tuple[int, ...]) -> float:
+        """The chance side 0 (North–South; seats 1, 3, 5) beats side 1, as
+        the ratings stand: the player ids of each side, two or three."""
         p = self.model.predict_win([[self._model(x) for x in ns], [self._model(x) for x in ew]])
         return float(p[0])
 
     def table(self, t: TableRound) -> None:
-        """Rate one finished table-round: hand by hand, or as one game
-        when it was entered without its hands."""
+        """Rate one finished table-round of any size (its sides: the
+        positions of one parity, :meth:`~.night_models.TableRound.side_players`):
+        hand by hand, or as one game when it was entered without its hands."""
         ns, ew = t.side_players("NS"), t.side_players("EW")
         if not t.hands:
             self.game(ns, ew, t.ns_points, t.ew_points)

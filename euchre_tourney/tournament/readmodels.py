@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side, position
+from euchre_tourney.rules import HandEntry, RuleSet, Seat, Side, seat_letter, seat_title, side_positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,36 +70,33 @@ class EventView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerRoundView:
-    """One round on one player's scorecard. For a sit-out, ``table`` and
-    ``seat`` are None, ``partner`` is "" and ``opponents`` is (). At a table
-    of six ``seat`` is its text ("Seat 3") and ``partner`` names both partners."""
+    """One round on one player's scorecard: ``seat`` is the player's
+    position at a table of ``size`` (0-based, clockwise; a
+    :class:`~euchre_tourney.rules.Seat` at a table of four), ``partner``
+    names the partners (" & " between two at a table of six). For a
+    sit-out, ``table`` and ``seat`` are None, ``partner`` is "" and
+    ``opponents`` is ()."""
 
     round: int
     table: int | None
-    seat: Seat | str | None
+    seat: int | None
     partner: str
     opponents: tuple[str, ...]
     sitting_out: bool = False
+    size: int = 4
+    """How many sit at the table (4; 6 at a table of six)."""
 
     @property
     def seat_text(self) -> str:
-        """The seat in words: "North" .. "West", or "Seat 3" at a table of six ("" for a sit-out)."""
-        if self.seat is None:
-            return ""
-        return self.seat.title if isinstance(self.seat, Seat) else str(self.seat)
+        """The seat in words: "North" .. "West" at a table of four, "Seat 3"
+        at any other ("" for a sit-out)."""
+        return "" if self.seat is None else seat_title(self.seat, self.size)
 
     @property
     def seat_mark(self) -> str:
         """The seat in a chart's cell: "N", "E", "S", "W" at a table of four,
-        "s3" (seat 3) at a table of six; "?" when unknown."""
-        if self.seat is None:
-            return "?"
-        if isinstance(self.seat, Seat):
-            return self.seat.letter
-        try:
-            return f"s{position(self.seat) + 1}"
-        except ValueError:
-            return str(self.seat)
+        "s3" (seat 3) at any other; "?" when unknown."""
+        return "?" if self.seat is None else seat_letter(self.seat, self.size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +116,11 @@ class ScorecardView:
 
 @dataclass(frozen=True, slots=True)
 class TallySheetView:
-    """One table of one round: names by seat and the hand count."""
+    """One table of one round: names by seat and the hand count.
+
+    ``seats``: the names by position, clockwise (four, or six at a table of
+    six); made from ``north`` .. ``west`` when not given, and ``north`` ..
+    ``west`` are its first four (a table of four's names)."""
 
     event_name: str
     event_date: date
@@ -142,6 +143,19 @@ class TallySheetView:
     or "bid" (bid euchre: the hand rows ask the bidder, the bid, the tricks)."""
     seats: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        if not self.seats:
+            object.__setattr__(self, "seats", (self.north, self.east, self.south, self.west))
+
+    @property
+    def size(self) -> int:
+        """How many sit at the table."""
+        return len(self.seats)
+
+    def side_names(self, side: int) -> tuple[tuple[str, str], ...]:
+        """(seat title, name) of each seat of side 0 or 1, clockwise."""
+        return tuple((seat_title(p, self.size), self.seats[p]) for p in side_positions(side, self.size))
+
 
 @dataclass(frozen=True, slots=True)
 class EntrantView:
@@ -160,12 +174,22 @@ class EntrantView:
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """One table of one round: entrant ids and names by seat."""
+    """One table of one round: entrant ids and names by position,
+    clockwise (four: North, East, South, West; six: seats 1..6)."""
 
     number: int
-    entrant_ids: tuple[int, int, int, int]
-    names: tuple[str, str, str, str]
-    """(north, east, south, west)."""
+    entrant_ids: tuple[int, ...]
+    names: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        """How many sit at the table."""
+        return len(self.names)
+
+    @property
+    def sides(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The names of side 0 (North-South; seats 1, 3, 5) and side 1, clockwise."""
+        return self.names[0::2], self.names[1::2]
 
     @property
     def north(self) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import SEATS, Seat
+from euchre_tourney.rules import SEATS, Seat, seat_at, side_of_position, side_positions
 from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seating, SitOut
 from euchre_tourney.tournament.common import (
     clear_rotation,
@@ -65,7 +65,7 @@ def generate_rotation(
     if side_games.is_six(event):  # tables of six: rotation.six_rotation
         if seed is None:
             seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
-        side_games.generate_six(session, event, seed)
+        side_games.generate_six(session, event, seed, rotation_constraints(session, event_id))
         session.commit()
         return rotation_view(session, event_id)
     rows = list(
@@ -325,6 +325,59 @@ def _absent(ordered: tuple[int, ...], present: set[int]) -> tuple[int, ...]:
     return tuple(p for p in ordered if p not in present)
 
 
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """A table of any size: ``seats`` holds the entrant ids by position,
+    clockwise (a four-seat :class:`rotation.Table` has the same two
+    attributes)."""
+
+    number: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedRound:
+    """A round of tables of any size (as a :class:`rotation.Round`)."""
+
+    number: int
+    tables: tuple[SeatedTable, ...]
+    sit_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedNight:
+    """A night's stored rotation whatever its tables' size: ``rounds``
+    (each table's entrants by position; a four-seat night's are its
+    :class:`rotation.Round` values), ``players`` in number order, the names
+    shown (``names``), alone (``plain``) and the night's numbers."""
+
+    rounds: tuple
+    players: tuple[int, ...]
+    names: dict[int, str]
+    plain: dict[int, str]
+    numbers: dict[int, int | None]
+
+
+def seated_night(session: Session, event) -> SeatedNight:
+    """The stored rotation of ``event`` at tables of any size: what the
+    scorecards, the tally sheets and the standings read (a seat is its
+    position at its table; a side the positions of one parity)."""
+    if side_games.is_six(event):
+        schedule, names, numbers = side_games._six_schedule(session, event.id)
+        plain = dict(
+            session.exec(
+                select(Entrant.id, Player.name).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id)
+            ).all()
+        )
+        rounds = tuple(
+            SeatedRound(n, tuple(SeatedTable(t, seats) for t, seats in enumerate(r.tables, start=1)), tuple(r.sit_outs))
+            for n, r in enumerate(schedule.rounds, start=1)
+        )
+        return SeatedNight(rounds, tuple(schedule.players), names, plain, numbers)
+    stored = load_schedule(session, event.id)
+    return SeatedNight(tuple(stored.schedule.rounds), tuple(stored.schedule.players), stored.names, stored.plain, stored.numbers)
+
+
 def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
     """The rotation's quality report in plain words (empty for no rounds)."""
     if not schedule.rounds:
@@ -338,12 +391,12 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
     :func:`rotation.describe_six`'s)."""
     event = load_event(session, event_id)
     if side_games.is_six(event):
-        six = side_games.six_rotation_view(session, event_id)
+        six = side_games.six_rotation_view(session, event_id, rotation_constraints(session, event_id))
         rounds = tuple(
             RoundView(r.number, tuple(TableView(t.number, t.entrant_ids, t.names) for t in r.tables), r.sit_out)
             for r in six.rounds
         )
-        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality)
+        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality, warnings=six.warnings)
     stored = load_schedule(session, event_id)
     names = stored.names
     rounds = tuple(
@@ -371,26 +424,30 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
 
 
 def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
-    """One scorecard per player in the rotation, in player-number order.
+    """One scorecard per player in the rotation, in player-number order,
+    at tables of any size: each round's table, the seat (its position and
+    the table's size: "North", "Seat 3"), the partners (" & " between two)
+    and the opponents clockwise from the player's left.
     :class:`TournamentError` if no rotation has been generated."""
     event = load_event(session, event_id)
-    if side_games.is_six(event):
-        return side_games.six_scorecards(session, event)
-    stored = load_schedule(session, event_id)
-    if not stored.schedule.rounds:
+    night = seated_night(session, event)
+    if not night.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
-    names = stored.names
-    per_player: dict[int, list[PlayerRoundView]] = {p: [] for p in stored.schedule.players}
-    for r in stored.schedule.rounds:
+    names = night.names
+    per_player: dict[int, list[PlayerRoundView]] = {p: [] for p in night.players}
+    for r in night.rounds:
         for t in r.tables:
-            for seat, p in zip(SEATS, t.seats):
+            size = len(t.seats)
+            for pos, p in enumerate(t.seats):
+                partners = [names[t.seats[q]] for q in side_positions(side_of_position(pos), size) if q != pos]
                 per_player[p].append(
                     PlayerRoundView(
                         round=r.number,
                         table=t.number,
-                        seat=seat,
-                        partner=names[t.partner_of(p)],
-                        opponents=tuple(names[o] for o in t.opponents_of(p)),
+                        seat=seat_at(pos, size),
+                        partner=" & ".join(partners),
+                        opponents=tuple(names[t.seats[(pos + k) % size]] for k in range(1, size, 2)),
+                        size=size,
                     )
                 )
         for p in r.sit_out:
@@ -401,45 +458,45 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
         ScorecardView(
             event_name=event.name,
             event_date=event.date,
-            player_name=stored.plain.get(p, names[p]),
-            number=stored.numbers.get(p) or 0,
+            player_name=night.plain.get(p, names[p]),
+            number=night.numbers.get(p) or 0,
             hands_per_round=event.hands_per_round,
             rounds=tuple(per_player[p]),
         )
-        for p in stored.schedule.players
+        for p in night.players
     ]
 
 
 def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
-    """One tally sheet per round and table, in round then table order
-    (a side game's sheets say which: :attr:`TallySheetView.game`)."""
+    """One tally sheet per round and table, in round then table order, at
+    tables of any size (its names by position; a side game's sheets say
+    which: :attr:`TallySheetView.game`)."""
     event = load_event(session, event_id)
-    if side_games.is_six(event):
-        return side_games.six_tally_sheets(session, event)
     side = side_games.event_game(event)
-    game = "bid" if side is not None and side.bidding == "auction" else ""
-    stored = load_schedule(session, event_id)
-    if not stored.schedule.rounds:
+    night = seated_night(session, event)
+    if not night.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
-    names = stored.names
+    names = night.names
     out = []
-    for r in stored.schedule.rounds:
+    for r in night.rounds:
         sit = tuple(names[i] for i in r.sit_out)
         for t in r.tables:
-            n, e, s, w = (names[i] for i in t.seats)
+            seats = tuple(names[i] for i in t.seats)
+            game = "six" if len(seats) == 6 else "bid" if side is not None and side.bidding == "auction" else ""
             out.append(
                 TallySheetView(
                     event_name=event.name,
                     event_date=event.date,
                     round=r.number,
                     table=t.number,
-                    north=n,
-                    east=e,
-                    south=s,
-                    west=w,
+                    north=seats[0],
+                    east=seats[1],
+                    south=seats[2],
+                    west=seats[3],
                     hands_per_round=event.hands_per_round,
                     sit_out=sit,
                     game=game,
+                    seats=seats,
                 )
             )
     return out

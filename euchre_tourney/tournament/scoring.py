@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
-from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, TeamGame, table_rules_of
+from euchre_tourney.store import Entrant, EventRound, Hand, HandAudit, Player, Seating, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
@@ -38,6 +38,7 @@ from euchre_tourney.tournament.stations import (
     round_for_write,
     station_of,
 )
+from euchre_tourney.tournament.side_games import stored_hand_words
 from euchre_tourney.tournament.teams import team_names_at
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -304,13 +305,18 @@ def delete_hand(session: Session, hand_id: int, *, expected_version: int | None 
     view = _view(h, r.number)
     if expected_version is not None and view.version != expected_version:
         raise _stale(session, view, "", "you asked to delete it")
+    side_words = stored_hand_words(session, r.event_id, {c.name: getattr(h, c.name) for c in Hand.__table__.columns})
     gone = session.execute(
         delete(Hand).where(Hand.id == h.id, Hand.version == view.version).execution_options(synchronize_session=False)
     ).rowcount
     if gone != 1:
         session.rollback()
         return _refuse_stale(session, hand_id, "", "you asked to delete it")
-    audit(session, r.event_id, "delete", r.number, old=view)
+    if side_words is not None:  # a side game's hand: its history says it in the game's words, with the names
+        session.add(HandAudit(event_id=r.event_id, round_number=r.number, table_number=view.table, hand_number=view.number,
+                              hand_id=view.id, action="delete", station=station_of(session)[:60], old=side_words[:200]))
+    else:
+        audit(session, r.event_id, "delete", r.number, old=view)
     session.commit()
     session.expunge(h)
     return view

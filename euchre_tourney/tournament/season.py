@@ -44,7 +44,7 @@ from fractions import Fraction
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import Seat, game_winner, position
+from euchre_tourney.rules import game_winner, position
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, Season, SeasonEvent, Seating, SitOut, TableResult, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
@@ -232,9 +232,7 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
             done, hs = True, []
         elif tr is not None and tr.ns_points is not None:
             ns, ew, hs, done = tr.ns_points, tr.ew_points or 0, [], True
-            loners = tuple(
-                x for x in ((Seat.NORTH, tr.ns_loners_n), (Seat.SOUTH, tr.ns_loners_s), (Seat.EAST, tr.ew_loners_e), (Seat.WEST, tr.ew_loners_w)) if x[1]
-            )
+            loners = tuple((seat, n) for seat, n in enumerate(tr.loners_by_position) if n)
         elif event.kind == "team" and event.round_scoring == "game":
             done = game_winner(event_rules(event), ns, ew) is not None or (tr is not None and tr.finished_early)
         else:
@@ -251,6 +249,12 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
     out.sort(key=lambda t: (t.date, t.event_id, t.round, t.table))
     sit_outs = {eid: {n: pids for n, pids in by_round.items() if (eid, n) in played_rounds} for eid, by_round in sit.items()}
     return out, sit_outs
+
+
+def game_title(event: Event) -> str:
+    """The event's side game in words ("" for four-seat euchre)."""
+    game = table_rules_of(event)
+    return "" if game is None else game.title
 
 
 def lone_position(h: Hand) -> int | None:
@@ -602,6 +606,15 @@ class NightLine:
     sit_outs: int
     partners: tuple[str, ...]
     opponents: tuple[str, ...]
+    game: str = ""
+    """The night's game in words: "" for four-seat euchre, else its title
+    ("Six player, 33 cards", "Bid euchre")."""
+
+    @property
+    def game_text(self) -> str:
+        """What the member's page says the night was: "Team", the side
+        game's title, or "Progressive"."""
+        return "Team" if self.kind == "team" else self.game or "Progressive"
 
 
 @dataclass(frozen=True, slots=True)
@@ -698,7 +711,8 @@ def player_history(session: Session, player_id: int, season_id: int | None = Non
         opponents = tuple(dict.fromkeys(names[o] for t in ts for o in t.opponents_of(player_id)))
         nights.append(
             NightLine(eid, events[eid].name, events[eid].date, events[eid].kind, r.place if r else None, r.field if r else 0,
-                      r.points if r else sum(t.points_of(player_id) for t in ts), len(ts), sits, partners, opponents)
+                      r.points if r else sum(t.points_of(player_id) for t in ts), len(ts), sits, partners, opponents,
+                      game_title(events[eid]))
         )
     loners_made = loners_euchred = euchred = euchres_made = hands = won = hand_points = 0
     pairs: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -789,10 +803,12 @@ def head_to_head(session: Session, a: int, b: int, season_id: int | None = None)
 
 def player_history_rows(view: PlayerHistoryView) -> list[list[object]]:
     """The history as CSV rows: one row per night, then the totals and partners."""
-    out: list[list[object]] = [["date", "event", "kind", "place", "of", "points", "rounds", "sit_outs", "partners", "opponents"]]
+    out: list[list[object]] = [
+        ["date", "event", "kind", "place", "of", "points", "rounds", "sit_outs", "partners", "opponents", "game"]
+    ]
     for n in view.nights:
         out.append([n.date.isoformat(), n.event_name, n.kind, n.place or "", n.field or "", n.points, n.rounds_played,
-                    n.sit_outs, "; ".join(n.partners), "; ".join(n.opponents)])
+                    n.sit_outs, "; ".join(n.partners), "; ".join(n.opponents), n.game])
     out.append([])
     out.append(["nights", "points", "average_per_night", "rounds", "rounds_won", "hands", "points_per_hand",
                 "loners_made", "loners_euchred", "euchred", "euchres_made", "sit_outs"])

@@ -44,36 +44,52 @@ from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
-from euchre_tourney.rules import SEATS, Seat, Side, position
+from euchre_tourney.rules import position, side_of_position
 from euchre_tourney.tournament import side_games
-from euchre_tourney.tournament.schedule import load_schedule
+from euchre_tourney.tournament.schedule import seated_night
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
 
 
 @dataclass(frozen=True, slots=True)
 class HandFact:
-    """What standings need of one hand: where it was played and who scored."""
+    """What standings need of one hand: where it was played, who scored,
+    and who went alone (``alone_seat``: the lone maker's position at the
+    table, 0-based; North 0). ``makers`` ("NS"/"EW"), when known, says
+    whether a lone maker made it by the score (the makers scored: a failed
+    bid is no loner made whatever the tricks); without it, 3 tricks or
+    more."""
 
     round: int
     table: int
     scoring_side: str
     points: int
-    alone_seat: Seat | None
+    alone_seat: int | None
     maker_tricks: int
+    makers: str | None = None
+
+    @property
+    def loner_made(self) -> bool:
+        """Somebody went alone as a maker and made it."""
+        if self.alone_seat is None:
+            return False
+        if self.makers is None:
+            return self.maker_tricks >= 3
+        return self.scoring_side == self.makers and self.points > 0
 
 
 @dataclass(frozen=True, slots=True)
 class TableFact:
     """What standings need of a table besides its hands: finished early
     (time called), and/or its round totals (``totals``: NS points, EW
-    points; ``loners``: loners made by seat), None when entered hand by hand."""
+    points; ``loners``: loners made by position, North 0), None when
+    entered hand by hand."""
 
     round: int
     table: int
     finished_early: bool = False
     totals: tuple[int, int] | None = None
-    loners: tuple[tuple[Seat, int], ...] = ()
+    loners: tuple[tuple[int, int], ...] = ()
 
 
 def finished_tables(rounds, hands: list[HandFact], tables=(), hands_per_round: int | None = None) -> set[tuple[int, int]]:
@@ -116,21 +132,27 @@ def compute_standings(
     total_rounds: int | None = None,
     hands_per_round: int | None = None,
     tables=(),
+    loners_break: bool = True,
 ) -> list[StandingRow]:
     """Standings from plain data, best first.
 
     ``players``: entrant id → (player id, name, number); ``rounds``: the
     rotation's :class:`~euchre_tourney.rotation.Round` objects over entrant
-    ids; ``hands``: every recorded hand; ``tables``: :class:`TableFact`
+    ids, or :class:`~.schedule.SeatedRound` values -- a table's ``seats`` are its
+    entrants by position, at a table of any size, and a player's side is
+    the parity of their position (North-South, seats 1, 3, 5: side "NS");
+    ``hands``: every recorded hand; ``tables``: :class:`TableFact`
     values (finished early, round totals). Only finished tables count
     (:func:`finished_tables`; ``hands_per_round`` None: a table with any
     hand counts). ``total_rounds`` sizes ``round_points`` (default: the
-    number of rounds given).
+    number of rounds given). ``loners_break``: loners made break a tie
+    after rounds won (:data:`TIE_BREAKS`); False: points and rounds won only
+    (a night at tables of six, ``side_games.SIX_TIE_BREAKS``).
     """
     total_rounds = total_rounds or len(rounds)
     finished = finished_tables(rounds, hands, tables, hands_per_round)
     table_side_points: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0])  # ns, ew, hands
-    loner_hands: dict[tuple[int, int, Seat], int] = defaultdict(int)
+    loner_hands: dict[tuple[int, int, int], int] = defaultdict(int)
     totals = {(t.round, t.table): t for t in tables if t.totals is not None}
     for h in hands:
         if (h.round, h.table) in totals:
@@ -138,12 +160,12 @@ def compute_standings(
         acc = table_side_points[(h.round, h.table)]
         acc[0 if h.scoring_side == "NS" else 1] += h.points
         acc[2] += 1
-        if h.alone_seat is not None and h.maker_tricks >= 3:
-            loner_hands[(h.round, h.table, h.alone_seat)] += 1
+        if h.loner_made:
+            loner_hands[(h.round, h.table, int(h.alone_seat))] += 1
     for key, t in totals.items():
         table_side_points[key] = [t.totals[0], t.totals[1], 0]
         for seat, n in t.loners:
-            loner_hands[(t.round, t.table, seat)] += n
+            loner_hands[(t.round, t.table, int(seat))] += n
     for key in finished:
         table_side_points.setdefault(key, [0, 0, 0])  # finished early with no hand: 0–0
     round_done = {rnd.number for rnd in rounds if all((rnd.number, t.number) in finished for t in rnd.tables)}
@@ -156,10 +178,11 @@ def compute_standings(
             acc = table_side_points.get((rnd.number, t.number))
             if acc is None or (rnd.number, t.number) not in finished:
                 continue
-            for seat, entrant in zip(SEATS, t.seats):
+            for seat, entrant in enumerate(t.seats):
                 if entrant not in per:
                     continue
-                mine, theirs = (acc[0], acc[1]) if seat.side is Side.NS else (acc[1], acc[0])
+                side = side_of_position(seat)
+                mine, theirs = acc[side], acc[1 - side]
                 rec = per[entrant]
                 rec["points"][rnd.number - 1] = mine
                 rec["played"] += 1
@@ -181,7 +204,7 @@ def compute_standings(
         credit = credit_each * len(rec["sit"])
         rows.append(
             [
-                (sum(played_points) + credit, rec["won"], rec["loners"]),
+                (sum(played_points) + credit, rec["won"], rec["loners"] if loners_break else 0),
                 StandingRow(
                     place=0,
                     tied=False,
@@ -201,15 +224,15 @@ def compute_standings(
     return place_rows(rows)
 
 
-def _lone_seat(alone: str | None, detail: str) -> Seat | None:
-    """Who went alone in a stored hand at a table of four: the four-seat
-    hand's ``alone_seat``, or the lone maker a side game's hand recorded
-    (``detail_json`` "alone_seat", 0-based: North 0)."""
+def _lone_seat(alone: str | None, detail: str) -> int | None:
+    """The position (0-based; North 0) of who went alone in a stored hand:
+    the four-seat hand's ``alone_seat``, or the lone maker a side game's
+    hand recorded (``detail_json`` "alone_seat")."""
     if alone:
-        return Seat.parse(alone)
+        return position(alone)
     if detail:
         lone = json.loads(detail).get("alone_seat")
-        return None if lone is None else Seat(position(lone))
+        return None if lone is None else position(lone)
     return None
 
 
@@ -217,31 +240,29 @@ def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
     (see the module's docstring), with the round status sentence."""
     event = load_event(session, event_id)
-    if side_games.is_six(event):
-        return side_games.six_standings(session, event_id)
-    stored = load_schedule(session, event_id)
-    in_rotation = set(stored.schedule.players)
+    night = seated_night(session, event)
+    rounds, names, in_rotation = night.rounds, night.names, set(night.players)
     entrants = {
-        entrant_id: (player_id, stored.names.get(entrant_id, "?"), number)
+        entrant_id: (player_id, names.get(entrant_id, "?"), number)
         for entrant_id, player_id, number in session.exec(
             select(Entrant.id, Entrant.player_id, Entrant.number).where(Entrant.event_id == event_id)
         )
         if entrant_id in in_rotation
     }
     facts = [
-        HandFact(number, table, side, points, _lone_seat(alone, detail), tricks)
-        for number, table, side, points, alone, tricks, detail in session.exec(
+        HandFact(number, table, side, points, _lone_seat(alone, detail), tricks, makers)
+        for number, table, side, points, alone, tricks, detail, makers in session.exec(
             select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
-                   Hand.detail_json)
+                   Hand.detail_json, Hand.makers)
             .join(EventRound, Hand.round_id == EventRound.id)
             .where(EventRound.event_id == event_id)
         )
     ]
     tables = table_facts(session, event_id)
-    rounds = stored.schedule.rounds
+    six = side_games.is_six(event)
     rows = compute_standings(
         entrants, rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
-        hands_per_round=event.hands_per_round, tables=tables,
+        hands_per_round=event.hands_per_round, tables=tables, loners_break=not six,
     )
     after, current, tables_in, tables_total, status = round_status(
         rounds, finished_tables(rounds, facts, tables, event.hands_per_round)
@@ -250,7 +271,7 @@ def standings(session: Session, event_id: int) -> StandingsView:
         event_id=event_id,
         event_name=event.name,
         rows=tuple(rows),
-        tie_breaks=TIE_BREAKS,
+        tie_breaks=side_games.SIX_TIE_BREAKS if six else TIE_BREAKS,
         sit_out_rule=event.sit_out_rule,
         hands_recorded=len(facts),
         status=status,
@@ -272,8 +293,8 @@ def table_facts(session: Session, event_id: int) -> list[TableFact]:
         .where(EventRound.event_id == event_id)
     ):
         totals = None if t.ns_points is None else (t.ns_points, t.ew_points)
-        loners = ((Seat.NORTH, t.ns_loners_n), (Seat.SOUTH, t.ns_loners_s), (Seat.EAST, t.ew_loners_e), (Seat.WEST, t.ew_loners_w))
-        out.append(TableFact(number, t.table_number, t.finished_early, totals, tuple(x for x in loners if x[1])))
+        loners = tuple((seat, n) for seat, n in enumerate(t.loners_by_position) if n)
+        out.append(TableFact(number, t.table_number, t.finished_early, totals, loners))
     return out
 
 

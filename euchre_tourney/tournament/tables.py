@@ -137,7 +137,7 @@ def result_view(
         finished_early=early,
         ns_points=row.ns_points if totals else None,
         ew_points=row.ew_points if totals else None,
-        loners=(row.ns_loners_n, row.ew_loners_e, row.ns_loners_s, row.ew_loners_w) if totals else (0, 0, 0, 0),
+        loners=row.loners_by_position if totals else (0, 0, 0, 0),
         entry_mode=entry_mode,
     )
 

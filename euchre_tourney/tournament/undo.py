@@ -70,6 +70,7 @@ from euchre_tourney.tournament.changes import Change
 from euchre_tourney.tournament.errors import TournamentError
 from euchre_tourney.tournament.guard import ResultPlayedOn, RoundLocked, guard_rows
 from euchre_tourney.tournament.readmodels import HandView
+from euchre_tourney.tournament.side_games import stored_hand_words
 from euchre_tourney.tournament.stations import describe_hand, station_of
 from euchre_tourney.tournament.unit_of_work import RowImages, cascade_children, describe_change, operate, read_images, tables
 
@@ -146,9 +147,13 @@ def _write(session, rows: dict[str, dict[int, dict[str, Any] | None]]) -> None:
                 conn.execute(update(t).where(t.c.id == i).values(**row))
 
 
-def _hand_text(image: dict[str, Any] | None) -> str:
+def _hand_text(image: dict[str, Any] | None, session=None, event_id: int | None = None) -> str:
     if image is None:
         return ""
+    if session is not None and event_id is not None:  # a side game's hand: in its own words, with the names
+        said = stored_hand_words(session, event_id, image)
+        if said is not None:
+            return said[:200]
     view = HandView(
         id=image["id"],
         round=0,
@@ -299,8 +304,8 @@ class UndoLog:
                     hand_id=i,
                     action="record" if old is None else "delete" if new is None else "correct",
                     station=station_of(session)[:60],
-                    old=_hand_text(old),
-                    new=_hand_text(new),
+                    old=_hand_text(old, session, change.event_id),
+                    new=_hand_text(new, session, change.event_id),
                 )
             )
         session.flush()

@@ -235,3 +235,22 @@ def test_from_ruleset_keeps_the_options():
         assert TableRules.from_dict(table.to_dict()) == table
     with pytest.raises(TypeError):
         TableRules.from_ruleset(tables.CUTTHROAT)
+
+
+@pytest.mark.parametrize("option", ["farmers_hand", "ace_no_face"])
+def test_misdeals_same_in_both_engines(option):
+    """Deals where the first player to bid may call a misdeal (a farmer's
+    hand, 000 line 105; no face card, line 111): both engines offer it, and
+    calling it (or not) goes on the same in both, the game's same dealer
+    dealing again (test_every_option_same_games covers the rotation)."""
+    rules = PRESETS["thirty_two"].replace(**{option: True})
+    counts: Counter = Counter()
+    seed = found = 0
+    while found < 60:
+        seed += 1
+        hand = Hand.deal(rules, seed % 4, seed)
+        if MISDEAL not in hand.legal_actions():
+            continue
+        found += 1
+        play_both(rules, seed, seed % 4, counts)
+    assert counts["misdeal"] >= 20, counts

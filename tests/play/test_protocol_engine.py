@@ -78,6 +78,7 @@ def test_every_game_plays_through_the_protocol(key):
             assert result.euchred == (not any(result.points[s] > 0 for s in result.makers))
         line = hand.to_text()
         again = hand_from_text(rules, line)
+        assert type(hand).from_text(rules, line).to_text() == line
         assert again.to_text() == line and again.result() == result
         twin = hand.copy()
         assert twin.to_text() == line and twin is not hand
@@ -109,6 +110,7 @@ def test_every_game_is_a_game_to_the_target(key):
         game.apply(rng.choice(list(game.legal_actions())))
         steps += 1
     assert game.to_act == -1 and max(game.scores) >= rules.target
+    assert game.scores[game.winning_unit()] >= rules.target
     assert len(game.to_text().splitlines()) == len(game.hands)
     units = {game.unit(s) for s in range(game.players)}
     assert len(units) == len(game.scores)

@@ -52,9 +52,9 @@ def test_six_player_scorecards_name_both_partners_and_three_opponents(session):
     cards = T.scorecards(session, ev.id)
     assert len(cards) == 13
     played = next(r for r in cards[0].rounds if not r.sitting_out)
-    assert played.seat.startswith("Seat ") and " & " in played.partner and len(played.opponents) == 3
+    assert played.seat_text.startswith("Seat ") and " & " in played.partner and len(played.opponents) == 3
     text = " ".join(_pdf(write_scorecards, cards, "scorecards_six.pdf"))
-    assert played.seat in text and played.opponents[0] in text
+    assert played.seat_text in text and played.opponents[0] in text
 
 
 def test_bid_euchre_tally_sheets_ask_bidder_bid_and_tricks(session):

@@ -60,6 +60,10 @@ class TableGame:
 
     # ------------------------------------------------- the game protocol
 
+    def winning_unit(self) -> int | None:
+        """The unit that won (:attr:`winner`), ``None`` while the game goes on."""
+        return self.winner
+
     @property
     def players(self) -> int:
         """Seats at the table."""
