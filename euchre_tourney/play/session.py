@@ -45,6 +45,7 @@ from euchre_tourney.play.egn import EgnGame, game_to_egn, read_egn, write_egn
 from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.play.players import hint as four_seat_hint
+from euchre_tourney.play.protocol import GAME_TITLES, GAMES, players_of
 from euchre_tourney.play.players import make_player
 from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.table import hand as th
@@ -76,17 +77,13 @@ refuse a railroaded card. Digits also play the person's cards."""
 
 
 def practice_games() -> dict[str, tuple[str, object]]:
-    """Every game of the practice table: key -> (title, rules). The four-seat
+    """Every game of the practice table: key -> (title, rules) -- the
+    protocol's :data:`~euchre_tourney.play.protocol.GAMES`, the four-seat
     presets first (by their titles), then the games of 2 to 6 seats."""
-    games: dict[str, tuple[str, object]] = {k: (PRESET_TITLES[k], PRESETS[k]) for k in PRESET_TITLES}
-    for k, title in tables.TABLE_TITLES.items():
-        games[k] = (title, tables.TABLE_PRESETS[k])
-    return games
+    return {k: (PRESET_TITLES.get(k) or GAME_TITLES[k], rules) for k, rules in GAMES.items()}
 
 
-def seats_of(rules) -> int:
-    """The number of seats of a game's rules."""
-    return rules.players if isinstance(rules, tables.TableRules) else 4
+seats_of = players_of
 
 
 def key_label(words: str, key: str) -> str:
@@ -277,7 +274,38 @@ class _GameState:
     rng_state: object
 
 
-class FourSeatEngine:
+class _OverProtocol:
+    """What a session's engine reads the same way of any
+    :class:`~euchre_tourney.play.protocol.EuchreGame` (``game``): the
+    scoring units and their points, the winner, the hands played."""
+
+    game: Game | TableGame
+    human: int
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.game.hands)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.game.scores)
+
+    @staticmethod
+    def units(game) -> list[tuple[list[int], int]]:
+        """The scoring units of ``game``: (their seats, their points)."""
+        return [([s for s in range(game.players) if game.unit(s) == u], p) for u, p in enumerate(game.scores)]
+
+    @staticmethod
+    def winner_unit(game) -> int | None:
+        return game.winning_unit()
+
+    def human_won(self) -> bool:
+        return self.game.winning_unit() == self.game.unit(self.human)
+
+    def last_hand(self):
+        return self.game.hands[-1] if self.game.hands else None
+
+
+class FourSeatEngine(_OverProtocol):
     """The four-seat game (:class:`Game`) as a :class:`PracticeEngine`.
     ``game`` is the :class:`Game` itself. The person sits South."""
 
@@ -296,10 +324,6 @@ class FourSeatEngine:
     @property
     def done(self) -> bool:
         return self.game.done
-
-    @property
-    def hands_played(self) -> int:
-        return len(self.game.hands)
 
     def legal_actions(self):
         return self.game.legal_actions()
@@ -325,31 +349,12 @@ class FourSeatEngine:
         g.winner = snap.winner
         g.rng.setstate(snap.rng_state)
 
-    def scores(self) -> tuple[int, int]:
-        return (self.game.score.ns, self.game.score.ew)
-
     def to_text(self) -> str:
         return self.game.to_text()
-
-    def last_hand(self) -> Hand | None:
-        return self.game.hands[-1] if self.game.hands else None
 
     # --- what the session says of the game
     def hand(self) -> Hand | None:
         return self.game.hand
-
-    @staticmethod
-    def names(who) -> list[str]:
-        return [who(s) for s in range(4)]
-
-    @staticmethod
-    def units(game) -> list[tuple[list[int], int]]:
-        """The scoring sides: (seats, points)."""
-        return [([0, 2], game.score.ns), ([1, 3], game.score.ew)]
-
-    @staticmethod
-    def winner_unit(game) -> int | None:
-        return None if game.winner is None else (0 if game.winner.value == "NS" else 1)
 
     def swapped(self, state: _GameState, k: int) -> _GameState:
         """The deal of ``state`` with every seat's cards moved ``k`` seats on."""
@@ -545,8 +550,6 @@ class FourSeatEngine:
             points=hand.score.points,
         )
 
-    def human_won(self) -> bool:
-        return self.game.winner is not None and self.game.winner.value == "NS"
 
 
 def four_seat_button_words(action: int, view) -> str:
@@ -570,7 +573,7 @@ _SUIT_ORDER = (1, 0, 3, 2)
 is legal."""
 
 
-class TableEngine:
+class TableEngine(_OverProtocol):
     """A :class:`TableGame` (2 to 6 seats) as a :class:`PracticeEngine`. A
     finished hand stays as ``game.hand`` until :meth:`deal_next` (so the
     table can show it). The person sits in seat 0."""
@@ -590,10 +593,6 @@ class TableEngine:
     @property
     def done(self) -> bool:
         return self.game.over
-
-    @property
-    def hands_played(self) -> int:
-        return len(self.game.hands)
 
     def legal_actions(self) -> list[Act]:
         return [] if self.game.hand.done else self.game.hand.legal_actions()
@@ -618,27 +617,12 @@ class TableEngine:
     def restore(self, snapshot: TableGame) -> None:
         self.game = copy.deepcopy(snapshot)
 
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.game.scores)
-
     def to_text(self) -> str:
         return self.game.hand.to_text()
-
-    def last_hand(self) -> TableHand | None:
-        return self.game.hands[-1] if self.game.hands else None
 
     # --- what the session says of the game
     def hand(self) -> TableHand:
         return self.game.hand
-
-    @staticmethod
-    def units(game: TableGame) -> list[tuple[list[int], int]]:
-        n = game.rules.players
-        return [([s for s in range(n) if game.unit(s) == u], game.scores[u]) for u in range(game.units)]
-
-    @staticmethod
-    def winner_unit(game: TableGame) -> int | None:
-        return game.winner
 
     def swapped(self, state: TableGame, k: int) -> TableGame:
         g = copy.deepcopy(state)
@@ -904,8 +888,6 @@ class TableEngine:
             points=max((abs(p) for p in hand.points.values()), default=0),
         )
 
-    def human_won(self) -> bool:
-        return self.game.winner is not None and self.game.winner == self.game.unit(TABLE_HUMAN)
 
 
 # ------------------------------------------------------------------------------ the session
