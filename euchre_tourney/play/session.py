@@ -1420,6 +1420,14 @@ class PracticeSession:
         except OSError:
             pass
 
+    def merge_stats(self, other: StatsBook) -> None:
+        """Add ``other``'s rows to the statistics (a row of the same game
+        and level adds up) and save them -- e.g. the file the separate table
+        for 2 to 6 players kept before it became this table."""
+        for key, row in other.rows.items():
+            self.stats.rows[key] = self.stats.rows[key].add(row) if key in self.stats.rows else row
+        self.save_stats()
+
     def reset_stats(self) -> None:
         """Forget every statistic (and take-backs cannot bring them back)."""
         self.stats.reset()

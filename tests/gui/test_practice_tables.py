@@ -147,3 +147,21 @@ def test_the_new_game_dialog_has_no_clashing_mnemonics_for_any_game(qtbot, gui_e
     found = window_mnemonics(dlg)
     assert len(found) >= 6 and clashes(found) == {}, found
     assert dlg.width() <= 1100
+
+
+def test_the_old_table_statistics_are_kept_in_the_one_file(qtbot, tmp_path, monkeypatch):
+    from euchre_tourney.gui.practice import stats
+    from euchre_tourney.play import StatsBook
+
+    monkeypatch.setattr(stats, "default_path", lambda: tmp_path / "practice-stats.json")
+    old = StatsBook()
+    old.row("Cutthroat (3 players)", "Medium").record_game(won=True)
+    old.save(tmp_path / "practice-table-stats.json")
+    w = PracticeWindow(TableSettings(pause_ms=0), seed=1,
+                       player_factory=lambda level, seed=None: make_player("easy", seed))
+    qtbot.addWidget(w)
+    w.session.generation += 1  # stop the computer players
+    book = StatsBook.load(tmp_path / "practice-stats.json")
+    assert book.rows[("Cutthroat (3 players)", "Medium")].games_won == 1
+    assert not (tmp_path / "practice-table-stats.json").exists()
+    assert (tmp_path / "practice-table-stats.json.merged").exists()

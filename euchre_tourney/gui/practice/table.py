@@ -140,6 +140,7 @@ class TableView(QWidget):
         self.setMinimumSize(520, 280)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setAccessibleName("Card table")
+        self.setFocusPolicy(Qt.TabFocus)
 
     def card_width(self) -> float:
         scale = 1.3 if self.w.large_cards else 1.0
@@ -334,7 +335,10 @@ class PracticeWindow(QMainWindow):
             table_player_factory=table_player_factory,
             stats_path=self.stats_path,
         )
+        if self.stats_path == stats_file.default_path():
+            stats_file.merge_old_table_stats(self.session, self.stats_path.parent)
         self._build()
+        self.table.setFocus()  # the felt first (its description is read out), not a tool button
         self.advance()
 
     # the session's state, by the names the window has always used
