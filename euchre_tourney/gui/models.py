@@ -256,11 +256,33 @@ class HandsModel(RowsModel):
     disputed: frozenset[int] = frozenset()
 
     def __init__(self, parent=None) -> None:
-        super().__init__(
-            [
-                Column("Hand", lambda h: f"{h.number} ⚑ disputed" if h.number in self.disputed else h.number, CENTER,
-                       lambda h: "The table tapped Disagree on its phone: check this hand with the table and "
-                                 "correct it if it is wrong." if h.number in self.disputed else ""),
+        super().__init__(self.four_columns(), parent)
+
+    def _number_column(self) -> Column:
+        return Column("Hand", lambda h: f"{h.number} ⚑ disputed" if h.number in self.disputed else h.number, CENTER,
+                      lambda h: "The table tapped Disagree on its phone: check this hand with the table and "
+                                "correct it if it is wrong." if h.number in self.disputed else "")
+
+    def set_hands(self, rows: Sequence[Any], sides: tuple[str, str] | None = None) -> None:
+        """The table's hands: four-seat :class:`~euchre_tourney.tournament.HandView`
+        rows (``sides`` None), or a side game's
+        :class:`~euchre_tourney.tournament.SideHandView` rows with ``sides``
+        naming the two sides' points columns ("Seats 1, 3, 5", ...)."""
+        self.set_table(self.four_columns() if sides is None else self.side_columns(sides), rows)
+
+    def side_columns(self, sides: tuple[str, str]) -> list[Column]:
+        """A side game's hand: what happened in words (the players named), each side's points, the station."""
+        return [
+            self._number_column(),
+            Column("Hand (as entered)", lambda h: h.text),
+            Column(f"{sides[0]} points", lambda h: h.side_points[0] or "", RIGHT),
+            Column(f"{sides[1]} points", lambda h: h.side_points[1] or "", RIGHT),
+            Column("Station", lambda h: h.station),
+        ]
+
+    def four_columns(self) -> list[Column]:
+        return [
+                self._number_column(),
                 Column("Makers", lambda h: side_name(h.makers)),
                 Column("Tricks", lambda h: h.maker_tricks, CENTER),
                 Column("Alone", lambda h: h.alone_seat.title if h.alone_seat is not None else ""),
@@ -268,9 +290,7 @@ class HandsModel(RowsModel):
                 Column("N–S points", lambda h: h.ns_points or "", RIGHT),
                 Column("E–W points", lambda h: h.ew_points or "", RIGHT),
                 Column("Station", lambda h: h.station),
-            ],
-            parent,
-        )
+        ]
 
 
 class StandingsModel(RowsModel):

@@ -166,7 +166,7 @@ class RotationPage(Page):
     def _note_sides(self) -> None:
         six = bool(self.view and self.view.rounds and self.view.rounds[0].tables and len(self.view.rounds[0].tables[0].names) == 6)
         self.sides_note.setText(SIX_NOTE if six else FOUR_NOTE)
-        if six:  # a night at tables of six is made whole: no re-plan, no director's requests
+        if six:  # a night at tables of six is made whole: no re-plan (its requests are kept when it is made)
             self.replan_button.setEnabled(False)
 
     def show_round(self, row: int) -> None:

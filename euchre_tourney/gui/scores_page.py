@@ -43,9 +43,9 @@ from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page, StoredHandsTable
 from euchre_tourney.gui.models import HandsModel, side_name
-from euchre_tourney.gui.side_scores import SideEntryBox
+from euchre_tourney.gui.side_scores import SideEntry, side_label, side_totals_names
 from euchre_tourney.gui.table_round import TableRoundBox
-from euchre_tourney.rules import SIDE_SEATS, DefendAlone, HandEntry, RuleSet, RuleViolation, Seat, Side
+from euchre_tourney.rules import SIDE_SEATS, DefendAlone, HandEntry, RuleSet, RuleViolation, Seat, Side, position_title, tables
 
 SIDE_KEYS = {Qt.Key_N: "NS", Qt.Key_S: "NS", Qt.Key_E: "EW", Qt.Key_W: "EW"}
 """In the makers box: N or S picks North–South, E or W picks East–West."""
@@ -113,9 +113,15 @@ class ScoresPage(Page):
         self.heading.setWordWrap(True)
         self.heading.setTextFormat(Qt.RichText)
 
-        # entry row
+        # entry row (one for every game: a side game shows its seats, sides and bids in it)
+        self.side_game: tables.TableRules | None = None  # the event's side game (six-player, bid euchre); None: four seats
         self.hand_number = QSpinBox()
         self.hand_number.setRange(1, 99)
+        self.bidder = QComboBox()  # a game with bids: the high bidder's seat (keys 1-6)
+        self.bidder.setMinimumWidth(260)
+        self.bid = QLineEdit()
+        self.bid.setValidator(QIntValidator(0, 99, self))
+        self.bid.setMaximumWidth(60)
         self.makers = QComboBox()
         self.makers.addItem("North–South", "NS")
         self.makers.addItem("East–West", "EW")
@@ -140,11 +146,23 @@ class ScoresPage(Page):
         form.setFieldGrowthPolicy(QFormLayout.FieldsStayAtSizeHint)
         self.makers.setMinimumWidth(260)
         self.alone.setMinimumWidth(260)
-        form.addRow("Ha&nd:", self.hand_number)
-        form.addRow("&Makers (N or E):", self.makers)
-        form.addRow("Tric&ks the makers took:", self.tricks)
-        form.addRow("Maker &went alone:", self.alone)
+        self.entry_form = form
+        self.labels = {}
+        for key, text, w in (
+            ("hand", "Ha&nd:", self.hand_number),
+            ("bidder", "Hi&gh bidder (1–4):", self.bidder),
+            ("bid", "B&id (tricks):", self.bid),
+            ("makers", "&Makers (N or E):", self.makers),
+            ("tricks", "Tric&ks the makers took:", self.tricks),
+            ("alone", "Maker &went alone:", self.alone),
+        ):
+            label = QLabel(text)
+            label.setBuddy(w)
+            self.labels[key] = label
+            form.addRow(label, w)
         form.addRow("", self.defender_alone)
+        form.setRowVisible(self.bidder, False)
+        form.setRowVisible(self.bid, False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.cancel_edit_button)
@@ -182,12 +200,6 @@ class ScoresPage(Page):
         self.round_box = TableRoundBox(ctx)  # time called; round totals (entry mode "totals")
         self.round_box.saved.connect(lambda text: self.show_message(text, error=False))
         right.addWidget(self.round_box)
-        self.side_box = SideEntryBox(ctx)  # six-player and bid euchre events (issue 24)
-        self.side_box.saved.connect(self._side_saved)
-        for box in (self.side_box.bid, self.side_box.tricks):  # typing at the table moved to: it is where we are
-            box.textEdited.connect(self._stay)
-        self.side_box.hide()
-        right.addWidget(self.side_box, 1)
         right.addWidget(self.hands, 1)
         right.addLayout(hand_buttons)
         right.addWidget(self.history)
@@ -204,6 +216,10 @@ class ScoresPage(Page):
         for w in (self.makers, self.alone):
             w.currentIndexChanged.connect(self.update_preview)
         self.makers.currentIndexChanged.connect(self.fill_alone)
+        self.bidder.currentIndexChanged.connect(self.fill_alone)  # a game with bids: the bidder is who goes alone
+        self.bidder.currentIndexChanged.connect(self._touched)
+        self.bid.textEdited.connect(self._touched)
+        self.bid.textChanged.connect(self.update_preview)
         # anything the director changes in the entry row makes it an entry in progress
         self.makers.currentIndexChanged.connect(self._touched)
         self.alone.activated.connect(self._touched)
@@ -221,7 +237,8 @@ class ScoresPage(Page):
         # it (each after a question); Esc cancels a correction; Down in the Tables list
         # just after the page moved on stays. An event filter, not QShortcut, so it works
         # without the window being active (and in tests).
-        for w in (self.hand_number, self.makers, self.tricks, self.alone, self.defender_alone, self.save_button):
+        for w in (self.hand_number, self.bidder, self.bid, self.makers, self.tricks, self.alone, self.defender_alone,
+                  self.save_button):
             w.installEventFilter(self)
         self.hands.installEventFilter(self)
         self.tables.installEventFilter(self)
@@ -247,6 +264,15 @@ class ScoresPage(Page):
                     return True
             elif key in (Qt.Key_Return, Qt.Key_Enter):
                 self.save()
+                return True
+            elif obj is self.makers and self.side_game is not None and key in (Qt.Key_1, Qt.Key_2):
+                self.makers.setCurrentIndex(0 if key == Qt.Key_1 else 1)  # the first side (seats 1, 3, 5) or the second
+                self._dirty = True
+                return True
+            elif obj is self.bidder and Qt.Key_1 <= key <= Qt.Key_6:
+                if key - Qt.Key_1 < self.bidder.count():
+                    self.bidder.setCurrentIndex(key - Qt.Key_1)
+                    self._dirty = True
                 return True
             elif obj is self.makers and key in SIDE_KEYS:
                 self.makers.setCurrentIndex(self.makers.findData(SIDE_KEYS[key]))
@@ -300,8 +326,13 @@ class ScoresPage(Page):
         return True
 
     def first_field(self) -> QWidget:
-        """Where a table's next hand starts: the Makers box (a side game's first field)."""
-        return self.side_box.first_field() if self.side_box.isVisibleTo(self) else self.makers
+        """Where a table's next hand starts: the Makers box (the High bidder box in a game with bids)."""
+        return self.bidder if self.auction else self.makers
+
+    @property
+    def auction(self) -> bool:
+        """The event's game has bids (bid euchre): the entry row asks for the bidder and the bid."""
+        return self.side_game is not None and self.side_game.bidding == "auction"
 
     def concerned(self, change) -> bool:
         """A change concerns this page when it touches the event's round on screen (or every round)."""
@@ -347,9 +378,9 @@ class ScoresPage(Page):
             self.tables.clear()
             self.tables.blockSignals(False)
             self.table_view = None
-            self.model.set_rows([])
+            self.model.set_hands([])
             # nothing of the event shown before stays on the page (its table, its side game's form and hands)
-            self.side_box.hide()
+            self.set_game(None, ())
             self.round_box.hide()
             for w in (self.heading, self.totals):
                 w.setText("")
@@ -459,60 +490,121 @@ class ScoresPage(Page):
         if self.ctx.event_id is not None and self.current_table() is not None:
             self.show_board(self.round.value(), self.current_table())
 
+    def set_game(self, game: tables.TableRules | None, names: tuple[str, ...]) -> None:
+        """Shape the entry row for the event's game at a table whose players
+        are ``names`` (by seat): four-seat euchre (makers N or E, a lone
+        maker, a defender alone), a side game (the sides by their seats and
+        players, keys 1 or 2; the high bidder, keys 1-6, and the bid in a game
+        with bids; a lone maker where the game allows one). The choices made
+        stay when the players are the same (a redraw under typing)."""
+        self._quiet += 1
+        try:
+            self.side_game = game
+            auction = self.auction
+            form = self.entry_form
+            form.setRowVisible(self.bidder, auction)
+            form.setRowVisible(self.bid, auction)
+            form.setRowVisible(self.makers, not auction)
+            form.setRowVisible(self.alone, game is None or game.may_go_alone)
+            form.setRowVisible(self.defender_alone, game is None)
+            if game is None:
+                sides = (("North–South", "NS"), ("East–West", "EW"))
+                self.labels["makers"].setText("&Makers (N or E):")
+                self.labels["tricks"].setText("Tric&ks the makers took:")
+                self.labels["alone"].setText("Maker &went alone:")
+                self.tricks.setPlaceholderText("0–5")
+            else:
+                sides = ((side_label(game, names, 0), "NS"), (side_label(game, names, 1), "EW"))
+                self.labels["makers"].setText("&Makers (1 or 2):")
+                self.labels["bidder"].setText(f"Hi&gh bidder (1–{game.players}):")
+                self.labels["tricks"].setText("Tric&ks the bidders took:" if auction else "Tric&ks the makers took:")
+                self.labels["alone"].setText("Bidder &went alone:" if auction else "Maker &went alone:")
+                self.tricks.setPlaceholderText(f"0–{game.hand_size}")
+                self.bid.setPlaceholderText(f"{game.min_bid}–{game.max_bid}" if auction else "")
+            for box, items in (
+                (self.makers, sides),
+                (self.bidder, tuple((f"{position_title(p, len(names))}: {n}", p) for p, n in enumerate(names)) if auction else ()),
+            ):
+                if tuple((box.itemText(i), box.itemData(i)) for i in range(box.count())) == items:
+                    continue
+                keep = box.currentData()
+                box.blockSignals(True)
+                box.clear()
+                for text, data in items:
+                    box.addItem(text, data)
+                box.setCurrentIndex(max(0, box.findData(keep)))
+                box.blockSignals(False)
+        finally:
+            self._quiet -= 1
+
     def draw_table(self, board) -> None:
-        side = board.side_table
-        self.side_box.setVisible(side is not None)
-        for w in (self.heading, self.entry, self.hands, self.totals, self.edit_button, self.delete_button, self.history):
-            w.setVisible(side is None)
-        if side is not None:  # a side game: its own entry row
-            self.table_view = None
-            self.round_box.hide()
-            self.lock.setChecked(board.locked)
-            self.side_box.show_table(side, keep_typing=self._redrawing)
-            if not self._redrawing and not self._keep_focus:
-                self.side_box.first_field().setFocus()
-            return
-        self.table_view = v = board.table
+        side = board.side_table  # a side game's table (six-player, bid euchre): the same entry row and hands
+        v = side if side is not None else board.table
+        self.table_view = v
         if v is None:
-            self.model.set_rows([])
+            self.model.set_hands([])
             return
+        self.set_game(side.game if side is not None else None, v.names)
         moved = self.shown_at != (self.ctx.event_id, v.round, v.table)
         self._redrawn_here = moved or tuple(v.hands) != self.model.rows
         if moved:  # another table: its message is not this one's
             self.shown_at = (self.ctx.event_id, v.round, v.table)
             self.message.clear()
-        n, e, s, w = v.names
-        ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
-        self.heading.setText(
-            f"<b>Round {v.round}, table {v.table}</b> — "
-            f"North–South{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
-            f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
-        )
+        if side is not None:
+            g = side.game
+            self.heading.setText(
+                f"<b>Round {v.round}, table {v.table}</b> — {html.escape(g.title)}: "
+                f"<b>{html.escape(side_label(g, v.names, 0))}</b> &nbsp; against &nbsp; "
+                f"<b>{html.escape(side_label(g, v.names, 1))}</b>"
+            )
+        else:
+            n, e, s, w = v.names
+            ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
+            self.heading.setText(
+                f"<b>Round {v.round}, table {v.table}</b> — "
+                f"North–South{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
+                f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
+            )
         selected = self.selected_hand()
         self.model.disputed = board.disputed  # a hand a table disputed from its phone: marked until corrected
-        self.model.set_rows(v.hands)
+        self.model.set_hands(v.hands, side_totals_names(side.game) if side is not None else None)
+        header = self.hands.horizontalHeader()
+        for column in range(self.model.columnCount()):  # a side game's hand in words takes the room it needs
+            wide = side is None or column == 1
+            header.setSectionResizeMode(column, QHeaderView.Stretch if wide else QHeaderView.ResizeToContents)
         if selected is not None and not moved:  # a redraw keeps the hand the director selected
             self.select_hand(selected.id)
         self.lock.setChecked(board.locked)
         event = board.event
-        self.round_box.setVisible(event.kind == "progressive")
-        if board.result is not None:
-            self.round_box.show_table(event, v.round, v.table, board.result)
-        # the round's own entry mode: it may differ from the event's now
-        self.entry.setVisible(event.kind != "progressive" or board.result is None or board.result.entry_mode != "totals")
+        if side is not None:  # hand by hand, always (a side game has no round totals)
+            self.round_box.hide()
+            self.entry.setVisible(True)
+        else:
+            self.round_box.setVisible(event.kind == "progressive")
+            if board.result is not None:
+                self.round_box.show_table(event, v.round, v.table, board.result)
+            # the round's own entry mode: it may differ from the event's now
+            self.entry.setVisible(event.kind != "progressive" or board.result is None or board.result.entry_mode != "totals")
         if moved or self.selected_hand() is None:
             self.history.clear()
-        if v.game_target is not None:  # a team event's game to the target
-            state = f"won by {v.game_winner.title}" if v.game_winner is not None else "in play"
-            count = f"game to {v.game_target}, {state}, {len(v.hands)} hands"
+        if side is not None:
+            first, second = side_totals_names(side.game)
+            self.totals.setText(f"Totals: {first} <b>{side.totals[0]}</b>, {second} <b>{side.totals[1]}</b> "
+                                f"({len(v.hands)} of {v.hands_per_round} hands)")
         else:
-            count = f"{len(v.hands)} of {v.hands_per_round} hands"
-        self.totals.setText(f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> ({count})")
+            if v.game_target is not None:  # a team event's game to the target
+                state = f"won by {v.game_winner.title}" if v.game_winner is not None else "in play"
+                count = f"game to {v.game_target}, {state}, {len(v.hands)} hands"
+            else:
+                count = f"{len(v.hands)} of {v.hands_per_round} hands"
+            self.totals.setText(f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> ({count})")
         if self._redrawing and not moved and self.in_progress():
             return  # the director is typing here: the entry row, its hand number and the focus stay
         self.cancel_edit(clear_message=False, focus=not self._redrawing and not self._keep_focus)
 
     def fill_alone(self) -> None:
+        """Who may have gone alone: nobody, or one of the makers' seats (in a
+        game with bids, the bidder)."""
         if self.table_view is None:
             return
         names = self.table_view.names
@@ -520,8 +612,18 @@ class ScoresPage(Page):
         self.alone.blockSignals(True)
         self.alone.clear()
         self.alone.addItem("Nobody", None)
-        for seat in SIDE_SEATS[Side(self.makers.currentData())]:
-            self.alone.addItem(f"{seat.title}: {names[seat]}", seat.key)
+        game = self.side_game
+        if game is None:
+            for seat in SIDE_SEATS[Side(self.makers.currentData())]:
+                self.alone.addItem(f"{seat.title}: {names[seat]}", seat.key)
+        elif self.auction:
+            bidder = self.bidder.currentData()
+            if bidder is not None and len(names) > bidder:
+                self.alone.addItem(f"The bidder, {position_title(bidder, len(names))}: {names[bidder]}", bidder)
+        else:
+            first = 0 if self.makers.currentData() == "NS" else 1
+            for p in range(first, len(names), 2):
+                self.alone.addItem(f"{position_title(p, len(names))}: {names[p]}", p)
         self.alone.setCurrentIndex(max(0, self.alone.findData(keep)))
         self.alone.blockSignals(False)
         self.allow_defender_alone()
@@ -532,6 +634,10 @@ class ScoresPage(Page):
         for this hand (rules 001: never, only against a lone maker, or at any
         time); otherwise it is unticked, disabled, and its tooltip says why."""
         rule = self.rules.defend_alone if self.rules is not None else DefendAlone.ANY
+        if self.side_game is not None:  # not asked at a side game's tally card (its row is hidden)
+            self.defender_alone.setChecked(False)
+            self.defender_alone.setEnabled(False)
+            return
         if rule is DefendAlone.NEVER:
             why = "Defender alone: these rules do not allow a defender to play alone."
         elif rule is DefendAlone.AGAINST_LONER and self.alone.currentData() is None:
@@ -544,12 +650,22 @@ class ScoresPage(Page):
         self.defender_alone.setToolTip(why or "A defender played alone against the makers.")
 
     # entry --------------------------------------------------------------------
-    def entered(self) -> HandEntry | None:
-        """The hand in the entry row, or ``None`` while no tricks are typed."""
+    def entered(self) -> HandEntry | SideEntry | None:
+        """The hand in the entry row (a side game's as :class:`SideEntry`),
+        or ``None`` while no tricks (or, in a game with bids, no bid) are typed."""
         text = self.tricks.text().strip()
         if not text:
             return None
         alone = self.alone.currentData()
+        if self.side_game is not None:
+            if self.auction:
+                bid, bidder = self.bid.text().strip(), self.bidder.currentData()
+                if not bid or bidder is None:
+                    return None
+                lone = bidder if alone is not None else None
+                return SideEntry(tables.SideHandEntry(bidder % 2, int(text), lone is not None, int(bid)), bidder, lone)
+            makers = 0 if self.makers.currentData() == "NS" else 1
+            return SideEntry(tables.SideHandEntry(makers, int(text), alone is not None), None, alone)
         return HandEntry(
             Side(self.makers.currentData()),
             int(text),
@@ -559,6 +675,9 @@ class ScoresPage(Page):
 
     def update_preview(self) -> None:
         entry = self.entered()
+        if isinstance(entry, SideEntry) or (entry is None and self.side_game is not None):
+            self._side_preview(entry)
+            return
         if entry is None or self.rules is None:
             self.preview.setText("Type the tricks the makers took; the points appear here.")
             self.preview.setStyleSheet("")
@@ -573,12 +692,29 @@ class ScoresPage(Page):
         self.preview.setText(f"{what}{side_name(score.side.value)} score {score.points}.")
         self.preview.setStyleSheet(OK_STYLE)
 
+    def _side_preview(self, got: SideEntry | None) -> None:
+        game, v = self.side_game, self.table_view
+        if got is None or game is None or v is None:
+            what = "the bid and the tricks the bidders took" if self.auction else "the tricks the makers took"
+            self.preview.setText(f"Type {what}; the points appear here.")
+            self.preview.setStyleSheet("")
+            return
+        try:
+            side, points = got.entry.score(game)  # the very call the saved hand is scored by
+        except RuleViolation as exc:
+            self.preview.setText(exc.message)
+            self.preview.setStyleSheet(ERROR_STYLE)
+            return
+        self.preview.setText(f"{side_label(game, v.names, side)} score {points}.")
+        self.preview.setStyleSheet(OK_STYLE)
+
     def reset_entry(self, focus: bool = True) -> None:
         """Empty the entry row for the table's next hand (``focus``: put the
         cursor in the Makers box, as after a save; a redraw does not)."""
         self._quiet += 1
         try:
             self.tricks.setText("")  # not clear(): a new hand starts with no typing to undo, so Ctrl+Z reaches Edit ▸ Undo
+            self.bid.setText("")
             self.defender_alone.setChecked(False)
             self.alone.setCurrentIndex(0)
             if self.table_view is not None and self.table_view.next_hand is not None:
@@ -590,12 +726,12 @@ class ScoresPage(Page):
         complete = self.editing_id is None and self.table_view is not None and self.table_view.next_hand is None
         self.set_complete(complete)
         if focus:
-            (self.hands if complete else self.makers).setFocus()
+            (self.hands if complete else self.first_field()).setFocus()
 
     def set_complete(self, complete: bool) -> None:
         """A complete table offers no new hand: the entry row says so and
         waits for a hand to correct (select it, Enter)."""
-        for w in (self.hand_number, self.makers, self.tricks, self.alone, self.save_button):
+        for w in (self.hand_number, self.bidder, self.bid, self.makers, self.tricks, self.alone, self.save_button):
             w.setEnabled(not complete)
         self._quiet += 1
         if complete:  # no number on offer: "Hand: —"
@@ -620,8 +756,13 @@ class ScoresPage(Page):
         if self.ctx.event_id is None or table is None:
             return False
         values = self.entered()
+        if values is None and self.auction:
+            self.show_message("Type the bid and the tricks.", error=True)
+            (self.bid if not self.bid.text().strip() else self.tricks).setFocus()
+            return False
         if values is None:
-            self.show_message("Type how many tricks the makers took (0–5).", error=True)
+            most = self.side_game.hand_size if self.side_game is not None else 5
+            self.show_message(f"Type how many tricks the makers took (0–{most}).", error=True)
             self.tricks.setFocus()
             return False
         event_id, round_number, number = self.ctx.event_id, self.round.value(), self.hand_number.value()
@@ -634,9 +775,14 @@ class ScoresPage(Page):
         try:
             if self.editing_id is None:
                 stored = self._record(event_id, round_number, table, number, values)
-                self.show_message(
-                    f"Hand {stored.number} saved: {side_name(stored.scoring_side)} score {stored.points}.", error=False
-                )
+                if isinstance(values, SideEntry):  # in words, with the players' names (the page has redrawn)
+                    rows = self.table_view.hands if self.table_view is not None else ()
+                    said = next((h.text for h in rows if h.id == stored.id), stored.text)
+                    self.show_message(f"Hand {stored.number} saved: {said}.", error=False)
+                else:
+                    self.show_message(
+                        f"Hand {stored.number} saved: {side_name(stored.scoring_side)} score {stored.points}.", error=False
+                    )
             else:
                 stored = self._correct(seen, number, values)
                 self.show_message(f"Hand {stored.number} corrected.", error=False)
@@ -671,6 +817,8 @@ class ScoresPage(Page):
             self.show_message("Not saved: this hand is no longer stored (deleted at another station, or undone).",
                               error=True)
             return None
+        if isinstance(values, SideEntry):
+            return self._confirm_side_correction(old, number, values)
         try:
             score = values.score(self.rules)
         except RuleViolation:
@@ -685,6 +833,33 @@ class ScoresPage(Page):
             f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
             f"Stored: {hand_words(old.entry, old.scoring_side, old.points)}.\n"
             f"Corrected{renumbered}: {hand_words(values, score.side, score.points)}.\n\n"
+            "Save the correction?"
+        )
+        if context.ask(self, f"Correct hand {old.number}", question):
+            return old
+        self.show_message(
+            f"Hand {old.number} is not corrected: it stays as stored. Change the correction, or Esc to leave it.",
+            error=False,
+        )
+        return None
+
+    def _confirm_side_correction(self, old, number: int, values: SideEntry):
+        """:meth:`confirm_correction` for a side game's hand (its words name the players)."""
+        names = self.table_view.names if self.table_view is not None else ()
+        try:
+            words = tournament.side_hand_words(self.side_game, values.entry, values.bidder, values.lone, names)
+        except RuleViolation:
+            return old
+        if (old.entry, old.bidder, old.alone_seat, old.number) == (values.entry, values.bidder, values.lone, number):
+            self.cancel_edit()
+            self.select_hand(old.id)
+            self.show_message(f"Hand {old.number} already says that: nothing to correct.", error=False)
+            return None
+        renumbered = f" (as hand {number})" if number != old.number else ""
+        question = (
+            f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
+            f"Stored: {old.text}.\n"
+            f"Corrected{renumbered}: {words}.\n\n"
             "Save the correction?"
         )
         if context.ask(self, f"Correct hand {old.number}", question):
@@ -711,6 +886,12 @@ class ScoresPage(Page):
             self.hands.selectRow(row)
 
     def _record(self, event_id, round_number, table, number, values):
+        if isinstance(values, SideEntry):
+            return self.ctx.operate(
+                f"Hand {number} at table {table}, round {round_number}",
+                tournament.record_side_hand, event_id, round_number, table, number, values.entry, values.bidder,
+                values.lone, event_id=event_id,
+            )
         return self.ctx.operate(
             f"Hand {number} at table {table}, round {round_number}",
             tournament.record_hand,
@@ -723,7 +904,14 @@ class ScoresPage(Page):
         )
 
     def _correct(self, old, number, values):
-        """Correct ``old`` (the stored hand as confirmed) to ``values``."""
+        """Correct ``old`` (the stored hand as confirmed) to ``values``: in
+        place, on the version shown (the one guard refuses a stale or locked write)."""
+        if isinstance(values, SideEntry):
+            return self.ctx.operate(
+                f"Correct hand {old.number} at table {old.table}, round {old.round}",
+                tournament.correct_side_hand, old.id, values.entry, values.bidder, values.lone,
+                number=number, expected_version=old.version, event_id=self.ctx.event_id,
+            )
         return self.ctx.operate(  # refused if another station changed the hand since (its version)
             f"Correct hand {old.number} at table {old.table}, round {old.round}",
             tournament.correct_hand,
@@ -761,14 +949,6 @@ class ScoresPage(Page):
                 error=False,
             )
 
-    def _side_saved(self, table: int) -> None:
-        self.moved_on = None
-        v = self.side_box.view
-        if v is not None and v.next_hand is None:
-            self._advance_to_next_open_table(table)
-            if self.message.text():
-                self.side_box.show_message(self.message.text(), False)
-
     def selected_hand(self):
         rows = self.hands.selectionModel().selectedRows()
         return self.model.row_at(rows[0]) if rows else None
@@ -786,12 +966,20 @@ class ScoresPage(Page):
         self.cancel_edit_button.show()
         self.hand_number.setValue(h.number)
         self.makers.setCurrentIndex(self.makers.findData(h.makers))
+        side = self.side_game is not None
+        if self.auction:
+            self.bidder.setCurrentIndex(max(0, self.bidder.findData(h.bidder)))
+            self.bid.setText(str(h.entry.bid))
         self.fill_alone()
-        self.alone.setCurrentIndex(max(0, self.alone.findData(h.alone_seat.key if h.alone_seat is not None else None)))
+        if side:
+            lone = h.alone_seat if h.alone_seat is not None else (h.bidder if h.entry.alone else None)
+        else:
+            lone = h.alone_seat.key if h.alone_seat is not None else None
+        self.alone.setCurrentIndex(max(0, self.alone.findData(lone)))
         self.tricks.setText(str(h.maker_tricks))
-        self.defender_alone.setChecked(h.defender_alone)
+        self.defender_alone.setChecked(False if side else h.defender_alone)
         self._quiet -= 1
-        self.makers.setFocus()
+        self.first_field().setFocus()
 
     def cancel_edit(self, clear_message: bool = True, focus: bool = True) -> None:
         if self.editing_id is not None and clear_message is False and self.message.styleSheet() == ERROR_STYLE:
@@ -812,7 +1000,7 @@ class ScoresPage(Page):
             self,
             f"Delete hand {h.number}",
             f"Delete hand {h.number} at table {h.table}, round {h.round}?\n\n"
-            f"Stored: {hand_words(h.entry, h.scoring_side, h.points)}.\n\n"
+            f"Stored: {h.text if self.side_game is not None else hand_words(h.entry, h.scoring_side, h.points)}.\n\n"
             "Edit ▸ Undo (Ctrl+Z) brings it back.",
         ):
             return

@@ -211,7 +211,11 @@ def entry_board(
         table=view,
         result=result,
         side_table=side,
-        disputed=disputed_at(session, event_id, round_number, view.table, view.hands) if view is not None and view.hands else frozenset(),
+        disputed=(
+            disputed_at(session, event_id, round_number, view.table, view.hands) if view is not None and view.hands
+            else disputed_at(session, event_id, round_number, side.table, side.hands) if side is not None and side.hands
+            else frozenset()
+        ),
     )
 
 

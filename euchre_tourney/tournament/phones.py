@@ -49,7 +49,8 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import HandEntry, Seat, Side
+from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables as game_tables
+from euchre_tourney.rules import position_title, side_of_position
 from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
     EventRound,
@@ -67,6 +68,14 @@ from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
 from euchre_tourney.tournament.readmodels import HandView
 from euchre_tourney.tournament.scoring import correct_hand, entry_of, record_hand, table_score
+from euchre_tourney.tournament.side_games import (
+    SideHandView,
+    correct_side_hand,
+    record_side_hand,
+    side_hand_words,
+    side_hands_at,
+    side_table_score,
+)
 from euchre_tourney.tournament.stations import audit, change_stamp, describe_entry, describe_hand
 from euchre_tourney.tournament.tables import record_table_totals, table_result
 from euchre_tourney.tournament.unit_of_work import write_use_case
@@ -107,6 +116,18 @@ SECRET_BYTES = 24
 """192 random bits per table secret."""
 
 _SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+
+
+def side_words(side: str, players: int = 4) -> str:
+    """A side in words on a table's phone: "North–South" / "East–West" at a
+    table of four, "Seats 1, 3, 5" / "Seats 2, 4, 6" at six (``side``: the
+    stored "NS" or "EW"; "" for another)."""
+    if side not in _SIDE_WORDS:
+        return ""
+    if players == 4:
+        return _SIDE_WORDS[side]
+    first = 0 if side == "NS" else 1
+    return "Seats " + ", ".join(str(p + 1) for p in range(first, players, 2))
 
 
 class PhoneRefused(TournamentError):
@@ -431,7 +452,7 @@ class PhoneHand:
 
     @property
     def text(self) -> str:
-        return describe_hand(self.hand)
+        return self.hand.text if isinstance(self.hand, SideHandView) else describe_hand(self.hand)
 
     @property
     def confirmer(self) -> str:
@@ -467,6 +488,33 @@ class PhoneTableView:
     waiting: PhoneHand | None
     time_called: bool
     totals: tuple[int, int] | None
+    game: game_tables.TableRules | None = None
+    """The event's side game (six-player, bid euchre ...; None: four-seat
+    euchre): ``names`` then has one name per seat (2–6), clockwise, and the
+    hands are :class:`~.side_games.SideHandView`."""
+
+    @property
+    def seats(self) -> int:
+        """How many seats the table has."""
+        return len(self.names)
+
+    @property
+    def seat_titles(self) -> tuple[str, ...]:
+        """Each seat in words: "North" .. "West" at four, "Seat 1" .. at six."""
+        return tuple(position_title(p, self.seats) for p in range(self.seats))
+
+    def side_title(self, side: str) -> str:
+        """"North–South" / "Seats 1, 3, 5" (``side``: "NS" or "EW")."""
+        return side_words(side, self.seats)
+
+    def side_seats(self, side: str) -> tuple[int, ...]:
+        """The seats (0-based) of a side, ``side`` "NS" or "EW": alternate seats."""
+        return tuple(range(0 if side == "NS" else 1, self.seats, 2))
+
+    @property
+    def auction(self) -> bool:
+        """A game with bids (bid euchre): the form asks for the bidder and the bid."""
+        return self.game is not None and self.game.bidding == "auction"
 
     @property
     def disputed(self) -> bool:
@@ -523,8 +571,11 @@ def disputed_at(session: Session, event_id: int, round_number: int, table: int,
     return frozenset(h.number for h in hands if h.number in lines and phone_state(lines[h.number], h.version)[1] == "disputed")
 
 
-def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...]:
-    """The hands of ``table`` in round ``r`` (fewer reads than :func:`~.scoring.table_score`)."""
+def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...] | tuple[SideHandView, ...]:
+    """The hands of ``table`` in round ``r`` (fewer reads than :func:`~.scoring.table_score`);
+    a side game's as :class:`~.side_games.SideHandView`."""
+    if table_rules_of(load_event(session, r.event_id)) is not None:
+        return side_hands_at(session, r.event_id, r, table)
     return tuple(
         HandView(h.id, r.number, table, h.number, entry_of(h), Side(h.scoring_side), h.points, h.station or "", h.version or 1)
         for h in session.exec(
@@ -539,10 +590,9 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     t = check_secret(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
-    if game is not None:  # the phone's form is the four-seat tally card
-        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window, "
-                              "not from the tables' phones.")
     r = _round_row(session, event_id, t)
+    if game is not None:
+        return _side_phone_table(session, event, r, t, game)
     score = table_score(session, event_id, r.number, t)
     hands = _states(session, event_id, r.number, t, score.hands)
     settings = phone_settings(session, event_id)
@@ -573,6 +623,21 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
         waiting=waiting,
         time_called=settings.time_called_round == r.number,
         totals=totals,
+    )
+
+
+def _side_phone_table(session: Session, event, r: EventRound, t: int, game: game_tables.TableRules) -> PhoneTableView:
+    """A side game's table page (six-player at six seats, bid euchre at four ...)."""
+    score = side_table_score(session, event.id, r.number, t)
+    hands = _states(session, event.id, r.number, t, score.hands)
+    settings = phone_settings(session, event.id)
+    return PhoneTableView(
+        event_id=event.id, event_name=event.name, kind=event.kind, entry_mode="hands", round=r.number, table=t,
+        locked=bool(r.locked), names=score.names, teams=("", ""), hands=hands, ns_total=score.totals[0],
+        ew_total=score.totals[1], next_hand=score.next_hand, hands_per_round=score.hands_per_round, game_target=None,
+        game_winner="", confirm_required=settings.confirm_required,
+        waiting=next((h for h in hands if h.state == "waiting"), None),
+        time_called=settings.time_called_round == r.number, totals=None, game=game,
     )
 
 
@@ -631,11 +696,13 @@ def submit_hand(
     key: object,
     side: object,
     number: int,
-    entry: HandEntry,
+    entry: HandEntry | game_tables.SideHandEntry,
     *,
     drawn_round: int,
     correcting_version: int | None = None,
     entered: int | None = None,
+    bidder: int | None = None,
+    alone_seat: int | None = None,
 ) -> PhoneAnswer:
     """Enter hand ``number`` at the table from its phone (``side``: "NS" or
     "EW", the side entering), or, with ``correcting_version`` (the version
@@ -649,10 +716,25 @@ def submit_hand(
     page (:class:`InvalidHand` and its kinds, the same sentences);
     :class:`PhoneRefused` for a wrong code, a bad key, or — when the event
     requires confirmation — a new hand while another waits for the opponents. Commits the hand and the
-    key together; a key seen before returns its first answer."""
+    key together; a key seen before returns its first answer.
+
+    A side game's table (six-player, bid euchre ...: the event's game) enters
+    a :class:`~euchre_tourney.rules.tables.SideHandEntry` with ``bidder``
+    (the high bidder's seat, 0-based, in a game with bids) and
+    ``alone_seat`` (the lone maker's seat, 0-based, when one went alone),
+    recorded and corrected by :func:`~.side_games.record_side_hand` and
+    :func:`~.side_games.correct_side_hand`: the same validation, sentences
+    and guard as the director's Scores page."""
     t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
     side = _check_side(side)
+    game = table_rules_of(load_event(session, event_id))
+    if game is not None:
+        return _submit_side_hand(session, event_id, t, key, side, number, entry, game, drawn_round=drawn_round,
+                                 correcting_version=correcting_version, entered=entered, bidder=bidder,
+                                 alone_seat=alone_seat)
+    if not isinstance(entry, HandEntry):
+        raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
 
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
@@ -681,6 +763,53 @@ def submit_hand(
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="correct",
                                 hand_number=number, hand_version=(h.version or 1) + 1, side=side, answer=text[:400]))
         correct_hand(session, h.id, entry, expected_version=correcting_version)
+        return PhoneAnswer(text)
+
+    return _once(session, event_id, key, write)
+
+
+def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, players: int = 4) -> None:
+    """When the event requires confirmation: refuse a new hand while one waits for the other side."""
+    if not phone_settings(session, event_id).confirm_required:
+        return
+    waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
+    if waiting is not None:
+        raise PhoneRefused(
+            f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer, players)} to agree: "
+            "they tap Agree (or Disagree) before the next hand is entered."
+        )
+
+
+def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: str, number: int, entry: object,
+                      game: game_tables.TableRules, *, drawn_round: object, correcting_version: int | None,
+                      entered: int | None, bidder: int | None, alone_seat: int | None) -> PhoneAnswer:
+    """:func:`submit_hand` at a side game's table."""
+    if not isinstance(entry, game_tables.SideHandEntry):
+        raise InvalidHand(f"Tonight's game is {game.title}: a hand is a SideHandEntry, not {type(entry).__name__}.")
+
+    def write() -> PhoneAnswer:
+        r = _round_row(session, event_id, t, drawn_round)
+        hands = side_hands_at(session, event_id, r, t)
+        names = hands[0].names if hands else side_table_score(session, event_id, r.number, t).names
+        try:
+            said = side_hand_words(game, entry, bidder, alone_seat, names)
+        except RuleViolation as exc:
+            raise InvalidHand(exc.message) from exc
+        if correcting_version is None:
+            _waiting_refusal(session, event_id, r, t, game.players)
+            text = f"Hand {number} saved: {said}."
+            session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
+                                    hand_number=number, hand_version=1, side=side, answer=text[:400]))
+            record_side_hand(session, event_id, r.number, t, number, entry, bidder, alone_seat)
+            return PhoneAnswer(text)
+        h = next((x for x in hands if x.number == number), None)
+        if h is None:
+            raise PhoneRefused(f"Hand {number} is not recorded at table {t} in round {r.number}: enter it instead.")
+        _check_same_entry(_entries(session, event_id, r.number, t).get(number, 0), entered, number, lambda: h.text)
+        text = f"Hand {number} corrected: {said}."
+        session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="correct",
+                                hand_number=number, hand_version=h.version + 1, side=side, answer=text[:400]))
+        correct_side_hand(session, h.id, entry, bidder, alone_seat, expected_version=correcting_version)
         return PhoneAnswer(text)
 
     return _once(session, event_id, key, write)
@@ -728,8 +857,9 @@ def confirm_hand(
                 f"Hand {number} was changed after you looked at it: it now says {mine.text}. Look at it again."
             )
         side = mine.confirmer
-        text = (f"{_SIDE_WORDS.get(side, 'The table')} agreed to hand {number}." if agree else
-                f"Hand {number} is flagged for the director: {_SIDE_WORDS.get(side, 'the table')} disagrees.")
+        players = mine.hand.seats if isinstance(mine.hand, SideHandView) else 4
+        text = (f"{side_words(side, players) or 'The table'} agreed to hand {number}." if agree else
+                f"Hand {number} is flagged for the director: {side_words(side, players) or 'the table'} disagrees.")
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key,
                                 action="agree" if agree else "disagree", hand_number=number, hand_version=version,
                                 side=side, answer=text[:400]))
@@ -776,8 +906,7 @@ def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, Pho
     out = []
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
     for t in sorted(set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))):
-        score = table_score(session, event_id, number, t)
-        out.extend((number, t, h) for h in _states(session, event_id, number, t, score.hands) if h.state == "disputed")
+        out.extend((number, t, h) for h in _states(session, event_id, number, t, _hands(session, r, t)) if h.state == "disputed")
     return tuple(out)
 
 
@@ -811,9 +940,10 @@ def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
                               "on the Teams page's Bracket tab, not from the tables' phones: there is no phone "
                               "page to print.")
     game = table_rules_of(event)
-    if game is not None:
-        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window, "
-                              "not from the tables' phones, so there is no phone page to print.")
+    if game is not None:  # the printed steps are the four-seat tally card's
+        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window "
+                              "or from the tables' phones (each table's QR code), and the printed steps are the "
+                              "four-seat game's, so there is no phone page to print.")
     game = event.kind == "team" and event.round_scoring == "game"
     return PhoneSheetView(
         event_name=event.name,

@@ -65,7 +65,7 @@ def generate_rotation(
     if side_games.is_six(event):  # tables of six: rotation.six_rotation
         if seed is None:
             seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
-        side_games.generate_six(session, event, seed)
+        side_games.generate_six(session, event, seed, rotation_constraints(session, event_id))
         session.commit()
         return rotation_view(session, event_id)
     rows = list(
@@ -391,12 +391,12 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
     :func:`rotation.describe_six`'s)."""
     event = load_event(session, event_id)
     if side_games.is_six(event):
-        six = side_games.six_rotation_view(session, event_id)
+        six = side_games.six_rotation_view(session, event_id, rotation_constraints(session, event_id))
         rounds = tuple(
             RoundView(r.number, tuple(TableView(t.number, t.entrant_ids, t.names) for t in r.tables), r.sit_out)
             for r in six.rounds
         )
-        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality)
+        return RotationView(event_id=event_id, seed=six.seed, rounds=rounds, quality=six.quality, warnings=six.warnings)
     stored = load_schedule(session, event_id)
     names = stored.names
     rounds = tuple(

@@ -40,17 +40,18 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, Seat, position, position_title, seat_keys, side_of_position, tables  # noqa: F401 (Seat: used by the corrections merged from sidepages)
+from euchre_tourney.rules import RuleViolation, position, position_title, seat_keys, side_of_position, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.readmodels import RotationView, RoundView, TableView
-from euchre_tourney.tournament.stations import check_unlocked, round_for_write, station_of
+from euchre_tourney.tournament.stations import StaleHand, check_unlocked, round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 EVENT_GAMES: dict[str, str] = {
@@ -71,6 +72,9 @@ NOT_AN_EVENT_GAME = (
 
 SIX_SEATS = seat_keys(6)
 """The stored seat names at a table of six, clockwise (:func:`~euchre_tourney.rules.seat_keys`)."""
+
+SIX = 6
+"""Seats at a table of six."""
 
 SIDE_NAMES = ("NS", "EW")
 """Side 0 (seats 1, 3, 5; North-South) and side 1 (seats 2, 4, 6; East-West) as stored."""
@@ -156,9 +160,108 @@ table's entrant ids and names by position, seats 1..6, its ``sides``
 (:func:`euchre_tourney.rotation.describe_six`)."""
 
 
-def generate_six(session: Session, event: Event, seed: int) -> None:
+def honour_requests(schedule: rotation.SixSchedule, wants: rotation.Constraints) -> rotation.SixSchedule:
+    """``schedule`` (tables of six, entrant ids) changed to keep the
+    director's requests where it can, round by round (the same requests as
+    at four, :func:`~.schedule.rotation_constraints`):
+
+    * **sits out a given round**: the player changes places with one who sits
+      out that round (none sits out when the players fill the tables: kept
+      as it is, and :func:`six_request_warnings` says so);
+    * **stays at one table** (mobility): the round's tables are numbered so
+      that the pinned player's table is the one asked for (tables of six are
+      alike: renumbering them changes no one's partners), and a second pinned
+      player at the same table changes places with a player of the same side
+      at the table asked for;
+    * **never partner**: the second of the two changes places with an
+      opponent at the same table (the table stays the one pinned), the first
+      such opponent with whom no other pair asked apart ends up partnering.
+
+    Each change is a swap of two seats: the partner and opponent counts move
+    by a few meetings at most (the quality lines are read from the stored
+    rotation, so they say what was kept)."""
+    apart = {frozenset(pair) for pair in wants.apart}
+    rounds = []
+    for n, rnd in enumerate(schedule.rounds, start=1):
+        tables_ = [list(t) for t in rnd.tables]
+        sits = list(rnd.sit_outs)
+        asked = list(wants.sit_out.get(n, ()))
+        for p in asked:
+            if p in sits:
+                continue
+            free = [q for q in sits if q not in asked]
+            if not free:
+                break
+            q = min(free, key=lambda x: (x in wants.pinned, x))
+            for t in tables_:
+                if p in t:
+                    t[t.index(p)] = q
+            sits[sits.index(q)] = p
+        count = len(tables_)
+        order: list[int | None] = [None] * count
+        for p, want in sorted(wants.pinned.items()):
+            at = next((i for i, t in enumerate(tables_) if p in t), None)
+            if at is None or not 1 <= want <= count or at in order or order[want - 1] is not None:
+                continue
+            order[want - 1] = at
+        rest = iter(i for i in range(count) if i not in order)
+        tables_ = [tables_[i if i is not None else next(rest)] for i in order]
+        for p, want in sorted(wants.pinned.items()):
+            at = next((i for i, t in enumerate(tables_) if p in t), None)
+            if at is None or not 1 <= want <= count or at == want - 1:
+                continue
+            seat = tables_[at].index(p)
+            target = tables_[want - 1]
+            swap = next((k for k in range(seat % 2, SIX, 2) if target[k] not in wants.pinned), None)
+            if swap is None:
+                continue
+            tables_[at][seat], target[swap] = target[swap], p
+        for t in tables_:
+            for pair in sorted(apart, key=sorted):
+                a, b = sorted(pair)
+                if a not in t or b not in t or t.index(a) % 2 != t.index(b) % 2:
+                    continue
+                ib = t.index(b)
+                for k in range(1 - ib % 2, SIX, 2):
+                    trial = list(t)
+                    trial[ib], trial[k] = trial[k], trial[ib]
+                    if not any(frozenset((trial[i], trial[j])) in apart
+                               for i in range(SIX) for j in range(i + 1, SIX) if i % 2 == j % 2):
+                        t[:] = trial
+                        break
+        rounds.append(rotation.SixRound(tuple(tuple(t) for t in tables_), tuple(sorted(sits))))
+    return rotation.SixSchedule(schedule.players, tuple(rounds))
+
+
+def six_request_warnings(schedule: rotation.SixSchedule, wants: rotation.Constraints, name) -> list[str]:
+    """The requests ``schedule`` does not keep, one sentence each (``name``:
+    entrant id → the name shown); ``[]`` when it keeps them all."""
+    out: list[str] = []
+    for n, rnd in enumerate(schedule.rounds, start=1):
+        for p in sorted(wants.sit_out.get(n, ())):
+            if p in rnd.sit_outs or p not in schedule.players:
+                continue
+            why = ("nobody sits out at tables of six with this many players" if not rnd.sit_outs
+                   else "more players asked to sit out than sit out that round")
+            out.append(f"{name(p)} asked to sit out round {n}, but plays in it: {why}.")
+        for p, want in sorted(wants.pinned.items()):
+            at = next((i for i, t in enumerate(rnd.tables, start=1) if p in t), None)
+            if at is not None and at != want:
+                where = (f"round {n} has only {len(rnd.tables)} table{'s' if len(rnd.tables) != 1 else ''} of six"
+                         if want > len(rnd.tables) else "other players asked for that table too")
+                out.append(f"{name(p)} asked to stay at table {want}, but plays at table {at} in round {n}: {where}.")
+        for a, b in wants.apart:
+            for t in rnd.tables:
+                if a in t and b in t and t.index(a) % 2 == t.index(b) % 2:
+                    out.append(f"{name(a)} and {name(b)} asked never to partner, but partner in round {n}.")
+    return out
+
+
+def generate_six(session: Session, event: Event, seed: int, wants: rotation.Constraints | None = None) -> None:
     """Seat the checked-in players at tables of six for every round (flushed;
-    the caller commits). Numbers 1..N follow the names alphabetically."""
+    the caller commits). Numbers 1..N follow the names alphabetically.
+    ``wants``: the director's requests over entrant ids
+    (:func:`~.schedule.rotation_constraints`), kept by :func:`honour_requests`."""
     if hands_recorded(session, event.id):
         raise TournamentError("Scores have been entered: the rotation can no longer be regenerated.")
     rows = list(
@@ -175,6 +278,7 @@ def generate_six(session: Session, event: Event, seed: int) -> None:
         entrant.number = number
         session.add(entrant)
     schedule = rotation.six_rotation([e.id for e, _ in rows], event.rounds, seed=seed)
+    schedule = honour_requests(schedule, wants or rotation.Constraints())
     clear_rotation(session, event.id)
     for number, rnd in enumerate(schedule.rounds, start=1):
         r = EventRound(event_id=event.id, number=number)
@@ -225,9 +329,10 @@ def _six_schedule(session: Session, event_id: int):
     return rotation.SixSchedule(ordered, tuple(rounds)), names, numbers
 
 
-def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
+def six_rotation_view(session: Session, event_id: int, wants: rotation.Constraints | None = None) -> SixRotationView:
     """The stored rotation of a night at tables of six, with its balance
-    figures (partner repeats, most partnered and opposed, meetings, sit-outs)."""
+    figures (partner repeats, most partnered and opposed, meetings, sit-outs); ``wants``: the director's
+    requests (entrant ids): the ones it does not keep are its ``warnings``."""
     event = load_event(session, event_id)
     schedule, names, _ = _six_schedule(session, event_id)
     rounds = tuple(
@@ -239,7 +344,8 @@ def six_rotation_view(session: Session, event_id: int) -> SixRotationView:
         for n, r in enumerate(schedule.rounds, start=1)
     )
     quality = tuple(rotation.describe_six(rotation.six_quality(schedule))) if schedule.rounds else ()
-    return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality)
+    warnings = tuple(six_request_warnings(schedule, wants, lambda p: names.get(p, "?"))) if wants is not None else ()
+    return SixRotationView(event_id=event_id, seed=event.seed, rounds=rounds, quality=quality, warnings=warnings)
 
 
 # --- hands --------------------------------------------------------------------------------
@@ -266,6 +372,36 @@ class SideHandView:
     alone_seat: int | None = None
     names: tuple[str, ...] = ()
     seats: int = 4
+    version: int = 1
+    """1 when recorded, +1 per correction (:func:`correct_side_hand` names the version it was made on)."""
+    station: str = ""
+    """The station that recorded it."""
+
+    @property
+    def makers(self) -> str:
+        """The making side as stored: "NS" (side 0) or "EW" (side 1)."""
+        return SIDE_NAMES[self.entry.makers]
+
+    @property
+    def scoring_side(self) -> str:
+        """The side that scored as stored: "NS" or "EW"."""
+        return SIDE_NAMES[self.side]
+
+    @property
+    def maker_tricks(self) -> int:
+        return self.entry.maker_tricks
+
+    @property
+    def side_points(self) -> tuple[int, int]:
+        """(side 0's points, side 1's points) for this hand."""
+        return (self.points, 0) if self.side == 0 else (0, self.points)
+
+    def seat_title(self, seat: int | None) -> str:
+        """A seat in words with its player when known: "Seat 4: Dee", "North: Ann" ("" for None)."""
+        if seat is None:
+            return ""
+        title = position_title(seat, self.seats)
+        return f"{title}: {self.names[seat]}" if len(self.names) == self.seats and 0 <= seat < self.seats else title
 
     def _seat(self, seat: int) -> str:
         if len(self.names) == self.seats and 0 <= seat < self.seats:
@@ -311,6 +447,7 @@ def _side_view(h: Hand, round_number: int, seats: int, names: tuple[str, ...] = 
         id=h.id, round=round_number, table=h.table_number, number=h.number, entry=entry,
         bidder=d.get("bidder"), side=SIDE_NAMES.index(h.scoring_side), points=h.points,
         alone_seat=None if lone is None else position(lone), names=names, seats=seats,
+        version=h.version or 1, station=h.station or "",
     )
 
 
@@ -347,6 +484,73 @@ def _check_lone_seat(game: tables.TableRules, entry: tables.SideHandEntry, seat:
     return seat
 
 
+def _check_side_hand(
+    session: Session, event_id: int, round_number: int, table: int, number: int, entry: tables.SideHandEntry,
+    bidder: object, alone_seat: object, *, r: EventRound | None = None, replacing: int | None = None,
+):
+    """Validate a side game's hand for its slot: ``(game, round row, side,
+    points, bidder, lone seat)``; :class:`InvalidHand` (its kinds) with the
+    sentence the director sees. ``r``: the round, already read for the
+    write; ``replacing``: the id of the hand a correction replaces (its own
+    slot is not taken)."""
+    if not isinstance(entry, tables.SideHandEntry):
+        raise InvalidHand(f"A side game's hand is a SideHandEntry, not {type(entry).__name__}.")
+    for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
+        try:
+            whole_number(value, what)
+        except TournamentError as exc:
+            raise InvalidHand(exc.message) from None
+    event = load_event(session, event_id)
+    game = _game_of(event)
+    if r is None:
+        r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number)
+    if r is None:
+        raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
+    check_unlocked(r)
+    seated = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
+    if table not in seated:
+        raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(seated)}).")
+    if not 1 <= number <= event.hands_per_round:
+        raise InvalidHand(f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands.")
+    try:
+        side, points = entry.score(game)
+    except RuleViolation as exc:
+        raise InvalidHand(exc.message) from exc
+    bidder = _check_bidder(game, entry, bidder)
+    alone_seat = _check_lone_seat(game, entry, alone_seat)
+    taken = session.exec(
+        select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
+    ).first()
+    if taken is not None and taken != replacing:
+        raise InvalidHand(f"Hand {number} at table {table} is already recorded: delete it to enter it again.")
+    return game, r, side, points, bidder, alone_seat
+
+
+def _detail_of(entry: tables.SideHandEntry, bidder: int | None, alone_seat: int | None) -> str:
+    detail = {"alone": entry.alone, "bid": entry.bid}
+    if bidder is not None:
+        detail["bidder"] = bidder
+    if alone_seat is not None:
+        detail["alone_seat"] = alone_seat
+    return json.dumps(detail, sort_keys=True)
+
+
+def _names_at(session: Session, event_id: int, round_id: int, table: int, players: int) -> tuple[str, ...]:
+    """The table's players by seat, clockwise, as its page names them."""
+    tonight = session.exec(
+        select(Entrant.id, Player.name, Entrant.number).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event_id)
+    ).all()
+    shown = labels(tonight)
+    seats = {
+        seat: shown.get(entrant_id, "?")
+        for seat, entrant_id in session.exec(
+            select(Seating.seat, Seating.entrant_id).where(Seating.round_id == round_id, Seating.table_number == table)
+        )
+    }
+    order = seat_keys(players)
+    return tuple(seats.get(s, "?") for s in order) if seats else ()
+
+
 @write_use_case
 def record_side_hand(
     session: Session,
@@ -369,44 +573,13 @@ def record_side_hand(
     :class:`InvalidHand` (nothing stored) for a hand the rules or the night
     do not allow (no such round or table, a hand beyond the round, a slot
     already taken, a locked round)."""
-    if not isinstance(entry, tables.SideHandEntry):
-        raise InvalidHand(f"A side game's hand is a SideHandEntry, not {type(entry).__name__}.")
-    for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
-        try:
-            whole_number(value, what)
-        except TournamentError as exc:
-            raise InvalidHand(exc.message) from None
-    event = load_event(session, event_id)
-    game = _game_of(event)
-    r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number)
-    if r is None:
-        raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
-    check_unlocked(r)
-    seated = set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id)))
-    if table not in seated:
-        raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(seated)}).")
-    if not 1 <= number <= event.hands_per_round:
-        raise InvalidHand(f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands.")
-    try:
-        side, points = entry.score(game)
-    except RuleViolation as exc:
-        raise InvalidHand(exc.message) from exc
-    bidder = _check_bidder(game, entry, bidder)
-    alone_seat = _check_lone_seat(game, entry, alone_seat)
-    taken = session.exec(
-        select(Hand.id).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
-    ).first()
-    if taken is not None:
-        raise InvalidHand(f"Hand {number} at table {table} is already recorded: delete it to enter it again.")
-    detail = {"alone": entry.alone, "bid": entry.bid}
-    if bidder is not None:
-        detail["bidder"] = bidder
-    if alone_seat is not None:
-        detail["alone_seat"] = alone_seat
+    game, r, side, points, bidder, alone_seat = _check_side_hand(
+        session, event_id, round_number, table, number, entry, bidder, alone_seat
+    )
     h = Hand(
         round_id=r.id, table_number=table, number=number, makers=SIDE_NAMES[entry.makers], maker_tricks=entry.maker_tricks,
         alone_seat=None, defender_alone=False, scoring_side=SIDE_NAMES[side], points=points,
-        station=station_of(session)[:60], detail_json=json.dumps(detail, sort_keys=True),
+        station=station_of(session)[:60], detail_json=_detail_of(entry, bidder, alone_seat),
     )
     session.add(h)
     try:
@@ -415,14 +588,130 @@ def record_side_hand(
         session.rollback()
         raise InvalidHand(f"Hand {number} at table {table} was recorded at another station meanwhile: nothing was saved.") from None
     view = _side_view(h, round_number, game.players)
-    session.add(
+    named = _side_view(h, round_number, game.players, _names_at(session, event_id, r.id, table, game.players))
+    session.add(  # the history names the players, as the correction's line does
         HandAudit(
             event_id=event_id, round_number=round_number, table_number=table, hand_number=number, hand_id=h.id,
-            action="record", station=station_of(session)[:60], new=view.text[:200],
+            action="record", station=station_of(session)[:60], new=named.text[:200],
         )
     )
     session.commit()
     return view
+
+
+def side_hand_words(game: tables.TableRules, entry: tables.SideHandEntry, bidder: int | None = None,
+                    alone_seat: int | None = None, names: tuple[str, ...] = ()) -> str:
+    """A side game's hand as typed, in words, before it is stored (as
+    :attr:`SideHandView.text` says it once stored): "Seat 4: Dee alone took
+    5 tricks: Bob, Dee & Fay +6". ``RuleViolation`` for a hand the game
+    does not allow."""
+    side, points = entry.score(game)
+    return SideHandView(
+        id=0, round=0, table=0, number=0, entry=entry, bidder=bidder, side=side, points=points,
+        alone_seat=alone_seat, names=names, seats=game.players,
+    ).text
+
+
+def _stale_side(session: Session, now: SideHandView, proposed: str, doing: str) -> StaleHand:
+    from euchre_tourney.tournament.stations import last_changed_by
+
+    by = last_changed_by(session, now.id) or now.station
+    at = f" at station {by}" if by else ""
+    return StaleHand(
+        f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
+        f"{now.text}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
+        "correct it if it is still wrong.",
+        None,
+    )
+
+
+@write_use_case
+def correct_side_hand(
+    session: Session,
+    hand_id: int,
+    entry: tables.SideHandEntry,
+    bidder: int | None = None,
+    alone_seat: int | None = None,
+    *,
+    number: int | None = None,
+    expected_version: int | None = None,
+) -> SideHandView:
+    """Correct a recorded hand of a side game in place; commit. The row
+    keeps its id (and its slot unless ``number`` moves it), its version
+    goes up by one, and an audit row says old → new at this station.
+
+    ``entry``, ``bidder``, ``alone_seat``: as in :func:`record_side_hand`,
+    validated and scored the same way (the same sentences).
+    ``expected_version``: the :attr:`SideHandView.version` the correction
+    was made on (None: whatever is stored); a hand changed or deleted since
+    is refused as :class:`~.stations.StaleHand` with what it says now. The
+    one guard (:mod:`.guard`) refuses it in a locked round
+    (:class:`~.guard.RoundLocked`); nothing is written on any refusal.
+    :class:`NotFound` for a hand that is not stored."""
+    from euchre_tourney.tournament.errors import NotFound
+
+    try:
+        hid = whole_number(hand_id, "hand's id")
+    except TournamentError as exc:
+        raise InvalidHand(exc.message) from None
+    h = session.get(Hand, hid)
+    if h is None:
+        raise NotFound(f"Hand {hand_id} does not exist (it may have been deleted).")
+    r = round_for_write(session, EventRound.id == h.round_id)
+    check_unlocked(r)
+    event = load_event(session, r.event_id)
+    game = _game_of(event)
+    names = _names_at(session, r.event_id, r.id, h.table_number, game.players)
+    old = _side_view(h, r.number, game.players, names)
+    try:
+        proposed = side_hand_words(game, entry, bidder, alone_seat, names) if isinstance(entry, tables.SideHandEntry) else ""
+    except RuleViolation:
+        proposed = ""
+    if expected_version is not None and old.version != expected_version:
+        raise _stale_side(session, old, proposed, "your correction says")
+    number = h.number if number is None else number
+    game, r, side, points, bidder, alone_seat = _check_side_hand(
+        session, r.event_id, r.number, h.table_number, number, entry, bidder, alone_seat, r=r, replacing=h.id
+    )
+    values = {
+        "number": number, "makers": SIDE_NAMES[entry.makers], "maker_tricks": entry.maker_tricks,
+        "scoring_side": SIDE_NAMES[side], "points": points, "detail_json": _detail_of(entry, bidder, alone_seat),
+        "version": old.version + 1,
+    }
+    guarded = update(Hand).where(Hand.id == h.id, Hand.version == old.version)
+    try:
+        changed = session.execute(guarded.values(values).execution_options(synchronize_session=False)).rowcount
+    except IntegrityError:
+        session.rollback()
+        raise InvalidHand(f"Hand {number} at table {h.table_number} was recorded at another station meanwhile: "
+                          "nothing was changed.") from None
+    if changed != 1:  # corrected or deleted at another station between the read and the write
+        session.rollback()
+        again = session.get(Hand, hid)
+        if again is None:
+            raise NotFound(f"Hand {old.number} at table {old.table} was deleted at another station: nothing was changed.")
+        session.refresh(again)
+        raise _stale_side(session, _side_view(again, r.number, game.players, names), proposed, "your correction says")
+    session.expire(h)
+    new = _side_view(session.get(Hand, hid), r.number, game.players, names)
+    session.add(
+        HandAudit(
+            event_id=r.event_id, round_number=r.number, table_number=h.table_number, hand_number=number, hand_id=hid,
+            action="correct", station=station_of(session)[:60], old=old.text[:200], new=new.text[:200],
+        )
+    )
+    session.commit()
+    return new
+
+
+def side_hands_at(session: Session, event_id: int, round_row: EventRound, table: int) -> tuple[SideHandView, ...]:
+    """The hands of ``table`` in round ``round_row`` of a side game, with its players' names."""
+    game = _game_of(load_event(session, event_id))
+    names = _names_at(session, event_id, round_row.id, table, game.players)
+    return tuple(
+        _side_view(h, round_row.number, game.players, names)
+        for h in session.exec(select(Hand).where(Hand.round_id == round_row.id, Hand.table_number == table).order_by(Hand.number))
+    )
 
 
 @dataclass(frozen=True, slots=True)

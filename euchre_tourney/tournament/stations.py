@@ -133,7 +133,10 @@ def describe_entry(e: HandEntry) -> str:
 
 
 def describe_hand(h: HandView) -> str:
-    """A stored hand in a few words: ``NS 3 tricks, North alone: NS score 1``."""
+    """A stored hand in a few words: ``NS 3 tricks, North alone: NS score 1``
+    (a side game's hand, :class:`~.side_games.SideHandView`: its own words)."""
+    if not isinstance(h, HandView):
+        return h.text
     return f"{describe_entry(h.entry)}: {h.scoring_side.value} score {h.points}"
 
 

@@ -49,7 +49,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from euchre_tourney import tournament
-from euchre_tourney.rules import HandEntry, Seat, Side
+from euchre_tourney.rules import HandEntry, Seat, Side, side_of_position, tables
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -706,6 +706,9 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
     common = (t, values.get("k", ""), values.get("key", ""))
     # every form names the round its page was drawn in: a page of an earlier round is refused, never moved on
     drawn = {"drawn_round": _number(values.get("round", ""), "This page is out of date: reload it and try again.")}
+    if action in ("enter", "correct") and values.get("form") == "side":
+        args, kwargs = _parse_side_hand(drawn, values, action)
+        return tournament.submit_hand, (*common, *args), kwargs
     if action in ("enter", "correct"):
         side = values.get("side", "")
         if side not in SIDES:
@@ -743,6 +746,44 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
             loners[Seat.parse(s)] = _number(raw, "Loners are counted as whole numbers.")
         return tournament.submit_totals, (*common, side, ns, ew, loners), drawn
     raise ValueError("Choose what to do: enter a hand, agree or disagree.")
+
+
+def _parse_side_hand(drawn: dict, values: dict[str, str], action: str) -> tuple[tuple, dict]:
+    """A side game's hand form (six-player, bid euchre ...): the entering
+    side, the makers (or the high bidder's seat and the bid), the tricks,
+    who went alone (a seat, 0-based), as ``submit_hand``'s arguments after
+    the table's code and the key, and its keywords. Only the form's shape
+    is checked here; the game's rules (which seats there are, who may be
+    alone) are the operation's."""
+    side = values.get("side", "")
+    if side not in SIDES:
+        raise ValueError("Say which side is entering.")
+    tricks = _number(values.get("tricks", ""), "Say how many tricks the makers took.")
+    bidder = alone_seat = None
+    bid = 0
+    if values.get("bidder", "") != "":
+        bidder = _number(values["bidder"], "Say who bid: the high bidder's seat.")
+        bid = _number(values.get("bid", ""), "Say what the high bidder bid.")
+        makers = side_of_position(bidder)
+        if values.get("bidder_alone", "") not in ("", "1"):
+            raise ValueError("Say whether the bidder went alone: tick the box or leave it empty.")
+        alone = values.get("bidder_alone") == "1"
+        alone_seat = bidder if alone else None
+    else:
+        if values.get("makers", "") not in SIDES:
+            raise ValueError("Say which side made trump.")
+        makers = 0 if values["makers"] == "NS" else 1
+        raw = values.get("alone", "")
+        if raw:
+            alone_seat = _number(raw, "Say who went alone: a seat, or nobody.")
+        alone = alone_seat is not None
+    entry = tables.SideHandEntry(makers, tricks, alone, bid)
+    number = _number(values.get("number", ""), "Say which hand this is.")
+    kwargs = dict(drawn, bidder=bidder, alone_seat=alone_seat)
+    if action == "correct":
+        kwargs["correcting_version"] = _number(values.get("version", ""), "Reload the page and correct the hand again.")
+        kwargs["entered"] = _entry_seen(values)
+    return (side, number, entry), kwargs
 
 
 _DIGITS = re.compile(r"[0-9]{1,4}")

@@ -250,7 +250,7 @@ def test_typing_on_after_a_side_games_last_hand_deletes_no_stored_hand(qtbot, gu
     window.tabs.setCurrentWidget(window.scores_page)
     page = window.scores_page
     page.select(1, 1)
-    box = page.side_box
+    box = page  # issue 33: the Scores page's own entry row (it was side_box)
     box.first_field().setFocus()
     QApplication.processEvents()
     hand = [Qt.Key_2, Qt.Key_Tab, Qt.Key_3, Qt.Key_Tab, Qt.Key_4, Qt.Key_Return]

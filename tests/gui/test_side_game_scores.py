@@ -83,26 +83,26 @@ def test_a_round_of_six_player_typed_on_the_scores_page(window, qtbot):
     scores = window.scores_page
     window.tabs.setCurrentWidget(scores)
     scores.select(1, 1)
-    box = scores.side_box
-    assert box.isVisibleTo(window) and not scores.entry.isVisibleTo(window)
+    box = scores  # issue 33: the side game's entry is the Scores page's own entry row (it was side_box)
+    assert scores.side_game is not None and scores.entry.isVisibleTo(window)
     assert box.makers.isVisibleTo(window) and not box.bid.isVisibleTo(window)
     # hand 1: the second side (key 2) marches alone
     qtbot.keyClick(box.makers, Qt.Key_2)
-    box.alone.setChecked(True)
+    box.alone.setCurrentIndex(1)  # (was a "went alone" tick box)
     qtbot.keyClicks(box.tricks, "5")
     assert box.preview.text().endswith("score 6.")
     qtbot.keyClick(box.tricks, Qt.Key_Return)
-    assert [h.points for h in box.view.hands] == [6]
+    assert [h.points for h in box.table_view.hands] == [6]
     # a hand that cannot be: the engine's sentence, nothing stored
     qtbot.keyClick(box.makers, Qt.Key_1)
     qtbot.keyClicks(box.tricks, "7")
     assert "must be a whole number from 0 to 5" in box.preview.text()
     qtbot.keyClick(box.tricks, Qt.Key_Return)
-    assert "Not saved" in box.message_label.text() and len(box.view.hands) == 1
+    assert "Not saved" in box.message.text() and len(box.table_view.hands) == 1
     box.tricks.clear()
     qtbot.keyClicks(box.tricks, "3")
     qtbot.keyClick(box.tricks, Qt.Key_Return)
-    assert box.view is not None and scores.current_table() == 2  # table 1 complete: on to table 2
+    assert box.table_view is not None and scores.current_table() == 2  # table 1 complete: on to table 2
     shot(window, "scores_six.png")
     for _ in range(2):
         qtbot.keyClick(box.makers, Qt.Key_1)
@@ -121,7 +121,7 @@ def test_a_round_of_bid_euchre_typed_on_the_scores_page(window, qtbot):
     scores = window.scores_page
     window.tabs.setCurrentWidget(scores)
     scores.select(1, 1)
-    box = scores.side_box
+    box = scores  # issue 33: the Scores page's own entry row (it was side_box)
     assert box.bid.isVisibleTo(window) and box.bidder.isVisibleTo(window) and not box.makers.isVisibleTo(window) and not box.alone.isVisibleTo(window)
     qtbot.keyClick(box.bidder, Qt.Key_2)  # East bids 3 and takes 2: East-West lose 3
     qtbot.keyClicks(box.bid, "3")

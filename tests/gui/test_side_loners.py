@@ -31,20 +31,18 @@ def test_a_lone_maker_picked_on_the_scores_page_counts_in_the_loners_column(wind
     scores = window.scores_page
     window.tabs.setCurrentWidget(scores)
     scores.select(1, 1)
-    box = scores.side_box
-    names = box.view.names
-    assert not box.lone.isVisibleTo(window)
+    box = scores  # issue 33: the Scores page's own entry row (it was side_box; "lone" is its Alone box)
+    names = box.table_view.names
+    assert box.alone.isVisibleTo(window)
     qtbot.keyClick(box.makers, Qt.Key_2)
-    box.alone.setChecked(True)
-    assert box.lone.isVisibleTo(window)
-    # only the makers' seats (2, 4, 6) are offered
-    assert [box.lone.itemData(i) for i in range(box.lone.count())] == [1, 3, 5]
-    box.lone.setCurrentIndex(1)  # seat 4
+    # only the makers' seats (2, 4, 6) are offered, after "Nobody"
+    assert [box.alone.itemData(i) for i in range(box.alone.count())] == [None, 1, 3, 5]
+    box.alone.setCurrentIndex(2)  # seat 4
     qtbot.keyClicks(box.tricks, "5")
     qtbot.keyClick(box.tricks, Qt.Key_Return)
-    item = box.hands.item(0).text()
+    item = box.model.display_texts()[0][1]
     assert f"{names[3]} alone took 5" in item and "side" not in item, item
-    assert names[3] in box.message_label.text()
+    assert names[3] in box.message.text()
     qtbot.keyClick(box.makers, Qt.Key_1)
     qtbot.keyClicks(box.tricks, "3")
     qtbot.keyClick(box.tricks, Qt.Key_Return)
@@ -68,15 +66,16 @@ def test_bid_euchre_played_with_going_alone_counts_the_bidders_loner(window, qtb
     scores = window.scores_page
     window.tabs.setCurrentWidget(scores)
     scores.select(1, 1)
-    box = scores.side_box
-    names = box.view.names
-    assert box.alone.isVisibleTo(window) and not box.lone.isVisibleTo(window)  # the bidder is the one alone
+    box = scores  # issue 33: the Scores page's own entry row (it was side_box)
+    names = box.table_view.names
+    assert box.alone.isVisibleTo(window)  # the bidder is the one alone
     qtbot.keyClick(box.bidder, Qt.Key_3)  # South bids 5 and goes alone
     qtbot.keyClicks(box.bid, "5")
-    box.alone.setChecked(True)
+    assert [box.alone.itemData(i) for i in range(box.alone.count())] == [None, 2]
+    box.alone.setCurrentIndex(1)
     qtbot.keyClicks(box.tricks, "5")
     qtbot.keyClick(box.tricks, Qt.Key_Return)
-    assert f"{names[2]} bid 5" in box.hands.item(0).text()
+    assert f"{names[2]} bid 5" in box.model.display_texts()[0][1]
     window.tabs.setCurrentWidget(window.standings_page)
     rows = {r.name: r for r in window.standings_page.view.rows}
     assert [rows[n].loners for n in names] == [0, 0, 1, 0]

@@ -81,11 +81,11 @@ def test_a_bracket_nights_scores_page_keeps_nothing_of_the_night_before(window):
     w = window
     page = w.scores_page
     _night(w, "bid_four", page)
-    assert page.side_box.isVisible()
+    assert page.side_game is not None and page.bidder.isVisible()  # issue 33: the page's own entry row (was side_box)
     _night(w, "single_elimination", page)
     assert "elimination bracket" in page.hint.text() and "Bracket tab" in page.hint.text()
     assert "Generate the rotation" not in page.hint.text()
-    assert not page.side_box.isVisible() and page.heading.text() == "" and page.totals.text() == ""
+    assert not page.bidder.isVisible() and page.heading.text() == "" and page.totals.text() == ""
     assert page.tables.count() == 0 and page.model.rowCount() == 0
 
 
