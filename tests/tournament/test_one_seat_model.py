@@ -254,3 +254,49 @@ def test_one_scorecard_builder_names_partners_and_opponents_at_four_and_six(sess
     assert sheets[0].seats == (n, e, s, w) and sheets[0].game == ""
     six_sheet = T.tally_sheets(session, ev.id)[0]
     assert six_sheet.seats == names and six_sheet.game == "six" and six_sheet.size == 6
+
+
+# ------------------------------------------------------------------ one place spells the stored seats
+
+PACKAGE = __import__("pathlib").Path(T.__file__).resolve().parent.parent
+STORED_SEATS = frozenset(seat_keys(4)) | frozenset(seat_keys(6))
+
+
+def _stored_seat_spellings(source: str) -> list[int]:
+    """Lines of ``source`` that spell a stored seat ("north", "seat3") or
+    build one (f"seat{i}") instead of asking :func:`~euchre_tourney.rules.seat_key`."""
+    import ast
+
+    tree = ast.parse(source)
+    docs = {
+        id(node.value) for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if node.value in STORED_SEATS:
+                out.append(node.lineno)
+        elif isinstance(node, ast.JoinedStr) and node.values:
+            head = node.values[0]
+            if isinstance(head, ast.Constant) and str(head.value).lower() == "seat":
+                out.append(node.lineno)
+    return out
+
+
+def test_only_the_seat_model_spells_a_stored_seat():
+    """Above the store, a stored seat is made by ``rules.seat_key`` /
+    ``seat_keys`` and read by ``rules.position``: no module of the use
+    cases, reports, windows or pages spells "north" or "seat3" itself."""
+    found = []
+    for layer in ("tournament", "reports", "gui", "web"):
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            for line in _stored_seat_spellings(path.read_text(encoding="utf-8")):
+                found.append(f"{path.relative_to(PACKAGE)}:{line}")
+    assert found == []
+
+
+def test_the_spelling_check_catches_a_planted_seat():
+    assert _stored_seat_spellings('seats = {"north": 1}\n') == [1]
+    assert _stored_seat_spellings('x = 1\nname = f"seat{x + 1}"\n') == [2]
+    assert _stored_seat_spellings('"""A docstring naming "north" is words."""\nt = f"Seat {3}"\n') == []
