@@ -264,7 +264,7 @@ def event_board(session: Session, event_id: int) -> EventBoard:
     event = get_event(session, row.id)
     people = tuple(entrants(session, event_id))
     game = table_rules_of(row)
-    seats = 6 if game is not None and game.players == 6 else 4
+    seats = game.players if game is not None else 4  # a table's size: four, six at tables of six
     not_for: dict[str, str] = {}
     bracket = None
     n = sum(1 for p in people if p.checked_in)

@@ -59,7 +59,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, Seat, position, position_title, seat_keys, side_of_position, tables  # noqa: F401 (Seat: used by the corrections merged from sidepages)
+from euchre_tourney.rules import RuleViolation, position, position_title, seat_keys, side_of_position, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
@@ -561,7 +561,7 @@ def _names_at(session: Session, event_id: int, round_id: int, table: int, player
             select(Seating.seat, Seating.entrant_id).where(Seating.round_id == round_id, Seating.table_number == table)
         )
     }
-    order = SIX_SEATS if players == 6 else tuple(s.key for s in Seat)
+    order = seat_keys(players)
     return tuple(seats.get(s, "?") for s in order) if seats else ()
 
 

@@ -376,7 +376,7 @@ def _load_rounds(session: Session, event_id: int, teams: list[Team]) -> list[_Ro
     ):
         seats[rid, table][seat] = player_id
     for (rid, table), by_seat in seats.items():
-        rounds[rid].tables.append((table, team_of[by_seat["north"]], team_of[by_seat["east"]]))
+        rounds[rid].tables.append((table, team_of[by_seat[Seat.NORTH.key]], team_of[by_seat[Seat.EAST.key]]))
     for rid, player_id in session.exec(
         select(SitOut.round_id, Entrant.player_id).join(Entrant, SitOut.entrant_id == Entrant.id).where(Entrant.event_id == event_id)
     ):
@@ -503,8 +503,8 @@ def _store_tables(session: Session, event, round_id: int, tables, byes, teams: d
 
     for table, ns, ew in tables:
         a, b = teams[ns], teams[ew]
-        for seat, pid in (("north", a.player_a_id), ("south", a.player_b_id), ("east", b.player_a_id), ("west", b.player_b_id)):
-            session.add(Seating(round_id=round_id, table_number=table, seat=seat, entrant_id=entrant(pid)))
+        for seat, pid in ((Seat.NORTH, a.player_a_id), (Seat.SOUTH, a.player_b_id), (Seat.EAST, b.player_a_id), (Seat.WEST, b.player_b_id)):
+            session.add(Seating(round_id=round_id, table_number=table, seat=seat.key, entrant_id=entrant(pid)))
     for t in byes:
         for pid in (teams[t].player_a_id, teams[t].player_b_id):
             session.add(SitOut(round_id=round_id, entrant_id=entrant(pid)))
@@ -883,7 +883,7 @@ def team_names_at(session: Session, event_id: int, round_id: int, table: int) ->
             .where(Seating.round_id == round_id, Seating.table_number == table)
         )
     }
-    return by_player.get(seats.get("north"), ""), by_player.get(seats.get("east"), "")
+    return by_player.get(seats.get(Seat.NORTH.key), ""), by_player.get(seats.get(Seat.EAST.key), "")
 
 
 def _possible_hand_points(rules) -> set[int]:

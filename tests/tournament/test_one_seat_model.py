@@ -233,3 +233,70 @@ def test_member_pages_say_which_game_each_night_was(session):
     assert night.partners and len(night.opponents) == 3
     rows = T.player_history_rows(history)
     assert rows[0][-1] == "game" and rows[1][-1] == night.game
+
+
+def test_one_scorecard_builder_names_partners_and_opponents_at_four_and_six(session):
+    """Partners sit on the same parity, opponents are read clockwise from
+    the player's left, whatever the table's size."""
+    ev, view = _six_night(session, players=6, hands=1)
+    names = view.rounds[0].tables[0].names
+    cards = {c.player_name: c.rounds[0] for c in T.scorecards(session, ev.id)}
+    third = cards[names[2]]  # seat 3
+    assert third.partner == f"{names[0]} & {names[4]}" and third.opponents == (names[3], names[5], names[1])
+    ids = [T.add_player(session, f"Four {i}").id for i in range(4)]
+    four = T.create_event(session, "Four night", datetime.date(2026, 11, 26), rounds=1, hands_per_round=1)
+    T.set_checked_in(session, four.id, ids)
+    n, e, s, w = T.generate_rotation(session, four.id, seed=1).rounds[0].tables[0].names
+    cards = {c.player_name: c.rounds[0] for c in T.scorecards(session, four.id)}
+    assert (cards[n].seat, cards[n].partner, cards[n].opponents) == (Seat.NORTH, s, (e, w))
+    assert (cards[s].seat, cards[s].partner, cards[s].opponents) == (Seat.SOUTH, n, (w, e))
+    sheets = T.tally_sheets(session, four.id)
+    assert sheets[0].seats == (n, e, s, w) and sheets[0].game == ""
+    six_sheet = T.tally_sheets(session, ev.id)[0]
+    assert six_sheet.seats == names and six_sheet.game == "six" and six_sheet.size == 6
+
+
+# ------------------------------------------------------------------ one place spells the stored seats
+
+PACKAGE = __import__("pathlib").Path(T.__file__).resolve().parent.parent
+STORED_SEATS = frozenset(seat_keys(4)) | frozenset(seat_keys(6))
+
+
+def _stored_seat_spellings(source: str) -> list[int]:
+    """Lines of ``source`` that spell a stored seat ("north", "seat3") or
+    build one (f"seat{i}") instead of asking :func:`~euchre_tourney.rules.seat_key`."""
+    import ast
+
+    tree = ast.parse(source)
+    docs = {
+        id(node.value) for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if node.value in STORED_SEATS:
+                out.append(node.lineno)
+        elif isinstance(node, ast.JoinedStr) and node.values:
+            head = node.values[0]
+            if isinstance(head, ast.Constant) and str(head.value).lower() == "seat":
+                out.append(node.lineno)
+    return out
+
+
+def test_only_the_seat_model_spells_a_stored_seat():
+    """Above the store, a stored seat is made by ``rules.seat_key`` /
+    ``seat_keys`` and read by ``rules.position``: no module of the use
+    cases, reports, windows or pages spells "north" or "seat3" itself."""
+    found = []
+    for layer in ("tournament", "reports", "gui", "web"):
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            for line in _stored_seat_spellings(path.read_text(encoding="utf-8")):
+                found.append(f"{path.relative_to(PACKAGE)}:{line}")
+    assert found == []
+
+
+def test_the_spelling_check_catches_a_planted_seat():
+    assert _stored_seat_spellings('seats = {"north": 1}\n') == [1]
+    assert _stored_seat_spellings('x = 1\nname = f"seat{x + 1}"\n') == [2]
+    assert _stored_seat_spellings('"""A docstring naming "north" is words."""\nt = f"Seat {3}"\n') == []
