@@ -46,14 +46,13 @@ from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.play.players import hint as four_seat_hint
 from euchre_tourney.play.protocol import GAME_TITLES, GAMES, players_of
-from euchre_tourney.play.players import make_player
 from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.table import hand as th
 from euchre_tourney.play.table.game import TableGame
 from euchre_tourney.play.table.hand import Act, TableHand
 from euchre_tourney.play.table.players import make_table_player, seat_view, table_hint
 from euchre_tourney.play.words import action_words, bid_words, card_words
-from euchre_tourney.rules import BENNY, PRESET_TITLES, PRESETS, SUIT_NAMES, SUIT_SYMBOLS, GameScore, RuleSet, tables
+from euchre_tourney.rules import BENNY, PRESET_TITLES, SUIT_NAMES, SUIT_SYMBOLS, GameScore, tables
 
 HUMAN = 2
 """The person's seat at the four-seat table: South."""

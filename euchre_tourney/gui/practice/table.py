@@ -61,8 +61,7 @@ from euchre_tourney.gui.practice import stats as stats_file
 from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton, paint_card, rank_text, suit_colour
 from euchre_tourney.gui.practice.settings import SettingsDialog, TableSettings
 from euchre_tourney.gui.practice.stats import StatsDialog
-from euchre_tourney.play import BID_KEYS, CHOICE_KEYS, SOUTH, EgnError, EmnMatch, PracticeSession, hint, make_player, read_emn
-from euchre_tourney.play import table as play_table
+from euchre_tourney.play import BID_KEYS, CHOICE_KEYS, SOUTH, EgnError, EmnMatch, PracticeSession, hint, read_emn
 
 HUMAN = int(SOUTH)
 """The player's seat at the four-seat table: South."""
@@ -287,12 +286,12 @@ class PracticeWindow(QMainWindow):
     """The practice table for every game (see the module docstring).
 
     ``settings`` -- the game, its rules and the computer players' levels
-    (a :class:`TableSettings`); ``player_factory(level, seed)`` makes the
-    four-seat computer players (default :func:`~euchre_tourney.play.make_player`),
-    ``table_player_factory`` those of the games for 2 to 6 players,
-    ``hint_fn(view)`` gives four-seat hints (default
-    :func:`~euchre_tourney.play.hint`): all injectable so tests can plug in a
-    deliberately slow player. ``stats_path`` is where the statistics are
+    (a :class:`TableSettings`); the computer players come from the players'
+    one factory (the session's), or from ``player_factory(level, seed)``
+    (four seats) and ``table_player_factory(level, seed)`` (2 to 6 seats)
+    when given; ``hint_fn(view)`` gives four-seat hints (default
+    :func:`~euchre_tourney.play.hint`): all injectable so tests can plug in
+    a deliberately slow player. ``stats_path`` is where the statistics are
     kept (default: the user's data folder)."""
 
     changed = Signal()
@@ -302,8 +301,8 @@ class PracticeWindow(QMainWindow):
         settings: TableSettings | None = None,
         *,
         seed: int | None = None,
-        player_factory: Callable = make_player,
-        table_player_factory: Callable = play_table.make_table_player,
+        player_factory: Callable | None = None,
+        table_player_factory: Callable | None = None,
         hint_fn: Callable = hint,
         stats_path: Path | None = None,
         parent: QWidget | None = None,
