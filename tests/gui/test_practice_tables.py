@@ -165,3 +165,14 @@ def test_the_old_table_statistics_are_kept_in_the_one_file(qtbot, tmp_path, monk
     assert book.rows[("Cutthroat (3 players)", "Medium")].games_won == 1
     assert not (tmp_path / "practice-table-stats.json").exists()
     assert (tmp_path / "practice-table-stats.json.merged").exists()
+
+
+def test_the_command_line_opens_any_game(monkeypatch):
+    import euchre_tourney.gui.practice as practice
+    from euchre_tourney import cli
+
+    calls = []
+    monkeypatch.setattr(practice, "run_practice", lambda preset, seed: calls.append((preset, seed)) or 0)
+    assert cli.main(["practice", "--rules", "cutthroat", "--seed", "2"]) == 0
+    assert cli.main(["practice", "--rules", "six_player_double"]) == 0
+    assert calls == [("cutthroat", 2), ("six_player_double", None)]
