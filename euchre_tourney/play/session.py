@@ -633,13 +633,14 @@ class TableEngine(_OverProtocol):
     def start_hand(state: TableGame) -> TableHand:
         return state.hand
 
-    def act_words(self, a: Act, names: Sequence[str]) -> str:
-        """Button and log words for an action."""
+    def act_words(self, a: Act, names: Sequence[str], dealer: bool = False) -> str:
+        """Button and log words for an action (``dealer``: said by the
+        dealer, who picks the turn-up up rather than ordering it)."""
         k, x = a
         if k == "pass":
             return "Pass"
         if k in ("order", "order!"):
-            return "Order it up" + (" alone" if k == "order!" else "")
+            return ("Pick it up" if dealer else "Order it up") + (" alone" if k == "order!" else "")
         if k in ("name", "name!"):
             word = "No-trump" if x == tables.NO_TRUMP else SUIT_NAMES[x].capitalize()
             return word + (" alone" if k == "name!" else "")
@@ -683,7 +684,8 @@ class TableEngine(_OverProtocol):
             elif a.kind == "partner":  # the partner card: from a list, strongest first
                 listed.append(Choice(a, tables.name(a.arg), "P", "list", a.arg, "partner"))
             else:
-                out.append(Choice(a, self.act_words(a, names), self.act_key(a), row=int(a.kind.endswith("!"))))
+                words = self.act_words(a, names, hand.dealer == TABLE_HUMAN)
+                out.append(Choice(a, words, self.act_key(a), row=int(a.kind.endswith("!"))))
         return out + sorted(listed, key=lambda c: self._card_order(c.card, hand.trump))
 
     def hint_job(self, hand: TableHand, names: Sequence[str], hint_fn: Callable | None = None) -> Callable[[], HintAnswer]:
@@ -745,7 +747,7 @@ class TableEngine(_OverProtocol):
         if hand.phase < th.PLAY and not hand.done:
             for s, a in hand.history:
                 if a.kind in ("pass", "order", "order!", "name", "name!", "bid"):
-                    words = self.act_words(a, names).lower()
+                    words = self.act_words(a, names, s == hand.dealer).lower()
                     bids[s] = words if a.kind != "bid" else f"bids {a.arg}"
         trick = list(hand.trick)
         trick_done, winner, centre = False, -1, ""
@@ -808,7 +810,7 @@ class TableEngine(_OverProtocol):
             return "Give your lone partner a card: click it or press its number" + (" (K: pass no card)" if "keep" in kinds else "")
         if "partner" in kinds:
             return "Name the partner card: choose it in the list and press P" + (", or play alone (A)" if "alone" in kinds else "")
-        said = ", ".join(f"{self.act_words(a, TABLE_NAMES).lower()} ({self.act_key(a)})" for a in legal)
+        said = ", ".join(f"{self.act_words(a, TABLE_NAMES, hand.dealer == TABLE_HUMAN).lower()} ({self.act_key(a)})" for a in legal)
         if hand.phase == th.JOKER_UP:
             return f"A joker is turned up: name trump before looking at your cards — {said}"
         what = {th.BID1: "Your bid", th.BID2: "Your bid", th.AUCTION: "Your bid (tricks you will take)",
@@ -847,7 +849,7 @@ class TableEngine(_OverProtocol):
             elif a.kind == "bid":
                 words = f"bids {a.arg}"
             else:
-                words = self.act_words(a, names)
+                words = self.act_words(a, names, s == hand.dealer)
                 words = words[0].lower() + words[1:]
                 if a.kind in ("name", "name!"):
                     words = "names " + words
