@@ -84,32 +84,12 @@ from euchre_tourney.play.words import action_words, bid_words, card_words
 
 from euchre_tourney.play import table  # noqa: E402  (the games for 2 to 6 seats, as play.table)
 from euchre_tourney.play import protocol  # noqa: E402
-from euchre_tourney.play.protocol import (  # noqa: E402
-    ENGINES,
-    GAME_TITLES,
-    GAMES,
-    EuchreGame,
-    EuchreHand,
-    HandResult,
-    game_key,
-    new_game,
-    new_hand,
-    players_of,
-)
+from euchre_tourney.play.protocol import *  # noqa: E402,F403  (the protocol's names: protocol.__all__)
 
 __all__ = [
     "table",
     "protocol",
-    "ENGINES",
-    "GAMES",
-    "GAME_TITLES",
-    "EuchreGame",
-    "EuchreHand",
-    "HandResult",
-    "game_key",
-    "new_game",
-    "new_hand",
-    "players_of",
+    *protocol.__all__,
     "ALONE",
     "BID_KEYS",
     "CHOICE_KEYS",

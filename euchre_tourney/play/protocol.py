@@ -170,6 +170,18 @@ def players_of(rules: Rules) -> int:
     return 4 if isinstance(rules, RuleSet) else rules.players
 
 
+def _engine(rules: Rules, general: bool) -> tuple[type, type, Rules]:
+    """The engine that plays ``rules`` -- ``(hand class, game class, the
+    rules it is given)`` -- as :func:`new_hand` documents."""
+    if isinstance(rules, RuleSet):
+        if general:
+            return TableHand, TableGame, TableRules.from_ruleset(rules)
+        return Hand, Game, rules
+    if isinstance(rules, TableRules):
+        return TableHand, TableGame, rules
+    raise TypeError(f"{rules!r} is not the rules of a game (a RuleSet or a TableRules)")
+
+
 def new_hand(rules: Rules, dealer: int = 0, rng: random.Random | int | None = None, *, general: bool = False) -> EuchreHand:
     """A freshly dealt hand of ``rules``: a four-seat :class:`RuleSet` gives
     the fast :class:`Hand` (``Hand.deal``) -- or with ``general`` the general
@@ -177,13 +189,10 @@ def new_hand(rules: Rules, dealer: int = 0, rng: random.Random | int | None = No
     :class:`TableRules` a :class:`TableHand`. ``rng`` a ``random.Random`` or
     a seed. ``RuleViolation`` for a dealer who is not a seat; ``TypeError``
     for anything that is not rules."""
-    if isinstance(rules, RuleSet):
-        if general:
-            return TableHand(TableRules.from_ruleset(rules), dealer, rng)
+    hand_cls, _, rules = _engine(rules, general)
+    if hand_cls is Hand:
         return Hand.deal(rules, dealer, rng)
-    if isinstance(rules, TableRules):
-        return TableHand(rules, dealer, rng)
-    raise TypeError(f"{rules!r} is not the rules of a game (a RuleSet or a TableRules)")
+    return hand_cls(rules, dealer, rng)
 
 
 def new_game(rules: Rules, first_dealer: int = 0, rng: random.Random | int | None = None, *, general: bool = False) -> EuchreGame:
@@ -191,20 +200,15 @@ def new_game(rules: Rules, first_dealer: int = 0, rng: random.Random | int | Non
     :class:`Game` for a :class:`RuleSet` (:class:`TableGame` over
     :meth:`TableRules.from_ruleset` with ``general``), :class:`TableGame`
     for a :class:`TableRules`."""
-    if isinstance(rules, RuleSet):
-        if general:
-            return TableGame(TableRules.from_ruleset(rules), first_dealer, rng)
-        return Game(rules, first_dealer, rng)
-    if isinstance(rules, TableRules):
-        return TableGame(rules, first_dealer, rng)
-    raise TypeError(f"{rules!r} is not the rules of a game (a RuleSet or a TableRules)")
+    _, game_cls, rules = _engine(rules, general)
+    return game_cls(rules, first_dealer, rng)
 
 
 def hand_from_text(rules: Rules, text: str) -> EuchreHand:
     """The hand of ``rules`` that :meth:`EuchreHand.to_text` wrote
     (``ValueError``/``RuleViolation`` if it does not replay)."""
-    cls = Hand if isinstance(rules, RuleSet) else TableHand
-    return cls.from_text(rules, text)
+    hand_cls, _, _ = _engine(rules, False)
+    return hand_cls.from_text(rules, text)
 
 
 GAMES: dict[str, Rules] = {
