@@ -62,7 +62,30 @@ Rules = RuleSet | TableRules
 
 
 @runtime_checkable
-class EuchreHand(Protocol):
+class Playable(Protocol):
+    """Anything played action by action -- a hand, a game, the practice
+    session's engine (:class:`~euchre_tourney.play.session.PracticeEngine`):
+    ``to_act`` (``-1`` when done), ``done``, :meth:`legal_actions`,
+    :meth:`apply`, :meth:`view` and :meth:`to_text`, as
+    :class:`EuchreHand` and :class:`EuchreGame` say for each."""
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Hashable]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def view(self, seat: int | None = None) -> Any: ...
+
+    def to_text(self) -> str: ...
+
+
+@runtime_checkable
+class EuchreHand(Playable, Protocol):
     """One hand of any euchre (see the module docstring).
 
     * ``rules`` -- a :class:`RuleSet` or :class:`TableRules`; ``players`` --
@@ -90,21 +113,7 @@ class EuchreHand(Protocol):
     players: int
     dealer: int
 
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def done(self) -> bool: ...
-
-    def legal_actions(self) -> Sequence[Hashable]: ...
-
-    def apply(self, action: Any) -> None: ...
-
-    def view(self, seat: int | None = None) -> Any: ...
-
     def result(self) -> HandResult | None: ...
-
-    def to_text(self) -> str: ...
 
     @classmethod
     def from_text(cls, rules: Any, text: str) -> EuchreHand: ...
@@ -117,7 +126,7 @@ class EuchreHand(Protocol):
 
 
 @runtime_checkable
-class EuchreGame(Protocol):
+class EuchreGame(Playable, Protocol):
     """Hands of any euchre dealt in turn to the target.
 
     * ``rules``, ``players``; ``hand`` -- the hand in progress (``None``
@@ -140,23 +149,9 @@ class EuchreGame(Protocol):
     hands: list
     scores: Sequence[int]
 
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def done(self) -> bool: ...
-
-    def legal_actions(self) -> Sequence[Hashable]: ...
-
-    def apply(self, action: Any) -> None: ...
-
-    def view(self, seat: int | None = None) -> Any: ...
-
     def unit(self, seat: int) -> int: ...
 
     def winning_unit(self) -> int | None: ...
-
-    def to_text(self) -> str: ...
 
 
 ENGINES: tuple[type, ...] = (Hand, Game, TableHand, TableGame)
@@ -242,6 +237,7 @@ __all__ = [
     "EuchreGame",
     "EuchreHand",
     "HandResult",
+    "Playable",
     "Rules",
     "game_key",
     "hand_from_text",

@@ -45,7 +45,7 @@ from euchre_tourney.play.egn import EgnGame, game_to_egn, read_egn, write_egn
 from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.play.players import hint as four_seat_hint
-from euchre_tourney.play.protocol import GAME_TITLES, GAMES, players_of
+from euchre_tourney.play.protocol import GAME_TITLES, GAMES, Playable, players_of
 from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.table import hand as th
 from euchre_tourney.play.table.game import TableGame
@@ -218,8 +218,9 @@ def _trick_seats(leader: int, n: int, sitting_out, seats: int = 4) -> list[int]:
 
 
 @runtime_checkable
-class PracticeEngine(Protocol):
-    """What a session needs of a game.
+class PracticeEngine(Playable, Protocol):
+    """What a session needs of a game: a :class:`~.protocol.Playable` and
+    the members below.
 
     * ``rules`` -- the rule set; ``seats`` -- the number of seats;
       ``human`` -- the person's seat.
@@ -239,27 +240,13 @@ class PracticeEngine(Protocol):
     seats: int
 
     @property
-    def to_act(self) -> int: ...
-
-    @property
-    def done(self) -> bool: ...
-
-    @property
     def hands_played(self) -> int: ...
-
-    def legal_actions(self) -> Sequence: ...
-
-    def apply(self, action) -> None: ...
-
-    def view(self, seat: int): ...
 
     def snapshot(self) -> object: ...
 
     def restore(self, snapshot: object) -> None: ...
 
     def scores(self) -> tuple[int, ...]: ...
-
-    def to_text(self) -> str: ...
 
     def last_hand(self): ...
 
