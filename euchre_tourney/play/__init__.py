@@ -36,7 +36,8 @@ the four-seat presets too and referees the fast one
   every legal action ranked;
 * the practice session (:mod:`.session`): the practice table's game outside
   any window -- computer turns, take-back, replaying and swapping a deal,
-  game files, statistics (:mod:`.stats`) -- over a small engine protocol;
+  game files, statistics (:mod:`.stats`) -- over a small engine protocol
+  and its two adapters (:mod:`.practice_engines`);
   actions and cards in words a person reads (:mod:`.words`).
 
 Why ints everywhere: the practice table's computer player searches by playing

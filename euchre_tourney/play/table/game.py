@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 
+from euchre_tourney.play.game import DealsInTurn
 from euchre_tourney.play.table.hand import Act, TableHand
-from euchre_tourney.rules import RuleViolation, tables
+from euchre_tourney.rules import tables
 
 TableRules = tables.TableRules
 
 
-class TableGame:
+class TableGame(DealsInTurn):
     """Hands to ``rules.target``. ``hand`` is the hand in progress; when it
     ends, :meth:`apply` scores it and deals the next one (dealer one seat
     clockwise, also after a hand thrown in). ``scores`` per unit,
@@ -34,14 +35,11 @@ class TableGame:
         """``deals``: hands not yet acted on, dealt in turn instead of from
         ``rng`` (a replay, e.g. a game file); the game stops dealing when
         they run out."""
-        self.rules = rules
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self._start_dealing(rules, first_dealer, rng, deals)
         self.units = 2 if rules.sides == "partners" else rules.players
         self.scores = [0] * self.units
         self.hands: list[TableHand] = []
         self.winner: int | None = None
-        self.first_dealer = first_dealer
-        self._deals = list(deals) if deals is not None else None
         self.hand: TableHand = self._new_hand(first_dealer)
 
     def unit(self, seat: int) -> int:
@@ -144,12 +142,5 @@ class TableGame:
     replay_over = False
     """A replay (``deals``) ran out of hands before a unit won."""
 
-    def _new_hand(self, dealer: int) -> TableHand | None:
-        if self._deals is None:
-            return TableHand(self.rules, dealer, self.rng)
-        if not self._deals:
-            return None
-        hand = self._deals.pop(0)
-        if hand.dealer != dealer:
-            raise RuleViolation(f"The deal rotates clockwise: seat {dealer + 1} deals this hand, not seat {hand.dealer + 1}.")
-        return hand
+    def _deal(self, dealer: int) -> TableHand:
+        return TableHand(self.rules, dealer, self.rng)
