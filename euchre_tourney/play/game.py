@@ -29,11 +29,21 @@ class DealsInTurn:
 
     players: int
 
-    def _start_dealing(self, rules, first_dealer: int, rng: random.Random | int | None, deals: list | None) -> None:
+    def __init__(self, rules, first_dealer: int = 0, rng: random.Random | int | None = None, *, deals: list | None = None) -> None:
+        """``deals``: hands not yet acted on, dealt in turn instead of from
+        ``rng`` (a replay, e.g. a game file); the game stops dealing when
+        they run out."""
         self.rules = rules
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.first_dealer = first_dealer
         self._deals = list(deals) if deals is not None else None
+        self.hands: list = []
+        self._start_scores()
+        self.hand = self._new_hand(first_dealer)
+
+    def _start_scores(self) -> None:
+        """The engine's scores at the start of the game (no winner yet)."""
+        raise NotImplementedError
 
     def _deal(self, dealer: int):
         """A fresh hand of the engine, dealt by ``dealer`` from :attr:`rng`."""
@@ -66,19 +76,12 @@ class Game(DealsInTurn):
     acted on, e.g. rebuilt from a log) when given.
     """
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        first_dealer: int = 0,
-        rng: random.Random | int | None = None,
-        *,
-        deals: list[Hand] | None = None,
-    ) -> None:
-        self._start_dealing(rules, first_dealer, rng, deals)
+    rules: RuleSet
+    hand: Hand | None
+
+    def _start_scores(self) -> None:
         self.score = GameScore()
         self.winner: Side | None = None
-        self.hands: list[Hand] = []
-        self.hand: Hand | None = self._new_hand(first_dealer)
 
     def _deal(self, dealer: int) -> Hand:
         return Hand.deal(self.rules, dealer, self.rng)

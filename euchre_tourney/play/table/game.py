@@ -9,7 +9,6 @@ simultaneous reach"), then the highest score.
 
 from __future__ import annotations
 
-import random
 
 from euchre_tourney.play.game import DealsInTurn
 from euchre_tourney.play.table.hand import Act, TableHand
@@ -24,23 +23,13 @@ class TableGame(DealsInTurn):
     clockwise, also after a hand thrown in). ``scores`` per unit,
     ``winner`` the winning unit or ``None``."""
 
-    def __init__(
-        self,
-        rules: TableRules,
-        first_dealer: int = 0,
-        rng: random.Random | int | None = None,
-        *,
-        deals: list[TableHand] | None = None,
-    ) -> None:
-        """``deals``: hands not yet acted on, dealt in turn instead of from
-        ``rng`` (a replay, e.g. a game file); the game stops dealing when
-        they run out."""
-        self._start_dealing(rules, first_dealer, rng, deals)
-        self.units = 2 if rules.sides == "partners" else rules.players
+    rules: TableRules
+    hand: TableHand
+
+    def _start_scores(self) -> None:
+        self.units = 2 if self.rules.sides == "partners" else self.rules.players
         self.scores = [0] * self.units
-        self.hands: list[TableHand] = []
         self.winner: int | None = None
-        self.hand: TableHand = self._new_hand(first_dealer)
 
     def unit(self, seat: int) -> int:
         """The scoring unit of a seat."""
