@@ -446,6 +446,16 @@ def _read_table_egn(text: str, data: dict, meta: dict, rules: TableRules) -> Egn
     return _game_record(meta, rules, deals, lines, units, f"{units} whole numbers, one per side or player")
 
 
+def _player_names(meta: dict, where: str = "") -> tuple[str, ...]:
+    """The players' names of a file's ``metadata.players`` (names, or
+    objects with a ``name``; none when it is absent); :class:`EgnError` for
+    anything but a list."""
+    value = meta.get("players", [])
+    if not isinstance(value, list):
+        raise EgnError(f"{where}metadata.players must be a list of names, one per seat", 1)
+    return tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in value if isinstance(p, (str, dict)))
+
+
 def _game_record(meta: dict, rules, deals: list, lines: list[int], units: int, score_words: str) -> EgnGame:
     """The :class:`EgnGame` of a file's ``deals`` (read) and ``meta``: the
     scores (``units`` whole numbers each, ``score_words`` saying so when
@@ -459,7 +469,7 @@ def _game_record(meta: dict, rules, deals: list, lines: list[int], units: int, s
             raise EgnError(f"metadata.{key} must be {score_words}")
         return tuple(value)
 
-    players = tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in meta.get("players", []) if isinstance(p, (str, dict)))
+    players = _player_names(meta)
     return EgnGame(
         rules=rules,
         deals=deals,
@@ -848,7 +858,8 @@ def read_egn(text: str) -> EgnGame:
 
     def read(raw_deals: list, i: int) -> tuple[Hand, list[int]]:
         nxt = raw_deals[i + 1] if i + 1 < len(raw_deals) else None
-        next_dealer = nxt.get("initialState", {}).get("dealer") if isinstance(nxt, dict) else None
+        state = nxt.get("initialState") if isinstance(nxt, dict) else None
+        next_dealer = state.get("dealer") if isinstance(state, dict) else None
         return _build_deal(rules, _parse_deal(raw_deals[i], i, next_dealer))
 
     deals, lines = _read_deals(text, data, read)
@@ -907,7 +918,7 @@ def read_emn(text: str) -> EmnMatch:
         raise EgnError(f'this is not a match file (its fileType must be "{MATCH_FILE_TYPE}")', 1)
     meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     names = {}
-    for p in meta.get("players", []) or []:
+    for p in meta.get("players") if isinstance(meta.get("players"), list) else []:
         if isinstance(p, dict) and "id" in p:
             names[str(p["id"])] = str(p.get("name") or p["id"])
     games = []
@@ -923,9 +934,7 @@ def read_emn(text: str) -> EmnMatch:
         if isinstance(override, list) and len(override) == 4:
             players = tuple(names.get(str(p), str(p)) for p in override)
         else:
-            players = tuple(
-                p if isinstance(p, str) else str(p.get("name", "")) for p in gmeta.get("players", []) if isinstance(p, (str, dict))
-            )
+            players = _player_names(gmeta, f"game {i + 1}: ")
         title = str(gmeta.get("title") or f"Game {i + 1}")
         games.append(EmnGame(i + 1, title, players, json.dumps(game, indent=1)))
     return EmnMatch(str(meta.get("title", "")), games)
