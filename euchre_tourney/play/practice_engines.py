@@ -26,7 +26,7 @@ from typing import Protocol, runtime_checkable
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.game import Game
-from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
+from euchre_tourney.play.hand import ALONE_ROUND, BENNY_UP, BID1, BID2, DISCARDING, PLAYING, Hand
 from euchre_tourney.play.protocol import Playable
 from euchre_tourney.play.stats import Stats
 from euchre_tourney.play.table import hand as th

@@ -34,7 +34,6 @@ one protocol (``play/protocol.py``); their names are imported here too.
 
 from __future__ import annotations
 
-import copy
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence

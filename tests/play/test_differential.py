@@ -32,7 +32,7 @@ from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import Hand
 from euchre_tourney.play.table.game import TableGame
 from euchre_tourney.play.table.hand import TableHand
-from euchre_tourney.rules import CUSTOM, PRESETS, AloneLead, DefendAlone, RuleSet, Side, tables
+from euchre_tourney.rules import CUSTOM, PRESETS, AloneLead, RuleSet, Side, tables
 from tests.play.rule_options import PRESET_LIST, option_sets
 
 TableRules = tables.TableRules
