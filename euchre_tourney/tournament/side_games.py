@@ -803,9 +803,3 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
         hands_per_round=event.hands_per_round, hands=hands, totals=totals, next_hand=free[0] if free else None,
     )
 
-
-# --- standings at tables of six -----------------------------------------------------------
-
-SIX_TIE_BREAKS = ("Total points", "Rounds won")
-"""How a night at tables of six breaks ties (its standings are the one
-:func:`~euchre_tourney.tournament.standings`, over positions of any table)."""

@@ -169,7 +169,7 @@ def test_a_six_player_nights_standings_are_the_one_standings(session):
             side, points = entry.score(game)
             sums[table][side] += points
     standings = T.standings(session, ev.id)
-    assert standings.tie_breaks == ("Total points", "Rounds won")
+    assert standings.tie_breaks == ("Total points", "Rounds won", "Loners made")
     rows = {r.name: r for r in standings.rows}
     for table in view.rounds[0].tables:
         mine = sums[table.number]
@@ -300,3 +300,19 @@ def test_the_spelling_check_catches_a_planted_seat():
     assert _stored_seat_spellings('seats = {"north": 1}\n') == [1]
     assert _stored_seat_spellings('x = 1\nname = f"seat{x + 1}"\n') == [2]
     assert _stored_seat_spellings('"""A docstring naming "north" is words."""\nt = f"Seat {3}"\n') == []
+
+
+def test_a_six_player_nights_ties_break_on_loners_made_as_at_four(session):
+    """One tie-break order for every table's size (the season's too): total
+    points, rounds won, then loners made -- at six as at four."""
+    from euchre_tourney.tournament.season import SEASON_TIE_BREAKS
+    from euchre_tourney.tournament.standings import TIE_BREAKS
+
+    ev, view = _six_night(session, players=6, hands=1)
+    T.record_side_hand(session, ev.id, 1, 1, 1, SideHandEntry(0, 5, alone=True), alone_seat=4)  # seat 5 marches alone
+    standings = T.standings(session, ev.id)
+    assert standings.tie_breaks == TIE_BREAKS and TIE_BREAKS[1:] == SEASON_TIE_BREAKS[1:]
+    names = view.rounds[0].tables[0].names
+    rows = {r.name: r for r in standings.rows}
+    assert (rows[names[4]].place, rows[names[4]].tied, rows[names[4]].loners) == (1, False, 1)
+    assert {(rows[names[p]].place, rows[names[p]].tied) for p in (0, 2)} == {(2, True)}
