@@ -576,8 +576,10 @@ class ScoresPage(Page):
             self.select_hand(selected.id)
         self.lock.setChecked(board.locked)
         event = board.event
-        if side is not None:  # hand by hand, always (a side game has no round totals)
-            self.round_box.hide()
+        if side is not None:  # hand by hand, always (a side game has no round totals); time called as at four
+            self.round_box.setVisible(board.result is not None)
+            if board.result is not None:
+                self.round_box.show_table(event, v.round, v.table, board.result)
             self.entry.setVisible(True)
         else:
             self.round_box.setVisible(event.kind == "progressive")
