@@ -62,7 +62,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables as game_tables
-from euchre_tourney.rules import position_title, side_of_position
+from euchre_tourney.rules import position_title, seat_letter, side_of_position, side_positions, side_title
 from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
     EventRound,
@@ -127,19 +127,18 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SECRET_BYTES = 24
 """192 random bits per table secret."""
 
-_SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+_SIDE_NUMBERS = {"NS": 0, "EW": 1}
+"""The stored side ("NS", "EW") -> the seat model's side (0, 1)."""
 
 
 def side_words(side: str, players: int = 4) -> str:
-    """A side in words on a table's phone: "North–South" / "East–West" at a
-    table of four, "Seats 1, 3, 5" / "Seats 2, 4, 6" at six (``side``: the
-    stored "NS" or "EW"; "" for another)."""
-    if side not in _SIDE_WORDS:
+    """A side in words on a table's phone, from the seat model
+    (:func:`~euchre_tourney.rules.side_title`): "North–South" / "East–West"
+    at a table of four, "Seats 1, 3, 5" / "Seats 2, 4, 6" at six (``side``:
+    the stored "NS" or "EW"; "" for another)."""
+    if side not in _SIDE_NUMBERS:
         return ""
-    if players == 4:
-        return _SIDE_WORDS[side]
-    first = 0 if side == "NS" else 1
-    return "Seats " + ", ".join(str(p + 1) for p in range(first, players, 2))
+    return side_title(_SIDE_NUMBERS[side], players)
 
 
 class PhoneRefused(TournamentError):
@@ -515,13 +514,20 @@ class PhoneTableView:
         """Each seat in words: "North" .. "West" at four, "Seat 1" .. at six."""
         return tuple(position_title(p, self.seats) for p in range(self.seats))
 
+    @property
+    def seat_letters(self) -> tuple[str, ...]:
+        """Each seat in a button or a chart's cell: "N" .. "W" at four, "s1" .. at six
+        (:func:`~euchre_tourney.rules.seat_letter`)."""
+        return tuple(seat_letter(p, self.seats) for p in range(self.seats))
+
     def side_title(self, side: str) -> str:
         """"North–South" / "Seats 1, 3, 5" (``side``: "NS" or "EW")."""
         return side_words(side, self.seats)
 
     def side_seats(self, side: str) -> tuple[int, ...]:
-        """The seats (0-based) of a side, ``side`` "NS" or "EW": alternate seats."""
-        return tuple(range(0 if side == "NS" else 1, self.seats, 2))
+        """The seats (0-based) of a side, ``side`` "NS" or "EW": alternate seats
+        (:func:`~euchre_tourney.rules.side_positions`)."""
+        return tuple(side_positions(_SIDE_NUMBERS[side], self.seats))
 
     @property
     def auction(self) -> bool:
@@ -671,7 +677,7 @@ def _check_key(key: object) -> str:
 
 def _check_side(side: object) -> str:
     if side not in ("NS", "EW"):
-        raise PhoneRefused("Say which side is entering: North–South or East–West.")
+        raise PhoneRefused(f"Say which side is entering: {side_words('NS')} or {side_words('EW')}.")
     return str(side)
 
 
@@ -756,7 +762,7 @@ def submit_hand(
                 waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
                 if waiting is not None:
                     raise PhoneRefused(
-                        f"Hand {waiting.hand.number} is waiting for {_SIDE_WORDS[waiting.confirmer]} to agree: "
+                        f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer)} to agree: "
                         "they tap Agree (or Disagree) before the next hand is entered."
                     )
             text = f"Hand {number} saved: {describe_entry(entry)}."
@@ -900,7 +906,7 @@ def submit_totals(
 
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
-        text = f"Round {r.number} totals saved: North–South {ns_points}, East–West {ew_points}."
+        text = f"Round {r.number} totals saved: {side_words('NS')} {ns_points}, {side_words('EW')} {ew_points}."
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="totals",
                                 side=side, answer=text[:400]))
         record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners, expected=None)  # the page showed none
