@@ -933,7 +933,14 @@ def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, Pho
 class PhoneSheetView:
     """What the printed "how to enter your table's hands" page says for an
     event: its name and date, whether the opponents confirm, hand by hand
-    or round totals, hands per round, a team event's game to the target."""
+    or round totals, hands per round, a team event's game to the target;
+    the game tonight (``game_title``, "" for four-seat euchre), how many
+    seats a table has (``seats``), the sides' words (``side_titles``: the
+    seat model's, "North–South" / "Seats 1, 3, 5"), whether a hand names
+    the high bidder and the bid (``auction``: ``min_bid``..``max_bid``), the
+    most tricks a side takes (``hand_size``), whether a maker may go alone
+    (``may_go_alone``) and whether a defender's loner is asked
+    (``defender_alone``: the four-seat tally card's question)."""
 
     event_name: str
     event_date: object
@@ -941,14 +948,24 @@ class PhoneSheetView:
     entry_mode: str
     hands_per_round: int
     game_target: int | None
+    game_title: str = ""
+    seats: int = 4
+    side_titles: tuple[str, str] = ("", "")
+    auction: bool = False
+    min_bid: int = 0
+    max_bid: int = 0
+    hand_size: int = 5
+    may_go_alone: bool = True
+    defender_alone: bool = True
 
 
 def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
-    """The read model of the one-page "how to enter your table's hands".
-    :class:`TournamentError` with the reason for a night whose tables do not
-    enter from phones: a night played as a bracket (its results are entered
-    on the Teams page) or a game whose hands the phones' form cannot hold
-    (six-player, bid euchre: entered on the director's window)."""
+    """The read model of the one-page "how to enter your table's hands", for
+    every game a table's phone enters: the four-seat game, and a side game
+    (six-player at tables of six, bid euchre ...: the same form as the
+    table's page, :func:`phone_table`). :class:`TournamentError` with the
+    reason for a night whose tables do not enter from phones: a night played
+    as a bracket (its results are entered on the Teams page)."""
     from euchre_tourney.tournament.bracket_results import is_bracket_night
     from euchre_tourney.tournament.teams import bracket_night_sentence
 
@@ -957,17 +974,26 @@ def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
         raise TournamentError(bracket_night_sentence(session, event_id) + " Each match's final score is entered "
                               "on the Teams page's Bracket tab, not from the tables' phones: there is no phone "
                               "page to print.")
-    game = table_rules_of(event)
-    if game is not None:  # the printed steps are the four-seat tally card's
-        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window "
-                              "or from the tables' phones (each table's QR code), and the printed steps are the "
-                              "four-seat game's, so there is no phone page to print.")
+    side_game = table_rules_of(event)
+    seats = side_game.players if side_game is not None else 4
     game = event.kind == "team" and event.round_scoring == "game"
-    return PhoneSheetView(
+    common = dict(
         event_name=event.name,
         event_date=event.date,
         confirm_required=phone_settings(session, event_id).confirm_required,
-        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
         hands_per_round=event.hands_per_round,
+        seats=seats,
+        side_titles=(side_title(0, seats), side_title(1, seats)),
+    )
+    if side_game is not None:  # hand by hand, always; the form of the table's page (phone_table)
+        auction = side_game.bidding == "auction"
+        return PhoneSheetView(
+            **common, entry_mode="hands", game_target=None, game_title=side_game.title, auction=auction,
+            min_bid=side_game.min_bid if auction else 0, max_bid=side_game.max_bid if auction else 0,
+            hand_size=side_game.hand_size, may_go_alone=side_game.may_go_alone, defender_alone=False,
+        )
+    return PhoneSheetView(
+        **common,
+        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
         game_target=event_rules(event).target if game else None,
     )

@@ -48,8 +48,8 @@ NOT_FOR = {
     "scorecards": set(BRACKETS),
     "tally-sheets": set(BRACKETS),
     "rotation-chart": set(BRACKETS),
-    # the tables' phones do not enter a bracket's matches or a six-player or bid night's hands
-    "phone-howto": set(BRACKETS) | {"six_player", "bid_four", "bid_five_players"},
+    # the tables' phones do not enter a bracket's matches (a six-player or bid night's hands they do)
+    "phone-howto": set(BRACKETS),
 }
 
 
