@@ -122,10 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
         _add_database_option(c, argparse.SUPPRESS)
 
-    pr = sub.add_parser("practice", help="open the practice table: play euchre against three computer players")
+    pr = sub.add_parser("practice", help="open the practice table: play euchre against computer players (2 to 6 at the table)")
     # checked when given (not when the parser is built: the window's start does not load the rules)
-    pr.add_argument("--rules", type=_preset, default="north_american", metavar="PRESET",
-                    help="rule preset, e.g. north_american or british (a name it does not know lists them all)")
+    pr.add_argument("--rules", type=_game, default="north_american", metavar="GAME",
+                    help="game: a rule preset (north_american, british ...) or a game for 2 to 6 players "
+                         "(cutthroat, six_player_33 ...); a name it does not know lists them all")
     pr.add_argument("--seed", type=_int, default=None, help="seed of the deals (the same seed deals the same game)")
 
     sv = sub.add_parser("serve", help="serve an event's pages to the room's phones (table entry, players' view, projector)")
@@ -149,11 +150,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _preset(text: str) -> str:
-    from euchre_tourney.rules import PRESETS
+def _game(text: str) -> str:
+    """A game of the practice table: a four-seat preset or a game for 2 to 6 players."""
+    from euchre_tourney.rules import PRESETS, tables
 
-    if text not in PRESETS:
-        raise argparse.ArgumentTypeError(f"no rule preset {text!r}; choose one of {', '.join(sorted(PRESETS))}")
+    if text not in PRESETS and text not in tables.TABLE_PRESETS:
+        names = ", ".join([*sorted(PRESETS), *sorted(tables.TABLE_PRESETS)])
+        raise argparse.ArgumentTypeError(f"no game {text!r}; choose one of {names}")
     return text
 
 

@@ -83,7 +83,7 @@ def shoot_practice(app, tmp: Path, shoot) -> None:
         player_factory=lambda level, seed=None: make_player("easy", seed),
         stats_path=tmp / "stats.json",
     )
-    window.resize(1280, 720)  # the size the table is designed for
+    window.resize(1080, 720)  # the size the table is designed for
     window.show()
     for _ in range(2000):
         app.processEvents()

@@ -27,7 +27,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
-from euchre_tourney.gui.practice.table_games import TableOptionsEditor
+from euchre_tourney.gui.practice.settings import TableOptionsEditor
 from euchre_tourney.gui.widgets import Page, searchable_table
 from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 

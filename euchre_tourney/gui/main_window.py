@@ -699,11 +699,12 @@ class MainWindow(QMainWindow):
         return self.practice_window
 
     def open_table_games(self):
-        """File ▸ Practice, 2 to 6 players: the games for other tables than four
-        in two partnerships, in a window of their own."""
-        from euchre_tourney.gui.practice.table_games import open_table_games  # deferred: start-up time
+        """File ▸ Practice, 2 to 6 players: the one practice table, dealt a
+        game for three (cutthroat); Game ▸ New game chooses any other."""
+        from euchre_tourney.gui.practice import TableSettings, open_practice  # deferred: start-up time
+        from euchre_tourney.rules import tables
 
-        self.table_games_window = open_table_games()
+        self.table_games_window = open_practice(settings=TableSettings(rules=tables.CUTTHROAT))
         return self.table_games_window
 
     # help ----------------------------------------------------------------------

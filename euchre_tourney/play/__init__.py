@@ -78,7 +78,7 @@ from euchre_tourney.play.hand import (
 )
 from euchre_tourney.play.players import LEVELS, Hint, RandomPlayer, SimplePlayer, hint, make_player, play_random_hand
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.play.session import LEVEL_TITLES, PracticeEngine, PracticeSession
+from euchre_tourney.play.session import BID_KEYS, CHOICE_KEYS, LEVEL_TITLES, PracticeEngine, PracticeSession, practice_games
 from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.words import action_words, bid_words, card_words
 
@@ -111,6 +111,8 @@ __all__ = [
     "new_hand",
     "players_of",
     "ALONE",
+    "BID_KEYS",
+    "CHOICE_KEYS",
     "ALONE_ROUND",
     "BENNY_UP",
     "BID1",
@@ -156,6 +158,7 @@ __all__ = [
     "parse_action",
     "parse_seat",
     "play_random_hand",
+    "practice_games",
     "read_egn",
     "read_emn",
     "seat_text",

@@ -163,12 +163,11 @@ def test_practice_table_for_2_to_6_players(qtbot, tmp_path, game):
 
     from PySide6.QtWidgets import QApplication
 
-    from euchre_tourney.gui.practice.table_games import CHOICE_KEYS, TableGamesWindow
-    from euchre_tourney.rules import tables
+    from euchre_tourney.play.session import CHOICE_KEYS
 
-    rules = tables.TABLE_PRESETS[game]
-    w = TableGamesWindow(players=rules.players, game=game, seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    from tests.gui.test_table_games import table_window
+
+    w = table_window(qtbot, tmp_path, game, seed=4)
     w.show()
     # the window's own mnemonics use no choice's letter
     w.session.generation += 1  # stop the computer players
@@ -178,6 +177,7 @@ def test_practice_table_for_2_to_6_players(qtbot, tmp_path, game):
     assert fixed and not fixed & {k.casefold() for k in CHOICE_KEYS if len(k) == 1}, sorted(fixed)
     assert_no_clash(w, f"{game}: before the first choice")
     w.new_game()
+    w.refresh()
     rng = random.Random(1)
     seen = 0
     for _ in range(150):

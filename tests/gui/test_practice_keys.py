@@ -13,17 +13,19 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from euchre_tourney.gui.practice.table_games import TableCardButton, TableGamesWindow
+from euchre_tourney.play.session import TableEngine
 from euchre_tourney.rules import tables
 
-from tests.gui.test_table_games import _widgets
+from tests.gui.test_table_games import table_window
+
+act_key = TableEngine.act_key
 
 GAMES = sorted(tables.TABLE_PRESETS)
 
 
 def action_buttons(w):
     QApplication.processEvents()  # a button added to a shown window shows on the next turn of the event loop
-    return [b for b in _widgets(w.actions_row, QPushButton) if b.isVisible() and b.isEnabled()]
+    return [b for b in w.bid_buttons.values() if isinstance(b, QPushButton) and b.isVisible() and b.isEnabled()]
 
 
 def shown_key(text: str) -> str | None:
@@ -55,11 +57,7 @@ def focused(qtbot):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_choice_has_one_key_shown_on_its_button_and_the_key_takes_it(qtbot, tmp_path, focused, game):
-    from euchre_tourney.gui.practice.table_games import act_key
-
-    rules = tables.TABLE_PRESETS[game]
-    w = TableGamesWindow(players=rules.players, game=game, seed=7, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    w = table_window(qtbot, tmp_path, game, seed=7)
     focused(w)
     rng = random.Random(3)
     kinds = set()
@@ -80,7 +78,7 @@ def test_every_choice_has_one_key_shown_on_its_button_and_the_key_takes_it(qtbot
             assert shown_key(w.partner_button.text()) == "P" and "P" not in keys
         hand = w.game.hand
         n = len(hand.history)
-        cards = [b for b in _widgets(w.cards_row, TableCardButton)]
+        cards = list(w.cards)
         playable = [k for k, b in enumerate(cards) if b.isEnabled()]
         partner = w.partner_widget.isVisibleTo(w)
         choice = rng.choice(["button"] * len(buttons) + ["partner"] * partner + ["card"] * len(playable))
@@ -96,7 +94,7 @@ def test_every_choice_has_one_key_shown_on_its_button_and_the_key_takes_it(qtbot
             kinds.add("partner")
         else:
             i = rng.choice(playable)
-            press(qtbot, w, str((i + 1) % 10))
+            press(qtbot, w, "-" if i == 10 else str((i + 1) % 10))  # two-handed: eleven cards at the discard
             assert hand.history[n][0] == 0 and hand.history[n][1].arg == cards[i].card
     assert kinds  # at least one choice was made by its key
 
@@ -104,11 +102,8 @@ def test_every_choice_has_one_key_shown_on_its_button_and_the_key_takes_it(qtbot
 def test_enter_starts_the_next_game_after_a_game_ends_at_the_table_for_2_to_6(qtbot, tmp_path, focused):
     from tests.gui.test_table_games import play_to_the_end
 
-    w = TableGamesWindow(players=3, game="cutthroat", seed=5, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    w = table_window(qtbot, tmp_path, "cutthroat", seed=5, target=2)
     focused(w)
-    w.options.target.setValue(2)
-    assert w.new_game()
     play_to_the_end(qtbot, w)
     over = w.game
     assert over.over and "Enter" in w.prompt.text()
@@ -118,8 +113,7 @@ def test_enter_starts_the_next_game_after_a_game_ends_at_the_table_for_2_to_6(qt
 
 
 def test_the_buttons_show_a_focus_ring(qtbot, tmp_path, focused):
-    w = TableGamesWindow(players=4, game="bid_four", seed=2, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    w = table_window(qtbot, tmp_path, "bid_four", seed=2)
     focused(w)
     qtbot.waitUntil(lambda: w.human_turn(), timeout=60000)
     buttons = action_buttons(w)
@@ -134,15 +128,14 @@ def test_the_buttons_show_a_focus_ring(qtbot, tmp_path, focused):
         return img.pixelColor(1, img.height() // 2).name()
 
     assert edge(buttons[0]) == "#0b3d91" and edge(buttons[1]) != "#0b3d91"
-    for b in (w.new_button, w.hint_button):  # the window's other buttons too
+    for b in (w.stats_button, w.hint_button):  # the window's other buttons too
         b.setFocus(Qt.TabFocusReason)
         qtbot.waitUntil(b.hasFocus, timeout=60000)
         assert edge(b) == "#0b3d91"
 
 
 def test_a_partner_card_reads_in_words(qtbot, tmp_path):
-    w = TableGamesWindow(players=5, game="five_partner_pick", seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    w = table_window(qtbot, tmp_path, "five_partner_pick", seed=4)
     for _ in range(400):
         qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
         if w.game.hand.partner_card is not None:
@@ -166,10 +159,11 @@ def test_a_partner_card_reads_in_words(qtbot, tmp_path):
     ("five_partner_pick", "Play Euchre"),
 ])
 def test_the_rules_line_names_the_source_by_its_title(qtbot, tmp_path, game, title):
-    rules = tables.TABLE_PRESETS[game]
-    w = TableGamesWindow(players=rules.players, game=game, seed=1, stats_path=tmp_path / "s.json", delay_ms=0)
+    from euchre_tourney.gui.practice import SettingsDialog, TableSettings
+
+    w = SettingsDialog(TableSettings(rules=tables.TABLE_PRESETS[game]))
     qtbot.addWidget(w)
-    text = w.source_label.text()
+    text = w.options.source.text()
     assert f"“{title}”" in text and not re.search(r"\b00\d\b", text)
 
 
@@ -205,10 +199,7 @@ def test_enter_goes_on_to_the_next_hand_and_the_next_game_at_the_four_seat_table
 
 
 def test_shift_and_a_suits_letter_names_it_alone(qtbot, tmp_path, focused):
-    from euchre_tourney.gui.practice.table_games import act_key
-
-    w = TableGamesWindow(players=4, game="four_no_trump", seed=8, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    w = table_window(qtbot, tmp_path, "four_no_trump", seed=8)
     focused(w)
     for _ in range(300):
         qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)
@@ -225,7 +216,7 @@ def test_shift_and_a_suits_letter_names_it_alone(qtbot, tmp_path, focused):
         elif buttons:
             press(qtbot, w, shown_key(buttons[0].text()))
         else:
-            cards = _widgets(w.cards_row, TableCardButton)
+            cards = w.cards
             press(qtbot, w, str(next(k for k, b in enumerate(cards) if b.isEnabled()) + 1))
     else:
         pytest.fail("never offered to name trump alone")
@@ -238,8 +229,7 @@ def test_shift_and_a_suits_letter_names_it_alone(qtbot, tmp_path, focused):
 
 
 def test_the_partner_card_is_chosen_and_named_from_the_keyboard(qtbot, tmp_path, focused):
-    w = TableGamesWindow(players=5, game="five_partner_pick", seed=4, stats_path=tmp_path / "s.json", delay_ms=0)
-    qtbot.addWidget(w)
+    w = table_window(qtbot, tmp_path, "five_partner_pick", seed=4)
     focused(w)
     for _ in range(400):
         qtbot.waitUntil(lambda: w.human_turn() or w.showing_result() or w.game.over, timeout=60000)

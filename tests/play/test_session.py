@@ -136,3 +136,69 @@ def test_a_replay_speaks_from_the_recorded_players_point_of_view():
 def test_level_names():
     assert level_name({0: "easy", 1: "easy", 3: "easy"}) == "Easy"
     assert level_name({0: "hard", 1: "easy", 3: "medium"}) == "partner Hard, opponents Easy / Medium"
+
+
+# ------------------------------------------- what the window draws (issue 33 item 3)
+
+
+def test_the_four_seat_choices_are_the_legal_set_with_one_key_each():
+    from euchre_tourney.play.session import BID_KEYS
+
+    s = session(seed=5)
+    rng = random.Random(2)
+    seen = set()
+    for _ in range(300):
+        run_computers(s)
+        if s.game.done:
+            break
+        if s.shown is not None:
+            assert s.banner() and s.hand_log().result and "Enter" in s.prompt()
+            s.next_hand()
+            continue
+        choices = s.choices()
+        assert {c.action for c in choices} == set(s.engine.legal_actions())
+        bids = [c for c in choices if c.kind == "bid"]
+        assert all(c.key == BID_KEYS[c.action] and f"&{c.key}".lower() in c.label.lower() or f"(&{c.key})" in c.label
+                   for c in bids)
+        assert all(c.card is not None and c.verb in ("play", "discard") for c in choices if c.kind == "card")
+        scene = s.scene()
+        assert scene["players"] == 4 and scene["human"] == HUMAN and scene["names"][HUMAN] == "You (South)"
+        assert s.prompt()
+        seen |= {c.kind for c in choices}
+        assert s.human_action(rng.choice(choices).action)
+    assert seen == {"bid", "card"}
+
+
+def test_a_hint_job_reads_a_copy_and_names_a_legal_choice():
+    s = session(seed=1)  # South bids first
+    job = s.hint_job(lambda view: __import__("euchre_tourney.play", fromlist=["hint"]).hint(view, samples=4, bid_samples=4))
+    before = s.game.hand.to_text()
+    answer = job()
+    assert answer.action in s.engine.legal_actions() and answer.words and answer.reason
+    assert s.game.hand.to_text() == before
+    run_computers(s)
+    s.human_action(s.engine.legal_actions()[0])
+    run_computers(s)
+    if not s.human_to_act():
+        assert s.hint_job() is None  # not the person's turn: no hint
+
+
+def test_card_codes_in_a_reason_are_said_in_words():
+    from euchre_tourney.play.session import _cards_in_words
+
+    assert _cards_in_words("The 8C is the strongest card you do not hold.") == "The 8 of clubs is the strongest card you do not hold."
+    assert _cards_in_words("Lead the JK, then AS' and 10D.") == "Lead the Benny, then the Ace of spades (second pack) and the 10 of diamonds."
+
+
+def test_one_factory_makes_the_players_of_every_game():
+    from euchre_tourney.play.session import computer_player, practice_games
+
+    for key, (_title, rules) in practice_games().items():
+        s = PracticeSession(rules, seed=3)
+        turn = None
+        while turn is None:
+            turn = s.computer_turn()
+            if turn is None:
+                s.human_action(s.engine.legal_actions()[0])
+        assert computer_player("easy", rules, 1) is not None
+        assert s.apply_computer(turn.generation, turn.choose()), key

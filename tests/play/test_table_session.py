@@ -1,26 +1,97 @@
-"""TableSession: the 2-6 seat practice game without a window."""
+"""The one practice session at the tables of 2 to 6 seats, without a
+window: every game of ``rules.tables`` plays to its end through the
+session's choices, with take-back, replay and swap of a deal, hints, the
+felt's description, statistics and game files."""
 
 from __future__ import annotations
 
-from euchre_tourney.play.session import PracticeEngine
-from euchre_tourney.play.table import Act, TableEngine, TableSession
-from euchre_tourney.rules import tables
+import random
+
+import pytest
+
+from euchre_tourney.play.session import (
+    CHOICE_KEYS,
+    TABLE_HUMAN,
+    PracticeEngine,
+    PracticeSession,
+    TableEngine,
+    level_name,
+    practice_games,
+)
+from euchre_tourney.play.egn import EgnError, read_egn
+from euchre_tourney.play.table import Act
+from euchre_tourney.rules import PRESETS, tables
+
+GAMES = sorted(tables.TABLE_PRESETS)
 
 
-def _run_computers(s: TableSession) -> None:
+def _run_computers(s: PracticeSession) -> None:
     while (turn := s.computer_turn()) is not None:
-        assert s.apply_computer(turn.generation, turn.player.choose(turn.view))
+        assert s.apply_computer(turn.generation, turn.choose())
+
+
+def _play(s: PracticeSession, rng: random.Random, steps: int = 5000) -> None:
+    for _ in range(steps):
+        _run_computers(s)
+        if s.over:
+            return
+        if s.shown is not None:
+            assert s.next_hand()
+            continue
+        choices = s.choices()
+        assert {c.action for c in choices} == set(s.engine.legal_actions())
+        assert s.human_action(rng.choice(choices).action)
 
 
 def test_engine_follows_the_practice_protocol():
-    s = TableSession(tables.CUTTHROAT, seed=1)
+    s = PracticeSession(tables.CUTTHROAT, seed=1)
     assert isinstance(s.engine, TableEngine) and isinstance(s.engine, PracticeEngine)
     assert s.engine.seats == 3 and s.engine.scores() == (0, 0, 0)
+    assert s.human == TABLE_HUMAN and set(s.players) == {1, 2}
+
+
+def test_every_game_is_one_of_the_sessions_games():
+    games = practice_games()
+    assert set(tables.TABLE_PRESETS) <= set(games) and set(PRESETS) <= set(games)
+    for key in games:
+        s = PracticeSession(key, seed=2)
+        assert s.seats == (games[key][1].players if key in tables.TABLE_PRESETS else 4)
+        assert len(s.players) == s.seats - 1
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_game_plays_to_its_end_through_the_choices(key):
+    s = PracticeSession(tables.TABLE_PRESETS[key].replace(target=3), seed=5, levels=None)
+    rng = random.Random(1)
+    for _ in range(5000):
+        _run_computers(s)
+        if s.over:
+            break
+        if s.shown is not None:
+            assert s.banner() and s.hand_log().result
+            assert s.next_hand()
+            continue
+        choices = s.choices()
+        keyed = [c for c in choices if c.kind == "bid"]
+        keys = [c.key for c in keyed]
+        assert len(set(keys)) == len(keys) and set(keys) <= set(CHOICE_KEYS), keys
+        assert all(c.card is not None for c in choices if c.kind != "bid")
+        scene = s.scene()
+        assert scene["players"] == s.seats and len(scene["names"]) == s.seats
+        assert s.prompt()
+        job = s.hint_job()
+        if job is not None:
+            assert job().action in {c.action for c in choices}
+        assert s.human_action(rng.choice(choices).action)
+    assert s.over and max(s.engine.scores()) >= 3
+    assert "win" in s.winner_words()
+    row = s.stats.row(*s.stats_key())
+    assert row.games == 1
 
 
 def test_a_whole_game_take_back_replay_and_statistics(tmp_path):
     path = tmp_path / "stats.json"
-    s = TableSession(tables.SIX_PLAYER_33.replace(target=4), seed=3, stats_path=path)
+    s = PracticeSession(tables.SIX_PLAYER_33.replace(target=4), seed=3, stats_path=path)
     _run_computers(s)
     assert s.human_to_act()
     assert not s.human_action(Act("bid", 9))  # not legal: ignored
@@ -31,12 +102,12 @@ def test_a_whole_game_take_back_replay_and_statistics(tmp_path):
     stale = s.computer_turn()
     assert s.take_back() and s.engine.to_text() == before
     if stale is not None:  # an answer asked before the take-back is dropped
-        assert not s.apply_computer(stale.generation, stale.player.choose(stale.view))
+        assert not s.apply_computer(stale.generation, stale.choose())
     for _ in range(2000):
-        if s.game.over:
-            break
         _run_computers(s)
-        if s.showing_result:
+        if s.game.over:  # (next_hand now would start the next game)
+            break
+        if s.shown is not None:
             assert s.next_hand()
         elif s.human_to_act():
             s.human_action(s.engine.legal_actions()[0])
@@ -47,13 +118,81 @@ def test_a_whole_game_take_back_replay_and_statistics(tmp_path):
 
 
 def test_replay_deal_deals_the_same_cards_and_score():
-    s = TableSession(tables.FIVE_PARTNER_PICK, seed=8)
-    deal = s.hand.order
+    s = PracticeSession(tables.FIVE_PARTNER_PICK, seed=8)
+    deal = s.game.hand.order
     _run_computers(s)
     s.human_action(s.engine.legal_actions()[0])
     _run_computers(s)
     assert s.replay_deal()
-    assert s.hand.order == deal and s.hand.history == [] and s.game.scores == [0] * 5
+    assert s.game.hand.order == deal and s.game.hand.history == [] and s.game.scores == [0] * 5
+
+
+@pytest.mark.parametrize("key", ["two_handed", "cutthroat", "six_player_double"])
+def test_swap_hands_gives_the_person_the_next_seats_cards(key):
+    s = PracticeSession(key, seed=4)
+    h = s.game.hand
+    dealt, dealer = [list(x) for x in h.hands], h.dealer
+    for k in range(1, s.seats + 1):
+        assert s.swap_hands()
+        g = s.game.hand
+        assert g.order == h.order and g.history == []
+        assert sorted(g.hands[TABLE_HUMAN]) == sorted(dealt[k % s.seats]) and g.dealer == (dealer - k) % s.seats
+    assert s.swap == 0
+
+
+def test_a_game_file_of_any_game_saves_opens_steps_and_leaves_the_game_untouched():
+    s = PracticeSession(tables.ALMONTE_SIX.replace(target=3), seed=6)
+    _play(s, random.Random(2), 40)
+    text = s.egn_text(when="2026-11-29T10:00")
+    record = read_egn(text)
+    assert record.rules == s.rules and len(record.players) == 6 and record.players[0] == "You"
+    played = [h.history for h in s.game.hands] + ([] if s.game.hand.done else [s.game.hand.history])
+    s.open_egn(text)
+    assert s.replay is not None and s.computer_turn() is None and not s.human_to_act()
+    assert s.scene()["faces"][1] is not None  # every face while a file is stepped through
+    s.step_replay(len(s.replay.steps))
+    assert [h.history for h in s.replay.game.hands] == [h.history for h in s.game.hands]
+    assert s.score_items() == list(zip(s.side_names(), s.engine.scores(), strict=True))
+    assert s.leave_replay() and s.replay is None
+    assert [h.history for h in s.game.hands] + ([] if s.game.hand.done else [s.game.hand.history]) == played
+    hand_only = read_egn(s.egn_text(whole_game=False))
+    assert len(hand_only.deals) == 1
+
+
+def test_a_bad_table_file_is_refused_in_words():
+    s = PracticeSession("cutthroat", seed=1)
+    _play(s, random.Random(1), 3)
+    text = s.egn_text()
+    with pytest.raises(EgnError):
+        s.open_egn(text.replace('"pass"', '"bid:9"', 1) if '"pass"' in text else text.replace("play:", "play:X", 1))
+    assert s.replay is None
+
+
+def test_a_partner_card_and_a_hint_read_in_words():
+    s = PracticeSession("five_partner_pick", seed=4)
+    rng = random.Random(4)
+    for _ in range(3000):
+        _run_computers(s)
+        if s.shown is not None:
+            s.next_hand()
+            continue
+        choices = s.choices()
+        listed = [c for c in choices if c.kind == "list"]
+        if listed:
+            assert all(tables.text(c.card) not in c.words for c in listed)
+            answer = s.hint_job()()
+            assert answer.action in {c.action for c in choices} and tables.text(answer.action.arg) not in answer.reason
+            s.human_action(listed[0].action)
+            assert f"partner card {tables.name(listed[0].card)}" in s.scene()["centre"]
+            return
+        s.human_action(rng.choice(choices).action)
+    pytest.skip("the person was never the maker")
+
+
+def test_level_names_at_any_table():
+    assert level_name({1: "hard", 2: "hard"}, 3) == "Hard"
+    assert level_name({1: "hard", 2: "easy"}, 3) == "Alex Hard, Blair Easy"
+    assert level_name({0: "hard", 1: "easy", 3: "easy"}) == "partner Hard, opponents Easy"
 
 
 def test_hard_player_never_looks_at_a_railroaded_card(monkeypatch):

@@ -21,7 +21,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
-from euchre_tourney.rules import BENNY, RANK_LETTERS, SUIT_SYMBOLS, card_name
+from euchre_tourney.rules import BENNY, RANK_LETTERS, SUIT_SYMBOLS, tables
 
 RED = QColor("#c8102e")
 BLACK = QColor("#1a1a1a")
@@ -99,10 +99,15 @@ def paint_card(
     dim: bool = False,
     highlight: QColor | None = None,
 ) -> None:
-    """Draw card ``c`` (an engine card code) in ``rect``: its face, or its
-    back when ``face_up`` is false. ``dim`` greys a card that cannot be
-    played; ``highlight`` rings it (the winning card of a trick, keyboard
-    focus)."""
+    """Draw card ``c`` (a card code of any game: the four-seat engine's,
+    or :mod:`euchre_tourney.rules.tables`' with the Almonte jokers and the
+    double pack's second copies) in ``rect``: its face, or its back when
+    ``face_up`` is false. ``dim`` greys a card that cannot be played;
+    ``highlight`` rings it (the winning card of a trick, keyboard focus).
+    An Almonte joker is a joker with its index ("4♠") in the corner and
+    under the star; a second-pack card carries a purple "2nd" tab."""
+    copy = bool(c & tables.COPY)
+    c = tables.base(c)
     p.save()
     p.setRenderHint(QPainter.Antialiasing, True)
     p.setRenderHint(QPainter.TextAntialiasing, True)
@@ -119,8 +124,8 @@ def paint_card(
     p.setPen(QPen(QColor("#666"), max(1.0, w / 90)))
     p.setBrush(FACE)
     p.drawRoundedRect(rect, radius, radius)
-    if c == BENNY:
-        _paint_joker(p, rect)
+    if c >= BENNY:
+        _paint_joker(p, rect, "" if c == BENNY else tables.text(c)[0] + "♠")
     else:
         ink = suit_colour(c >> 3, four_colour)
         sym = SUIT_SYMBOLS[c >> 3]
@@ -153,6 +158,14 @@ def paint_card(
         else:
             p.setFont(_font(w * (0.55 if idx == "A" else 0.42), False))
             p.drawText(centre, Qt.AlignCenter, sym)
+    if copy:
+        tab = QRectF(rect.left() + w * 0.06, rect.bottom() - w * 0.27, w * 0.36, w * 0.21)
+        p.setPen(Qt.NoPen)
+        p.setBrush(JOKER)
+        p.drawRoundedRect(tab, w * 0.04, w * 0.04)
+        p.setPen(QColor("#ffffff"))
+        p.setFont(_font(w * 0.14))
+        p.drawText(tab, Qt.AlignCenter, "2nd")
     if dim:
         p.setPen(Qt.NoPen)
         p.setBrush(QColor(90, 90, 90, 110))
@@ -164,12 +177,14 @@ def paint_card(
     p.restore()
 
 
-def _paint_joker(p: QPainter, rect: QRectF) -> None:
-    """The Benny: a joker -- a star, the word JOKER, "Benny" under it."""
+def _paint_joker(p: QPainter, rect: QRectF, index: str = "") -> None:
+    """A joker -- a star, the word JOKER, and under it "Benny", or for the
+    Almonte jokers their index ("4♠", also in the corner)."""
     w = rect.width()
     p.setPen(JOKER)
-    p.setFont(_font(w * 0.2))
-    p.drawText(QRectF(rect.left() + w * 0.05, rect.top() + w * 0.04, w * 0.3, w * 0.3), Qt.AlignCenter, "★")
+    p.setFont(_font(w * (0.2 if not index else 0.19)))
+    corner = QRectF(rect.left() + w * 0.03, rect.top() + w * 0.04, w * 0.36, w * 0.3)
+    p.drawText(corner, Qt.AlignCenter, index or "★")
     centre = rect.center()
     star = QPainterPath()
     outer, inner = w * 0.26, w * 0.11
@@ -185,13 +200,25 @@ def _paint_joker(p: QPainter, rect: QRectF) -> None:
     p.setPen(JOKER)
     p.setFont(_font(w * 0.17))
     p.drawText(QRectF(rect.left(), centre.y() + w * 0.16, w, w * 0.22), Qt.AlignCenter, "JOKER")
-    p.setFont(_font(w * 0.13, False))
-    p.drawText(QRectF(rect.left(), centre.y() + w * 0.37, w, w * 0.2), Qt.AlignCenter, "Benny")
+    p.setFont(_font(w * (0.13 if not index else 0.17), bool(index)))
+    p.drawText(QRectF(rect.left(), centre.y() + w * 0.37, w, w * 0.2), Qt.AlignCenter, index or "Benny")
+
+
+def key_of(number: int) -> str:
+    """The key of the player's card ``number`` (1-based): "1" … "9", "0"
+    for the tenth, "-" for the eleventh (two-handed: the dealer's discard)."""
+    return "-" if number == 11 else str(number % 10)
+
+
+def card_name(c: int) -> str:
+    """A card of any game in words: "Jack of hearts", "the Benny", "the 4 of
+    spades (joker)", "Ace of spades (second pack)"."""
+    return tables.name(c)
 
 
 class CardButton(QAbstractButton):
-    """One of the player's cards: click it (or press its number) to play or
-    discard it. Disabled -- greyed, and a click does nothing -- when the
+    """One of the player's cards (of any game): click it (or press its
+    number) to play, discard or give it. Disabled -- greyed, and a click does nothing -- when the
     engine does not list it among the legal actions."""
 
     def __init__(self, card: int, width: int, four_colour: bool, parent: QWidget | None = None) -> None:
@@ -208,7 +235,7 @@ class CardButton(QAbstractButton):
         self.setAccessibleName(card_name(card))
 
     def set_state(self, number: int, enabled: bool, verb: str, dim: bool = True, face_down: bool = False) -> None:
-        """The key that plays it (1–6), whether it may be played, what
+        """The card's number (its key, :func:`key_of`), whether it may be played, what
         playing it means ("play", "discard"), whether a card that cannot
         be played is greyed (``dim``: only while the player chooses a card),
         and whether it lies face down (the dealer names trump on a turned-up
@@ -219,7 +246,7 @@ class CardButton(QAbstractButton):
         self.setEnabled(enabled)
         name = "a card face down" if face_down else card_name(self.card)
         self.setAccessibleName(f"{name}, {verb if enabled else 'cannot be played now'}")
-        self.setToolTip(f"{number}: {verb} the {name}" if enabled else f"The {name} cannot be played now")
+        self.setToolTip(f"{key_of(number)}: {verb} {name if name.startswith('the ') else 'the ' + name}" if enabled else f"The {name} cannot be played now")
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802
@@ -234,5 +261,5 @@ class CardButton(QAbstractButton):
         if self.number and not self.face_down:
             p.setPen(QColor("#ffffff") if self.isEnabled() else QColor("#b0b0b0"))
             p.setFont(_font(13, True))
-            p.drawText(QRectF(0, rect.bottom() + 1, self.width(), 16), Qt.AlignCenter, str(self.number))
+            p.drawText(QRectF(0, rect.bottom() + 1, self.width(), 16), Qt.AlignCenter, key_of(self.number))
         p.end()

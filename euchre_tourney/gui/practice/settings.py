@@ -1,6 +1,7 @@
-"""The practice table's "New game" dialog: the rule preset and every option
-of the rule set in plain words a club member uses ("North American", "Win
-by two"), the level of each computer player, and the pause before a
+"""The practice table's "New game" dialog: the game -- a four-seat preset
+or a game for 2 to 6 players -- and every option of its rules in plain
+words a club member uses ("North American", "Win by two", "Stick the
+dealer"), the level of the computer players, and the pause before a
 computer player acts. The rule texts an option follows (the titles of
 the texts in ``shared/rules/``) are in its tooltip only (:func:`source_tip`)."""
 
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QStackedWidget,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -24,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney.play import LEVEL_TITLES, LEVELS
-from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet, source_titles
+from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet, source_titles, tables
 
 BOOL_OPTIONS = (
     ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump)", "000, 001, 003"),
@@ -64,19 +66,92 @@ def source_tip(sources: str) -> str:
 
 @dataclass(frozen=True)
 class TableSettings:
-    """What a new practice game is played with: ``rules``, the level of
-    ``partner`` (North), ``left`` (West) and ``right`` (East) opponents,
-    and ``pause_ms`` before each computer action."""
+    """What a new practice game is played with: ``rules`` (a four-seat
+    :class:`RuleSet` or a game of 2 to 6 players,
+    :class:`~euchre_tourney.rules.tables.TableRules`); at the four-seat
+    table the level of ``partner`` (North), ``left`` (West) and ``right``
+    (East), at the others of every computer player (``others``); and
+    ``pause_ms`` before each computer action."""
 
-    rules: RuleSet = PRESETS["north_american"]
+    rules: RuleSet | tables.TableRules = PRESETS["north_american"]
     partner: str = "medium"
     left: str = "medium"
     right: str = "medium"
     pause_ms: int = 600
+    others: str = "medium"
+
+    @property
+    def four_seat(self) -> bool:
+        return not isinstance(self.rules, tables.TableRules)
 
     def level(self, seat: int) -> str:
-        """The level of the computer player at ``seat`` (0 North, 1 East, 3 West)."""
+        """The level of the computer player at ``seat`` (four seats: 0 North, 1 East, 3 West)."""
+        if not self.four_seat:
+            return self.others
         return {0: self.partner, 1: self.right, 3: self.left}[seat]
+
+    def levels(self) -> dict[int, str]:
+        """The level of every computer seat."""
+        if self.four_seat:
+            return {s: self.level(s) for s in (0, 1, 3)}
+        return {s: self.others for s in range(1, self.rules.players)}
+
+
+class TableOptionsEditor(QGroupBox):
+    """The options of a game of 2 to 6 players that its texts name: the
+    target, stick the dealer, going alone, no-trump, the lone player's
+    exchange, red and black Bennies. :meth:`rules` raises ``ValueError``
+    with a sentence."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Rules", parent)
+        form = QFormLayout(self)
+        self.target = QSpinBox()
+        self.target.setRange(1, 99)
+        self.target.setAccessibleName("Points to win")
+        form.addRow("Points to &win:", self.target)
+        self.stick = QCheckBox("Stick th&e dealer")
+        self.alone = QCheckBox("&Maker may play alone")
+        self.no_trump = QCheckBox("No-tr&ump may be named")
+        self.bennies = QCheckBox("Red and &black Bennies")
+        for w in (self.stick, self.alone, self.no_trump, self.bennies):
+            form.addRow(w)
+        self.exchange = QComboBox()
+        for key, words in (("none", "None"), ("ask_partner", "Lone player asks a partner"),
+                           ("call_for_best", "Call for best"), ("railroad", "Railroading")):
+            self.exchange.addItem(words, key)
+        self.exchange.setAccessibleName("Card passed to a lone player")
+        form.addRow("E&xchange with a lone player:", self.exchange)
+        self.source = QLabel()
+        self.source.setWordWrap(True)
+        form.addRow(self.source)
+        self.base = tables.CUTTHROAT
+
+    def set_rules(self, rules: tables.TableRules) -> None:
+        self.base = rules
+        self.target.setValue(rules.target)
+        self.stick.setChecked(rules.stick_the_dealer)
+        self.alone.setChecked(rules.may_go_alone)
+        self.no_trump.setChecked(rules.no_trump)
+        self.no_trump.setEnabled(not any(tables.is_joker(c) for c in tables.pack(rules.pack)))
+        self.bennies.setChecked(rules.bennies_by_colour)
+        self.bennies.setEnabled(rules.double)
+        self.exchange.setCurrentIndex(self.exchange.findData(rules.exchange))
+        self.exchange.setEnabled(rules.sides == "partners")
+        sources = tables.TABLE_SOURCES.get(rules.preset)
+        if sources:
+            several = "," in sources
+            self.source.setText(f"Rules: as {source_titles(sources)} describe{'' if several else 's'} them (the club's rule texts).")
+
+    def rules(self) -> tables.TableRules:
+        return self.base.replace(
+            target=self.target.value(),
+            stick_the_dealer=self.stick.isChecked(),
+            may_go_alone=self.alone.isChecked(),
+            no_trump=self.no_trump.isChecked(),
+            bennies_by_colour=self.bennies.isChecked(),
+            exchange=self.exchange.currentData(),
+        )
 
 
 def fixed_summary(rules: RuleSet) -> str:
@@ -91,16 +166,28 @@ def fixed_summary(rules: RuleSet) -> str:
 
 
 class SettingsDialog(QDialog):
-    """Pick the preset, adjust its options, and set the computer players."""
+    """Pick the game (``preset``: a four-seat preset or a game for 2 to 6
+    players), adjust its options, and set the computer players."""
 
     def __init__(self, settings: TableSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New practice game")
         self.preset = QComboBox()
-        self.preset.setAccessibleName("Rule preset")
+        self.preset.setAccessibleName("Game")
         for key, title in PRESET_TITLES.items():
             self.preset.addItem(title, key)
             self.preset.setItemData(self.preset.count() - 1, source_tip(PRESET_SOURCES[key]), Qt.ToolTipRole)
+        self.preset.insertSeparator(self.preset.count())
+        for key, title in tables.TABLE_TITLES.items():
+            self.preset.addItem(title, key)
+            self.preset.setItemData(self.preset.count() - 1, source_tip(tables.TABLE_SOURCES[key]), Qt.ToolTipRole)
+        self.preset.setMaxVisibleItems(self.preset.count())
+        self.options = TableOptionsEditor()
+        self.others = QComboBox()
+        for level in LEVELS:
+            self.others.addItem(LEVEL_TITLES.get(level, level), level)
+        self.others.setCurrentIndex(max(0, self.others.findData(settings.others)))
+        self.others.setAccessibleName("Computer players' level")
         self.fixed = QLabel()
         self.fixed.setWordWrap(True)
         self.target = QSpinBox()
@@ -121,39 +208,41 @@ class SettingsDialog(QDialog):
             self.lead.setItemData(self.lead.count() - 1, source_tip(sources), Qt.ToolTipRole)
         self.lead.setAccessibleName("Who leads when someone plays alone")
         self.checks = {}
-        rules_box = QGroupBox("Rules")
+        self.rules_box = rules_box = QGroupBox("Rules")
         form = QFormLayout(rules_box)
-        form.addRow("Preset:", self.preset)
-        form.addRow("", self.fixed)
+        form.addRow(self.fixed)
         self.target.setToolTip(source_tip(TARGET_SOURCES))
         self.super_euchre.setToolTip(source_tip(SUPER_EUCHRE_SOURCES))
-        form.addRow("Game to (points):", self.target)
-        form.addRow("Super-euchre (makers take no trick):", self.super_euchre)
-        form.addRow("Defending alone:", self.defend)
-        form.addRow("Lead when someone plays alone:", self.lead)
+        form.addRow("Game &to (points):", self.target)
+        form.addRow("&Super-euchre (makers take no trick):", self.super_euchre)
+        form.addRow("&Defending alone:", self.defend)
+        form.addRow("&Lead when someone plays alone:", self.lead)
         for name, text, sources in BOOL_OPTIONS:
             box = QCheckBox(text)
             box.setToolTip(source_tip(sources))
             self.checks[name] = box
-            form.addRow("", box)
-        players = QGroupBox("Computer players (you sit South)")
+            form.addRow(box)
+        self.players_box = players = QGroupBox("Computer players (you sit South)")
         pform = QFormLayout(players)
         self.levels = {}
-        for key, text in (("partner", "Partner (North):"), ("left", "Left opponent (West):"), ("right", "Right opponent (East):")):
+        for key, text in (("partner", "&Partner (North):"), ("left", "Le&ft opponent (West):"), ("right", "&Right opponent (East):")):
             combo = QComboBox()
             for level in LEVELS:
                 combo.addItem(LEVEL_TITLES.get(level, level), level)
             combo.setCurrentIndex(max(0, combo.findData(getattr(settings, key))))
             combo.setAccessibleName(text.rstrip(":"))
+            combo.setAccessibleName(text.replace("&", "").rstrip(":"))
             self.levels[key] = combo
             pform.addRow(text, combo)
+        pform.addRow("Computer pla&yers:", self.others)
+        self._level_rows = pform
         self.pause = QSpinBox()
         self.pause.setRange(0, 5000)
         self.pause.setSingleStep(100)
         self.pause.setSuffix(" ms")
         self.pause.setValue(settings.pause_ms)
         self.pause.setAccessibleName("Pause before a computer player acts")
-        pform.addRow("Pause before each computer action:", self.pause)
+        pform.addRow("Pause before each computer a&ction:", self.pause)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText("Deal")
         buttons.accepted.connect(self.accept)
@@ -162,8 +251,16 @@ class SettingsDialog(QDialog):
         self.error.setStyleSheet("color: #b00020")
         self.error.setWordWrap(True)
         layout = QVBoxLayout(self)
+        top = QFormLayout()
+        game_label = QLabel("&Game:")
+        game_label.setBuddy(self.preset)
+        top.addRow(game_label, self.preset)
+        layout.addLayout(top)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(rules_box)
+        self.stack.addWidget(self.options)
         row = QHBoxLayout()
-        row.addWidget(rules_box, 3)
+        row.addWidget(self.stack, 3)
         row.addWidget(players, 2)
         layout.addLayout(row)
         layout.addWidget(self.error)
@@ -171,12 +268,32 @@ class SettingsDialog(QDialog):
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.preset.setCurrentIndex(max(0, self.preset.findData(settings.rules.preset)))
         self.set_rules(settings.rules)
+        self.setTabOrder(self.preset, self.stack)
 
     def _preset_changed(self) -> None:
-        self.set_rules(PRESETS[self.preset.currentData()])
+        key = self.preset.currentData()
+        self.set_rules(tables.TABLE_PRESETS[key] if key in tables.TABLE_PRESETS else PRESETS[key])
 
-    def set_rules(self, rules: RuleSet) -> None:
+    @property
+    def four_seat(self) -> bool:
+        """The game chosen is a four-seat preset."""
+        return self.preset.currentData() not in tables.TABLE_PRESETS
+
+    def _show_family(self, four: bool) -> None:
+        self.stack.setCurrentIndex(0 if four else 1)
+        form = self._level_rows
+        for combo in self.levels.values():
+            form.setRowVisible(combo, four)
+        form.setRowVisible(self.others, not four)
+        self.players_box.setTitle("Computer players (you sit South)" if four else "Computer players (you sit at the bottom)")
+
+    def set_rules(self, rules) -> None:
         """Show ``rules``: its preset's fixed values and every option."""
+        if isinstance(rules, tables.TableRules):
+            self.options.set_rules(rules)
+            self._show_family(False)
+            return
+        self._show_family(True)
         self.fixed.setText(fixed_summary(rules))
         if rules.preset in PRESET_SOURCES:
             self.preset.setToolTip(source_tip(PRESET_SOURCES[rules.preset]))
@@ -189,8 +306,10 @@ class SettingsDialog(QDialog):
         self.checks["joker_substitute"].setEnabled(rules.has_benny)
         self.checks["dealer_partner_alone_any_round"].setEnabled(rules.dealer_partner_orders_alone)
 
-    def rules(self) -> RuleSet:
-        """The rule set chosen (``ValueError`` in the rule set's words if the options contradict)."""
+    def rules(self):
+        """The rules chosen (``ValueError`` in the rule set's words if the options contradict)."""
+        if not self.four_seat:
+            return self.options.rules()
         base = PRESETS[self.preset.currentData()]
         changes = {name: box.isChecked() for name, box in self.checks.items()}
         changes.update(
@@ -209,6 +328,7 @@ class SettingsDialog(QDialog):
             left=self.levels["left"].currentData(),
             right=self.levels["right"].currentData(),
             pause_ms=self.pause.value(),
+            others=self.others.currentData(),
         )
 
     def accept(self) -> None:

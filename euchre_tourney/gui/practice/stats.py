@@ -26,7 +26,7 @@ from euchre_tourney.play import Stats, StatsBook
 FILE_NAME = "practice-stats.json"
 
 COLUMNS = (
-    ("Rules", "The rule set the games were played with"),
+    ("Rules", "The game and the rules it was played with"),
     ("Computer players", "How well the computer players played"),
     ("Games won", "Games won of games finished"),
     ("Hands won", "Hands your side scored, of hands scored"),
@@ -42,6 +42,25 @@ def default_path() -> Path:
     """``<user data dir>/practice-stats.json``: the folder of the app's
     database file (``store.default_database_path``)."""
     return Path(platformdirs.user_data_dir("euchre-tourney", appauthor=False)) / FILE_NAME
+
+
+OLD_TABLE_FILE = "practice-table-stats.json"
+"""Where the separate table for 2 to 6 players kept its statistics (before
+issue 33): merged into the one file once, then renamed ``….merged``."""
+
+
+def merge_old_table_stats(session, folder: Path) -> bool:
+    """Fold the old table-for-2-to-6 statistics file in ``folder`` into
+    ``session``'s (once: the old file is renamed); True when it did."""
+    old = folder / OLD_TABLE_FILE
+    if not old.is_file():
+        return False
+    session.merge_stats(StatsBook.load(old))
+    try:
+        old.rename(old.with_name(OLD_TABLE_FILE + ".merged"))
+    except OSError:
+        return False
+    return True
 
 
 def row_cells(rules: str, level: str, s: Stats) -> list[str]:

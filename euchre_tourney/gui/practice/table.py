@@ -1,26 +1,37 @@
-"""The practice table window: the player (South) against three computer
-players, a whole game to the target.
+"""The practice table window: the player against computer players, a whole
+game to the target, at a table of 2 to 6 seats -- every four-seat preset
+and every game for 2 to 6 players, in one window.
 
 The window draws and dispatches; the game lives in a
 :class:`~euchre_tourney.play.session.PracticeSession` (the game, take-back,
-replays, swapping hands, the random generator, game files, statistics),
-which is tested without a window. The window holds no rule of its own:
-whose turn it is, what is legal, who won a trick and the score all come
-from the session's engine; it offers exactly the legal actions. Computer
-players and hints run in a :class:`QThreadPool` (the hard player may think
-for up to a second): the window never waits for them. A result that arrives
-after a take-back, a replay, a new game or a file opened is dropped (each
-request carries the session's generation it was made in).
+replays, swapping hands, the random generator, game files, statistics,
+and what is drawn: the person's choices with their keys, the felt, the
+prompt, the hand's history), which is tested without a window. The window
+holds no rule of its own: whose turn it is, what is legal, who won a trick
+and the score all come from the session; it offers exactly the legal
+actions. Computer players and hints run in a :class:`QThreadPool` (the
+hard player may think for up to a second): the window never waits for
+them. A result that arrives after a take-back, a replay, a new game or a
+file opened is dropped (each request carries the session's generation it
+was made in).
 
-Keyboard: every bidding decision has one key (:data:`BID_KEYS`: P pass or
-play with partner, O order up / pick it up, A go or defend alone, M misdeal,
-C D H S name a suit), underlined on its button and held by the window
-(a button's own shortcut is reset by ``setText``); 1–6 play a card; L shows
-the last trick; Enter the next hand.
+The felt (:class:`TableView`) draws the table around the player: the
+player at the bottom (their cards are buttons under the felt), the others
+clockwise from the player's left -- at the sides and across the top.
+
+Keyboard: every bid and choice has one key (the session's
+:data:`~euchre_tourney.play.session.CHOICE_KEYS`: P pass, O order up, A
+alone, M misdeal, C D H S a suit, N no-trump, Shift with a suit's letter
+that suit alone, a digit a bid or the partner asked, K T R at a
+railroad), shown on its button (underlined, or in brackets) and held by
+the window (a button's own shortcut is reset by ``setText``); the digits
+1–9, 0 and - (the eleventh) play (discard, give) the cards; P names the partner card chosen
+in its list; L shows the last trick; Enter the next hand or game.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -28,6 +39,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QRectF, QRunnable, QSettings, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainter, QPen, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -46,60 +58,26 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney.gui import context
 from euchre_tourney.gui.practice import stats as stats_file
-from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton, paint_card, suit_colour
-from euchre_tourney.gui.practice.settings import LEVEL_TITLES, SettingsDialog, TableSettings
+from euchre_tourney.gui.practice.cards import BUTTON_STYLE, CARD_RATIO, CardButton, paint_card, rank_text, suit_colour
+from euchre_tourney.gui.practice.settings import SettingsDialog, TableSettings
 from euchre_tourney.gui.practice.stats import StatsDialog
-from euchre_tourney.play import (
-    ALONE,
-    ALONE_ROUND,
-    BENNY_UP,
-    BID1,
-    BID2,
-    DISCARD,
-    DISCARDING,
-    MISDEAL,
-    NAME,
-    ORDER,
-    PASS,
-    PLAYING,
-    SEAT_NAMES,
-    SOUTH,
-    EgnError,
-    EmnMatch,
-    PracticeSession,
-    action_words,
-    bid_words,
-    hint,
-    make_player,
-    read_egn,
-    read_emn,
-)
-from euchre_tourney.rules import BENNY, SUIT_NAMES, SUIT_SYMBOLS, TRUMP_TABLES, card_name
+from euchre_tourney.play import BID_KEYS, CHOICE_KEYS, SOUTH, EgnError, EmnMatch, PracticeSession, hint, read_emn
 
 HUMAN = int(SOUTH)
-"""The player's seat: South."""
+"""The player's seat at the four-seat table: South."""
+from euchre_tourney.rules import SUIT_NAMES, SUIT_SYMBOLS, tables
+
 FELT = QColor("#2f6b45")
-SIDE_NAMES = ("You & North", "East & West")
-BID_KEYS = {PASS: "P", ORDER: "O", ALONE: "A", MISDEAL: "M", NAME: "C", NAME + 1: "D", NAME + 2: "H", NAME + 3: "S"}
-"""The one key of each bidding decision (shown underlined on its button)."""
+
+__all__ = ["BID_KEYS", "HUMAN", "MatchDialog", "PracticeWindow", "TableView", "open_practice", "run_practice"]
 
 
-def button_text(action: int, view) -> str:
-    """A bidding button's text with its key underlined (``&``): "&Pass",
-    "&Order up", "Pick it up (&O)", "Go &alone", "♥ &Hearts"."""
-    key = BID_KEYS.get(action)
-    if NAME <= action < NAME + 4:
-        words = f"{SUIT_SYMBOLS[action - NAME]} {SUIT_NAMES[action - NAME].capitalize()}"
-    elif action == PASS and view.phase == ALONE_ROUND and (view.seat ^ view.maker) & 1:
-        words = "Pass (don't defend alone)"
-    else:
-        words = action_words(action, view)
-    if key is None:
-        return words
-    i = words.lower().find(key.lower())
-    if i < 0:
-        return f"{words} (&{key})"
-    return words[:i] + "&" + words[i:]
+def seat_angles(n: int) -> list[float]:
+    """Where each seat sits around the person, in degrees, seat offset
+    ``k`` = 0 (the person, at the bottom: 90) to ``n - 1``, clockwise from
+    the person's left (180 is the left side, 270 the top, 360 the right)."""
+    others = {2: [270], 3: [180, 360], 4: [180, 270, 360], 5: [180, 240, 300, 360], 6: [180, 225, 270, 315, 360]}[n]
+    return [90.0, *others]
 
 
 class _Signals(QObject):
@@ -151,15 +129,17 @@ class MatchDialog(QDialog):
 
 
 class TableView(QWidget):
-    """The felt: the three computer players (card backs, or faces when a
-    game file is stepped through), the turn-up, the bids, the trick."""
+    """The felt: the computer players around the person (card backs, or
+    faces when a game file is stepped through), the turn-up, the bids, the
+    trick -- for 2 to 6 seats (:func:`seat_angles`)."""
 
     def __init__(self, window: PracticeWindow) -> None:
         super().__init__(window)
         self.w = window
-        self.setMinimumSize(520, 260)
+        self.setMinimumSize(520, 280)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setAccessibleName("Card table")
+        self.setFocusPolicy(Qt.TabFocus)
 
     def card_width(self) -> float:
         scale = 1.3 if self.w.large_cards else 1.0
@@ -173,48 +153,58 @@ class TableView(QWidget):
         if s is None:
             p.end()
             return
+        n, human = s["players"], s["human"]
+        angles = seat_angles(n)
         cw = self.card_width()
+        if n >= 5:
+            cw *= 0.86
         ch = cw * CARD_RATIO
         W, H = self.width(), self.height()
         four = self.w.four_colour
-        small = cw * 0.62
+        small = cw * (0.62 if n <= 4 else 0.5)
         label_font = QFont()
         label_font.setPixelSize(max(12, int(cw * 0.19)))
         label_font.setBold(True)
         p.setFont(label_font)
         line = p.fontMetrics().height()
-        top = 8 + small * CARD_RATIO + 2 * line + 6  # North's cards and two lines of label
-        bottom = H - 2 * line - 6  # South's label
+        top = 8 + small * CARD_RATIO + 2 * line + 6 if n != 3 else 8  # the top seats' cards and two lines of label
+        bottom = H - 2 * line - 6  # the person's label
         cx, cy = W / 2, (top + bottom) / 2
-        # seats: the area of its cards and how they fan
-        spots = {
-            0: (QRectF(cx - 2.8 * small, 8, 5.6 * small, small * CARD_RATIO), "h"),
-            1: (QRectF(W - small * CARD_RATIO - 14, cy - 2.0 * small - line, small * CARD_RATIO, 4.0 * small), "v"),
-            3: (QRectF(14, cy - 2.0 * small - line, small * CARD_RATIO, 4.0 * small), "v"),
-        }
-        for seat, (area, way) in spots.items():
-            self._paint_seat(p, s, seat, area, way, small, four)
-        # South's label (its cards are the buttons below the felt)
-        self._label_aligned(p, s, HUMAN, QRectF(cx - W * 0.4, bottom + 2, W * 0.8, 2 * line + 4), Qt.AlignHCenter)
-        # the turn-up during the bidding
+        ring = (1.0, 0.6) if n <= 4 else (1.65, 0.95)  # the trick's cards around the centre, apart at six
+        for seat in range(n):
+            k = (seat - human) % n
+            if k == 0:
+                continue
+            a = angles[k]
+            if a in (180, 360):
+                x = 14 if a == 180 else W - small * CARD_RATIO - 14
+                area = QRectF(x, cy - 2.0 * small - line, small * CARD_RATIO, 4.0 * small)
+                self._paint_seat(p, s, seat, area, "v", small, four, "left" if a == 180 else "right")
+            else:
+                across = (W / 2 - small * 2.5) * math.cos(math.radians(a))
+                width = min(5.6 * small, W / (n - 2) - 16) if n > 3 else 5.6 * small
+                area = QRectF(cx + across - width / 2, 8, width, small * CARD_RATIO)
+                self._paint_seat(p, s, seat, area, "h", small, four, "top")
+        # the person's label (their cards are the buttons below the felt)
+        self._label(p, s, human, QRectF(cx - W * 0.3, bottom + 2, W * 0.6, 2 * line + 4), Qt.AlignHCenter)
         if s["turn_up"] >= 0:
             r = QRectF(cx - cw / 2, cy - ch / 2, cw, ch)
             paint_card(p, r, s["turn_up"], four_colour=four, face_up=s["turn_up_face_up"])
             p.setPen(QColor("#f4f1e0"))
             p.drawText(QRectF(cx - 4 * cw, cy + ch / 2 + 2, 8 * cw, line * 2.2), Qt.AlignHCenter | Qt.AlignTop | Qt.TextWordWrap, s["turn_up_text"])
-        offsets = {0: (0, -0.6), 1: (1.0, 0), 2: (0, 0.6), 3: (-1.0, 0)}
-        trick = s["trick"]
-        for seat, c in trick:
-            dx, dy = offsets[seat]
+        for seat, c in s["trick"]:
+            a = math.radians(angles[(seat - human) % n])
+            dx, dy = math.cos(a) * ring[0], math.sin(a) * ring[1]
             r = QRectF(cx + dx * cw * 1.15 - cw / 2, cy + dy * ch - ch / 2, cw, ch)
-            ring = QColor("#ffd54a") if seat == s["trick_winner"] and s["trick_done"] else None
-            paint_card(p, r, c, four_colour=four, highlight=ring)
+            win = QColor("#ffd54a") if seat == s["trick_winner"] and s["trick_done"] else None
+            paint_card(p, r, c, four_colour=four, highlight=win)
         if s["centre_text"]:
             p.setPen(QColor("#ffffff"))
-            p.drawText(QRectF(cx + cw * 1.5, cy - ch * 1.06, 4 * cw, line * 2), Qt.AlignLeft | Qt.TextWordWrap, s["centre_text"])
+            p.drawText(QRectF(W - 14 - 3.2 * cw, bottom - line * 2.4, 3.2 * cw, line * 2.3),
+                       Qt.AlignRight | Qt.AlignBottom | Qt.TextWordWrap, s["centre_text"])
         p.end()
 
-    def _paint_seat(self, p: QPainter, s: dict, seat: int, area: QRectF, way: str, cw: float, four: bool) -> None:
+    def _paint_seat(self, p: QPainter, s: dict, seat: int, area: QRectF, way: str, cw: float, four: bool, side: str) -> None:
         cards = s["faces"][seat]
         n = s["counts"][seat]
         ch = cw * CARD_RATIO
@@ -224,31 +214,28 @@ class TableView(QWidget):
             step = min(cw * 0.75, (area.width() - cw) / max(1, n - 1)) if n > 1 else 0
             x0 = area.center().x() - (cw + step * (n - 1)) / 2
             rects = [QRectF(x0 + i * step, area.top(), cw, ch) for i in range(n)]
-            label = QRectF(area.center().x() - 300, area.top() + ch + 2, 600, 2 * line + 4)
+            wide = max(area.width(), 5.6 * cw) if s["players"] <= 4 else area.width() + 12
+            label = QRectF(area.center().x() - wide / 2, area.top() + ch + 2, wide, 2 * line + 4)
         else:
             step = min(cw * 0.42, (area.height() - ch) / max(1, n - 1)) if n > 1 else 0
             y0 = area.center().y() - (ch + step * (n - 1)) / 2
             left = area.left() + (area.width() - cw) / 2
             rects = [QRectF(left, y0 + i * step, cw, ch) for i in range(n)]
-            bottom = (rects[-1].bottom() if rects else area.center().y()) + 4
-            label = QRectF(area.left(), bottom, 260, 2 * line + 4) if seat == 3 else QRectF(area.right() - 260, bottom, 260, 2 * line + 4)
+            below = (rects[-1].bottom() if rects else area.center().y()) + 4
+            width = min(230.0, self.width() * 0.28)
+            label = QRectF(area.left(), below, width, 3 * line + 4) if side == "left" else QRectF(area.right() - width, below, width, 3 * line + 4)
         for i, r in enumerate(rects):
             face = cards is not None and i < len(cards)
             paint_card(p, r, cards[i] if face else 0, four_colour=four, face_up=face, dim=out)
-        align = Qt.AlignLeft if seat == 3 else (Qt.AlignRight if seat == 1 else Qt.AlignHCenter)
-        self._label_aligned(p, s, seat, label, align)
+        align = {"left": Qt.AlignLeft, "right": Qt.AlignRight}.get(side, Qt.AlignHCenter)
+        self._label(p, s, seat, label, align)
 
-    def _label_aligned(self, p: QPainter, s: dict, seat: int, rect: QRectF, align) -> None:
+    def _label(self, p: QPainter, s: dict, seat: int, rect: QRectF, align) -> None:
         text = s["names"][seat]
-        extra = []
-        if seat == s["dealer"]:
-            extra.append("dealer")
-        if seat in s["sitting_out"]:
-            extra.append("sits out")
-        elif seat == s["lone"]:
-            extra.append("alone")
-        if seat == s["maker"]:
-            extra.append("made trump")
+        extra = list(s["tags"][seat])
+        won = s["won"][seat]
+        if won:
+            extra.append(f"{won} trick{'s' if won > 1 else ''}")
         if extra:
             text += " · " + " · ".join(extra)
         bid = s["bids"].get(seat)
@@ -269,9 +256,9 @@ class ScorePicture(QWidget):
         self.setFixedSize(190, 62)
         self.setAccessibleName("Score cards")
 
-    def set_score(self, ns: int, ew: int, target: int) -> None:
+    def set_score(self, ns: int, ew: int, target: int, names: tuple[str, str] = ("You and North", "East and West")) -> None:
         self.scores, self.target = (ns, ew), target
-        self.setAccessibleDescription(f"You and North {ns}, East and West {ew}")
+        self.setAccessibleDescription(f"{names[0]} {ns}, {names[1]} {ew}")
         self.update()
 
     def paintEvent(self, _event) -> None:  # noqa: N802
@@ -296,13 +283,16 @@ class ScorePicture(QWidget):
 
 
 class PracticeWindow(QMainWindow):
-    """The practice table (see the module docstring).
+    """The practice table for every game (see the module docstring).
 
-    ``player_factory(level, seed)`` makes the computer players (default
-    :func:`~euchre_tourney.play.make_player`), ``hint_fn(view)`` gives hints
-    (default :func:`~euchre_tourney.play.hint`): both injectable so tests
-    can plug in a deliberately slow player. ``stats_path`` is where the
-    statistics are kept (default: the user's data folder)."""
+    ``settings`` -- the game, its rules and the computer players' levels
+    (a :class:`TableSettings`); the computer players come from the players'
+    one factory (the session's), or from ``player_factory(level, seed)``
+    (four seats) and ``table_player_factory(level, seed)`` (2 to 6 seats)
+    when given; ``hint_fn(view)`` gives four-seat hints (default
+    :func:`~euchre_tourney.play.hint`): all injectable so tests can plug in
+    a deliberately slow player. ``stats_path`` is where the statistics are
+    kept (default: the user's data folder)."""
 
     changed = Signal()
 
@@ -311,7 +301,8 @@ class PracticeWindow(QMainWindow):
         settings: TableSettings | None = None,
         *,
         seed: int | None = None,
-        player_factory: Callable = make_player,
+        player_factory: Callable | None = None,
+        table_player_factory: Callable | None = None,
         hint_fn: Callable = hint,
         stats_path: Path | None = None,
         parent: QWidget | None = None,
@@ -327,24 +318,27 @@ class PracticeWindow(QMainWindow):
         self.large_cards = self.qsettings.value("practice/large_cards", False, type=bool)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(2)
-        self.signals = _Signals()
+        # parented: when the window goes, an answer still queued for it goes too (no call into a deleted window)
+        self.signals = _Signals(self)
         self.signals.done.connect(self._thought)
         self.running = 0
         self.thinking = False
+        self._request: object | None = None  # the computer decision scheduled last (one at a time)
         self.hint_text = ""
         self.stats_dialog: StatsDialog | None = None
         self.session = PracticeSession(
             self.table_settings.rules,
-            self._levels(),
+            self.table_settings.levels(),
             seed,
             player_factory=player_factory,
+            table_player_factory=table_player_factory,
             stats_path=self.stats_path,
         )
+        if self.stats_path == stats_file.default_path():
+            stats_file.merge_old_table_stats(self.session, self.stats_path.parent)
         self._build()
+        self.table.setFocus()  # the felt first (its description is read out), not a tool button
         self.advance()
-
-    def _levels(self) -> dict[int, str]:
-        return {s: self.table_settings.level(s) for s in (0, 1, 3)}
 
     # the session's state, by the names the window has always used
     @property
@@ -375,6 +369,14 @@ class PracticeWindow(QMainWindow):
     def generation(self, value: int) -> None:
         self.session.generation = value
 
+    def human_turn(self) -> bool:
+        """The person may act now (no computer player is thinking)."""
+        return self.session.human_to_act() and not self.thinking
+
+    def showing_result(self) -> bool:
+        """A finished hand (or game) is on show, waiting for Enter."""
+        return self.session.shown is not None and self.session.replay is None
+
     # ---------------------------------------------------------------- layout
     def _build(self) -> None:
         self.setStyleSheet(BUTTON_STYLE)
@@ -401,6 +403,7 @@ class PracticeWindow(QMainWindow):
         self.prompt = QLabel()
         self.prompt.setAccessibleName("What to do")
         self.prompt.setAlignment(Qt.AlignCenter)
+        self.prompt.setWordWrap(True)
         font = self.prompt.font()
         font.setPointSizeF(font.pointSizeF() * 1.15)
         font.setBold(True)
@@ -409,25 +412,36 @@ class PracticeWindow(QMainWindow):
         self.hand_row.setStyleSheet(f"background: {FELT.darker(115).name()};")
         self.hand_layout = QHBoxLayout(self.hand_row)
         self.hand_layout.setContentsMargins(6, 2, 6, 2)
+        self.hand_layout.setSpacing(4)
         self.cards: list[CardButton] = []
         self.banner = QLabel()
         self.banner.setAccessibleName("Result")
-        self.banner.setStyleSheet("color: #ffd54a; font-size: 22pt; font-weight: bold; background: transparent;")
+        self.banner.setWordWrap(True)
+        self.banner.setAlignment(Qt.AlignCenter)
+        # the result over the player's cards, the width of the table (never beside ten cards)
+        self.banner.setStyleSheet(f"color: #ffd54a; font-size: 16pt; font-weight: bold; background: {FELT.darker(115).name()};"
+                                  " padding: 4px;")
         self.banner.hide()
-        self.bid_bar = QHBoxLayout()
-        self.bid_buttons: dict[int, QPushButton] = {}
-        for action in (PASS, ORDER, NAME, NAME + 1, NAME + 2, NAME + 3, ALONE, MISDEAL):
-            b = QPushButton()
-            b.setMinimumHeight(38)
-            f = b.font()
-            f.setPointSizeF(f.pointSizeF() * 1.15)
-            b.setFont(f)
-            b.clicked.connect(lambda _c=False, a=action: self.human_action(a))
-            b.hide()
-            self.bid_buttons[action] = b
-            self.bid_bar.addWidget(b)
-            # the key belongs to the window: setText() resets a button's own shortcut
-            QShortcut(QKeySequence(BID_KEYS[action]), self, activated=lambda a=action: self._bid_key(a))
+        # the choices of this moment: a row of buttons, the "alone" twins on a second row
+        self.bid_rows = [QHBoxLayout(), QHBoxLayout()]
+        self.bid_buttons: dict[object, QPushButton] = {}
+        self.choice_keys: dict[str, QPushButton] = {}
+        self._partner_choices = []
+        self.partner_box = QComboBox()
+        self.partner_box.setAccessibleName("Partner card")
+        self.partner_button = QPushButton("Name partner card (&P)")
+        self.partner_button.setShortcut(QKeySequence())  # the bare key is the window's
+        self.partner_button.clicked.connect(self._name_partner)
+        partner_label = QLabel("Partner &card:")  # Alt+C: the list (arrows choose), P names it
+        partner_label.setBuddy(self.partner_box)
+        self.partner_widget = QWidget()
+        prow = QHBoxLayout(self.partner_widget)
+        prow.setContentsMargins(0, 0, 0, 0)
+        prow.addWidget(partner_label)
+        prow.addWidget(self.partner_box, 1)
+        prow.addWidget(self.partner_button)
+        self.partner_widget.hide()
+        self.bid_rows[0].addWidget(self.partner_widget)
         self.next_button = QPushButton("Next hand")
         self.next_button.clicked.connect(self.next_hand)
         # Enter is the window's, not the button's: setText() ("New game" once the game is over)
@@ -435,17 +449,19 @@ class PracticeWindow(QMainWindow):
         for key in (Qt.Key_Return, Qt.Key_Enter):
             QShortcut(QKeySequence(key), self, activated=self._enter)
         self.next_button.hide()
-        self.bid_bar.addWidget(self.next_button)
         self.back_button = QPushButton("◀ Back")
         self.back_button.clicked.connect(lambda: self.step_replay(-1))
         self.forward_button = QPushButton("Forward ▶")
         self.forward_button.clicked.connect(lambda: self.step_replay(1))
         self.leave_button = QPushButton("Back to my game")
         self.leave_button.clicked.connect(self.leave_replay)
-        for b in (self.back_button, self.forward_button, self.leave_button):
+        self.fixed_row = QHBoxLayout()
+        for b in (self.next_button, self.back_button, self.forward_button, self.leave_button):
             b.hide()
-            self.bid_bar.addWidget(b)
-        self.bid_bar.addStretch(1)
+            self.fixed_row.addWidget(b)
+        self.fixed_row.addStretch(1)
+        for row in self.bid_rows:
+            row.addStretch(1)
         tools = QHBoxLayout()
         self.hint_button = QPushButton("Hint")
         self.undo_button = QPushButton("Take back")
@@ -455,17 +471,18 @@ class PracticeWindow(QMainWindow):
         self.swap_button = QPushButton("Swap hands")
         self.stats_button = QPushButton("Statistics…")
         for b, slot, tip in (
-            (self.hint_button, self.ask_hint, "What the strongest computer player would do (Ctrl+H)"),
-            (self.undo_button, self.take_back, "Undo your last bid or card (Ctrl+Z)"),
+            (self.hint_button, self.ask_hint, "What a strong computer player would do, and why (Ctrl+H)"),
+            (self.undo_button, self.take_back, "Undo your last bid, choice or card (Ctrl+Z)"),
             (self.replay_button, self.replay_deal, "Deal the same cards again (Ctrl+R)"),
-            (self.swap_button, self.swap_hands, "Play the same deal from another seat"),
-            (self.stats_button, self.show_stats, "Games, hands, points, euchres and loners by rules and level (Ctrl+I)"),
+            (self.swap_button, self.swap_hands, "Play the same deal from another seat (Ctrl+Shift+W)"),
+            (self.stats_button, self.show_stats, "Games, hands, points, euchres and loners by game and level (Ctrl+I)"),
         ):
             b.clicked.connect(slot)
             b.setToolTip(tip)
         self.last_button.setToolTip("Show the last trick taken, at any moment (L)")
         self.last_button.toggled.connect(self.toggle_last_trick)
-        for b in (self.hint_button, self.undo_button, self.last_button, self.replay_button, self.swap_button, self.stats_button):
+        self.tool_buttons = [self.hint_button, self.undo_button, self.last_button, self.replay_button, self.swap_button, self.stats_button]
+        for b in self.tool_buttons:
             b.setFocusPolicy(Qt.TabFocus)
             tools.addWidget(b)
         tools.addStretch(1)
@@ -474,15 +491,18 @@ class PracticeWindow(QMainWindow):
         self.hint_label.setAccessibleName("Hint")
         self.log = QTextBrowser()
         self.log.setAccessibleName("Bidding and hand summary")
-        self.log.setMinimumWidth(250)
+        self.log.setMinimumWidth(230)
         centre = QWidget()
         v = QVBoxLayout(centre)
         v.setContentsMargins(6, 6, 6, 6)
         v.addLayout(top)
         v.addWidget(self.table, 1)
+        v.addWidget(self.banner)
         v.addWidget(self.hand_row)
         v.addWidget(self.prompt)
-        v.addLayout(self.bid_bar)
+        v.addLayout(self.bid_rows[0])
+        v.addLayout(self.bid_rows[1])
+        v.addLayout(self.fixed_row)
         v.addLayout(tools)
         v.addWidget(self.hint_label)
         split = QSplitter()
@@ -495,13 +515,17 @@ class PracticeWindow(QMainWindow):
         split.addWidget(side)
         split.setStretchFactor(0, 4)
         split.setStretchFactor(1, 1)
+        split.setSizes([800, 260])
         self.setCentralWidget(split)
-        for i in range(6):
-            QShortcut(QKeySequence(str(i + 1)), self, activated=lambda i=i: self._press_card(i))
+        # every key a choice can have belongs to the window (a button's own shortcut is reset by setText)
+        for key in CHOICE_KEYS:
+            QShortcut(QKeySequence(key), self, activated=lambda key=key: self._key(key))
+        # the eleventh card (two-handed: the dealer's discard): the key after 0
+        QShortcut(QKeySequence(Qt.Key_Minus), self, activated=lambda: self._press_card(10))
         QShortcut(QKeySequence(Qt.Key_Left), self, activated=lambda: self.step_replay(-1))
         QShortcut(QKeySequence(Qt.Key_Right), self, activated=lambda: self.step_replay(1))
         self._menus()
-        self.resize(1280, 720)
+        self.resize(1080, 720)
 
     def _menus(self) -> None:
         def act(menu, text, slot, shortcut=None, checkable=False, checked=False):
@@ -520,11 +544,10 @@ class PracticeWindow(QMainWindow):
         game = self.menuBar().addMenu("&Game")
         act(game, "&New game…", self.new_game_dialog, QKeySequence.New)
         act(game, "&Open game or match file…", self.open_dialog, QKeySequence.Open)
-        act(game, "&Save game as EGN…", self.save_game_dialog, QKeySequence.Save)
-        act(game, "Save this &hand as EGN…", self.save_hand_dialog, "Ctrl+Shift+S")
+        act(game, "&Save game…", self.save_game_dialog, QKeySequence.Save)
+        act(game, "Save this &hand…", self.save_hand_dialog, "Ctrl+Shift+S")
         game.addSeparator()
         act(game, "S&tatistics…", self.show_stats, "Ctrl+I")
-        act(game, "&Games for 2 to 6 players…", self.open_table_games, "Ctrl+Shift+T")
         game.addSeparator()
         act(game, "&Close", self.close, QKeySequence.Close)
         play = self.menuBar().addMenu("Pla&y")  # not &Play: P is the Pass key, underlined on its button
@@ -550,41 +573,31 @@ class PracticeWindow(QMainWindow):
         self.refresh()
 
     def set_score_cards(self, on: bool) -> None:
-        self.score_picture.setVisible(bool(on))
         self.qsettings.setValue("practice/score_cards", bool(on))
+        self.score_picture.setVisible(bool(on) and len(self.session.score_items()) == 2)
 
     # ------------------------------------------------------------- game flow
     def _moved_on(self) -> None:
         """The session moved on (take-back, replay, new game, file): drop
         the hint and any decision under way."""
         self.thinking = False
+        self._request = None
         self.hint_text = ""
 
     def new_game(self, settings: TableSettings | None = None, seed: int | None = None) -> None:
-        """Deal a new game (South plays; a random first dealer from the seed)."""
+        """Deal a new game of the settings' game (a random first dealer from the seed)."""
         if settings is not None:
             self.table_settings = settings
-        self.session.new_game(self.table_settings.rules, self._levels(), seed)
+        self.session.new_game(self.table_settings.rules, self.table_settings.levels(), seed)
         self._moved_on()
         self.last_button.setChecked(False)
+        self.set_score_cards(self.qsettings.value("practice/score_cards", False, type=bool))
         self.advance()
 
-    def open_table_games(self):
-        """Game ▸ Games for 2 to 6 players: two-handed, cutthroat, partner
-        pick, bid euchre, six-player and Almonte euchre in their own window
-        (:mod:`.table_games`)."""
-        from euchre_tourney.gui.practice.table_games import open_table_games  # deferred: start-up time
-
-        self.table_games_window = open_table_games()
-        return self.table_games_window
-
     def settings_dialog(self) -> SettingsDialog:
-        """The New game dialog, with a way to the games for 2 to 6 players."""
-        dlg = SettingsDialog(self.table_settings, self)
-        other = dlg.findChild(QDialogButtonBox).addButton("Games for 2 to &6 players…", QDialogButtonBox.ActionRole)
-        other.setToolTip("Two-handed, cutthroat, partner pick, bid euchre, six-player and Almonte euchre")
-        other.clicked.connect(lambda: (dlg.reject(), self.open_table_games()))
-        return dlg
+        """The New game dialog: the game (four-seat presets and the games for
+        2 to 6 players), its options and the computer players' levels."""
+        return SettingsDialog(self.table_settings, self)
 
     def new_game_dialog(self) -> None:
         dlg = self.settings_dialog()
@@ -602,12 +615,13 @@ class PracticeWindow(QMainWindow):
         if turn is None:
             return
         self.thinking = True
+        token = self._request = object()
         self.refresh()
-        QTimer.singleShot(
-            self.table_settings.pause_ms, self, lambda: self._think(turn.generation, lambda: turn.player.choose(turn.view), "play")
-        )
+        QTimer.singleShot(self.table_settings.pause_ms, self, lambda: self._think(turn.generation, turn.choose, "play", token))
 
-    def _think(self, generation: int, fn, kind: str) -> None:
+    def _think(self, generation: int, fn, kind: str, token: object = None) -> None:
+        if kind == "play" and token is not self._request:
+            return  # a later request took its place (a new game, a take-back ... before the pause ended)
         if generation != self.session.generation:
             if kind == "play":
                 self.thinking = False
@@ -629,10 +643,9 @@ class PracticeWindow(QMainWindow):
             if isinstance(result, Exception):
                 self.hint_text = f"No hint now: {result}"
             else:
-                view = self.game.view(HUMAN)
-                self.hint_text = f"Hint: <b>{action_words(result.action, view)}</b> — {result.reason}"
-                if any(points for _, points in result.ranking):
-                    ranked = ", ".join(f"{action_words(a, view)} {points:+.2f}" for a, points in result.ranking[:4])
+                self.hint_text = f"Hint: <b>{result.words}</b> — {result.reason}"
+                if result.ranking:
+                    ranked = ", ".join(f"{words} {points:+.2f}" for words, points in result.ranking[:4])
                     self.hint_text += f"<br><span style='color:#555'>Expected points: {ranked}</span>"
             self.refresh()
             return
@@ -649,9 +662,9 @@ class PracticeWindow(QMainWindow):
         self.changed.emit()
         self.advance()
 
-    def human_action(self, action: int) -> bool:
-        """The player's bid, discard or card; ignored (False) unless it is
-        South's turn and the engine lists the action as legal."""
+    def human_action(self, action) -> bool:
+        """The player's bid, choice, discard or card; ignored (False) unless
+        it is their turn and the engine lists the action as legal."""
         if self.thinking or not self.session.human_action(action):
             return False
         self.hint_text = ""
@@ -660,10 +673,17 @@ class PracticeWindow(QMainWindow):
         self.advance()
         return True
 
-    def _bid_key(self, action: int) -> None:
-        b = self.bid_buttons[action]
-        if b.isVisible() and b.isEnabled():
+    def _key(self, key: str) -> None:
+        """A choice's key takes it when its button is shown; P names the
+        partner card chosen; a digit otherwise plays (discards, gives) the
+        card of that number."""
+        b = self.choice_keys.get(key)
+        if b is not None and b.isVisible() and b.isEnabled():
             b.click()
+        elif key == "P" and not self.partner_widget.isHidden():
+            self.partner_button.click()
+        elif key.isdigit():
+            self._press_card((int(key) - 1) % 10)
 
     def _enter(self) -> None:
         """Enter: the next hand after a hand's summary, the next game after a game's end."""
@@ -674,11 +694,16 @@ class PracticeWindow(QMainWindow):
         if i < len(self.cards) and self.cards[i].isEnabled():
             self.cards[i].click()
 
+    def _name_partner(self) -> None:
+        i = self.partner_box.currentIndex()
+        if 0 <= i < len(self._partner_choices):
+            self.human_action(self._partner_choices[i].action)
+
     def next_hand(self) -> None:
         """Leave the hand summary: the next deal, or a new game when the game is over."""
         if self.session.replay is not None:
             return
-        was_over = self.game.done
+        was_over = self.session.over
         self.session.next_hand()
         if was_over:
             self._moved_on()
@@ -686,7 +711,7 @@ class PracticeWindow(QMainWindow):
         self.advance()
 
     def take_back(self) -> None:
-        """Undo the player's last bid or card and the computer actions after it."""
+        """Undo the player's last action and the computer actions after it."""
         if self.session.take_back():
             self._moved_on()
             self.advance()
@@ -698,8 +723,9 @@ class PracticeWindow(QMainWindow):
             self.advance()
 
     def swap_hands(self) -> None:
-        """Replay the deal from the next seat: South gets the cards West,
-        North, then East held (the deal is the same, seen from another chair)."""
+        """Replay the deal from the next seat: the player gets the cards the
+        seat to their left held, then the next (the same deal, seen from
+        another chair)."""
         if self.session.swap_hands():
             self._moved_on()
             self.advance()
@@ -708,14 +734,15 @@ class PracticeWindow(QMainWindow):
         self.refresh()
 
     def ask_hint(self) -> None:
-        """Ask the strongest computer player (off the GUI thread)."""
-        if not self.session.human_to_act():
+        """Ask a strong computer player (off the GUI thread)."""
+        if self.thinking:
             return
-        view = self.game.view(HUMAN)
+        job = self.session.hint_job(self.hint_fn)
+        if job is None:
+            return
         self.hint_text = "Thinking about a hint…"
         self.refresh()
-        fn = self.hint_fn
-        QTimer.singleShot(0, self, lambda gen=self.session.generation: self._think(gen, lambda: fn(view), "hint"))
+        QTimer.singleShot(0, self, lambda gen=self.session.generation: self._think(gen, job, "hint"))
 
     # ----------------------------------------------------------- statistics
     def show_stats(self) -> StatsDialog:
@@ -736,165 +763,77 @@ class PracticeWindow(QMainWindow):
         """The hand on the table: the finished one while its summary shows."""
         return self.session.current()
 
-    def _who(self, seat: int) -> str:
-        return self.session.who(seat)
-
     def scene(self) -> dict | None:
-        """What the felt shows, from South's view (all faces in a replay)."""
-        hand = self.current()
-        if hand is None:
-            return None
-        replaying = self.session.replay is not None
-        view = hand.view(HUMAN)
-        names = []
-        for seat in range(4):
-            if replaying:
-                names.append(self._who(seat))
-            elif seat == HUMAN:
-                names.append("You (South)")
-            else:
-                names.append(f"{SEAT_NAMES[seat]} ({LEVEL_TITLES.get(self.table_settings.level(seat), '')})")
-        faces = [list(hand.hands[s]) if replaying else None for s in range(4)]
-        counts = [len(hand.hands[s]) for s in range(4)]
-        bids = {}
-        if view.phase in (BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING) or (view.maker < 0 and not view.tricks):
-            made = False
-            for seat, a in view.bids:
-                if made and a == PASS:
-                    continue  # declining to go alone is not shown as a bid
-                made = made or a == ORDER or NAME <= a < NAME + 4
-                words = bid_words(seat, a, view.dealer)
-                bids[seat] = _second_person(words) if seat == HUMAN and not replaying else words
-        turn_up = -1
-        turn_text = ""
-        # the turn-up stays on the felt until the dealer's discard
-        if view.phase in (BID1, BID2, BENNY_UP, ALONE_ROUND, DISCARDING) or (view.maker < 0 and view.phase != PLAYING):
-            turn_up = view.turn_up
-            dealer = self._who(view.dealer) if replaying else SEAT_NAMES[view.dealer]
-            human_deals = view.dealer == HUMAN and not replaying
-            if view.phase == BID1:
-                turn_text = "Turn-up · you deal" if human_deals else f"Turn-up · {dealer} deals"
-            elif view.phase == BENNY_UP:
-                turn_text = "The Benny is turned up: the dealer names trump"
-            elif view.bid_round == 1 and view.phase in (ALONE_ROUND, DISCARDING):
-                taker = "you pick it up" if human_deals else f"{dealer} picks it up"
-                turn_text = f"Turn-up · {taker}" + ((" and discard" if human_deals else " and discards") if view.phase == DISCARDING else "")
-            else:
-                turn_text = "Turned down"
-        trick = list(zip(view.trick_seats(), view.trick, strict=True))
-        trick_done = False
-        winner = -1
-        centre = ""
-        asked = self.last_button.isChecked()
-        show_last = asked or (not trick and view.tricks and view.phase == PLAYING) or (not trick and hand.done)
-        if view.tricks and show_last:
-            leader, cards, winner = view.tricks[-1]
-            trick = list(zip(_trick_seats(leader, len(cards), view.sitting_out), cards, strict=True))
-            trick_done = True
-            last = "Last trick" if asked else f"Trick {len(view.tricks)}"
-            taker = "you" if winner == HUMAN and not replaying else self._who(winner)
-            centre = f"{last}: won by {taker}"
-        elif asked:
-            centre = "No trick has been taken yet"
-        if self.thinking and not hand.done and not asked:
-            centre = f"{SEAT_NAMES[self.game.to_act]} is thinking…"
-        return {
-            "names": names,
-            "faces": faces,
-            "counts": counts,
-            "dealer": view.dealer,
-            "sitting_out": view.sitting_out,
-            "lone": view.lone if view.lone >= 0 else view.lone_defender,
-            "maker": view.maker,
-            "to_act": view.to_act,
-            "bids": bids,
-            "turn_up": turn_up,
-            "turn_up_face_up": view.phase != BID2 and not (view.phase == ALONE_ROUND and view.bid_round == 2),
-            "turn_up_text": turn_text,
-            "trick": trick,
-            "trick_done": trick_done,
-            "trick_winner": winner,
-            "centre_text": centre,
-        }
-
-    def _banner(self, hand) -> str:
-        """The result over the felt while a hand's summary shows."""
-        if self.session.replay is not None or self.session.shown is None:
-            return ""
-        if self.game.done:
-            return self.session.winner_words()
-        return self.session.result_words(hand)
+        """What the felt shows (the session's :meth:`~PracticeSession.scene`)."""
+        return self.session.scene(self.thinking, self.last_button.isChecked())
 
     def refresh(self) -> None:
         """Redraw everything from the session's state."""
         s = self.session
-        hand = self.current()
-        g = s.shown_game()
-        rules = g.rules
-        ns, ew = g.score.ns, g.score.ew
-        sides = s.side_names()
-        self.score_label.setText(
-            f"<b>{sides[0]}: {ns}</b> &nbsp; — &nbsp; <b>{sides[1]}: {ew}</b> &nbsp; "
-            f"<span style='color:#666'>(game to {rules.target}{', win by two' if rules.win_by_two else ''} · {rules.title})</span>"
-        )
-        self.score_picture.set_score(ns, ew, rules.target)
-        view = hand.view(HUMAN) if hand is not None else None
-        if view is not None and view.trump >= 0:
-            ink = suit_colour(view.trump, self.four_colour).name()
-            maker = self._who(view.maker)
-            alone = ""
-            if view.lone >= 0:
-                alone = " alone" if view.lone == view.maker else f" ({self._who(view.lone)} alone)"
-            if view.lone_defender >= 0:
-                alone += f"; {self._who(view.lone_defender)} defends alone"
-            won = view.tricks_won
-            self.info_label.setText(
-                f"Trump <b style='color:{ink}'>{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}</b>"
-                f" · made by {maker}{alone} · tricks: {sides[0]} <b>{won[0] + won[2]}</b>, {sides[1]} <b>{won[1] + won[3]}</b>"
-            )
+        items = s.score_items()
+        line = " — ".join(f"<b style='white-space: nowrap'>{name}: {pts}</b>" for name, pts in items)
+        small = "font-size: small; color:#555"
+        self.score_label.setText(f"{line}<br><span style='{small}'>{s.rules_line()}</span>")
+        if len(items) == 2:
+            g = s.shown_game()
+            self.score_picture.set_score(items[0][1], items[1][1], g.rules.target,
+                                         tuple(name.replace(" & ", " and ") for name, _ in items))
+        info = s.trump_info()
+        if info is not None:
+            trump, words = info
+            if 0 <= trump < 4:
+                ink = suit_colour(trump, self.four_colour).name()
+                named = f"<b style='color:{ink}'>{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}</b>"
+            else:
+                named = "<b>no-trump</b>"
+            self.info_label.setText(f"Trump {named} · {words}")
         else:
-            self.info_label.setText("Bidding" if view is not None else "")
-        self._refresh_cards(hand, view)
-        self._refresh_controls(hand, view)
-        self.log.setHtml(self._log_html(hand, view))
+            hand = s.current()
+            self.info_label.setText("Bidding" if hand is not None and not hand.done else "")
+        if not s.four_seat_shown:
+            extra = self.scene()
+            if extra and "partner card" in extra["centre"]:
+                self.info_label.setText(self.info_label.text() + " · " + extra["centre"].split(" · ", 1)[-1])
+        self._refresh_cards()
+        self._refresh_controls()
+        self.log.setHtml(self._log_html())
         self.hint_label.setText(self.hint_text)
-        self.table.setAccessibleDescription(self._felt_words(view))
+        self.table.setAccessibleDescription(self._felt_words())
         self.table.update()
 
-    def _felt_words(self, view) -> str:
+    def _felt_words(self) -> str:
         """What the felt shows, in words (for screen readers)."""
-        if view is None:
+        scene = self.scene()
+        if scene is None:
             return ""
         words = []
-        if view.trump < 0:
-            words.append(f"{self._who(view.dealer)} deals; turn-up: {card_name(view.turn_up)}.")
-        if view.trick:
-            played = ", ".join(f"{self._who(seat)} {card_name(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True))
-            words.append(f"Trick {len(view.tricks) + 1}: {played}.")
-        if view.sitting_out:
-            words.append(", ".join(self._who(s) for s in view.sitting_out) + " sits out.")
+        who = self.session.who
+        if scene["turn_up"] >= 0:
+            words.append(f"{who(scene['dealer'])} deals; turn-up: {tables.name(scene['turn_up'])}.")
+        if scene["trick"]:
+            played = ", ".join(f"{who(seat)} {tables.name(c)}" for seat, c in scene["trick"])
+            words.append(f"Trick: {played}.")
+        if scene["sitting_out"]:
+            words.append(", ".join(who(x) for x in scene["sitting_out"]) + " sits out.")
         return " ".join(words)
 
-    def _refresh_cards(self, hand, view) -> None:
-        cards = list(view.cards) if view is not None else []
-        if view is not None and view.trump >= 0:
-            # trump first, highest first (the bowers and the Benny with it), then the other suits
-            table = TRUMP_TABLES[view.trump]
-            cards.sort(key=lambda c: (-1, table.trump_order[c]) if table.suit[c] == view.trump else (_SUIT_ORDER[c >> 3], -(c & 7)))
-        else:
-            cards.sort(key=lambda c: (-1, 0) if c == BENNY else (_SUIT_ORDER[c >> 3], -(c & 7)))
+    def _card_width(self, count: int) -> int:
         width = int(self.table.card_width() * 1.05)
+        room = max(300, self.table.width() - 20)
+        return max(36, min(width, int(room / max(1, count)) - 8))
+
+    def _refresh_cards(self) -> None:
+        s = self.session
+        cards = s.hand_cards()
+        width = self._card_width(len(cards))
         if [b.card for b in self.cards] != cards or (self.cards and self.cards[0].card_width != width) or (
             self.cards and self.cards[0].four_colour != self.four_colour
         ):
             while self.hand_layout.count():
                 item = self.hand_layout.takeAt(0)
-                if item.widget() is self.banner:
-                    continue
                 if item.widget() is not None:
                     item.widget().hide()  # gone at once, not at the next return to the event loop
-                    item.widget().setParent(None)
-                    item.widget().deleteLater()
+                    item.widget().deleteLater()  # the row's child until then: it may be the card being clicked now
             self.cards = []
             self.hand_layout.addStretch(1)
             for c in cards:
@@ -902,121 +841,121 @@ class PracticeWindow(QMainWindow):
                 b.clicked.connect(lambda _c=False, b=b: self._card_clicked(b))
                 self.cards.append(b)
                 self.hand_layout.addWidget(b)
-            self.hand_layout.addWidget(self.banner)
             self.hand_layout.addStretch(1)
-        my_turn = self.session.human_to_act() and view is not None and not self.thinking
-        legal = set(view.legal) if my_turn else set()
-        discarding = view is not None and view.phase == DISCARDING
-        choosing = my_turn and view.phase in (PLAYING, DISCARDING)
-        # 001: on a turned-up Benny the dealer names trump without looking.
-        blind = view is not None and view.phase == BENNY_UP and view.dealer == HUMAN and self.session.replay is None
+        my_turn = s.human_to_act() and not self.thinking
+        by_card = {c.card: c for c in s.choices() if c.kind == "card"} if my_turn else {}
+        verbs = {c.verb for c in by_card.values()}
+        blind = s.blind()
         for i, b in enumerate(self.cards):
-            action = DISCARD + b.card if discarding else b.card
-            b.set_state(i + 1, action in legal, "discard" if discarding else "play", dim=choosing, face_down=blind)
+            choice = by_card.get(b.card)
+            verb = choice.verb if choice else (next(iter(verbs)) if verbs else "play")
+            b.set_state(i + 1, choice is not None, verb, dim=bool(by_card), face_down=blind)
         self.hand_row.setMinimumHeight(int(width * CARD_RATIO) + 34)
-        banner = self._banner(hand) if hand is not None else ""
+        banner = s.banner()
         self.banner.setText(banner)
         self.banner.setVisible(bool(banner))
 
     def _card_clicked(self, button: CardButton) -> None:
-        view = self.game.view(HUMAN) if self.game.hand is not None else None
-        if view is None:
-            return
-        self.human_action(DISCARD + button.card if view.phase == DISCARDING else button.card)
+        choice = next((c for c in self.session.choices() if c.kind == "card" and c.card == button.card), None)
+        if choice is not None:
+            self.human_action(choice.action)
 
-    def _refresh_controls(self, hand, view) -> None:
+    def _refresh_controls(self) -> None:
         s = self.session
         replaying = s.replay is not None
-        my_turn = s.human_to_act() and view is not None and not self.thinking
-        legal = set(view.legal) if my_turn else set()
-        for action, b in self.bid_buttons.items():
-            ok = action in legal
-            b.setVisible(ok)
-            b.setEnabled(ok)
-            if ok:
-                b.setText(button_text(action, view))
-                b.setShortcut(QKeySequence())  # no Alt+letter: the bare key is the window's (BID_KEYS)
-                b.setAccessibleName(action_words(action, view))
-                b.setToolTip(f"{action_words(action, view)} ({BID_KEYS[action]})")
+        choices = s.choices() if not self.thinking else []
+        buttons = [c for c in choices if c.kind == "bid"]
+        wanted = {c.action for c in buttons}
+        for action in [a for a in self.bid_buttons if a not in wanted]:
+            b = self.bid_buttons.pop(action)
+            for row in self.bid_rows:
+                row.removeWidget(b)
+            b.hide()
+            b.deleteLater()  # still the window's child until then: it may be the button being clicked now
+        self.choice_keys = {}
+        place = [0, 0]
+        for c in buttons:
+            b = self.bid_buttons.get(c.action)
+            if b is None:
+                b = QPushButton()
+                b.setMinimumHeight(36)
+                f = b.font()
+                f.setPointSizeF(f.pointSizeF() * 1.1)
+                b.setFont(f)
+                b.clicked.connect(lambda _c=False, a=c.action: self.human_action(a))
+                self.bid_buttons[c.action] = b
+            row = self.bid_rows[c.row]
+            at = place[c.row] + (1 if c.row == 0 else 0)  # row 0 starts with the partner card's list
+            if row.indexOf(b) != at:
+                row.removeWidget(b)
+                row.insertWidget(at, b)
+            place[c.row] += 1
+            b.setText(c.label)
+            b.setShortcut(QKeySequence())  # no Alt+letter: the bare key is the window's (CHOICE_KEYS)
+            b.setAccessibleName(c.words)
+            b.setToolTip(f"{c.words} (key {c.key})")
+            b.setVisible(True)
+            b.setEnabled(True)
+            self.choice_keys[c.key] = b
+        listed = [c for c in choices if c.kind == "list"]
+        self._partner_choices = listed
+        if [self.partner_box.itemData(i) for i in range(self.partner_box.count())] != [c.card for c in listed]:
+            self.partner_box.clear()
+            for c in listed:
+                self.partner_box.addItem(c.words, c.card)
+        self.partner_widget.setVisible(bool(listed))
         self.next_button.setVisible(s.shown is not None and not replaying)
-        self.next_button.setText("New game" if self.game.done else "Next hand")
+        self.next_button.setText("New game" if s.over else "Next hand")
         self.back_button.setVisible(replaying)
         self.forward_button.setVisible(replaying)
         self.leave_button.setVisible(replaying)
         for b in (self.hint_button, self.replay_button, self.swap_button, self.undo_button):
             b.setEnabled(not replaying)
-        blind = view is not None and view.phase == BENNY_UP
-        self.hint_button.setEnabled(my_turn and not blind)  # no peeking for the dealer naming blind
+        self.hint_button.setEnabled(s.human_to_act() and not self.thinking and not s.blind())  # no peeking for a blind dealer
         self.undo_button.setEnabled(s.can_take_back)
-        if replaying:
-            r = s.replay
-            self.prompt.setText(f"Stepping through “{r.record.title or 'a game file'}”: step {r.pos} of {len(r.steps)} (← →)")
-        elif self.game.done and s.shown is not None:
-            self.prompt.setText(f"{s.winner_words()}. Enter: new game")
-        elif s.shown is not None:
-            self.prompt.setText(s.result_words(s.shown) + " — Enter: next hand")
-        elif self.thinking:
-            self.prompt.setText(f"{SEAT_NAMES[self.game.to_act]} is thinking…")
-        elif my_turn:
-            if view.phase == DISCARDING:
-                self.prompt.setText("You picked up the turn-up: click the card to discard (or press its number)")
-            elif view.phase == PLAYING:
-                self.prompt.setText("Your lead: click a card or press 1–5" if not view.trick else "Your turn: click a card or press its number (only legal cards are lit)")
-            elif view.phase == ALONE_ROUND:
-                self.prompt.setText("Go alone (A), or play with your partner (P)?" if (view.maker ^ HUMAN) & 1 == 0 else "Defend alone (A) or pass (P)?")
-            elif view.phase == BENNY_UP:
-                self.prompt.setText(f"The Benny is turned up: name trump without looking at your cards ({_suit_keys(legal)})")
-            elif view.phase == BID1:
-                self.prompt.setText("Your bid: order up (O) or pass (P)" if view.dealer != HUMAN else "Your bid: pick it up (O) or pass (P)")
-            else:
-                self.prompt.setText(f"Your bid: name a suit ({_suit_keys(legal)})" + (" or pass (P)" if PASS in legal else ""))
-        else:
-            self.prompt.setText("")
+        self.prompt.setText(s.prompt(self.thinking))
+        self._tab_order()
 
-    def _result_words(self, hand) -> str:
-        return self.session.result_words(hand)
+    def _tab_order(self) -> None:
+        """Tab: the choices, the partner list, the cards, then the tools."""
+        chain = [b for row in self.bid_rows for i in range(row.count()) if isinstance(b := row.itemAt(i).widget(), QPushButton)]
+        if not self.partner_widget.isHidden():
+            chain += [self.partner_box, self.partner_button]
+        chain += [self.next_button, *self.cards, *self.tool_buttons]
+        for a, b in zip(chain, chain[1:]):
+            QWidget.setTabOrder(a, b)
 
-    def _log_html(self, hand, view) -> str:
-        if hand is None or view is None:
+    def _log_html(self) -> str:
+        log = self.session.hand_log()
+        if log is None:
             return ""
-        replaying = self.session.replay is not None
-        lines = []
-        dealer = self._who(view.dealer)
-        up = "the Benny" if view.turn_up == BENNY else f"the {card_name(view.turn_up)}"
-        lines.append(f"<p>{dealer} {'deal' if dealer == 'You' else 'deals'}; {up} is turned up.</p><ol>")
-        made = False
-        for seat, a in view.bids:
-            who = self._who(seat)
-            words = bid_words(seat, a, view.dealer)
-            if made and a == PASS:
-                words = "plays with partner" if (seat ^ view.maker) & 1 == 0 else "does not defend alone"
-            if who == "You" and not replaying:
-                words = _second_person(words)
-            made = made or a == ORDER or NAME <= a < NAME + 4
-            lines.append(f"<li>{who}: {words}</li>")
+        lines = [f"<p>{log.head}</p><ol>"]
+        lines += [f"<li>{b}</li>" for b in log.bids]
         lines.append("</ol>")
-        if view.tricks and (hand.done or self.last_button.isChecked() or replaying):
+        hand = self.current()
+        if log.tricks and (hand.done or self.last_button.isChecked() or self.session.replay is not None):
             lines.append("<p><b>Tricks</b></p><ol>")
-            for leader, cards, winner in view.tricks:
+            for leader, cards, winner in log.tricks:
                 played = " ".join(self._card_html(c) for c in cards)
-                won_by = "you" if winner == HUMAN and not replaying else self._who(winner)
-                lines.append(f"<li>{self._who(leader)} led: {played} — won by {won_by}</li>")
+                lines.append(f"<li>{leader} led: {played} — won by {winner}</li>")
             lines.append("</ol>")
-        if hand.done:
-            lines.append(f"<p><b>{self._result_words(hand)}</b></p>")
+        if log.result:
+            lines.append(f"<p><b>{log.result}</b></p>")
         return "".join(lines)
 
     def _card_html(self, c: int) -> str:
-        if c == BENNY:
-            return "<b>Benny</b>"
-        from euchre_tourney.gui.practice.cards import rank_text
-
-        ink = suit_colour(c >> 3, self.four_colour).name()
-        return f"<b style='color:{ink}'>{rank_text(c)}{SUIT_SYMBOLS[c >> 3]}</b>"
+        b = tables.base(c)
+        second = "<sup>2nd</sup>" if c & tables.COPY else ""
+        if b == tables.BENNY:
+            return f"<b>Benny</b>{second}"
+        if b > tables.BENNY:
+            return f"<b style='color:#6a2c91'>{tables.text(b)[0]}♠ joker</b>{second}"
+        ink = suit_colour(b >> 3, self.four_colour).name()
+        return f"<b style='color:{ink}'>{rank_text(b)}{SUIT_SYMBOLS[b >> 3]}</b>{second}"
 
     # ------------------------------------------------------------ game files
     def save_egn(self, path: str, whole_game: bool = True) -> bool:
-        """Write the game (or the hand on the table) to ``path`` in EGN; True on success."""
+        """Write the game (or the hand on the table) to ``path`` as a game file; True on success."""
         try:
             text = self.session.egn_text(whole_game, datetime.now().strftime("%Y-%m-%dT%H:%M"))
             Path(path).write_text(text, encoding="utf-8")
@@ -1027,9 +966,9 @@ class PracticeWindow(QMainWindow):
         return True
 
     def open_egn(self, path: str) -> bool:
-        """Open a game file (EGN) or a match file (EMN: its games listed to
-        choose one) to step through it (← →); a bad file gets a message
-        naming the line and the problem in words."""
+        """Open a game file (EGN, or a game of 2 to 6 seats) or a match file
+        (EMN: its games listed to choose one) to step through it (← →); a
+        bad file gets a message naming the line and the problem in words."""
         name = Path(path).name
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -1041,10 +980,9 @@ class PracticeWindow(QMainWindow):
                     if not dlg.exec():
                         return False
                     index = dlg.chosen()
-                record = match.games[index].read()
+                self.session.open_record(match.games[index].read())
             else:
-                record = read_egn(text)
-            self.session.open_record(record)
+                self.session.open_egn(text)
         except OSError as exc:
             context.show_error(self, "Cannot open", f"Cannot read {path}: {exc.strerror or exc}.")
             return False
@@ -1080,7 +1018,7 @@ class PracticeWindow(QMainWindow):
 
     def _save_dialog(self, whole: bool) -> None:
         start = str(Path(self.qsettings.value("practice/egn_dir", str(Path.home()))) / ("practice-game.egn" if whole else "practice-hand.egn"))
-        path, _ = QFileDialog.getSaveFileName(self, "Save in EGN", start, "EGN game files (*.egn)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", start, "EGN game files (*.egn)")
         if path:
             if not path.lower().endswith(".egn"):
                 path += ".egn"
@@ -1104,37 +1042,6 @@ class PracticeWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def _second_person(words: str) -> str:
-    """A bid said of the player: "picks it up" → "pick it up"."""
-    for third, second in (("orders", "order"), ("picks", "pick"), ("names", "name"), ("goes", "go"),
-                          ("calls", "call"), ("plays", "play"), ("does", "do")):
-        words = words.replace(third, second, 1)
-    return words
-
-
-def _suit_keys(legal) -> str:
-    """The keys of the suits that may be named, e.g. "D, H, S"."""
-    return ", ".join(BID_KEYS[a] for a in sorted(legal) if NAME <= a < NAME + 4)
-
-
-def _trick_seats(leader: int, n: int, sitting_out) -> list[int]:
-    """The seats of a trick's ``n`` cards, clockwise from ``leader``,
-    skipping the seats that sit out."""
-    seats, seat = [], leader
-    for _ in range(n):
-        seats.append(seat)
-        seat = (seat + 1) & 3
-        while seat in sitting_out:
-            seat = (seat + 1) & 3
-    return seats
-
-
-_SUIT_ORDER = (1, 0, 3, 2)
-"""South's cards are shown grouped by printed suit, alternating colours
-(diamonds, clubs, spades, hearts) -- display only; the engine decides what
-is legal."""
-
-
 def open_practice(**kwargs) -> PracticeWindow:
     """Open the practice table as a window of its own (no parent: a
     tournament window can stay open beside it) and return it."""
@@ -1144,12 +1051,14 @@ def open_practice(**kwargs) -> PracticeWindow:
 
 
 def run_practice(preset: str = "north_american", seed: int | None = None) -> int:
-    """``euchre-tourney practice``: the practice table alone; the exit code."""
+    """``euchre-tourney practice``: the practice table alone; the exit code.
+    ``preset`` -- a four-seat preset or a game for 2 to 6 players."""
     from euchre_tourney.gui.settings import make_application
-    from euchre_tourney.rules import PRESETS
+    from euchre_tourney.play import practice_games
 
     app = make_application()
-    window = open_practice(settings=TableSettings(rules=PRESETS[preset]), seed=seed)
+    window = open_practice(settings=TableSettings(rules=practice_games()[preset][1]), seed=seed)
     code = app.exec()
     window.deleteLater()
     return code
+

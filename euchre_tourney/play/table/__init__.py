@@ -31,7 +31,6 @@ from euchre_tourney.play.table.hand import (
     parse_act,
     trump_word,
 )
-from euchre_tourney.play.table.session import TableEngine, TableSession, TableTurn
 from euchre_tourney.play.table.players import (
     MediumPlayer,
     RandomTablePlayer,
@@ -50,10 +49,7 @@ __all__ = [
     "RandomTablePlayer",
     "SampleSearchPlayer",
     "SeatView",
-    "TableEngine",
     "TableGame",
-    "TableSession",
-    "TableTurn",
     "TableHand",
     "act_text",
     "make_table_player",
