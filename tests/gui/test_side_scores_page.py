@@ -255,7 +255,9 @@ def test_time_is_called_at_a_side_game_table_as_at_four(qtbot, gui_env, db, game
         counted = [r for r in T.standings(s, event_id).rows if r.rounds_played]
     assert len(counted) == len(page.table_view.names) and sorted({r.points for r in counted}) == [0, entry.score(
         page.side_game)[1]]
-    _save(w, f"scores_{game}_time_called.png")
+    Path("/tmp/shots/seatsfinish").mkdir(parents=True, exist_ok=True)
+    QApplication.processEvents()
+    assert w.grab().save(f"/tmp/shots/seatsfinish/scores_{game}_time_called.png")
     w.ctx.undo_stack.undo()
     with db.session() as s:
         assert not T.table_result(s, event_id, 1, 1).finished_early
