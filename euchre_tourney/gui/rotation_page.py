@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
+from euchre_tourney.rules import side_title
 from euchre_tourney.gui import context, replan, worker
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.widgets import Page
@@ -23,8 +24,8 @@ from euchre_tourney.gui.models import TablesModel
 from euchre_tourney.gui.requests import RequestsBox
 
 
-FOUR_NOTE = "North–South partner against East–West at every table."
-SIX_NOTE = "Tables of six: seats 1, 3, 5 partner against seats 2, 4, 6 (three against three)."
+FOUR_NOTE = f"{side_title(0, 4)} partner against {side_title(1, 4)} at every table."
+SIX_NOTE = f"Tables of six: {side_title(0, 6).lower()} partner against {side_title(1, 6).lower()} (three against three)."
 
 class RotationPage(Page):
     CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands"})  # hands: which rounds are played

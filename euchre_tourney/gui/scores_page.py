@@ -45,7 +45,7 @@ from euchre_tourney.gui.widgets import Page, StoredHandsTable
 from euchre_tourney.gui.models import HandsModel, side_name
 from euchre_tourney.gui.side_scores import SideEntry, side_label, side_totals_names
 from euchre_tourney.gui.table_round import TableRoundBox
-from euchre_tourney.rules import SIDE_SEATS, DefendAlone, HandEntry, RuleSet, RuleViolation, Seat, Side, position_title, tables
+from euchre_tourney.rules import SIDE_SEATS, DefendAlone, HandEntry, RuleSet, RuleViolation, Seat, Side, position_title, side_title, tables
 
 SIDE_KEYS = {Qt.Key_N: "NS", Qt.Key_S: "NS", Qt.Key_E: "EW", Qt.Key_W: "EW"}
 """In the makers box: N or S picks North–South, E or W picks East–West."""
@@ -123,8 +123,8 @@ class ScoresPage(Page):
         self.bid.setValidator(QIntValidator(0, 99, self))
         self.bid.setMaximumWidth(60)
         self.makers = QComboBox()
-        self.makers.addItem("North–South", "NS")
-        self.makers.addItem("East–West", "EW")
+        for side, key in enumerate(("NS", "EW")):  # the seat model's words for a table of four
+            self.makers.addItem(side_title(side, 4), key)
         self.tricks = QLineEdit()
         self.tricks.setValidator(QIntValidator(0, 99, self))
         self.tricks.setPlaceholderText("0–5")
@@ -508,7 +508,7 @@ class ScoresPage(Page):
             form.setRowVisible(self.alone, game is None or game.may_go_alone)
             form.setRowVisible(self.defender_alone, game is None)
             if game is None:
-                sides = (("North–South", "NS"), ("East–West", "EW"))
+                sides = ((side_title(0, 4), "NS"), (side_title(1, 4), "EW"))
                 self.labels["makers"].setText("&Makers (N or E):")
                 self.labels["tricks"].setText("Tric&ks the makers took:")
                 self.labels["alone"].setText("Maker &went alone:")
@@ -562,8 +562,8 @@ class ScoresPage(Page):
             ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
             self.heading.setText(
                 f"<b>Round {v.round}, table {v.table}</b> — "
-                f"North–South{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
-                f"East–West{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
+                f"{side_title(0, 4)}{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
+                f"{side_title(1, 4)}{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
             )
         selected = self.selected_hand()
         self.model.disputed = board.disputed  # a hand a table disputed from its phone: marked until corrected
@@ -576,8 +576,10 @@ class ScoresPage(Page):
             self.select_hand(selected.id)
         self.lock.setChecked(board.locked)
         event = board.event
-        if side is not None:  # hand by hand, always (a side game has no round totals)
-            self.round_box.hide()
+        if side is not None:  # hand by hand, always (a side game has no round totals); time called as at four
+            self.round_box.setVisible(board.result is not None)
+            if board.result is not None:
+                self.round_box.show_table(event, v.round, v.table, board.result)
             self.entry.setVisible(True)
         else:
             self.round_box.setVisible(event.kind == "progressive")
@@ -597,7 +599,7 @@ class ScoresPage(Page):
                 count = f"game to {v.game_target}, {state}, {len(v.hands)} hands"
             else:
                 count = f"{len(v.hands)} of {v.hands_per_round} hands"
-            self.totals.setText(f"Totals: North–South <b>{v.ns_total}</b>, East–West <b>{v.ew_total}</b> ({count})")
+            self.totals.setText(f"Totals: {side_title(0, 4)} <b>{v.ns_total}</b>, {side_title(1, 4)} <b>{v.ew_total}</b> ({count})")
         if self._redrawing and not moved and self.in_progress():
             return  # the director is typing here: the entry row, its hand number and the focus stay
         self.cancel_edit(clear_message=False, focus=not self._redrawing and not self._keep_focus)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from euchre_tourney.rules import tables
+from euchre_tourney.rules import side_title, tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,18 +32,13 @@ class SideEntry:
 
 
 def side_label(game: tables.TableRules, names: tuple[str, ...], side: int) -> str:
-    """"Seats 1, 3, 5: Ann, Cy, Eve" at six; "North–South: Ann & Cy" at four."""
+    """"Seats 1, 3, 5: Ann, Cy, Eve" at six; "North–South: Ann & Cy" at four
+    (the side's words from the seat model, :func:`~euchre_tourney.rules.side_title`)."""
     members = names[side::2]
-    if game.players != 4:
-        seats = ", ".join(str(i + 1) for i in range(side, game.players, 2))
-        return f"Seats {seats}: " + ", ".join(members)
-    return ("North–South: " if side == 0 else "East–West: ") + " & ".join(members)
+    return f"{side_title(side, game.players)}: " + (", " if game.players != 4 else " & ").join(members)
 
 
 def side_totals_names(game: tables.TableRules) -> tuple[str, str]:
-    """The two sides without their players: ("Seats 1, 3, 5", "Seats 2, 4, 6") at six, ("North–South", "East–West") at four."""
-    if game.players != 4:
-        return tuple(  # type: ignore[return-value]
-            "Seats " + ", ".join(str(i + 1) for i in range(side, game.players, 2)) for side in (0, 1)
-        )
-    return ("North–South", "East–West")
+    """The two sides without their players: ("Seats 1, 3, 5", "Seats 2, 4, 6") at six, ("North–South", "East–West") at four
+    (:func:`~euchre_tourney.rules.side_title`)."""
+    return (side_title(0, game.players), side_title(1, game.players))

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QHBoxLayout, QL
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
-from euchre_tourney.rules import SEATS
+from euchre_tourney.rules import SEATS, side_title
 
 ERROR_STYLE = "color: #b91c1c; font-weight: bold;"
 
@@ -52,7 +52,7 @@ class TableRoundBox(QGroupBox):
         form = QFormLayout(self.totals)
         form.setContentsMargins(0, 0, 0, 0)
         points = QHBoxLayout()
-        for text, box in (("North–South", self.ns_points), ("East–West", self.ew_points)):
+        for text, box in ((side_title(0, 4), self.ns_points), (side_title(1, 4), self.ew_points)):
             points.addWidget(QLabel(text))
             points.addWidget(box)
         points.addStretch(1)
@@ -99,7 +99,7 @@ class TableRoundBox(QGroupBox):
         if v is None:
             self.status.clear()
         elif v.ns_points is not None:
-            self.status.setText(f"Totals in: North–South {v.ns_points}, East–West {v.ew_points}. This table counts.")
+            self.status.setText(f"Totals in: {side_title(0, 4)} {v.ns_points}, {side_title(1, 4)} {v.ew_points}. This table counts.")
         elif v.finished:
             how = "time called" if v.finished_early and v.hands_recorded < v.hands_per_round else "all hands in"
             self.status.setText(f"Finished ({how}, {v.hands_recorded} of {v.hands_per_round} hands): this table counts.")
@@ -168,4 +168,4 @@ class TableRoundBox(QGroupBox):
 def totals_words(ns: int, ew: int, loners: dict) -> str:
     """"North–South 24, East–West 18; loners: North 1" (``loners``: seat -> count, zeros left out)."""
     made = ", ".join(f"{seat.title} {n}" for seat, n in loners.items() if n)
-    return f"North–South {ns}, East–West {ew}" + (f"; loners: {made}" if made else "")
+    return f"{side_title(0, 4)} {ns}, {side_title(1, 4)} {ew}" + (f"; loners: {made}" if made else "")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from euchre_tourney import tournament
+from euchre_tourney.rules import side_title
 from euchre_tourney.gui import context
 from euchre_tourney.gui.models import role_numbers, CENTER, RIGHT, Column, RowsModel, StandingsModel
 
@@ -79,8 +80,8 @@ class TeamTablesModel(RowsModel):
         super().__init__(
             [
                 Column("Table", lambda t: t.number, CENTER),
-                Column("North–South", lambda t: f"{t.north_south.number} {t.north_south.name}"),
-                Column("East–West", lambda t: f"{t.east_west.number} {t.east_west.name}"),
+                Column(side_title(0, 4), lambda t: f"{t.north_south.number} {t.north_south.name}"),
+                Column(side_title(1, 4), lambda t: f"{t.east_west.number} {t.east_west.name}"),
                 Column("Score N–S : E–W", result_text, CENTER),
                 Column("Winner", _winner),
             ],
@@ -166,8 +167,8 @@ class GameScoreBox(QGroupBox):
         self.ns.setRange(0, 99)
         self.ew = QSpinBox()
         self.ew.setRange(0, 99)
-        self.ns_label = QLabel("North–South:")
-        self.ew_label = QLabel("East–West:")
+        self.ns_label = QLabel(side_title(0, 4) + ":")
+        self.ew_label = QLabel(side_title(1, 4) + ":")
         self.save_button = QPushButton("Save &final score")
         self.save_button.clicked.connect(self.save)
         self.message = QLabel()
@@ -259,8 +260,8 @@ class GameScoreBox(QGroupBox):
             self,
             f"Replace the final score at table {table}",
             f"Round {rnd}, table {table} has a final score stored:\n"
-            f"    North–South {t.ns_points}, East–West {t.ew_points}.\n\n"
-            f"Replace it with:\n    North–South {ns}, East–West {ew}?",
+            f"    {side_title(0, 4)} {t.ns_points}, {side_title(1, 4)} {t.ew_points}.\n\n"
+            f"Replace it with:\n    {side_title(0, 4)} {ns}, {side_title(1, 4)} {ew}?",
         ):
             self.show_message(f"Not changed: round {rnd}, table {table} keeps {t.ns_points}–{t.ew_points}.", error=False)
             return False

@@ -19,6 +19,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.rules import seat_letter, seat_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import MARGIN, page_dimensions
 from euchre_tourney.tournament import ScorecardView, collation_key
@@ -72,7 +73,7 @@ def write_rotation_chart(
     sizes = {r.size for c in players for r in c.rounds if r.seat is not None} or {4}
     most = max(sizes)
     seats_legend = (
-        "N North, E East, S South, W West" if sizes == {4}
+        ", ".join(f"{seat_letter(p, 4)} {seat_title(p, 4)}" for p in range(4)) if sizes == {4}
         else f"s1 to s{most} seats 1 to {most} clockwise, partners on alternate seats"
     )
     usable_w = width - 2 * MARGIN

@@ -27,7 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
-from euchre_tourney.rules import Side, side_title
+from euchre_tourney.rules import Side, seat_letter, side_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths, draw_qr
 from euchre_tourney.tournament import TallySheetView
@@ -60,7 +60,7 @@ W_BID = 70.0
 SIDE_HEADS = {
     "": (Side.NS.title, Side.EW.title, "NS", "EW"),
     "bid": (Side.NS.title, Side.EW.title, "NS", "EW"),
-    "six": ("Seats 1, 3, 5", "Seats 2, 4, 6", "1·3·5", "2·4·6"),
+    "six": (side_title(0, 6), side_title(1, 6), "1·3·5", "2·4·6"),
 }
 """Per game: the two boxes' titles and the short names of the sides."""
 
@@ -212,8 +212,8 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
             base = y_body_top - (h + 1) * row_h + row_h / 2 - size * 0.35
             pen.text(left + hx + hw / 2, base, str(h + 1), size + 1, bold=True, align="center")
             if game == "bid":  # circle the bidder's seat and the bid
-                for i, seat in enumerate("NESW"):
-                    pen.text(left + mx + mw * (i + 0.5) / 4, base, seat, size, align="center")
+                for i in range(4):
+                    pen.text(left + mx + mw * (i + 0.5) / 4, base, seat_letter(i, 4), size, align="center")
                 for i, bid in enumerate(range(2, 6)):
                     pen.text(left + ax + aw * (i + 0.5) / 4, base, str(bid), size, align="center")
             else:

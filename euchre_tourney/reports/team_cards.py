@@ -29,6 +29,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.rules import seat_title, side_positions, side_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import (
     MARGIN,
@@ -302,7 +303,9 @@ def _round_page(canvas: Canvas, view: TeamEventView, r, page) -> None:
     y = _title(pen, view, page, f"Round {r.number} of {view.planned_rounds}")
     cols = columns_from_widths([("table", 50), ("ns", (width - 2 * MARGIN - 50) / 2), ("ew", (width - 2 * MARGIN - 50) / 2)])
     y -= 14
-    for key, text in (("table", "Table"), ("ns", "North–South (North & South)"), ("ew", "East–West (East & West)")):
+    sides = {key: f"{side_title(side, 4)} ({' & '.join(seat_title(p, 4) for p in side_positions(side, 4))})"
+             for side, key in enumerate(("ns", "ew"))}  # "North–South (North & South)", from the seat model
+    for key, text in (("table", "Table"), ("ns", sides["ns"]), ("ew", sides["ew"])):
         x, w = cols[key]
         pen.text(MARGIN + x + 3, y + 4, text, 9, bold=True)
     rows = len(r.tables) + (1 if r.byes else 0)

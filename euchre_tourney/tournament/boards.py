@@ -99,7 +99,8 @@ class EntryBoard:
     result: TableResultView | None
     side_table: SideTableView | None = None
     """A side game's event (six-player, bid euchre): the selected table's
-    hands (``table`` and ``result`` are then None)."""
+    hands (``table`` is then None; ``result`` says whether time was called
+    there, a side game being entered hand by hand)."""
     disputed: frozenset[int] = frozenset()
     """The selected table's hands that a table disputed from its phone
     (tapped Disagree) and no station corrected since: the page marks them."""
@@ -178,6 +179,8 @@ def entry_board(
     view = result = side = None
     if table is not None and table_rules_of(row) is not None:
         side = side_table_score(session, event_id, round_number, table)
+        spot = (round_number, table)  # time called as at four; a side game is entered hand by hand
+        result = result_view(row, round_number, table, results.get(spot), counts.get(spot, 0), "hands")
     elif table is not None:
         view = table_score(session, event_id, round_number, table)
         if event.kind == "progressive":

@@ -33,13 +33,15 @@ from datetime import date, datetime
 from sqlalchemy import text
 from sqlmodel import Session
 
-from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, seat_keys, seat_title, side_of_position, tables
+from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, seat_keys, seat_title, seat_titles, side_of_position, tables
 from euchre_tourney.store import DatabaseError, Event, TournamentError, rules_of, table_rules_of
 
 __all__ = ["Problem", "check_database", "check_event", "check_season", "event_choices", "explain_part", "part_counts"]
 
 SIDES = ("NS", "EW")
 FOUR_SEATS = seat_keys(4)
+FOUR_SEAT_WORDS = ", ".join(seat_titles(4)[:3]) + " or " + seat_titles(4)[3]
+""""North, East, South or West", from the seat model."""
 """The stored seats of a table of four (:func:`~euchre_tourney.rules.seat_keys`)."""
 
 
@@ -328,7 +330,7 @@ def _check_hands(f: _Finder, where: str, eid: int, rules, game, round_of: dict, 
             add(f"its points {_shown(points)} are {'not a whole number' if number else 'not a number'}")
         if game is None and h["alone_seat"] is not None:
             if h["alone_seat"] not in FOUR_SEATS:
-                add(f"the lone maker's seat {_shown(h['alone_seat'])} does not exist (North, East, South or West)")
+                add(f"the lone maker's seat {_shown(h['alone_seat'])} does not exist ({FOUR_SEAT_WORDS})")
         if game is not None and game != "unreadable":
             for problem in _side_hand_seats(h, game):
                 add(problem)

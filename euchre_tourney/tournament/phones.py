@@ -62,7 +62,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables as game_tables
-from euchre_tourney.rules import position_title, side_of_position
+from euchre_tourney.rules import position_title, seat_letter, side_of_position, side_positions, side_title
 from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
     EventRound,
@@ -127,19 +127,18 @@ KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SECRET_BYTES = 24
 """192 random bits per table secret."""
 
-_SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+_SIDE_NUMBERS = {"NS": 0, "EW": 1}
+"""The stored side ("NS", "EW") -> the seat model's side (0, 1)."""
 
 
 def side_words(side: str, players: int = 4) -> str:
-    """A side in words on a table's phone: "North–South" / "East–West" at a
-    table of four, "Seats 1, 3, 5" / "Seats 2, 4, 6" at six (``side``: the
-    stored "NS" or "EW"; "" for another)."""
-    if side not in _SIDE_WORDS:
+    """A side in words on a table's phone, from the seat model
+    (:func:`~euchre_tourney.rules.side_title`): "North–South" / "East–West"
+    at a table of four, "Seats 1, 3, 5" / "Seats 2, 4, 6" at six (``side``:
+    the stored "NS" or "EW"; "" for another)."""
+    if side not in _SIDE_NUMBERS:
         return ""
-    if players == 4:
-        return _SIDE_WORDS[side]
-    first = 0 if side == "NS" else 1
-    return "Seats " + ", ".join(str(p + 1) for p in range(first, players, 2))
+    return side_title(_SIDE_NUMBERS[side], players)
 
 
 class PhoneRefused(TournamentError):
@@ -515,13 +514,20 @@ class PhoneTableView:
         """Each seat in words: "North" .. "West" at four, "Seat 1" .. at six."""
         return tuple(position_title(p, self.seats) for p in range(self.seats))
 
+    @property
+    def seat_letters(self) -> tuple[str, ...]:
+        """Each seat in a button or a chart's cell: "N" .. "W" at four, "s1" .. at six
+        (:func:`~euchre_tourney.rules.seat_letter`)."""
+        return tuple(seat_letter(p, self.seats) for p in range(self.seats))
+
     def side_title(self, side: str) -> str:
         """"North–South" / "Seats 1, 3, 5" (``side``: "NS" or "EW")."""
         return side_words(side, self.seats)
 
     def side_seats(self, side: str) -> tuple[int, ...]:
-        """The seats (0-based) of a side, ``side`` "NS" or "EW": alternate seats."""
-        return tuple(range(0 if side == "NS" else 1, self.seats, 2))
+        """The seats (0-based) of a side, ``side`` "NS" or "EW": alternate seats
+        (:func:`~euchre_tourney.rules.side_positions`)."""
+        return tuple(side_positions(_SIDE_NUMBERS[side], self.seats))
 
     @property
     def auction(self) -> bool:
@@ -671,7 +677,7 @@ def _check_key(key: object) -> str:
 
 def _check_side(side: object) -> str:
     if side not in ("NS", "EW"):
-        raise PhoneRefused("Say which side is entering: North–South or East–West.")
+        raise PhoneRefused(f"Say which side is entering: {side_words('NS')} or {side_words('EW')}.")
     return str(side)
 
 
@@ -893,7 +899,7 @@ def submit_totals(
 
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
-        text = f"Round {r.number} totals saved: North–South {ns_points}, East–West {ew_points}."
+        text = f"Round {r.number} totals saved: {side_words('NS')} {ns_points}, {side_words('EW')} {ew_points}."
         session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="totals",
                                 side=side, answer=text[:400]))
         record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners, expected=None)  # the page showed none
@@ -920,7 +926,14 @@ def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, Pho
 class PhoneSheetView:
     """What the printed "how to enter your table's hands" page says for an
     event: its name and date, whether the opponents confirm, hand by hand
-    or round totals, hands per round, a team event's game to the target."""
+    or round totals, hands per round, a team event's game to the target;
+    the game tonight (``game_title``, "" for four-seat euchre), how many
+    seats a table has (``seats``), the sides' words (``side_titles``: the
+    seat model's, "North–South" / "Seats 1, 3, 5"), whether a hand names
+    the high bidder and the bid (``auction``: ``min_bid``..``max_bid``), the
+    most tricks a side takes (``hand_size``), whether a maker may go alone
+    (``may_go_alone``) and whether a defender's loner is asked
+    (``defender_alone``: the four-seat tally card's question)."""
 
     event_name: str
     event_date: object
@@ -928,14 +941,24 @@ class PhoneSheetView:
     entry_mode: str
     hands_per_round: int
     game_target: int | None
+    game_title: str = ""
+    seats: int = 4
+    side_titles: tuple[str, str] = ("", "")
+    auction: bool = False
+    min_bid: int = 0
+    max_bid: int = 0
+    hand_size: int = 5
+    may_go_alone: bool = True
+    defender_alone: bool = True
 
 
 def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
-    """The read model of the one-page "how to enter your table's hands".
-    :class:`TournamentError` with the reason for a night whose tables do not
-    enter from phones: a night played as a bracket (its results are entered
-    on the Teams page) or a game whose hands the phones' form cannot hold
-    (six-player, bid euchre: entered on the director's window)."""
+    """The read model of the one-page "how to enter your table's hands", for
+    every game a table's phone enters: the four-seat game, and a side game
+    (six-player at tables of six, bid euchre ...: the same form as the
+    table's page, :func:`phone_table`). :class:`TournamentError` with the
+    reason for a night whose tables do not enter from phones: a night played
+    as a bracket (its results are entered on the Teams page)."""
     from euchre_tourney.tournament.bracket_results import is_bracket_night
     from euchre_tourney.tournament.teams import bracket_night_sentence
 
@@ -944,17 +967,26 @@ def phone_sheet(session: Session, event_id: int) -> PhoneSheetView:
         raise TournamentError(bracket_night_sentence(session, event_id) + " Each match's final score is entered "
                               "on the Teams page's Bracket tab, not from the tables' phones: there is no phone "
                               "page to print.")
-    game = table_rules_of(event)
-    if game is not None:  # the printed steps are the four-seat tally card's
-        raise TournamentError(f"Tonight's game is {game.title}: its hands are entered on the director's window "
-                              "or from the tables' phones (each table's QR code), and the printed steps are the "
-                              "four-seat game's, so there is no phone page to print.")
+    side_game = table_rules_of(event)
+    seats = side_game.players if side_game is not None else 4
     game = event.kind == "team" and event.round_scoring == "game"
-    return PhoneSheetView(
+    common = dict(
         event_name=event.name,
         event_date=event.date,
         confirm_required=phone_settings(session, event_id).confirm_required,
-        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
         hands_per_round=event.hands_per_round,
+        seats=seats,
+        side_titles=(side_title(0, seats), side_title(1, seats)),
+    )
+    if side_game is not None:  # hand by hand, always; the form of the table's page (phone_table)
+        auction = side_game.bidding == "auction"
+        return PhoneSheetView(
+            **common, entry_mode="hands", game_target=None, game_title=side_game.title, auction=auction,
+            min_bid=side_game.min_bid if auction else 0, max_bid=side_game.max_bid if auction else 0,
+            hand_size=side_game.hand_size, may_go_alone=side_game.may_go_alone, defender_alone=False,
+        )
+    return PhoneSheetView(
+        **common,
+        entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
         game_target=event_rules(event).target if game else None,
     )

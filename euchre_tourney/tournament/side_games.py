@@ -59,7 +59,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import RuleViolation, position, position_title, seat_keys, side_of_position, tables
+from euchre_tourney.rules import RuleViolation, position, position_title, seat_keys, side_of_position, side_positions, side_title, tables
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, HandAudit, Player, Seating, SitOut, set_table_rules, table_rules_of
 from euchre_tourney.tournament.common import clear_rotation, hands_recorded, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
@@ -427,14 +427,14 @@ class SideHandView:
             who = list(self.names[side::2])
             return who[0] if len(who) == 1 else ", ".join(who[:-1]) + " & " + who[-1]
         if self.seats == 4:
-            return ("North-South", "East-West")[side]
-        return " & ".join(", ".join(position_title(p, self.seats) for p in range(side, self.seats, 2)).rsplit(", ", 1))
+            return side_title(side, 4)
+        return " & ".join(", ".join(position_title(p, self.seats) for p in side_positions(side, self.seats)).rsplit(", ", 1))
 
     @property
     def text(self) -> str:
         """The hand in words, naming the players: "Cat alone took 5 tricks:
         Ann, Cat & Eve +6"; "Dan bid 3; Bob & Dan took 2 tricks: Bob & Dan -3"
-        (without the names: "North-South", "Seat 1, Seat 3 & Seat 5")."""
+        (without the names: "North–South", "Seat 1, Seat 3 & Seat 5")."""
         makers = self._side(self.entry.makers)
         n = self.entry.maker_tricks
         tricks = f"{n} trick" if n == 1 else f"{n} tricks"
@@ -780,9 +780,3 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
         hands_per_round=event.hands_per_round, hands=hands, totals=totals, next_hand=free[0] if free else None,
     )
 
-
-# --- standings at tables of six -----------------------------------------------------------
-
-SIX_TIE_BREAKS = ("Total points", "Rounds won")
-"""How a night at tables of six breaks ties (its standings are the one
-:func:`~euchre_tourney.tournament.standings`, over positions of any table)."""

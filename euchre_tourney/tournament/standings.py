@@ -23,7 +23,8 @@ round counts as *played* for a player once their table is finished.
 scored more than the opponents at their table that round), then loners made
 (hands the player went alone as a maker and took 3 or more tricks; in round
 totals, the loners written against the player's seat). Players still equal
-share the place (shown as "=3").
+share the place (shown as "=3"). The same order at a table of any size:
+a night at tables of six breaks ties on loners made as a night at four does.
 
 **Round status**, shown above the standings and on the projector:
 "after round 3 — round 4: 7 of 10 tables in" (:func:`round_status`).
@@ -45,10 +46,12 @@ from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import position, side_of_position
-from euchre_tourney.tournament import side_games
 from euchre_tourney.tournament.schedule import seated_night
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
+"""The night's tie-breaks in order, at tables of every size (four, six, a
+side game's): the season's after its own score
+(:data:`~.season.SEASON_TIE_BREAKS`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +135,6 @@ def compute_standings(
     total_rounds: int | None = None,
     hands_per_round: int | None = None,
     tables=(),
-    loners_break: bool = True,
 ) -> list[StandingRow]:
     """Standings from plain data, best first.
 
@@ -145,9 +147,8 @@ def compute_standings(
     values (finished early, round totals). Only finished tables count
     (:func:`finished_tables`; ``hands_per_round`` None: a table with any
     hand counts). ``total_rounds`` sizes ``round_points`` (default: the
-    number of rounds given). ``loners_break``: loners made break a tie
-    after rounds won (:data:`TIE_BREAKS`); False: points and rounds won only
-    (a night at tables of six, ``side_games.SIX_TIE_BREAKS``).
+    number of rounds given). Ties break by :data:`TIE_BREAKS` whatever the
+    tables' size: points, rounds won, loners made.
     """
     total_rounds = total_rounds or len(rounds)
     finished = finished_tables(rounds, hands, tables, hands_per_round)
@@ -204,7 +205,7 @@ def compute_standings(
         credit = credit_each * len(rec["sit"])
         rows.append(
             [
-                (sum(played_points) + credit, rec["won"], rec["loners"] if loners_break else 0),
+                (sum(played_points) + credit, rec["won"], rec["loners"]),
                 StandingRow(
                     place=0,
                     tied=False,
@@ -259,10 +260,9 @@ def standings(session: Session, event_id: int) -> StandingsView:
         )
     ]
     tables = table_facts(session, event_id)
-    six = side_games.is_six(event)
     rows = compute_standings(
         entrants, rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
-        hands_per_round=event.hands_per_round, tables=tables, loners_break=not six,
+        hands_per_round=event.hands_per_round, tables=tables,
     )
     after, current, tables_in, tables_total, status = round_status(
         rounds, finished_tables(rounds, facts, tables, event.hands_per_round)
@@ -271,7 +271,7 @@ def standings(session: Session, event_id: int) -> StandingsView:
         event_id=event_id,
         event_name=event.name,
         rows=tuple(rows),
-        tie_breaks=side_games.SIX_TIE_BREAKS if six else TIE_BREAKS,
+        tie_breaks=TIE_BREAKS,
         sit_out_rule=event.sit_out_rule,
         hands_recorded=len(facts),
         status=status,

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import Seat, check_round_totals
+from euchre_tourney.rules import Seat, check_round_totals, seat_titles, side_title
 from euchre_tourney.store import EventRound, Hand, HandAudit, Seating, TableResult
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
 from euchre_tourney.tournament.errors import InvalidHand
@@ -45,7 +45,7 @@ def audit_table(session: Session, r: EventRound, table: int, action: str, text: 
 
 
 def _totals_text(row: TableResult) -> str:
-    return f"round totals at table {row.table_number}: North–South {row.ns_points}, East–West {row.ew_points}"
+    return f"round totals at table {row.table_number}: {side_title(0, 4)} {row.ns_points}, {side_title(1, 4)} {row.ew_points}"
 
 
 def _round_and_table(session: Session, event_id: int, round_number: int, table: int, *, for_write: bool = True) -> EventRound:
@@ -76,7 +76,7 @@ def check_seen_totals(row: TableResult | None, table: int, round_number: int, ex
         return
     now = (row.ns_points, row.ew_points) if row is not None and row.ns_points is not None else None
     if now != (tuple(expected) if expected is not None else None):  # type: ignore[arg-type]
-        said = f"North–South {now[0]}, East–West {now[1]}" if now is not None else "no totals"
+        said = f"{side_title(0, 4)} {now[0]}, {side_title(1, 4)} {now[1]}" if now is not None else "no totals"
         raise StalePage(
             f"Round {round_number} totals at table {table} were changed after this page was drawn: it now has "
             f"{said}. Nothing was changed: look at the table again; if they are wrong, correct them."
@@ -205,7 +205,7 @@ def record_table_totals(
     loners = dict(loners or {})
     for seat, n in loners.items():
         if not isinstance(seat, Seat):
-            raise InvalidHand(f"Loners are counted by seat (North, East, South, West), not {seat!r}.")
+            raise InvalidHand(f"Loners are counted by seat ({', '.join(seat_titles(4))}), not {seat!r}.")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise InvalidHand(f"{seat.title} made a whole number of loners (0 or more), not {n!r}.")
     check_seen_totals(_row(session, r, table), table, round_number, expected)

@@ -39,7 +39,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
-from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winner
+from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, game_winner, side_title
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, Team, TeamGame
 from euchre_tourney.rotation import bracket as bracket_shapes
 from euchre_tourney.tournament.bracket_results import is_bracket_night, load_bracket, match_winners
@@ -941,7 +941,7 @@ def record_game_score(
         stored = session.exec(select(TeamGame).where(TeamGame.round_id == r.id, TeamGame.table_number == table)).first()
         now = (stored.ns_score, stored.ew_score) if stored is not None else None
         if now != (tuple(expected) if expected is not None else None):  # type: ignore[arg-type]
-            said = f"North–South {now[0]}, East–West {now[1]}" if now is not None else "no final score"
+            said = f"{side_title(0, 4)} {now[0]}, {side_title(1, 4)} {now[1]}" if now is not None else "no final score"
             raise StalePage(
                 f"Round {round_number}'s final score at table {table} was changed at another station after this page "
                 f"was drawn: it now has {said}. Nothing was changed: look at the table again; if the score is wrong, "
@@ -958,7 +958,7 @@ def record_game_score(
         g = TeamGame(round_id=r.id, table_number=table, ns_score=ns, ew_score=ew)
     g.ns_score, g.ew_score = ns, ew
     session.add(g)
-    audit_table(session, r, table, "record", f"final score at table {table}: North–South {ns}, East–West {ew}")
+    audit_table(session, r, table, "record", f"final score at table {table}: {side_title(0, 4)} {ns}, {side_title(1, 4)} {ew}")
     session.commit()
     return _table(session, event_id, round_number, table)
 
@@ -984,7 +984,7 @@ def clear_game_score(session: Session, event_id: int, round_number: int, table: 
     if g is not None:
         r = round_for_write(session, EventRound.id == g.round_id)
         check_unlocked(r)
-        audit_table(session, r, table, "delete", f"final score at table {table}: North–South {g.ns_score}, East–West {g.ew_score}")
+        audit_table(session, r, table, "delete", f"final score at table {table}: {side_title(0, 4)} {g.ns_score}, {side_title(1, 4)} {g.ew_score}")
         session.delete(g)
         session.commit()
 

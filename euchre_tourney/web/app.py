@@ -49,7 +49,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from euchre_tourney import tournament
-from euchre_tourney.rules import HandEntry, Seat, Side, side_of_position, tables
+from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -73,7 +73,10 @@ STAMP_CACHE_S = 0.2
 SHARED_EVERY_S = 1.0
 """The standings page the room follows is made again at most this often (seconds)."""
 
-SIDES = {"NS": "North–South", "EW": "East–West"}
+SIDES = {"NS": side_title(0, 4), "EW": side_title(1, 4)}
+"""The stored sides a four-seat form sends, in the seat model's words."""
+SEAT_LETTERS = tuple(seat_letter(p, 4) for p in range(4))
+"""A four-seat form's seats ("N" .. "W", the seat model's letters)."""
 OOPS = "The server could not answer that. Nothing on this page changed: try again, or use the tally sheet."
 
 
@@ -314,7 +317,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(POLL_MS=POLL_MS, SIDES=SIDES, SEATS=("North", "East", "South", "West"), BOOT=boot)
+    env.globals.update(POLL_MS=POLL_MS, BOOT=boot)
 
     limiters: dict[str, anyio.CapacityLimiter] = {}
 
@@ -712,15 +715,15 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
     if action in ("enter", "correct"):
         side = values.get("side", "")
         if side not in SIDES:
-            raise ValueError("Say which side is entering: North–South or East–West.")
+            raise ValueError(f"Say which side is entering: {SIDES['NS']} or {SIDES['EW']}.")
         makers = values.get("makers", "")
         if makers not in SIDES:
-            raise ValueError("Say which side made trump: North–South or East–West.")
+            raise ValueError(f"Say which side made trump: {SIDES['NS']} or {SIDES['EW']}.")
         tricks = _number(values.get("tricks", ""), "Say how many tricks the makers took (0 to 5).")
         alone = values.get("alone", "")
-        if alone not in ("", "N", "E", "S", "W"):
-            raise ValueError("Say who went alone: N, E, S, W or nobody.")
-        seat = Seat.parse(alone) if alone else None
+        if alone not in ("", *SEAT_LETTERS):
+            raise ValueError(f"Say who went alone: {', '.join(SEAT_LETTERS)} or nobody.")
+        seat = Seat(position(alone)) if alone else None
         if values.get("defender_alone", "") not in ("", "0", "1"):
             raise ValueError("Say whether a defender played alone: tick the box or leave it empty.")
         entry = HandEntry(Side(makers), tricks, seat, values.get("defender_alone") == "1")
@@ -737,13 +740,13 @@ def _parse_table_action(t: int, values: dict[str, str], action: str):
     if action == "totals":
         side = values.get("side", "")
         if side not in SIDES:
-            raise ValueError("Say which side is entering: North–South or East–West.")
-        ns = _number(values.get("ns", ""), "Type North–South's points.")
-        ew = _number(values.get("ew", ""), "Type East–West's points.")
+            raise ValueError(f"Say which side is entering: {SIDES['NS']} or {SIDES['EW']}.")
+        ns = _number(values.get("ns", ""), f"Type {SIDES['NS']}'s points.")
+        ew = _number(values.get("ew", ""), f"Type {SIDES['EW']}'s points.")
         loners = {}
-        for s in ("N", "E", "S", "W"):
-            raw = values.get(f"loners_{s}", "") or "0"
-            loners[Seat.parse(s)] = _number(raw, "Loners are counted as whole numbers.")
+        for p, letter in enumerate(SEAT_LETTERS):
+            raw = values.get(f"loners_{letter}", "") or "0"
+            loners[Seat(p)] = _number(raw, "Loners are counted as whole numbers.")
         return tournament.submit_totals, (*common, side, ns, ew, loners), drawn
     raise ValueError("Choose what to do: enter a hand, agree or disagree.")
 

@@ -29,15 +29,19 @@ from __future__ import annotations
 
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QThreadPool
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QThreadPool
 
 from euchre_tourney import tournament as T
 from euchre_tourney.reports import REPORTS, SEASON_REPORTS, report
+from euchre_tourney.rules import side_title
+from euchre_tourney.rules.tables import TABLE_PRESETS
 from euchre_tourney.store import open_database
 
 from tests.gui import every_kind
 from tests.gui.every_kind import BRACKETS, KINDS, TEAMS
 
+SIDE_GAMES = {"six_player": "six_player_33", "bid_four": "bid_four", "bid_five_players": "bid_four"}
+"""The kinds whose night is a side game, and its game."""
 PAGES = ("players", "event", "rotation", "scores", "standings", "teams", "season", "member", "projector", "phones")
 REPORT_NAMES = tuple(r.name for r in REPORTS + SEASON_REPORTS)
 
@@ -48,8 +52,8 @@ NOT_FOR = {
     "scorecards": set(BRACKETS),
     "tally-sheets": set(BRACKETS),
     "rotation-chart": set(BRACKETS),
-    # the tables' phones do not enter a bracket's matches or a six-player or bid night's hands
-    "phone-howto": set(BRACKETS) | {"six_player", "bid_four", "bid_five_players"},
+    # the tables' phones do not enter a bracket's matches (a six-player or bid night's hands they do)
+    "phone-howto": set(BRACKETS),
 }
 
 
@@ -167,6 +171,14 @@ def test_page(qtbot, club, room, kind, page):
         dialog.show()
         _settle()
         assert dialog.view.nights, "the member's page lists the night"
+        model = dialog.nights_model
+        game_column = next(c for c in range(model.columnCount()) if model.headerData(c, Qt.Horizontal) == "Game")
+        shown = {model.data(model.index(r, game_column)) for r in range(model.rowCount())}
+        if kind in SIDE_GAMES:  # the member's page lists the side game's night and says which game it was
+            night = next(n for n in dialog.view.nights if n.event_id == event_id)
+            assert night.game == TABLE_PRESETS[SIDE_GAMES[kind]].title and night.game in shown, shown
+            assert night.rounds_played + night.sit_outs  # the bid night of five: a sit-out first
+            assert not night.rounds_played or len(night.opponents) == (3 if kind == "six_player" else 2)
         dialog.close()
         dialog.deleteLater()
     elif page == "projector":
@@ -183,7 +195,7 @@ def test_page(qtbot, club, room, kind, page):
             if projector is not None:
                 projector.close()
     elif page == "phones":
-        _phones(w.db, event_id, info["secrets"][kind], kind in ("six_player", "bid_four", "bid_five_players"))
+        _phones(w.db, event_id, info["secrets"][kind], SIDE_GAMES.get(kind))
     else:
         target = {
             "players": w.roster_page, "event": w.event_page, "rotation": w.rotation_page, "scores": w.scores_page,
@@ -202,12 +214,20 @@ def test_page(qtbot, club, room, kind, page):
             assert any(event_id in r.night_scores for r in view.rows), "the night counts for its players"
         if page == "standings" and kind not in BRACKETS:
             assert w.standings_page.view is not None and w.standings_page.view.rows
+        if page == "standings" and kind == "six_player":  # loners counted at six, and break ties as at four
+            view = w.standings_page.view
+            assert sum(r.loners for r in view.rows) == 2 and view.tie_breaks == T.TIE_BREAKS
+        if page == "scores" and kind in SIDE_GAMES:  # time is called at a side game's table as at four
+            assert w.scores_page.round_box.time_called.isVisibleTo(w.scores_page)
     assert w.ctx.event_id == event_id
     _uncovered(w)
     _clean(room)
 
 
-def _phones(db, event_id: int, secrets: dict[int, str], game: bool) -> None:
+def _phones(db, event_id: int, secrets: dict[int, str], game: str | None) -> None:
+    """Every phone page of the night answers without a fault; a table's page
+    is the table's (a side game's too: its sides in the seat model's words and
+    its hand form)."""
     from starlette.testclient import TestClient
 
     from euchre_tourney.web import create_app
@@ -222,8 +242,12 @@ def _phones(db, event_id: int, secrets: dict[int, str], game: bool) -> None:
             assert r.status_code < 500, (url, r.status_code, r.text[:300])
             for wrong in ("could not answer", "built-in method", "Traceback", "None"):
                 assert wrong not in r.text, (url, wrong)
-            if url.startswith("/t/"):  # a table's page, or why its phone does not enter this game
-                assert r.status_code == 200 or (game and "entered on the director&#39;s window" in r.text), (url, r.text[:300])
+            if url.startswith("/t/"):  # a table's page, whatever the game
+                assert r.status_code == 200, (url, r.text[:300])
+                size = TABLE_PRESETS[game].players if game else 4
+                assert all(side_title(side, size) in r.text for side in (0, 1)), (url, r.text[:300])
+                if game:
+                    assert 'name="form" value="side"' in r.text, url  # the side game's hand form
 
 
 @pytest.mark.parametrize("name", REPORT_NAMES)

@@ -226,3 +226,47 @@ def test_the_directors_requests_shape_a_six_player_night(qtbot, gui_env, db):
     assert note == f"⚠ {NAMES[3]} asked to sit out round 1, but plays in it: nobody sits out at tables of six with this many players."
     w.resize(1280, 800)
     _save(w, "rotation_six_requests.png")
+
+
+@pytest.mark.parametrize("game, players", [("six_player_33", 12), ("bid_four", 8)])
+def test_time_is_called_at_a_side_game_table_as_at_four(qtbot, gui_env, db, game, players):
+    """Issue 33: the Scores page's "This table's round" box at a side game's
+    table: ticking *Time called* finishes the half-played table through
+    ``finish_table`` (the same operation and guard as at four); the table
+    list marks it, the standings count it, Ctrl+Z takes it back, and a
+    locked round refuses it in words."""
+    from PySide6.QtCore import QPoint
+
+    w, page, event_id, _ = _window(qtbot, db, game, players, hands=3)
+    entry = SideHandEntry(0, 3) if game == "six_player_33" else SideHandEntry(0, 3, bid=3)
+    T.operate(db, "Hand 1", T.record_side_hand, event_id, 1, 1, 1, entry, *(() if game == "six_player_33" else (0,)),
+              station="A", event_id=event_id)
+    w.poll_other_stations()
+    page.select(1, 1)
+    box = page.round_box
+    assert box.isVisibleTo(page) and box.time_called.isVisibleTo(page) and not box.totals.isVisibleTo(page)
+    assert box.status.text() == "1 of 3 hands in: this table does not count in the standings yet."
+    check = box.time_called
+    qtbot.mouseClick(check, Qt.LeftButton, pos=QPoint(8, check.height() // 2))
+    assert check.isChecked() and "time called, 1 of 3 hands" in box.status.text()
+    assert page.tables.item(0).text() == "✓ Table 1   1/3, time"
+    with db.session() as s:
+        assert T.table_result(s, event_id, 1, 1).finished_early
+        counted = [r for r in T.standings(s, event_id).rows if r.rounds_played]
+    assert len(counted) == len(page.table_view.names) and sorted({r.points for r in counted}) == [0, entry.score(
+        page.side_game)[1]]
+    Path("/tmp/shots/seatsfinish").mkdir(parents=True, exist_ok=True)
+    QApplication.processEvents()
+    assert w.grab().save(f"/tmp/shots/seatsfinish/scores_{game}_time_called.png")
+    w.ctx.undo_stack.undo()
+    with db.session() as s:
+        assert not T.table_result(s, event_id, 1, 1).finished_early
+    page.select(1, 1)
+    assert not box.time_called.isChecked()
+    T.operate(db, "Lock", T.lock_round, event_id, 1, True, station="B", event_id=event_id)
+    w.poll_other_stations()
+    page.select(1, 1)
+    qtbot.mouseClick(check, Qt.LeftButton, pos=QPoint(8, check.height() // 2))
+    assert not check.isChecked() and box.status.text().startswith("Not changed: Round 1 is locked")
+    with db.session() as s:
+        assert not T.table_result(s, event_id, 1, 1).finished_early

@@ -167,7 +167,6 @@ def test_a_bracket_nights_standings_pdf(window, tmp_path):
 @pytest.mark.parametrize("kind, name", [
     ("single_elimination", "scorecards"), ("single_elimination", "tally-sheets"),
     ("double_elimination", "rotation-chart"), ("double_elimination", "phone-howto"),
-    ("six_player", "phone-howto"), ("bid_four", "phone-howto"),
 ])
 def test_printouts_that_do_not_apply_say_why(window, gui_env, tmp_path, kind, name):
     w = window
@@ -182,3 +181,21 @@ def test_printouts_that_do_not_apply_say_why(window, gui_env, tmp_path, kind, na
         assert "tally" not in said and "no phone page to print" in said
     else:
         assert "bracket" in said and "Bracket PDF" in said
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("six_player", ("six players by seat", "Seats 1, 3, 5 or Seats 2, 4, 6", "which seat went alone")),
+    ("bid_four", ("four players by seat", "North–South or East–West", "the high bidder's seat, the bid (2 to 5)")),
+])
+def test_a_side_nights_phone_page_prints_in_its_games_words(window, gui_env, tmp_path, kind, words):
+    """Issue 33: the phones enter a six-player or bid night's hands, so the
+    window prints its "how to enter your table's hands" page, in its game's words."""
+    from pypdf import PdfReader
+
+    w = window
+    _night(w, kind, w.event_page)
+    out = tmp_path / "howto.pdf"
+    assert w.save_pdf("phone-howto", str(out)) and gui_env["errors"] == []
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "Tonight's game: " in text and all(word in text for word in words), text
+    assert "defender" not in text

@@ -95,3 +95,37 @@ def test_six_player_rotation_chart_names_seats_one_to_six(session):
     assert "s1 to s6 seats 1 to 6" in page and "N North" not in page
     seat = next(r for r in cards[0].rounds if r.seat is not None)
     assert f"{seat.table} {seat.seat_mark}" in page and seat.seat_mark.startswith("s")
+
+
+def _howto(session, ev, name):
+    from euchre_tourney.reports.phone_howto import write_phone_howto
+
+    view = T.report_data(session, ev.id, "phone-howto")
+    pages = _pdf(write_phone_howto, view, name)
+    assert len(pages) == 1, "the how-to is one page"
+    return view, pages[0]
+
+
+def test_a_six_player_nights_phone_page_describes_its_tables_steps(session):
+    """The printed "how to enter your table's hands" of a night at tables of
+    six: the six players by seat, the sides "Seats 1, 3, 5" / "Seats 2, 4,
+    6", the makers, their tricks (0 to 5) and the lone maker's seat; the
+    other side agrees. No four-seat word is printed."""
+    ev = _night(session, "six_player_33", 13)
+    view, text = _howto(session, ev, "howto_six.pdf")
+    assert view.game_title == "Six player, 33 cards (3 against 3)" and view.seats == 6
+    assert "Tonight's game: Six player, 33 cards (3 against 3)" in text and "six players by seat" in text
+    assert "Seats 1, 3, 5 or Seats 2, 4, 6" in text
+    assert "which side named trump (the makers)" in text and "tricks they took (0 to 5)" in text
+    assert "which seat went alone" in text and "defender" not in text
+    assert "taps Agree" in text and "North" not in text and "East" not in text
+
+
+def test_a_bid_euchre_nights_phone_page_asks_the_high_bidder_and_the_bid(session):
+    ev = _night(session, "bid_four", 8)
+    view, text = _howto(session, ev, "howto_bid.pdf")
+    assert view.seats == 4 and view.auction
+    assert "four players by seat" in text and "North–South or East–West" in text
+    assert "the high bidder's seat, the bid (2 to 5)" in text and "tricks the bidders took (0 to 5)" in text
+    assert "alone" not in text.split("Save hand")[0].split("high bidder")[1]  # nobody goes alone in bid euchre
+    assert "a defender played alone" not in text and "taps Agree" in text

@@ -169,7 +169,7 @@ def test_a_six_player_nights_standings_are_the_one_standings(session):
             side, points = entry.score(game)
             sums[table][side] += points
     standings = T.standings(session, ev.id)
-    assert standings.tie_breaks == ("Total points", "Rounds won")
+    assert standings.tie_breaks == ("Total points", "Rounds won", "Loners made")
     rows = {r.name: r for r in standings.rows}
     for table in view.rounds[0].tables:
         mine = sums[table.number]
@@ -300,3 +300,96 @@ def test_the_spelling_check_catches_a_planted_seat():
     assert _stored_seat_spellings('seats = {"north": 1}\n') == [1]
     assert _stored_seat_spellings('x = 1\nname = f"seat{x + 1}"\n') == [2]
     assert _stored_seat_spellings('"""A docstring naming "north" is words."""\nt = f"Seat {3}"\n') == []
+
+
+def test_a_six_player_nights_ties_break_on_loners_made_as_at_four(session):
+    """One tie-break order for every table's size (the season's too): total
+    points, rounds won, then loners made -- at six as at four."""
+    from euchre_tourney.tournament.season import SEASON_TIE_BREAKS
+    from euchre_tourney.tournament.standings import TIE_BREAKS
+
+    ev, view = _six_night(session, players=6, hands=1)
+    T.record_side_hand(session, ev.id, 1, 1, 1, SideHandEntry(0, 5, alone=True), alone_seat=4)  # seat 5 marches alone
+    standings = T.standings(session, ev.id)
+    assert standings.tie_breaks == TIE_BREAKS and TIE_BREAKS[1:] == SEASON_TIE_BREAKS[1:]
+    names = view.rounds[0].tables[0].names
+    rows = {r.name: r for r in standings.rows}
+    assert (rows[names[4]].place, rows[names[4]].tied, rows[names[4]].loners) == (1, False, 1)
+    assert {(rows[names[p]].place, rows[names[p]].tied) for p in (0, 2)} == {(2, True)}
+
+
+# ------------------------------------------------------------------ one place words the seats
+
+SEAT_WORDS = __import__("re").compile(r"\b(?:" + "|".join(seat_titles(4)) + r")\b|NESW")
+"""A four-seat table's seat titles as words ("North", "North–South"), or the letters run together."""
+WHOLE_TITLES = frozenset(
+    {seat_title(p, n) for n in range(2, 7) for p in range(n)} | {side_title(s, n) for n in range(2, 7) for s in (0, 1)}
+)
+"""Every seat and side title of every table's size ("Seat 3", "Seats 1, 3, 5")."""
+SEAT_LETTERS = frozenset(seat_letter(p, 4) for p in range(4))
+NOT_YET = ("gui/practice/",)
+"""Owned by the practice table's work (issue 33 item 3), which words its seats itself for now."""
+
+
+def _seat_titles_spelled(source: str) -> list[int]:
+    """Lines of ``source`` that word a seat or side themselves instead of
+    asking the seat model (``seat_title``, ``seat_letter``, ``side_title``):
+    a string (docstrings aside) naming North, East, South or West, or
+    "NESW"; a whole seat or side title of any table ("Seat 3", "Seats 1, 3,
+    5"); a collection of the four seat letters; an f-string building "Seat
+    {n}" or "Seats {...}"."""
+    import ast
+    import re
+
+    tree = ast.parse(source)
+    docs = {
+        id(node.value) for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if SEAT_WORDS.search(node.value) or node.value in WHOLE_TITLES:
+                out.add(node.lineno)
+        elif isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            if SEAT_LETTERS <= {e.value for e in node.elts if isinstance(e, ast.Constant)}:
+                out.add(node.lineno)
+        elif isinstance(node, ast.JoinedStr):
+            for part, after in zip(node.values, node.values[1:]):
+                if (isinstance(part, ast.Constant) and isinstance(after, ast.FormattedValue)
+                        and re.search(r"\bSeats? $", str(part.value))):
+                    out.add(node.lineno)
+    return sorted(out)
+
+
+def test_only_the_seat_model_words_a_seat():
+    """Above the rules, a seat's or a side's words come from the seat model:
+    no module of the use cases, reports, windows or pages spells "North",
+    "North–South", "Seat 3" or ("N", "E", "S", "W") itself, nor do the phone
+    pages' templates."""
+    import re
+
+    found = []
+    for layer in ("tournament", "reports", "gui", "web"):
+        for path in sorted((PACKAGE / layer).rglob("*.py")):
+            where = str(path.relative_to(PACKAGE))
+            if any(where.startswith(p) for p in NOT_YET):
+                continue
+            for line in _seat_titles_spelled(path.read_text(encoding="utf-8")):
+                found.append(f"{where}:{line}")
+    for path in sorted((PACKAGE / "web" / "templates").rglob("*.html")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if SEAT_WORDS.search(line) or re.search(r"""["']N["'],\s*["']E["']""", line):
+                found.append(f"{path.relative_to(PACKAGE)}:{number}")
+    assert found == []
+
+
+def test_the_wording_check_catches_planted_titles():
+    assert _seat_titles_spelled('x = "North"\ny = 2\n') == [1]
+    assert _seat_titles_spelled('t = f"Totals: North–South {3}"\n') == [1]
+    assert _seat_titles_spelled('t = ("N", "E", "S", "W")\n') == [1]
+    assert _seat_titles_spelled('t = "Seats 1, 3, 5"\n') == [1]
+    assert _seat_titles_spelled('i = 2\nt = f"Seat {i + 1}"\n') == [2]
+    assert _seat_titles_spelled('for s in "NESW":\n    pass\n') == [1]
+    assert _seat_titles_spelled('"""North and South partner."""\nn = f"N{3}"\nw = "W"\n') == []
+    assert _seat_titles_spelled('s = 1\nt = f"the seat {s} is not one"\n') == []  # a stored value shown, not a title

@@ -62,7 +62,7 @@ def test_whole_six_player_night_scores_each_player_as_their_side(session):
     # each player's total is the sum of what their side scored at their finished tables
     for r in final.rows:
         assert r.points == sum(p for p in r.round_points if p is not None)
-    assert final.rows[0].place == 1 and final.tie_breaks == ("Total points", "Rounds won")
+    assert final.rows[0].place == 1 and final.tie_breaks == ("Total points", "Rounds won", "Loners made")  # as at four (issue 33 item 5)
     table = T.side_table_score(session, ev.id, 1, 1)
     assert table.totals == (6, 1) and table.next_hand is None and len(table.names) == 6
 

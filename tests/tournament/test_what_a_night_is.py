@@ -96,16 +96,17 @@ def test_a_bracket_night_prints_no_round_robin_material(db):
         assert standings.bracket and standings.rows
 
 
-def test_a_game_the_phones_cannot_enter_prints_no_phone_page(db):
+def test_a_side_games_phone_page_is_its_tables_steps(db):
+    """Issue 33 item 5: the tables' phones enter six-player and bid euchre
+    hands, so their nights print the phone page, in their game's words."""
     with db.session() as s:
         ids = [T.add_player(s, f"P{i}").id for i in range(12)]
-        for game in ("six_player_33", "bid_four"):
+        for game, seats, auction in (("six_player_33", 6, False), ("bid_four", 4, True)):
             ev = T.create_event(s, f"{game} night", datetime.date(2026, 10, 8), rounds=1, hands_per_round=1, game=game)
             T.set_checked_in(s, ev.id, ids)
-            with pytest.raises(T.TournamentError) as caught:
-                T.report_data(s, ev.id, "phone-howto")
-            assert "entered on the director's window" in caught.value.message
-            assert caught.value.message.endswith("no phone page to print.")
+            view = T.report_data(s, ev.id, "phone-howto")
+            assert (view.seats, view.auction, view.entry_mode, view.defender_alone) == (seats, auction, "hands", False)
+            assert view.game_title and view.side_titles[0] == ("Seats 1, 3, 5" if seats == 6 else "North–South")
 
 
 def test_the_event_board_counts_tables_of_six(db):

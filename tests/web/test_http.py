@@ -236,3 +236,24 @@ def test_a_fault_in_the_server_shows_a_sentence_not_its_internals(db, night, mon
     assert r.status_code == 500
     assert "could not answer" in r.text
     assert "SELECT" not in r.text and "/home" not in r.text and "Traceback" not in r.text
+
+
+def test_a_correction_form_shows_who_went_alone_by_the_seat_models_words(db, night, client):
+    """The four-seat table's page takes its seat and side words from the seat
+    model (``rules.seat_letter``, ``side_title``), as a side game's does; a
+    correction opens with the stored hand's lone maker chosen."""
+    import re
+
+    from euchre_tourney.rules import seat_letter, side_title
+
+    event_id, secrets = night
+    r, _ = enter(client, 1, secrets[1], tricks=5, alone="S")
+    assert r.status_code == 200 and "Hand 1 saved" in r.text
+    page = client.get(f"/t/1?k={secrets[1]}&fix=1").text
+    form = page.split('id="entry"')[1]
+    checked = re.findall(r'<input type="radio" name="alone" value="([^"]*)"[^>]* checked', form)
+    assert checked == [seat_letter(2, 4)]
+    assert re.findall(r'name="alone" value="([^"]+)"', form) == [seat_letter(p, 4) for p in range(4)]
+    seats = re.findall(r'<span class="seat">([^<]+)</span>', page)
+    assert seats == [seat_letter(p, 4) for p in (0, 2, 1, 3)]
+    assert [side_title(s, 4) in page.split('class="seats"')[1].split("</section>")[0] for s in (0, 1)] == [True, True]
