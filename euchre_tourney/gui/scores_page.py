@@ -819,13 +819,11 @@ class ScoresPage(Page):
             self.show_message("Not saved: this hand is no longer stored (deleted at another station, or undone).",
                               error=True)
             return None
-        if isinstance(values, SideEntry):
-            return self._confirm_side_correction(old, number, values)
         try:
-            score = values.score(self.rules)
+            stored, corrected, same = self._correction_words(old, values)
         except RuleViolation:
             return old
-        if old.entry == values and old.number == number:
+        if same and old.number == number:
             self.cancel_edit()
             self.select_hand(old.id)
             self.show_message(f"Hand {old.number} already says that: nothing to correct.", error=False)
@@ -833,8 +831,8 @@ class ScoresPage(Page):
         renumbered = f" (as hand {number})" if number != old.number else ""
         question = (
             f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
-            f"Stored: {hand_words(old.entry, old.scoring_side, old.points)}.\n"
-            f"Corrected{renumbered}: {hand_words(values, score.side, score.points)}.\n\n"
+            f"Stored: {stored}.\n"
+            f"Corrected{renumbered}: {corrected}.\n\n"
             "Save the correction?"
         )
         if context.ask(self, f"Correct hand {old.number}", question):
@@ -845,32 +843,18 @@ class ScoresPage(Page):
         )
         return None
 
-    def _confirm_side_correction(self, old, number: int, values: SideEntry):
-        """:meth:`confirm_correction` for a side game's hand (its words name the players)."""
-        names = self.table_view.names if self.table_view is not None else ()
-        try:
+    def _correction_words(self, old, values: HandEntry | SideEntry) -> tuple[str, str, bool]:
+        """The stored hand's words, the correction's words, and whether the
+        correction says the same hand (its number aside), for any game (a
+        side game's words name the players). ``RuleViolation`` for a
+        correction the rules refuse."""
+        if isinstance(values, SideEntry):
+            names = self.table_view.names if self.table_view is not None else ()
             words = tournament.side_hand_words(self.side_game, values.entry, values.bidder, values.lone, names)
-        except RuleViolation:
-            return old
-        if (old.entry, old.bidder, old.alone_seat, old.number) == (values.entry, values.bidder, values.lone, number):
-            self.cancel_edit()
-            self.select_hand(old.id)
-            self.show_message(f"Hand {old.number} already says that: nothing to correct.", error=False)
-            return None
-        renumbered = f" (as hand {number})" if number != old.number else ""
-        question = (
-            f"Hand {old.number} at table {old.table}, round {old.round}\n\n"
-            f"Stored: {old.text}.\n"
-            f"Corrected{renumbered}: {words}.\n\n"
-            "Save the correction?"
-        )
-        if context.ask(self, f"Correct hand {old.number}", question):
-            return old
-        self.show_message(
-            f"Hand {old.number} is not corrected: it stays as stored. Change the correction, or Esc to leave it.",
-            error=False,
-        )
-        return None
+            return old.text, words, (old.entry, old.bidder, old.alone_seat) == (values.entry, values.bidder, values.lone)
+        score = values.score(self.rules)
+        stored = hand_words(old.entry, old.scoring_side, old.points)
+        return stored, hand_words(values, score.side, score.points), old.entry == values
 
     def say_how_to_correct(self) -> None:
         """Enter in the hand list: what it would take to correct a hand (Enter itself never opens one)."""

@@ -36,7 +36,8 @@ the four-seat presets too and referees the fast one
   every legal action ranked;
 * the practice session (:mod:`.session`): the practice table's game outside
   any window -- computer turns, take-back, replaying and swapping a deal,
-  game files, statistics (:mod:`.stats`) -- over a small engine protocol;
+  game files, statistics (:mod:`.stats`) -- over a small engine protocol
+  and its two adapters (:mod:`.practice_engines`);
   actions and cards in words a person reads (:mod:`.words`).
 
 Why ints everywhere: the practice table's computer player searches by playing
@@ -84,32 +85,12 @@ from euchre_tourney.play.words import action_words, bid_words, card_words
 
 from euchre_tourney.play import table  # noqa: E402  (the games for 2 to 6 seats, as play.table)
 from euchre_tourney.play import protocol  # noqa: E402
-from euchre_tourney.play.protocol import (  # noqa: E402
-    ENGINES,
-    GAME_TITLES,
-    GAMES,
-    EuchreGame,
-    EuchreHand,
-    HandResult,
-    game_key,
-    new_game,
-    new_hand,
-    players_of,
-)
+from euchre_tourney.play.protocol import *  # noqa: E402,F403  (the protocol's names: protocol.__all__)
 
 __all__ = [
     "table",
     "protocol",
-    "ENGINES",
-    "GAMES",
-    "GAME_TITLES",
-    "EuchreGame",
-    "EuchreHand",
-    "HandResult",
-    "game_key",
-    "new_game",
-    "new_hand",
-    "players_of",
+    *protocol.__all__,
     "ALONE",
     "BID_KEYS",
     "CHOICE_KEYS",

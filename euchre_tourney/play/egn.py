@@ -150,37 +150,27 @@ class EgnGame:
         (naming the deal's line) when the deals do not follow each other."""
         if not self.deals:
             raise EgnError("the file has no deals")
+        deals = [h.copy() for h, _ in self.deals]
         if isinstance(self.rules, TableRules):
-            return self._replay_table()
-        game = Game(self.rules, self.deals[0][0].dealer, deals=[h.copy() for h, _ in self.deals])
-        game.score = GameScore(*self.initial_score)
+            game = TableGame(self.rules, deals[0].dealer, deals=deals)
+            if len(self.initial_score) != len(game.scores):
+                raise EgnError(f"metadata.initialScore must have {len(game.scores)} numbers, one per side or player")
+            game.scores = list(self.initial_score)
+        else:
+            game = Game(self.rules, deals[0].dealer, deals=deals)
+            game.score = GameScore(*self.initial_score)
         for i, (_hand, actions) in enumerate(self.deals):
             line = self.lines[i] if i < len(self.lines) else None
-            if game.hand is None:
+            if game.done:
                 raise EgnError(f"deal {i + 1} is recorded after the game was won", line)
             if len(game.hands) != i:
                 raise EgnError(f"deal {i + 1} follows a deal whose hand was not played to its end", line)
             try:
                 for a in actions:
-                    _apply(game.hand, a, game.apply)
-            except RuleViolation as exc:
-                raise EgnError(f"deal {i + 1}: {exc}", line) from None
-        return game
-
-    def _replay_table(self) -> TableGame:
-        game = TableGame(self.rules, self.deals[0][0].dealer, deals=[h.copy() for h, _ in self.deals])
-        if len(self.initial_score) != len(game.scores):
-            raise EgnError(f"metadata.initialScore must have {len(game.scores)} numbers, one per side or player")
-        game.scores = list(self.initial_score)
-        for i, (_hand, actions) in enumerate(self.deals):
-            line = self.lines[i] if i < len(self.lines) else None
-            if game.winner is not None:
-                raise EgnError(f"deal {i + 1} is recorded after the game was won", line)
-            if len(game.hands) != i:
-                raise EgnError(f"deal {i + 1} follows a deal whose hand was not played to its end", line)
-            try:
-                for a in actions:
-                    game.apply(a)
+                    if isinstance(game, Game):
+                        _apply(game.hand, a, game.apply)
+                    else:
+                        game.apply(a)
             except RuleViolation as exc:
                 raise EgnError(f"deal {i + 1}: {exc}", line) from None
         return game
@@ -289,21 +279,24 @@ def write_egn(
             hands, rules, initial_score=initial_score, final_score=final_score, title=title,
             description=description, players=players, date=date,
         )
-    desc = (description + "\n" if description else "") + _rules_mark(rules)
-    metadata: dict = {"title": title, "description": desc}
+    return _egn_document(
+        title, description, _rules_mark(rules), date, players, initial_score, final_score, rules_to_egn(rules),
+        [_deal_json(i, h) for i, h in enumerate(hands)],
+    )
+
+
+def _egn_document(title, description, mark, date, players, initial_score, final_score, ruleset, deals) -> str:
+    """The EGN text of any game: its metadata (the rules' ``mark`` as the
+    description's last line) and its ``deals`` (JSON objects)."""
+    metadata: dict = {"title": title, "description": (description + "\n" if description else "") + mark}
     if date:
         metadata["date"] = date
     metadata["players"] = list(players)
     metadata["initialScore"] = list(initial_score)
     if final_score is not None:
         metadata["finalScore"] = list(final_score)
-    metadata["ruleset"] = rules_to_egn(rules)
-    data = {
-        "fileType": FILE_TYPE,
-        "version": VERSION,
-        "metadata": metadata,
-        "deals": [_deal_json(i, h) for i, h in enumerate(hands)],
-    }
+    metadata["ruleset"] = ruleset
+    data = {"fileType": FILE_TYPE, "version": VERSION, "metadata": metadata, "deals": deals}
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -380,28 +373,17 @@ def _write_table_egn(hands, rules: TableRules, *, initial_score, final_score, ti
     for what, score in (("initial", initial_score), ("final", final_score)):
         if score is not None and len(score) != units:
             raise ValueError(f"the {what} score has one number per side or player: {units}")
-    desc = (description + "\n" if description else "") + _table_rules_mark(rules)
-    metadata: dict = {"title": title, "description": desc}
-    if date:
-        metadata["date"] = date
-    metadata["players"] = list(players)
-    metadata["initialScore"] = list(initial_score)
-    if final_score is not None:
-        metadata["finalScore"] = list(final_score)
-    metadata["ruleset"] = {
+    ruleset = {
         "num_players": rules.players,
         "winning_score": rules.target,
         "std": rules.stick_the_dealer,
         "allow_no_trump": rules.no_trump,
         "joker": any(tables.is_joker(c) for c in tables.pack(rules.pack)),
     }
-    data = {
-        "fileType": FILE_TYPE,
-        "version": VERSION,
-        "metadata": metadata,
-        "deals": [_table_deal_json(i, h) for i, h in enumerate(hands)],
-    }
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return _egn_document(
+        title, description, _table_rules_mark(rules), date, players, initial_score, final_score, ruleset,
+        [_table_deal_json(i, h) for i, h in enumerate(hands)],
+    )
 
 
 def _table_rules_from(description: str) -> TableRules | None:
@@ -459,27 +441,35 @@ def _read_table_deal(rules: TableRules, raw: object, i: int) -> tuple[TableHand,
 
 
 def _read_table_egn(text: str, data: dict, meta: dict, rules: TableRules) -> EgnGame:
-    raw_deals = data.get("deals")
-    if not isinstance(raw_deals, list):
-        raise EgnError("the file has no list of deals", 1)
-    lines = _deal_lines(text)
-    deals = []
-    for i, raw in enumerate(raw_deals):
-        try:
-            deals.append(_read_table_deal(rules, raw, i))
-        except EgnError as exc:
-            raise EgnError(exc.problem, lines[i] if i < len(lines) else None) from None
+    deals, lines = _read_deals(text, data, lambda raw_deals, i: _read_table_deal(rules, raw_deals[i], i))
     units = 2 if rules.sides == "partners" else rules.players
+    return _game_record(meta, rules, deals, lines, units, f"{units} whole numbers, one per side or player")
+
+
+def _player_names(meta: dict, where: str = "") -> tuple[str, ...]:
+    """The players' names of a file's ``metadata.players`` (names, or
+    objects with a ``name``; none when it is absent); :class:`EgnError` for
+    anything but a list."""
+    value = meta.get("players", [])
+    if not isinstance(value, list):
+        raise EgnError(f"{where}metadata.players must be a list of names, one per seat", 1)
+    return tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in value if isinstance(p, (str, dict)))
+
+
+def _game_record(meta: dict, rules, deals: list, lines: list[int], units: int, score_words: str) -> EgnGame:
+    """The :class:`EgnGame` of a file's ``deals`` (read) and ``meta``: the
+    scores (``units`` whole numbers each, ``score_words`` saying so when
+    they are not), the title and the players' names."""
 
     def score(key: str) -> tuple[int, ...] | None:
         value = meta.get(key)
         if value is None:
             return None
         if not isinstance(value, list) or len(value) != units or not all(isinstance(v, int) for v in value):
-            raise EgnError(f"metadata.{key} must be {units} whole numbers, one per side or player")
+            raise EgnError(f"metadata.{key} must be {score_words}")
         return tuple(value)
 
-    players = tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in meta.get("players", []) if isinstance(p, (str, dict)))
+    players = _player_names(meta)
     return EgnGame(
         rules=rules,
         deals=deals,
@@ -492,6 +482,26 @@ def _read_table_egn(text: str, data: dict, meta: dict, rules: TableRules) -> Egn
 
 
 # ----------------------------------------------------------------- reading
+
+
+def _read_deals(text: str, data: dict, read) -> tuple[list, list[int]]:
+    """Every deal of the file, each read by ``read(raw_deals, i)``, and the
+    line of each; a deal that cannot be read (:class:`EgnError`, or a
+    ``RuleViolation`` of the engine) is refused naming its line."""
+    raw_deals = data.get("deals")
+    if not isinstance(raw_deals, list):
+        raise EgnError("the file has no list of deals", 1)
+    lines = _deal_lines(text)
+    deals = []
+    for i in range(len(raw_deals)):
+        line = lines[i] if i < len(lines) else None
+        try:
+            deals.append(read(raw_deals, i))
+        except EgnError as exc:
+            raise EgnError(exc.problem, line) from None
+        except RuleViolation as exc:
+            raise EgnError(f"deal {i + 1}: {exc}", line) from None
+    return deals, lines
 
 
 def _deal_lines(text: str) -> list[int]:
@@ -845,40 +855,15 @@ def read_egn(text: str) -> EgnGame:
         found = re.search(r'"ruleset"|' + re.escape(RULES_MARK), text)
         raise EgnError(exc.problem, text.count("\n", 0, found.start()) + 1 if found else 1) from None
 
-    def score(key: str) -> tuple[int, int] | None:
-        value = meta.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, int) for v in value):
-            raise EgnError(f"metadata.{key} must be two whole numbers [team 0/2, team 1/3]")
-        return (value[0], value[1])
 
-    raw_deals = data.get("deals")
-    if not isinstance(raw_deals, list):
-        raise EgnError("the file has no list of deals", 1)
-    lines = _deal_lines(text)
-    deals = []
-    for i, raw in enumerate(raw_deals):
-        line = lines[i] if i < len(lines) else None
+    def read(raw_deals: list, i: int) -> tuple[Hand, list[int]]:
         nxt = raw_deals[i + 1] if i + 1 < len(raw_deals) else None
-        next_dealer = nxt.get("initialState", {}).get("dealer") if isinstance(nxt, dict) else None
-        try:
-            d = _parse_deal(raw, i, next_dealer)
-            deals.append(_build_deal(rules, d))
-        except EgnError as exc:
-            raise EgnError(exc.problem, line) from None
-        except RuleViolation as exc:
-            raise EgnError(f"deal {i + 1}: {exc}", line) from None
-    players = tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in meta.get("players", []) if isinstance(p, (str, dict)))
-    return EgnGame(
-        rules=rules,
-        deals=deals,
-        initial_score=score("initialScore") or (0, 0),
-        final_score=score("finalScore"),
-        title=str(meta.get("title", "")),
-        players=players,
-        lines=lines,
-    )
+        state = nxt.get("initialState") if isinstance(nxt, dict) else None
+        next_dealer = state.get("dealer") if isinstance(state, dict) else None
+        return _build_deal(rules, _parse_deal(raw_deals[i], i, next_dealer))
+
+    deals, lines = _read_deals(text, data, read)
+    return _game_record(meta, rules, deals, lines, 2, "two whole numbers [team 0/2, team 1/3]")
 
 
 MATCH_FILE_TYPE = "Euchre Match Notation"
@@ -933,7 +918,7 @@ def read_emn(text: str) -> EmnMatch:
         raise EgnError(f'this is not a match file (its fileType must be "{MATCH_FILE_TYPE}")', 1)
     meta = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     names = {}
-    for p in meta.get("players", []) or []:
+    for p in meta.get("players") if isinstance(meta.get("players"), list) else []:
         if isinstance(p, dict) and "id" in p:
             names[str(p["id"])] = str(p.get("name") or p["id"])
     games = []
@@ -949,9 +934,7 @@ def read_emn(text: str) -> EmnMatch:
         if isinstance(override, list) and len(override) == 4:
             players = tuple(names.get(str(p), str(p)) for p in override)
         else:
-            players = tuple(
-                p if isinstance(p, str) else str(p.get("name", "")) for p in gmeta.get("players", []) if isinstance(p, (str, dict))
-            )
+            players = _player_names(gmeta, f"game {i + 1}: ")
         title = str(gmeta.get("title") or f"Game {i + 1}")
         games.append(EmnGame(i + 1, title, players, json.dumps(game, indent=1)))
     return EmnMatch(str(meta.get("title", "")), games)

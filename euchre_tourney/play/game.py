@@ -13,12 +13,57 @@ from __future__ import annotations
 
 import random
 
-from euchre_tourney.play.hand import SEAT_LETTERS, Hand, parse_seat
+from euchre_tourney.play.hand import Hand, parse_seat
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.rules import GameScore, RuleSet, RuleViolation, Side
+from euchre_tourney.rules import GameScore, RuleSet, RuleViolation, Side, seat_title
 
 
-class Game:
+class DealsInTurn:
+    """The dealing every game of every engine shares (:class:`Game`,
+    :class:`~euchre_tourney.play.table.game.TableGame`): ``rules``, ``rng``
+    (a ``random.Random``, or one made from a seed), ``first_dealer``, and
+    the hands dealt in turn -- fresh from ``rng`` (:meth:`_deal`, the
+    engine's), or, replaying a record, the ``deals`` given (hands not yet
+    acted on), each of which must be dealt by the seat whose turn it is
+    (``RuleViolation`` naming both seats); ``None`` once they run out."""
+
+    players: int
+
+    def __init__(self, rules, first_dealer: int = 0, rng: random.Random | int | None = None, *, deals: list | None = None) -> None:
+        """``deals``: hands not yet acted on, dealt in turn instead of from
+        ``rng`` (a replay, e.g. a game file); the game stops dealing when
+        they run out."""
+        self.rules = rules
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.first_dealer = first_dealer
+        self._deals = list(deals) if deals is not None else None
+        self.hands: list = []
+        self._start_scores()
+        self.hand = self._new_hand(first_dealer)
+
+    def _start_scores(self) -> None:
+        """The engine's scores at the start of the game (no winner yet)."""
+        raise NotImplementedError
+
+    def _deal(self, dealer: int):
+        """A fresh hand of the engine, dealt by ``dealer`` from :attr:`rng`."""
+        raise NotImplementedError
+
+    def _new_hand(self, dealer: int):
+        if self._deals is None:
+            return self._deal(dealer)
+        if not self._deals:
+            return None
+        hand = self._deals.pop(0)
+        if hand.dealer != dealer:
+            n = self.players
+            raise RuleViolation(
+                f"The deal rotates clockwise: {seat_title(dealer, n)} deals this hand, not {seat_title(hand.dealer, n)}."
+            )
+        return hand
+
+
+class Game(DealsInTurn):
     """A game of euchre to ``rules.target``.
 
     ``hand`` is the hand in progress (a :class:`Hand`); :meth:`legal_actions`
@@ -31,33 +76,14 @@ class Game:
     acted on, e.g. rebuilt from a log) when given.
     """
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        first_dealer: int = 0,
-        rng: random.Random | int | None = None,
-        *,
-        deals: list[Hand] | None = None,
-    ) -> None:
-        self.rules = rules
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.first_dealer = first_dealer
+    rules: RuleSet
+    hand: Hand | None
+
+    def _start_scores(self) -> None:
         self.score = GameScore()
         self.winner: Side | None = None
-        self.hands: list[Hand] = []
-        self._deals = list(deals) if deals is not None else None
-        self.hand: Hand | None = self._new_hand(first_dealer)
 
-    def _new_hand(self, dealer: int) -> Hand | None:
-        if self._deals is not None:
-            if not self._deals:
-                return None
-            hand = self._deals.pop(0)
-            if hand.dealer != dealer:
-                raise RuleViolation(
-                    f"The deal rotates clockwise: {SEAT_LETTERS[dealer]} deals this hand, not {SEAT_LETTERS[hand.dealer]}."
-                )
-            return hand
+    def _deal(self, dealer: int) -> Hand:
         return Hand.deal(self.rules, dealer, self.rng)
 
     @property
@@ -169,4 +195,4 @@ class Game:
         return f"<Game {self.score.ns}-{self.score.ew} hands={len(self.hands)} winner={self.winner}>"
 
 
-__all__ = ["Game", "parse_seat"]
+__all__ = ["DealsInTurn", "Game", "parse_seat"]

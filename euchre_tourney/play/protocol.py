@@ -62,7 +62,30 @@ Rules = RuleSet | TableRules
 
 
 @runtime_checkable
-class EuchreHand(Protocol):
+class Playable(Protocol):
+    """Anything played action by action -- a hand, a game, the practice
+    session's engine (:class:`~euchre_tourney.play.session.PracticeEngine`):
+    ``to_act`` (``-1`` when done), ``done``, :meth:`legal_actions`,
+    :meth:`apply`, :meth:`view` and :meth:`to_text`, as
+    :class:`EuchreHand` and :class:`EuchreGame` say for each."""
+
+    @property
+    def to_act(self) -> int: ...
+
+    @property
+    def done(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Hashable]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def view(self, seat: int | None = None) -> Any: ...
+
+    def to_text(self) -> str: ...
+
+
+@runtime_checkable
+class EuchreHand(Playable, Protocol):
     """One hand of any euchre (see the module docstring).
 
     * ``rules`` -- a :class:`RuleSet` or :class:`TableRules`; ``players`` --
@@ -90,21 +113,7 @@ class EuchreHand(Protocol):
     players: int
     dealer: int
 
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def done(self) -> bool: ...
-
-    def legal_actions(self) -> Sequence[Hashable]: ...
-
-    def apply(self, action: Any) -> None: ...
-
-    def view(self, seat: int | None = None) -> Any: ...
-
     def result(self) -> HandResult | None: ...
-
-    def to_text(self) -> str: ...
 
     @classmethod
     def from_text(cls, rules: Any, text: str) -> EuchreHand: ...
@@ -117,7 +126,7 @@ class EuchreHand(Protocol):
 
 
 @runtime_checkable
-class EuchreGame(Protocol):
+class EuchreGame(Playable, Protocol):
     """Hands of any euchre dealt in turn to the target.
 
     * ``rules``, ``players``; ``hand`` -- the hand in progress (``None``
@@ -140,23 +149,9 @@ class EuchreGame(Protocol):
     hands: list
     scores: Sequence[int]
 
-    @property
-    def to_act(self) -> int: ...
-
-    @property
-    def done(self) -> bool: ...
-
-    def legal_actions(self) -> Sequence[Hashable]: ...
-
-    def apply(self, action: Any) -> None: ...
-
-    def view(self, seat: int | None = None) -> Any: ...
-
     def unit(self, seat: int) -> int: ...
 
     def winning_unit(self) -> int | None: ...
-
-    def to_text(self) -> str: ...
 
 
 ENGINES: tuple[type, ...] = (Hand, Game, TableHand, TableGame)
@@ -170,6 +165,18 @@ def players_of(rules: Rules) -> int:
     return 4 if isinstance(rules, RuleSet) else rules.players
 
 
+def _engine(rules: Rules, general: bool) -> tuple[type, type, Rules]:
+    """The engine that plays ``rules`` -- ``(hand class, game class, the
+    rules it is given)`` -- as :func:`new_hand` documents."""
+    if isinstance(rules, RuleSet):
+        if general:
+            return TableHand, TableGame, TableRules.from_ruleset(rules)
+        return Hand, Game, rules
+    if isinstance(rules, TableRules):
+        return TableHand, TableGame, rules
+    raise TypeError(f"{rules!r} is not the rules of a game (a RuleSet or a TableRules)")
+
+
 def new_hand(rules: Rules, dealer: int = 0, rng: random.Random | int | None = None, *, general: bool = False) -> EuchreHand:
     """A freshly dealt hand of ``rules``: a four-seat :class:`RuleSet` gives
     the fast :class:`Hand` (``Hand.deal``) -- or with ``general`` the general
@@ -177,13 +184,10 @@ def new_hand(rules: Rules, dealer: int = 0, rng: random.Random | int | None = No
     :class:`TableRules` a :class:`TableHand`. ``rng`` a ``random.Random`` or
     a seed. ``RuleViolation`` for a dealer who is not a seat; ``TypeError``
     for anything that is not rules."""
-    if isinstance(rules, RuleSet):
-        if general:
-            return TableHand(TableRules.from_ruleset(rules), dealer, rng)
+    hand_cls, _, rules = _engine(rules, general)
+    if hand_cls is Hand:
         return Hand.deal(rules, dealer, rng)
-    if isinstance(rules, TableRules):
-        return TableHand(rules, dealer, rng)
-    raise TypeError(f"{rules!r} is not the rules of a game (a RuleSet or a TableRules)")
+    return hand_cls(rules, dealer, rng)
 
 
 def new_game(rules: Rules, first_dealer: int = 0, rng: random.Random | int | None = None, *, general: bool = False) -> EuchreGame:
@@ -191,20 +195,15 @@ def new_game(rules: Rules, first_dealer: int = 0, rng: random.Random | int | Non
     :class:`Game` for a :class:`RuleSet` (:class:`TableGame` over
     :meth:`TableRules.from_ruleset` with ``general``), :class:`TableGame`
     for a :class:`TableRules`."""
-    if isinstance(rules, RuleSet):
-        if general:
-            return TableGame(TableRules.from_ruleset(rules), first_dealer, rng)
-        return Game(rules, first_dealer, rng)
-    if isinstance(rules, TableRules):
-        return TableGame(rules, first_dealer, rng)
-    raise TypeError(f"{rules!r} is not the rules of a game (a RuleSet or a TableRules)")
+    _, game_cls, rules = _engine(rules, general)
+    return game_cls(rules, first_dealer, rng)
 
 
 def hand_from_text(rules: Rules, text: str) -> EuchreHand:
     """The hand of ``rules`` that :meth:`EuchreHand.to_text` wrote
     (``ValueError``/``RuleViolation`` if it does not replay)."""
-    cls = Hand if isinstance(rules, RuleSet) else TableHand
-    return cls.from_text(rules, text)
+    hand_cls, _, _ = _engine(rules, False)
+    return hand_cls.from_text(rules, text)
 
 
 GAMES: dict[str, Rules] = {
@@ -238,6 +237,7 @@ __all__ = [
     "EuchreGame",
     "EuchreHand",
     "HandResult",
+    "Playable",
     "Rules",
     "game_key",
     "hand_from_text",

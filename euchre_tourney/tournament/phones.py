@@ -757,14 +757,7 @@ def submit_hand(
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
         if correcting_version is None:
-            settings = phone_settings(session, event_id)
-            if settings.confirm_required:
-                waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
-                if waiting is not None:
-                    raise PhoneRefused(
-                        f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer)} to agree: "
-                        "they tap Agree (or Disagree) before the next hand is entered."
-                    )
+            _waiting_refusal(session, event_id, r, t)
             text = f"Hand {number} saved: {describe_entry(entry)}."
             session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
                                     hand_number=number, hand_version=1, side=side, answer=text[:400]))

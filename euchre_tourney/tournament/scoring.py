@@ -34,8 +34,8 @@ from euchre_tourney.tournament.stations import (
     check_unlocked,
     describe_entry,
     describe_hand,
-    last_changed_by,
     round_for_write,
+    stale_hand,
     station_of,
 )
 from euchre_tourney.tournament.side_games import stored_hand_words
@@ -176,14 +176,7 @@ def _slot(session: Session, round_id: int, table: int, number: int) -> Hand | No
 
 
 def _stale(session: Session, now: HandView, proposed: str, doing: str) -> StaleHand:
-    by = last_changed_by(session, now.id) or now.station
-    at = f" at station {by}" if by else ""
-    return StaleHand(
-        f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
-        f"{describe_hand(now)}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
-        "correct it if it is still wrong.",
-        now,
-    )
+    return stale_hand(session, now, describe_hand(now), proposed, doing, now)
 
 
 @write_use_case

@@ -65,7 +65,7 @@ from euchre_tourney.tournament.common import clear_rotation, hands_recorded, loa
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.readmodels import RotationView, RoundView, TableView
-from euchre_tourney.tournament.stations import StaleHand, check_unlocked, round_for_write, station_of
+from euchre_tourney.tournament.stations import check_unlocked, round_for_write, stale_hand, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 EVENT_GAMES: dict[str, str] = {
@@ -626,19 +626,6 @@ def side_hand_words(game: tables.TableRules, entry: tables.SideHandEntry, bidder
     ).text
 
 
-def _stale_side(session: Session, now: SideHandView, proposed: str, doing: str) -> StaleHand:
-    from euchre_tourney.tournament.stations import last_changed_by
-
-    by = last_changed_by(session, now.id) or now.station
-    at = f" at station {by}" if by else ""
-    return StaleHand(
-        f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
-        f"{now.text}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
-        "correct it if it is still wrong.",
-        None,
-    )
-
-
 @write_use_case
 def correct_side_hand(
     session: Session,
@@ -682,7 +669,7 @@ def correct_side_hand(
     except RuleViolation:
         proposed = ""
     if expected_version is not None and old.version != expected_version:
-        raise _stale_side(session, old, proposed, "your correction says")
+        raise stale_hand(session, old, old.text, proposed, "your correction says")
     number = h.number if number is None else number
     game, r, side, points, bidder, alone_seat = _check_side_hand(
         session, r.event_id, r.number, h.table_number, number, entry, bidder, alone_seat, r=r, replacing=h.id
@@ -705,7 +692,8 @@ def correct_side_hand(
         if again is None:
             raise NotFound(f"Hand {old.number} at table {old.table} was deleted at another station: nothing was changed.")
         session.refresh(again)
-        raise _stale_side(session, _side_view(again, r.number, game.players, names), proposed, "your correction says")
+        now = _side_view(again, r.number, game.players, names)
+        raise stale_hand(session, now, now.text, proposed, "your correction says")
     session.expire(h)
     new = _side_view(session.get(Hand, hid), r.number, game.players, names)
     session.add(
@@ -777,20 +765,9 @@ def side_table_score(session: Session, event_id: int, round_number: int, table: 
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == round_number)).first()
     if r is None:
         raise InvalidHand(f"Round {round_number} does not exist: this event has {event.rounds} rounds.")
-    tonight = session.exec(
-        select(Entrant.id, Player.name, Entrant.number).join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event_id)
-    ).all()
-    shown = labels(tonight)
-    seats = {
-        seat: shown.get(entrant_id, "?")
-        for seat, entrant_id in session.exec(
-            select(Seating.seat, Seating.entrant_id).where(Seating.round_id == r.id, Seating.table_number == table)
-        )
-    }
-    order = seat_keys(game.players)
-    if not seats:
+    names = _names_at(session, event_id, r.id, table, game.players)
+    if not names:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
-    names = tuple(seats.get(s, "?") for s in order)
     hands = tuple(
         _side_view(h, round_number, game.players, names)
         for h in session.exec(select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number))

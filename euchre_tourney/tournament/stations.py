@@ -164,6 +164,22 @@ def audit(session: Session, event_id: int, action: str, round_number: int, *, ha
     )
 
 
+def stale_hand(session: Session, now, says: str, proposed: str, doing: str, stored: HandView | None = None) -> StaleHand:
+    """The refusal of a correction or deletion made on an older view of a
+    hand of any game: ``now`` the hand as stored (its ``id``, ``number``,
+    ``table``, ``station``), ``says`` its words, ``proposed`` what the
+    refused write said and ``doing`` how ("your correction says", "you
+    asked to delete it"); ``stored`` is carried on the error."""
+    by = last_changed_by(session, now.id) or now.station
+    at = f" at station {by}" if by else ""
+    return StaleHand(
+        f"Hand {now.number} at table {now.table} was changed{at} after you looked at it: it now says "
+        f"{says}; {f'{doing} {proposed}'.strip()}. Nothing was changed: look at the hand again and "
+        "correct it if it is still wrong.",
+        stored,
+    )
+
+
 def last_changed_by(session: Session, hand_id: int) -> str:
     """The station that last recorded or corrected hand ``hand_id`` ("" if unknown)."""
     return session.exec(

@@ -44,15 +44,18 @@ def press(qtbot, w, key: str) -> None:
         qtbot.keyClick(w, key.lower())
 
 
+def show_focused(qtbot, w):
+    """``w`` shown, raised and active (keys typed reach it); returns it."""
+    w.show()
+    w.raise_()
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=60000)
+    return w
+
+
 @pytest.fixture
 def focused(qtbot):
-    def show(w):
-        w.show()
-        w.raise_()
-        w.activateWindow()
-        qtbot.waitUntil(w.isActiveWindow, timeout=60000)
-        return w
-    return show
+    return lambda w: show_focused(qtbot, w)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -17,7 +17,7 @@ from euchre_tourney.play import make_player
 from euchre_tourney.rules import PRESETS, tables
 
 from tests.gui.test_mnemonics import assert_no_clash
-from tests.gui.test_practice_keys import press, shown_key
+from tests.gui.test_practice_keys import press, show_focused, shown_key
 
 GAMES = {2: "two_handed", 3: "cutthroat", 4: "north_american", 5: "bid_five", 6: "six_player_33"}
 
@@ -30,11 +30,7 @@ def window(qtbot, tmp_path):
         w = PracticeWindow(TableSettings(rules=rules, pause_ms=0), seed=seed, stats_path=tmp_path / "s.json",
                            player_factory=lambda level, seed=None: make_player("easy", seed))
         qtbot.addWidget(w)
-        w.show()
-        w.raise_()
-        w.activateWindow()
-        qtbot.waitUntil(w.isActiveWindow, timeout=60000)
-        return w
+        return show_focused(qtbot, w)
 
     return make
 

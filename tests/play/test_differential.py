@@ -32,43 +32,11 @@ from euchre_tourney.play.game import Game
 from euchre_tourney.play.hand import Hand
 from euchre_tourney.play.table.game import TableGame
 from euchre_tourney.play.table.hand import TableHand
-from euchre_tourney.rules import CUSTOM, PRESETS, AloneLead, DefendAlone, RuleSet, Side, tables
+from euchre_tourney.rules import CUSTOM, PRESETS, AloneLead, RuleSet, Side, tables
+from tests.play.rule_options import PRESET_LIST, option_sets
 
 TableRules = tables.TableRules
-PRESET_LIST = [PRESETS[k] for k in sorted(PRESETS)]
 DEALS_PER_PRESET = 400
-
-
-def with_options(base: RuleSet, **kw) -> RuleSet:
-    """``base`` with options ``kw`` (``"custom"`` when a fixed field changes;
-    options the pack cannot have dropped)."""
-    if not base.has_benny:
-        kw.pop("joker_substitute")
-    if not kw["dealer_partner_orders_alone"]:
-        kw["dealer_partner_alone_any_round"] = False
-    same = kw["dealer_partner_orders_alone"] == base.dealer_partner_orders_alone
-    return base.replace(preset=base.preset if same else CUSTOM, **kw)
-
-
-option_sets = st.builds(
-    with_options,
-    st.sampled_from(PRESET_LIST),
-    stick_the_dealer=st.booleans(),
-    defend_alone=st.sampled_from(list(DefendAlone)),
-    alone_lead=st.sampled_from(list(AloneLead)),
-    dealer_partner_orders_alone=st.booleans(),
-    dealer_partner_alone_any_round=st.booleans(),
-    ace_no_face=st.booleans(),
-    maker_partner_may_go_alone=st.booleans(),
-    passer_may_go_alone=st.booleans(),
-    dealer_may_discard_turn_up=st.booleans(),
-    farmers_hand=st.booleans(),
-    dealer_needs_trump_to_take_up=st.booleans(),
-    super_euchre_points=st.sampled_from([0, 4]),
-    joker_substitute=st.booleans(),
-    win_by_two=st.booleans(),
-    target=st.integers(1, 15),
-)
 
 
 class Divergence(AssertionError):

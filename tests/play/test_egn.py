@@ -349,3 +349,29 @@ def test_a_table_deal_without_its_pack_order_is_rebuilt_from_the_cards():
         del deal["initialState"]["packOrder"]
     again = read_egn(json.dumps(data)).replay()
     assert again.scores == game.scores and [h.history for h in again.hands] == [h.history for h in game.hands]
+
+
+@pytest.mark.parametrize("players", [None, 3.5, -1, "Ann"])
+@pytest.mark.parametrize("key", ["north_american", "six_player_33", "cutthroat"])
+def test_players_that_are_no_list_are_refused_in_words_not_a_traceback(key, players):
+    """Review of issue 33: metadata.players of any other shape raised a
+    TypeError that the practice window does not catch (a traceback)."""
+    rules = tables.TABLE_PRESETS[key] if key in tables.TABLE_PRESETS else PRESETS[key]
+    game = _table_game(rules, 3, 60) if key in tables.TABLE_PRESETS else Game(rules, 0, 3)
+    if isinstance(game, Game):
+        game.play_out([RandomPlayer(s) for s in range(4)])
+    data = json.loads(game_to_egn(game))
+    data["metadata"]["players"] = players
+    with pytest.raises(EgnError, match="metadata.players must be a list of names"):
+        read_egn(json.dumps(data, indent=2))
+
+
+@pytest.mark.parametrize("state", [None, 99, "x", []])
+def test_a_deal_whose_initial_state_is_no_object_is_refused_in_words_after_a_deal(state):
+    """Review of issue 33: a four-seat deal whose *next* deal's initialState
+    was not an object raised an AttributeError (a traceback in the window)."""
+    data = json.loads(json.dumps(SIX))
+    data["deals"][1]["initialState"] = state
+    with pytest.raises(EgnError) as info:
+        read_egn(json.dumps(data, indent=2)).replay()
+    assert "initialState" in info.value.problem or "deal 2" in info.value.problem

@@ -18,9 +18,7 @@ from euchre_tourney.play import Game, Hand
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.hand import PLAYING, SEAT_SIDE
 from euchre_tourney.rules import (
-    CUSTOM,
     PRESETS,
-    AloneLead,
     DefendAlone,
     RuleViolation,
     all_hand_results,
@@ -28,42 +26,7 @@ from euchre_tourney.rules import (
     score_hand,
 )
 from euchre_tourney.rules.cards import BENNY, deck
-
-PRESET_LIST = [PRESETS[k] for k in sorted(PRESETS)]
-
-
-
-def with_options(base, **kw):
-    """``base`` with options ``kw``: keeps the preset's name unless a field it
-    fixes changes (then ``"custom"``); drops options the pack cannot have."""
-    if not base.has_benny:
-        kw.pop("joker_substitute")
-    if not kw["dealer_partner_orders_alone"]:
-        kw["dealer_partner_alone_any_round"] = False
-    same = kw["dealer_partner_orders_alone"] == base.dealer_partner_orders_alone
-    return base.replace(preset=base.preset if same else CUSTOM, **kw)
-
-
-option_sets = st.builds(
-    with_options,
-    st.sampled_from(PRESET_LIST),
-    stick_the_dealer=st.booleans(),
-    defend_alone=st.sampled_from(list(DefendAlone)),
-    alone_lead=st.sampled_from(list(AloneLead)),
-    dealer_partner_orders_alone=st.booleans(),
-    dealer_partner_alone_any_round=st.booleans(),
-    ace_no_face=st.booleans(),
-    maker_partner_may_go_alone=st.booleans(),
-    passer_may_go_alone=st.booleans(),
-    dealer_may_discard_turn_up=st.booleans(),
-    farmers_hand=st.booleans(),
-    dealer_needs_trump_to_take_up=st.booleans(),
-    super_euchre_points=st.sampled_from([0, 4]),
-    joker_substitute=st.booleans(),
-    win_by_two=st.booleans(),
-    target=st.integers(1, 15),
-)
-rule_sets = st.one_of(st.sampled_from(PRESET_LIST), option_sets)
+from tests.play.rule_options import PRESET_LIST, rule_sets
 
 ALL_ACTIONS = list(range(33)) + [DISCARD + c for c in range(33)] + [PASS, ORDER, ALONE, MISDEAL] + [NAME + s for s in range(4)]
 

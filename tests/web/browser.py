@@ -80,3 +80,30 @@ def tap(driver, css: str) -> None:
         return True
 
     wait_for(driver, tapped)
+
+
+def serve_event(db, event_id: int, qtbot, tmp_path: Path):
+    """A fixture's body: the director's window on ``event_id``, its phone
+    server started, and ``browser(name, dark=False)`` opening a phone; yields
+    ``(window, server, browser)``, then closes the browsers and the server."""
+    require_chromium()
+    from euchre_tourney.gui.main_window import MainWindow
+    from euchre_tourney.web import PhoneServer, free_port
+
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.reload_events(select=event_id)
+    server = PhoneServer(db, event_id, "127.0.0.1", free_port())
+    server.start()
+    window.phone_server = server
+    browsers = []
+
+    def browser(name: str, dark: bool = False):
+        b = phone_browser(tmp_path / f"profile-{name}", dark)
+        browsers.append(b)
+        return b
+
+    yield window, server, browser
+    for b in browsers:
+        b.quit()
+    server.stop()

@@ -7,32 +7,12 @@ from __future__ import annotations
 import pytest
 
 from euchre_tourney import tournament as T
-from tests.web.browser import phone_browser, require_chromium, tap, wait_for
+from tests.web.browser import serve_event, tap, wait_for
 
 
 @pytest.fixture
 def served(gui_env, db, night, qtbot, tmp_path):
-    require_chromium()
-    from euchre_tourney.gui.main_window import MainWindow
-    from euchre_tourney.web import PhoneServer, free_port
-
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    window.reload_events(select=night[0])
-    server = PhoneServer(db, night[0], "127.0.0.1", free_port())
-    server.start()
-    window.phone_server = server
-    browsers = []
-
-    def browser(name: str, dark: bool = False):
-        b = phone_browser(tmp_path / f"profile-{name}", dark)
-        browsers.append(b)
-        return b
-
-    yield window, server, browser
-    for b in browsers:
-        b.quit()
-    server.stop()
+    yield from serve_event(db, night[0], qtbot, tmp_path)
 
 
 def _enter(phone, side: str, makers: str, tricks: int) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from euchre_tourney import tournament as T
-from tests.web.browser import phone_browser, require_chromium, tap, wait_for
+from tests.web.browser import phone_browser, require_chromium, serve_event, tap, wait_for
 
 SHOTS = Path("/tmp/shots/sidepages")
 
@@ -33,27 +33,7 @@ def six_night(db):
 
 @pytest.fixture
 def served(gui_env, db, six_night, qtbot, tmp_path):
-    require_chromium()
-    from euchre_tourney.gui.main_window import MainWindow
-    from euchre_tourney.web import PhoneServer, free_port
-
-    window = MainWindow(db)
-    qtbot.addWidget(window)
-    window.reload_events(select=six_night[0])
-    server = PhoneServer(db, six_night[0], "127.0.0.1", free_port())
-    server.start()
-    window.phone_server = server
-    browsers = []
-
-    def browser(name: str):
-        b = phone_browser(tmp_path / f"profile-{name}")
-        browsers.append(b)
-        return b
-
-    yield window, server, browser
-    for b in browsers:
-        b.quit()
-    server.stop()
+    yield from serve_event(db, six_night[0], qtbot, tmp_path)
 
 
 def _shot(phone, name: str) -> None:

@@ -9,40 +9,27 @@ simultaneous reach"), then the highest score.
 
 from __future__ import annotations
 
-import random
 
+from euchre_tourney.play.game import DealsInTurn
 from euchre_tourney.play.table.hand import Act, TableHand
-from euchre_tourney.rules import RuleViolation, tables
+from euchre_tourney.rules import tables
 
 TableRules = tables.TableRules
 
 
-class TableGame:
+class TableGame(DealsInTurn):
     """Hands to ``rules.target``. ``hand`` is the hand in progress; when it
     ends, :meth:`apply` scores it and deals the next one (dealer one seat
     clockwise, also after a hand thrown in). ``scores`` per unit,
     ``winner`` the winning unit or ``None``."""
 
-    def __init__(
-        self,
-        rules: TableRules,
-        first_dealer: int = 0,
-        rng: random.Random | int | None = None,
-        *,
-        deals: list[TableHand] | None = None,
-    ) -> None:
-        """``deals``: hands not yet acted on, dealt in turn instead of from
-        ``rng`` (a replay, e.g. a game file); the game stops dealing when
-        they run out."""
-        self.rules = rules
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        self.units = 2 if rules.sides == "partners" else rules.players
+    rules: TableRules
+    hand: TableHand
+
+    def _start_scores(self) -> None:
+        self.units = 2 if self.rules.sides == "partners" else self.rules.players
         self.scores = [0] * self.units
-        self.hands: list[TableHand] = []
         self.winner: int | None = None
-        self.first_dealer = first_dealer
-        self._deals = list(deals) if deals is not None else None
-        self.hand: TableHand = self._new_hand(first_dealer)
 
     def unit(self, seat: int) -> int:
         """The scoring unit of a seat."""
@@ -144,12 +131,5 @@ class TableGame:
     replay_over = False
     """A replay (``deals``) ran out of hands before a unit won."""
 
-    def _new_hand(self, dealer: int) -> TableHand | None:
-        if self._deals is None:
-            return TableHand(self.rules, dealer, self.rng)
-        if not self._deals:
-            return None
-        hand = self._deals.pop(0)
-        if hand.dealer != dealer:
-            raise RuleViolation(f"The deal rotates clockwise: seat {dealer + 1} deals this hand, not seat {hand.dealer + 1}.")
-        return hand
+    def _deal(self, dealer: int) -> TableHand:
+        return TableHand(self.rules, dealer, self.rng)
