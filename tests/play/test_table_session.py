@@ -217,9 +217,6 @@ def test_hard_player_never_looks_at_a_railroaded_card(monkeypatch):
     hard.choose(seat_view(h, 0), h)  # the discard before looking: not searched either
 
 
-@pytest.mark.xfail(strict=True, reason="review of issue 33: swap hands moves the dealer, so the game's deals no longer "
-                   "rotate and its saved file is refused on opening ('The deal rotates clockwise'); the fix is to move the "
-                   "person's chair, not the dealer (see the dedupe report)")
 @pytest.mark.parametrize("key", ["north_american", "cutthroat"])
 def test_a_game_saved_after_swapping_hands_opens_again(key):
     s = PracticeSession(key, seed=3)
