@@ -195,6 +195,9 @@ class EgnGame:
                     else:
                         game.apply(a)
             except RuleViolation as exc:
+                if len(game.hands) > i:  # the deal was played out; the next one is not dealt in turn
+                    i += 1
+                    line = self.lines[i] if i < len(self.lines) else None
                 raise EgnError(f"deal {i + 1}: {exc}", line) from None
         return game
 

@@ -250,6 +250,11 @@ def _game_with_a_swapped_deal(key: str, at: int, swaps: int, seed: int = 5) -> P
     return s
 
 
+def _line_of_deal(text: str, i: int) -> int:
+    """The line of deal ``i``'s ``initialState`` in the file."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if '"initialState"' in line][i]
+
+
 def _deals(text: str) -> list[dict]:
     return json.loads(text)["deals"]
 
@@ -291,9 +296,9 @@ def test_a_game_with_a_swapped_deal_saves_opens_and_steps_to_the_end_with_the_sa
 def test_a_file_whose_dealer_jumps_without_saying_so_is_refused_in_words(key):
     s = _game_with_a_swapped_deal(key, 2, 1)
     text = _with_marks(s.egn_text(), {2: None})
-    with pytest.raises(EgnError, match="The deal rotates clockwise: .* deals this hand, not ") as exc:
+    with pytest.raises(EgnError, match="deal 3: The deal rotates clockwise: .* deals this hand, not ") as exc:
         s.open_egn(text)
-    assert exc.value.line is not None and s.replay is None
+    assert exc.value.line == _line_of_deal(text, 2) and s.replay is None
 
 
 @pytest.mark.parametrize("key", ["north_american", "cutthroat"])
@@ -301,10 +306,10 @@ def test_a_marked_dealer_jump_that_is_not_the_one_said_is_refused_in_words(key):
     s = _game_with_a_swapped_deal(key, 2, 1)
     text = s.egn_text()
     # the swapped deal said to be moved two seats back: its dealer is one back
-    with pytest.raises(EgnError, match="dealt from a chair moved 2 seats back: .* had the turn, so .* deals it, not "):
+    with pytest.raises(EgnError, match="deal 3: This deal was dealt from a chair moved 2 seats back: .* had the turn, so .* deals it, not "):
         s.open_egn(_with_marks(text, {2: 2}))
     # a deal dealt in turn said to be moved
-    with pytest.raises(EgnError, match="dealt from a chair moved 1 seat back"):
+    with pytest.raises(EgnError, match="deal 2: This deal was dealt from a chair moved 1 seat back"):
         s.open_egn(_with_marks(text, {1: 1}))
     assert s.replay is None
 
@@ -315,6 +320,7 @@ def test_a_mark_that_is_not_a_rotation_of_the_table_is_refused_in_words(key, bad
     s = _game_with_a_swapped_deal(key, 2, 1)
     n = s.seats
     bad = n if bad == "seats" else bad  # a whole turn of the table is no moved chair
-    with pytest.raises(EgnError, match=f"dealerMovedBack .* must be a whole number 1 to {n - 1}, not ") as exc:
-        read_egn(_with_marks(s.egn_text(), {2: bad}))
-    assert exc.value.line is not None
+    text = _with_marks(s.egn_text(), {2: bad})
+    with pytest.raises(EgnError, match=f"deal 3: dealerMovedBack .* must be a whole number 1 to {n - 1}, not ") as exc:
+        read_egn(text)
+    assert exc.value.line == _line_of_deal(text, 2)
