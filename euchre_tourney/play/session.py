@@ -388,7 +388,10 @@ class PracticeSession:
     def swap_hands(self) -> bool:
         """Replay the deal from the next seat: the person gets the cards
         the seat to their left held, then the next (the same deal from
-        another chair), back to their own after going round."""
+        another chair), back to their own after going round. The dealer
+        moves with the cards; the game marks the deal as dealt from a moved
+        chair (:attr:`~euchre_tourney.play.game.DealsInTurn.moved`, the
+        game file's ``dealerMovedBack``) so that its file opens again."""
         start = self.original_start
         if self.replay is not None or self.engine.start_hand(start.state) is None:
             return False

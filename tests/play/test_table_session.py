@@ -324,3 +324,21 @@ def test_a_mark_that_is_not_a_rotation_of_the_table_is_refused_in_words(key, bad
     with pytest.raises(EgnError, match=f"deal 3: dealerMovedBack .* must be a whole number 1 to {n - 1}, not ") as exc:
         read_egn(text)
     assert exc.value.line == _line_of_deal(text, 2)
+
+
+@pytest.mark.parametrize("key", ["north_american", "cutthroat"])
+def test_swapping_round_to_the_persons_own_cards_unmarks_the_deal_and_take_back_keeps_the_mark(key):
+    s = PracticeSession(key, seed=7)
+    _play(s, random.Random(7), 1)
+    while s.shown is None and not s.over:
+        _play(s, random.Random(8), 1)
+    assert s.next_hand()
+    at = len(s.game.hands)
+    assert s.swap_hands() and s.game.moved == {at: 1}
+    _run_computers(s)
+    assert s.human_to_act() and s.human_action(s.choices()[0].action) and s.take_back()
+    assert s.game.moved == {at: 1}
+    assert s.replay_deal() and s.game.moved == {at: 1}
+    for _ in range(s.seats - 1):
+        assert s.swap_hands()
+    assert s.game.moved == {}
