@@ -30,7 +30,16 @@ back action for action:
   who called it, no trick phase, the next deal has the same dealer (and a
   ``callAnnotations`` note for readers);
 * the maker's partner playing alone (001, 004): ``isAlone`` with the
-  ``playerCards``; the seat whose cards never reach a trick sits out.
+  ``playerCards``; the seat whose cards never reach a trick sits out;
+* a deal replayed from another chair (the practice table's "swap hands":
+  the same cards, every seat's moved ``k`` seats on, the dealer moving
+  with them): ``initialState.dealerMovedBack``, the whole number ``k``
+  (1 to one less than the players) of seats the dealer sits
+  counter-clockwise of the seat whose turn it was to deal. Reading, that
+  deal must be dealt by exactly that seat and the next deals rotate on
+  from it; a dealer out of turn on a deal without it is refused. Absent on
+  every other deal (other programs' readers ignore it; this one reads
+  files without it as before).
 
 Games of 2 to 6 seats (and any game played by the general engine, a
 :class:`~euchre_tourney.play.table.game.TableGame`) are written in the same
@@ -97,6 +106,8 @@ TableRules = tables.TableRules
 FILE_TYPE = "Euchre Game Notation"
 VERSION = "1.6"
 RULES_MARK = "euchre_tourney rules: "
+MOVED = "dealerMovedBack"
+"""The deal's field (in ``initialState``) saying it was dealt from a moved chair."""
 PARTNER_ALONE = "goes alone; the maker sits out"
 """The note (``callAnnotations``) saying the maker's partner went alone."""
 _UNSUPPORTED = {
@@ -132,6 +143,28 @@ class EgnGame:
     title: str = ""
     players: tuple[str, ...] = ()
     lines: list[int] = field(default_factory=list)
+    moved: dict[int, int] = field(default_factory=dict)
+    """The deals dealt from a moved chair, ``{deal index: k}``
+    (``dealerMovedBack``, :attr:`~euchre_tourney.play.game.DealsInTurn.moved`)."""
+
+    def start(self) -> Game | TableGame:
+        """The game at its start, to be played on with the recorded actions:
+        the deals in turn (moved as :attr:`moved` says), the initial score.
+        :class:`EgnError` for an initial score of the wrong size."""
+        if not self.deals:
+            raise EgnError("the file has no deals")
+        deals = [h.copy() for h, _ in self.deals]
+        n = self.rules.players if isinstance(self.rules, TableRules) else 4
+        first = (deals[0].dealer + self.moved.get(0, 0)) % n
+        if isinstance(self.rules, TableRules):
+            game = TableGame(self.rules, first, deals=deals, moved=self.moved)
+            if len(self.initial_score) != len(game.scores):
+                raise EgnError(f"metadata.initialScore must have {len(game.scores)} numbers, one per side or player")
+            game.scores = list(self.initial_score)
+        else:
+            game = Game(self.rules, first, deals=deals, moved=self.moved)
+            game.score = GameScore(*self.initial_score)
+        return game
 
     def hands(self) -> list[Hand]:
         """Every deal played as far as recorded (new :class:`Hand` objects)."""
@@ -148,17 +181,7 @@ class EgnGame:
         :class:`TableGame` for a game of the general engine): scores, the
         deal rotating, the game ending at the target. :class:`EgnError`
         (naming the deal's line) when the deals do not follow each other."""
-        if not self.deals:
-            raise EgnError("the file has no deals")
-        deals = [h.copy() for h, _ in self.deals]
-        if isinstance(self.rules, TableRules):
-            game = TableGame(self.rules, deals[0].dealer, deals=deals)
-            if len(self.initial_score) != len(game.scores):
-                raise EgnError(f"metadata.initialScore must have {len(game.scores)} numbers, one per side or player")
-            game.scores = list(self.initial_score)
-        else:
-            game = Game(self.rules, deals[0].dealer, deals=deals)
-            game.score = GameScore(*self.initial_score)
+        game = self.start()
         for i, (_hand, actions) in enumerate(self.deals):
             line = self.lines[i] if i < len(self.lines) else None
             if game.done:
@@ -172,6 +195,9 @@ class EgnGame:
                     else:
                         game.apply(a)
             except RuleViolation as exc:
+                if len(game.hands) > i:  # the deal was played out; the next one is not dealt in turn
+                    i += 1
+                    line = self.lines[i] if i < len(self.lines) else None
                 raise EgnError(f"deal {i + 1}: {exc}", line) from None
         return game
 
@@ -209,7 +235,7 @@ def _rules_mark(rules: RuleSet) -> str:
     return RULES_MARK + json.dumps(diff, separators=(",", ":"))
 
 
-def _deal_json(number: int, hand: Hand) -> dict:
+def _deal_json(number: int, hand: Hand, moved: int = 0) -> dict:
     dealer_view = hand.view(hand.dealer)
     calls: list[str] = []
     notes: dict[str, list[str]] = {}
@@ -245,15 +271,12 @@ def _deal_json(number: int, hand: Hand) -> dict:
         tricks.append([_card(c) for c in hand.trick])
     if tricks:
         phases.append({"type": "TRICK_PLAY", "tricks": tricks})
-    return {
-        "dealNumber": number,
-        "initialState": {
-            "dealer": hand.dealer,
-            "upCard": _card(hand.turn_up),
-            "playerCards": [[_card(c) for c in h] for h in hand.dealt_hands()],
-        },
-        "phases": phases,
-    }
+    state: dict = {"dealer": hand.dealer}
+    if moved:
+        state[MOVED] = moved
+    state["upCard"] = _card(hand.turn_up)
+    state["playerCards"] = [[_card(c) for c in h] for h in hand.dealt_hands()]
+    return {"dealNumber": number, "initialState": state, "phases": phases}
 
 
 def write_egn(
@@ -266,6 +289,7 @@ def write_egn(
     description: str = "",
     players: tuple[str, ...] = tuple(s.title for s in Seat),
     date: str | None = None,
+    moved: dict[int, int] | None = None,
 ) -> str:
     """The EGN text (JSON, indented) of ``hands`` -- a whole game's hands in
     order, or a single hand -- under ``rules``. Scores are ``(north_south,
@@ -273,15 +297,18 @@ def write_egn(
     unfinished going-alone round is written up to the making of trump.
     ``rules`` a :class:`TableRules` (hands of the general engine): the
     N-seat form of the module docstring, scores one per unit (side or
-    player), players one name per seat (``Seat 1`` ... by default)."""
+    player), players one name per seat (``Seat 1`` ... by default).
+    ``moved``: the deals (by index in ``hands``) dealt from a moved chair,
+    ``{index: k}`` (:attr:`Game.moved`), written as ``dealerMovedBack``."""
+    moved = moved or {}
     if isinstance(rules, TableRules):
         return _write_table_egn(
             hands, rules, initial_score=initial_score, final_score=final_score, title=title,
-            description=description, players=players, date=date,
+            description=description, players=players, date=date, moved=moved,
         )
     return _egn_document(
         title, description, _rules_mark(rules), date, players, initial_score, final_score, rules_to_egn(rules),
-        [_deal_json(i, h) for i, h in enumerate(hands)],
+        [_deal_json(i, h, moved.get(i, 0)) for i, h in enumerate(hands)],
     )
 
 
@@ -303,7 +330,8 @@ def _egn_document(title, description, mark, date, players, initial_score, final_
 def game_to_egn(game: Game | TableGame, **kwargs) -> str:
     """:func:`write_egn` of a whole :class:`Game` or :class:`TableGame`
     (finished hands and the one in progress), with its final score when it
-    is over."""
+    is over and its deals dealt from a moved chair (:attr:`Game.moved`)."""
+    kwargs.setdefault("moved", game.moved)
     if isinstance(game, TableGame):
         hands = list(game.hands)
         if not game.done and game.hand not in game.hands and game.hand.history:
@@ -336,7 +364,7 @@ def _table_base(key: str) -> TableRules | None:
     return None
 
 
-def _table_deal_json(number: int, hand: TableHand) -> dict:
+def _table_deal_json(number: int, hand: TableHand, moved: int = 0) -> dict:
     r = hand.rules
     n = hand.players
     h = r.hand_size
@@ -346,13 +374,13 @@ def _table_deal_json(number: int, hand: TableHand) -> dict:
         dealt[(hand.dealer + 1 + i) % n] = order[i * h : (i + 1) * h]
     rest = order[n * h :]
     up = hand.turn_up
-    state = {
-        "dealer": hand.dealer,
-        "upCard": r.card_text(up) if up is not None else None,
-        "playerCards": [[r.card_text(c) for c in cards] for cards in dealt],
-        "undealt": [r.card_text(c) for c in (rest[1:] if up is not None else rest)],
-        "packOrder": [r.card_text(c) for c in order],
-    }
+    state: dict = {"dealer": hand.dealer}
+    if moved:
+        state[MOVED] = moved
+    state["upCard"] = r.card_text(up) if up is not None else None
+    state["playerCards"] = [[r.card_text(c) for c in cards] for cards in dealt]
+    state["undealt"] = [r.card_text(c) for c in (rest[1:] if up is not None else rest)]
+    state["packOrder"] = [r.card_text(c) for c in order]
     phases: list[dict] = [{"type": "ACTIONS", "actions": [hand.action_text(a) for _, a in hand.history]}]
     tricks = [[r.card_text(c) for _, c in cards] for _, cards, _ in hand.tricks]
     if hand.trick:
@@ -362,7 +390,7 @@ def _table_deal_json(number: int, hand: TableHand) -> dict:
     return {"dealNumber": number, "initialState": state, "phases": phases}
 
 
-def _write_table_egn(hands, rules: TableRules, *, initial_score, final_score, title, description, players, date) -> str:
+def _write_table_egn(hands, rules: TableRules, *, initial_score, final_score, title, description, players, date, moved) -> str:
     units = 2 if rules.sides == "partners" else rules.players
     if tuple(players) == _DEFAULT_PLAYERS and rules.players != 4:
         players = tuple(f"Seat {s + 1}" for s in range(rules.players))
@@ -382,7 +410,7 @@ def _write_table_egn(hands, rules: TableRules, *, initial_score, final_score, ti
     }
     return _egn_document(
         title, description, _table_rules_mark(rules), date, players, initial_score, final_score, ruleset,
-        [_table_deal_json(i, h) for i, h in enumerate(hands)],
+        [_table_deal_json(i, h, moved.get(i, 0)) for i, h in enumerate(hands)],
     )
 
 
@@ -441,9 +469,9 @@ def _read_table_deal(rules: TableRules, raw: object, i: int) -> tuple[TableHand,
 
 
 def _read_table_egn(text: str, data: dict, meta: dict, rules: TableRules) -> EgnGame:
-    deals, lines = _read_deals(text, data, lambda raw_deals, i: _read_table_deal(rules, raw_deals[i], i))
+    deals, lines, moved = _read_deals(text, data, lambda raw_deals, i: _read_table_deal(rules, raw_deals[i], i), rules.players)
     units = 2 if rules.sides == "partners" else rules.players
-    return _game_record(meta, rules, deals, lines, units, f"{units} whole numbers, one per side or player")
+    return _game_record(meta, rules, deals, lines, units, f"{units} whole numbers, one per side or player", moved)
 
 
 def _player_names(meta: dict, where: str = "") -> tuple[str, ...]:
@@ -456,10 +484,11 @@ def _player_names(meta: dict, where: str = "") -> tuple[str, ...]:
     return tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in value if isinstance(p, (str, dict)))
 
 
-def _game_record(meta: dict, rules, deals: list, lines: list[int], units: int, score_words: str) -> EgnGame:
-    """The :class:`EgnGame` of a file's ``deals`` (read) and ``meta``: the
-    scores (``units`` whole numbers each, ``score_words`` saying so when
-    they are not), the title and the players' names."""
+def _game_record(meta: dict, rules, deals: list, lines: list[int], units: int, score_words: str, moved: dict[int, int]) -> EgnGame:
+    """The :class:`EgnGame` of a file's ``deals`` (read, ``moved`` those
+    dealt from a moved chair) and ``meta``: the scores (``units`` whole
+    numbers each, ``score_words`` saying so when they are not), the title
+    and the players' names."""
 
     def score(key: str) -> tuple[int, ...] | None:
         value = meta.get(key)
@@ -478,30 +507,49 @@ def _game_record(meta: dict, rules, deals: list, lines: list[int], units: int, s
         title=str(meta.get("title", "")),
         players=players,
         lines=lines,
+        moved=moved,
     )
 
 
 # ----------------------------------------------------------------- reading
 
 
-def _read_deals(text: str, data: dict, read) -> tuple[list, list[int]]:
-    """Every deal of the file, each read by ``read(raw_deals, i)``, and the
-    line of each; a deal that cannot be read (:class:`EgnError`, or a
-    ``RuleViolation`` of the engine) is refused naming its line."""
+def _read_deals(text: str, data: dict, read, seats: int) -> tuple[list, list[int], dict[int, int]]:
+    """Every deal of the file, each read by ``read(raw_deals, i)``, the
+    line of each, and the deals dealt from a moved chair (``{index: k}``,
+    each deal's ``dealerMovedBack``, 1 to ``seats - 1``); a deal that cannot
+    be read (:class:`EgnError`, or a ``RuleViolation`` of the engine) is
+    refused naming its line."""
     raw_deals = data.get("deals")
     if not isinstance(raw_deals, list):
         raise EgnError("the file has no list of deals", 1)
     lines = _deal_lines(text)
     deals = []
+    moved: dict[int, int] = {}
     for i in range(len(raw_deals)):
         line = lines[i] if i < len(lines) else None
         try:
             deals.append(read(raw_deals, i))
+            k = _moved_of(raw_deals[i], i, seats)
         except EgnError as exc:
             raise EgnError(exc.problem, line) from None
         except RuleViolation as exc:
             raise EgnError(f"deal {i + 1}: {exc}", line) from None
-    return deals, lines
+        if k:
+            moved[i] = k
+    return deals, lines, moved
+
+
+def _moved_of(raw: dict, i: int, seats: int) -> int:
+    """The deal's ``dealerMovedBack`` (0 when absent); :class:`EgnError`
+    for anything but a whole number 1 to ``seats - 1``."""
+    k = raw["initialState"].get(MOVED, 0)
+    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < seats:
+        raise EgnError(
+            f"deal {i + 1}: {MOVED} (the seats the dealer moved back, the deal replayed from another chair) "
+            f"must be a whole number 1 to {seats - 1}, not {k!r}"
+        )
+    return k
 
 
 def _deal_lines(text: str) -> list[int]:
@@ -860,10 +908,12 @@ def read_egn(text: str) -> EgnGame:
         nxt = raw_deals[i + 1] if i + 1 < len(raw_deals) else None
         state = nxt.get("initialState") if isinstance(nxt, dict) else None
         next_dealer = state.get("dealer") if isinstance(state, dict) else None
+        if isinstance(next_dealer, int) and isinstance(state.get(MOVED), int):
+            next_dealer = (next_dealer + state[MOVED]) % 4  # whose turn it was: a misdeal's dealer deals again
         return _build_deal(rules, _parse_deal(raw_deals[i], i, next_dealer))
 
-    deals, lines = _read_deals(text, data, read)
-    return _game_record(meta, rules, deals, lines, 2, "two whole numbers [team 0/2, team 1/3]")
+    deals, lines, moved = _read_deals(text, data, read, 4)
+    return _game_record(meta, rules, deals, lines, 2, "two whole numbers [team 0/2, team 1/3]", moved)
 
 
 MATCH_FILE_TYPE = "Euchre Match Notation"

@@ -25,18 +25,36 @@ class DealsInTurn:
     the hands dealt in turn -- fresh from ``rng`` (:meth:`_deal`, the
     engine's), or, replaying a record, the ``deals`` given (hands not yet
     acted on), each of which must be dealt by the seat whose turn it is
-    (``RuleViolation`` naming both seats); ``None`` once they run out."""
+    (``RuleViolation`` naming both seats); ``None`` once they run out.
+
+    ``moved`` -- the deals dealt from a moved chair (the practice table's
+    "swap hands": the same cards replayed from another seat, the dealer
+    moving with them): ``{deal index: k}``, the deal's dealer ``k`` seats
+    (1 to ``players - 1``) counter-clockwise of the seat whose turn it was.
+    Replaying, exactly that seat must deal it (the next deals rotate on
+    from it); a dealer out of turn on an unmarked deal is refused."""
 
     players: int
 
-    def __init__(self, rules, first_dealer: int = 0, rng: random.Random | int | None = None, *, deals: list | None = None) -> None:
+    def __init__(
+        self,
+        rules,
+        first_dealer: int = 0,
+        rng: random.Random | int | None = None,
+        *,
+        deals: list | None = None,
+        moved: dict[int, int] | None = None,
+    ) -> None:
         """``deals``: hands not yet acted on, dealt in turn instead of from
         ``rng`` (a replay, e.g. a game file); the game stops dealing when
-        they run out."""
+        they run out. ``moved``: :attr:`moved` of the game replayed
+        (``first_dealer`` is then the seat whose turn it was to deal the
+        first deal, not the seat that dealt it when that deal is moved)."""
         self.rules = rules
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         self.first_dealer = first_dealer
         self._deals = list(deals) if deals is not None else None
+        self.moved: dict[int, int] = dict(moved or {})
         self.hands: list = []
         self._start_scores()
         self.hand = self._new_hand(first_dealer)
@@ -55,8 +73,19 @@ class DealsInTurn:
         if not self._deals:
             return None
         hand = self._deals.pop(0)
-        if hand.dealer != dealer:
-            n = self.players
+        n = self.players
+        k = self.moved.get(len(self.hands), 0)
+        if k:
+            if not 0 < k < n:
+                raise RuleViolation(f"A deal's dealer moves 1 to {n - 1} seats back, not {k}.")
+            turn = dealer
+            dealer = (turn - k) % n
+            if hand.dealer != dealer:
+                raise RuleViolation(
+                    f"This deal was dealt from a chair moved {k} seat{'s' if k > 1 else ''} back: "
+                    f"{seat_title(turn, n)} had the turn, so {seat_title(dealer, n)} deals it, not {seat_title(hand.dealer, n)}."
+                )
+        elif hand.dealer != dealer:
             raise RuleViolation(
                 f"The deal rotates clockwise: {seat_title(dealer, n)} deals this hand, not {seat_title(hand.dealer, n)}."
             )

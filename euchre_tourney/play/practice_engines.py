@@ -202,6 +202,15 @@ class PracticeEngine(Playable, Protocol):
     def last_hand(self): ...
 
 
+def _moved(moved: dict[int, int], index: int, k: int) -> dict[int, int]:
+    """``moved`` with deal ``index`` dealt from a chair ``k`` seats back
+    (not moved when ``k`` is 0: the swap went round to the seat's own)."""
+    out = {i: m for i, m in moved.items() if i != index}
+    if k:
+        out[index] = k
+    return out
+
+
 @dataclass
 class _GameState:
     hand: Hand | None
@@ -209,6 +218,7 @@ class _GameState:
     score: GameScore
     winner: object
     rng_state: object
+    moved: dict = field(default_factory=dict)
 
 
 class _OverProtocol:
@@ -276,7 +286,9 @@ class FourSeatEngine(_OverProtocol):
 
     def snapshot(self) -> _GameState:
         g = self.game
-        return _GameState(g.hand.copy() if g.hand is not None else None, list(g.hands), g.score, g.winner, g.rng.getstate())
+        return _GameState(
+            g.hand.copy() if g.hand is not None else None, list(g.hands), g.score, g.winner, g.rng.getstate(), dict(g.moved)
+        )
 
     def restore(self, snap: _GameState) -> None:
         g = self.game
@@ -285,6 +297,7 @@ class FourSeatEngine(_OverProtocol):
         g.score = snap.score
         g.winner = snap.winner
         g.rng.setstate(snap.rng_state)
+        g.moved = dict(snap.moved)
 
     def to_text(self) -> str:
         return self.game.to_text()
@@ -294,11 +307,14 @@ class FourSeatEngine(_OverProtocol):
         return self.game.hand
 
     def swapped(self, state: _GameState, k: int) -> _GameState:
-        """The deal of ``state`` with every seat's cards moved ``k`` seats on."""
+        """The deal of ``state`` with every seat's cards moved ``k`` seats on
+        (the dealer ``k`` seats back), marked in the game's
+        :attr:`~euchre_tourney.play.game.DealsInTurn.moved` so that its file
+        opens again."""
         h = state.hand
         dealt = h.dealt_hands()
         rotated = Hand(h.rules, (h.dealer - k) & 3, [dealt[(s + k) & 3] for s in range(4)], h.turn_up, h.undealt)
-        return _GameState(rotated, state.hands, state.score, state.winner, state.rng_state)
+        return _GameState(rotated, state.hands, state.score, state.winner, state.rng_state, _moved(state.moved, len(state.hands), k))
 
     @staticmethod
     def start_hand(state: _GameState) -> Hand | None:
@@ -562,9 +578,13 @@ class TableEngine(_OverProtocol):
         return self.game.hand
 
     def swapped(self, state: TableGame, k: int) -> TableGame:
+        """The deal of ``state`` with every seat's cards moved ``k`` seats on
+        (the same pack, dealt by the seat ``k`` back), marked in the game's
+        :attr:`~euchre_tourney.play.game.DealsInTurn.moved`."""
         g = copy.deepcopy(state)
         h = g.hand
         g.hand = TableHand(h.rules, (h.dealer - k) % h.players, order=list(h.order))
+        g.moved = _moved(g.moved, len(g.hands), k)
         return g
 
     @staticmethod

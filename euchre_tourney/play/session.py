@@ -67,7 +67,7 @@ from euchre_tourney.play.protocol import GAME_TITLES, GAMES, players_of
 from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.table.game import TableGame
 from euchre_tourney.play.table.players import make_table_player
-from euchre_tourney.rules import PRESET_TITLES, GameScore, tables
+from euchre_tourney.rules import PRESET_TITLES, tables
 
 
 LEVEL_TITLES = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
@@ -132,14 +132,7 @@ class Replay:
     def go_to(self, pos: int) -> None:
         """Replay the game from its start to step ``pos`` (clamped)."""
         self.pos = max(0, min(pos, len(self.steps)))
-        record = self.record
-        deals = [h.copy() for h, _ in record.deals]
-        if isinstance(record.rules, tables.TableRules):
-            game = TableGame(record.rules, deals[0].dealer, deals=deals)
-            game.scores = list(record.initial_score)
-        else:
-            game = Game(record.rules, deals[0].dealer, deals=deals)
-            game.score = GameScore(*record.initial_score)
+        game = self.record.start()
         for _i, a in self.steps[: self.pos]:
             game.apply(a)
         self.game = game
@@ -395,7 +388,10 @@ class PracticeSession:
     def swap_hands(self) -> bool:
         """Replay the deal from the next seat: the person gets the cards
         the seat to their left held, then the next (the same deal from
-        another chair), back to their own after going round."""
+        another chair), back to their own after going round. The dealer
+        moves with the cards; the game marks the deal as dealt from a moved
+        chair (:attr:`~euchre_tourney.play.game.DealsInTurn.moved`, the
+        game file's ``dealerMovedBack``) so that its file opens again."""
         start = self.original_start
         if self.replay is not None or self.engine.start_hand(start.state) is None:
             return False

@@ -375,3 +375,29 @@ def test_a_deal_whose_initial_state_is_no_object_is_refused_in_words_after_a_dea
     with pytest.raises(EgnError) as info:
         read_egn(json.dumps(data, indent=2)).replay()
     assert "initialState" in info.value.problem or "deal 2" in info.value.problem
+
+
+def test_a_misdeal_followed_by_a_deal_from_a_moved_chair_reads_back():
+    """The misdealt hand's dealer deals again (000 line 111); that deal
+    swapped one seat on is dealt by the seat before (``dealerMovedBack``),
+    and the reader still tells the misdeal from the file."""
+    rules = PRESETS["north_american"].replace(ace_no_face=True)
+    poor = [2, 3, 10, 11, 18]  # 9♣ 10♣ 9♦ 10♦ 9♥: no face card
+    rest = [c for c in range(32) if c & 7 >= 2 and c not in poor][:16]
+    up = rest.pop()
+    misdealt = Hand(rules, 3, [poor, rest[0:5], rest[5:10], rest[10:15]], up)
+    assert misdealt.to_act == 0 and MISDEAL in misdealt.legal_actions()
+    moved = Hand.deal(rules, 2, random.Random(4))  # West's turn again, dealt by South
+    game = Game(rules, 3, deals=[misdealt, moved], moved={1: 1})
+    game.apply(MISDEAL)
+    assert game.hand is moved
+    while game.hand is moved:
+        game.apply(game.legal_actions()[0])
+    text = game_to_egn(game)
+    record = read_egn(text)
+    assert record.moved == {1: 1}
+    again = record.replay()
+    assert [h.misdeal for h in again.hands] == [True, False] and again.scores == game.scores
+    # unmarked, the deal that follows is not the misdealt dealer's: no misdeal, the first hand unfinished
+    with pytest.raises(EgnError, match="deal 2 follows a deal whose hand was not played to its end"):
+        read_egn(text.replace('"dealerMovedBack": 1,', "")).replay()

@@ -5,6 +5,7 @@ felt's description, statistics and game files."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -18,7 +19,7 @@ from euchre_tourney.play.session import (
     level_name,
     practice_games,
 )
-from euchre_tourney.play.egn import EgnError, read_egn
+from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn
 from euchre_tourney.play.table import Act
 from euchre_tourney.rules import PRESETS, tables
 
@@ -217,9 +218,6 @@ def test_hard_player_never_looks_at_a_railroaded_card(monkeypatch):
     hard.choose(seat_view(h, 0), h)  # the discard before looking: not searched either
 
 
-@pytest.mark.xfail(strict=True, reason="review of issue 33: swap hands moves the dealer, so the game's deals no longer "
-                   "rotate and its saved file is refused on opening ('The deal rotates clockwise'); the fix is to move the "
-                   "person's chair, not the dealer (see the dedupe report)")
 @pytest.mark.parametrize("key", ["north_american", "cutthroat"])
 def test_a_game_saved_after_swapping_hands_opens_again(key):
     s = PracticeSession(key, seed=3)
@@ -230,3 +228,117 @@ def test_a_game_saved_after_swapping_hands_opens_again(key):
     _play(s, random.Random(3), 200)
     s.open_egn(s.egn_text(when="2026-11-29T11:00"))
     assert s.replay is not None
+
+
+def _game_with_a_swapped_deal(key: str, at: int, swaps: int, seed: int = 5) -> PracticeSession:
+    """A practice game played to its end whose deal ``at`` (0-based) was
+    swapped ``swaps`` times (dealt from a chair ``swaps`` seats back)."""
+    s = PracticeSession(key, seed=seed)
+    rng = random.Random(seed)
+    while len(s.game.hands) < at:
+        _play(s, rng, 1)
+        assert not s.over
+    if s.shown is not None:
+        assert s.next_hand()
+    dealer = s.engine.hand().dealer
+    for _ in range(swaps):
+        assert s.swap_hands()
+    assert s.engine.hand().dealer == (dealer - swaps) % s.seats
+    assert s.game.moved == {at: swaps}
+    _play(s, rng)
+    assert s.over and len(s.game.hands) > at + 1
+    return s
+
+
+def _line_of_deal(text: str, i: int) -> int:
+    """The line of deal ``i``'s ``initialState`` in the file."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if '"initialState"' in line][i]
+
+
+def _deals(text: str) -> list[dict]:
+    return json.loads(text)["deals"]
+
+
+def _with_marks(text: str, marks: dict[int, object]) -> str:
+    """The file with the deals' ``dealerMovedBack`` set (``None``: removed)."""
+    data = json.loads(text)
+    for i, k in marks.items():
+        state = data["deals"][i]["initialState"]
+        if k is None:
+            state.pop("dealerMovedBack", None)
+        else:
+            state["dealerMovedBack"] = k
+    return json.dumps(data, indent=2)
+
+
+@pytest.mark.parametrize("key", ["north_american", "cutthroat", "six_player_33", "five_partner_pick"])
+@pytest.mark.parametrize(("at", "swaps"), [(0, 1), (2, 1), (2, 2)])
+def test_a_game_with_a_swapped_deal_saves_opens_and_steps_to_the_end_with_the_same_scores(key, at, swaps):
+    s = _game_with_a_swapped_deal(key, at, swaps)
+    live = s.game
+    text = s.egn_text(when="2026-11-29T11:30")
+    marks = {i: d["initialState"].get("dealerMovedBack") for i, d in enumerate(_deals(text))}
+    assert marks == {i: (swaps if i == at else None) for i in range(len(live.hands))}
+    assert read_egn(text).moved == {at: swaps}
+    s.open_egn(text)
+    s.step_replay(len(s.replay.steps))
+    replayed = s.replay.game
+    assert replayed.done and replayed.winning_unit() == live.winning_unit()
+    assert tuple(replayed.scores) == tuple(live.scores)
+    assert [h.dealer for h in replayed.hands] == [h.dealer for h in live.hands]
+    assert replayed.moved == {at: swaps}
+    # saved again from the file, the same text
+    assert game_to_egn(read_egn(text).replay(), players=tuple(json.loads(text)["metadata"]["players"]),
+                       title="Practice game", date="2026-11-29T11:30") == text
+
+
+@pytest.mark.parametrize("key", ["north_american", "cutthroat"])
+def test_a_file_whose_dealer_jumps_without_saying_so_is_refused_in_words(key):
+    s = _game_with_a_swapped_deal(key, 2, 1)
+    text = _with_marks(s.egn_text(), {2: None})
+    with pytest.raises(EgnError, match="deal 3: The deal rotates clockwise: .* deals this hand, not ") as exc:
+        s.open_egn(text)
+    assert exc.value.line == _line_of_deal(text, 2) and s.replay is None
+
+
+@pytest.mark.parametrize("key", ["north_american", "cutthroat"])
+def test_a_marked_dealer_jump_that_is_not_the_one_said_is_refused_in_words(key):
+    s = _game_with_a_swapped_deal(key, 2, 1)
+    text = s.egn_text()
+    # the swapped deal said to be moved two seats back: its dealer is one back
+    with pytest.raises(EgnError, match="deal 3: This deal was dealt from a chair moved 2 seats back: .* had the turn, so .* deals it, not "):
+        s.open_egn(_with_marks(text, {2: 2}))
+    # a deal dealt in turn said to be moved
+    with pytest.raises(EgnError, match="deal 2: This deal was dealt from a chair moved 1 seat back"):
+        s.open_egn(_with_marks(text, {1: 1}))
+    assert s.replay is None
+
+
+@pytest.mark.parametrize("key", ["north_american", "cutthroat"])
+@pytest.mark.parametrize("bad", [-1, "one", True, 1.0, "seats"])
+def test_a_mark_that_is_not_a_rotation_of_the_table_is_refused_in_words(key, bad):
+    s = _game_with_a_swapped_deal(key, 2, 1)
+    n = s.seats
+    bad = n if bad == "seats" else bad  # a whole turn of the table is no moved chair
+    text = _with_marks(s.egn_text(), {2: bad})
+    with pytest.raises(EgnError, match=f"deal 3: dealerMovedBack .* must be a whole number 1 to {n - 1}, not ") as exc:
+        read_egn(text)
+    assert exc.value.line == _line_of_deal(text, 2)
+
+
+@pytest.mark.parametrize("key", ["north_american", "cutthroat"])
+def test_swapping_round_to_the_persons_own_cards_unmarks_the_deal_and_take_back_keeps_the_mark(key):
+    s = PracticeSession(key, seed=7)
+    _play(s, random.Random(7), 1)
+    while s.shown is None and not s.over:
+        _play(s, random.Random(8), 1)
+    assert s.next_hand()
+    at = len(s.game.hands)
+    assert s.swap_hands() and s.game.moved == {at: 1}
+    _run_computers(s)
+    assert s.human_to_act() and s.human_action(s.choices()[0].action) and s.take_back()
+    assert s.game.moved == {at: 1}
+    assert s.replay_deal() and s.game.moved == {at: 1}
+    for _ in range(s.seats - 1):
+        assert s.swap_hands()
+    assert s.game.moved == {}
