@@ -150,12 +150,21 @@ def _check_seat(pos: object, size: int) -> int:
     return int(pos)  # type: ignore[arg-type]
 
 
-def position(value: object) -> int:
+def position(value: object, size: int | None = None) -> int:
     """The 0-based clockwise position of a seat at a table of 2-6, from any
     form the app stores or writes: a :class:`Seat` or a four-seat name or
     letter (North is 0), ``"seat1"`` .. ``"seat6"`` or ``"Seat 3"`` (one-based
     text), or an int ``0..5``. ``ValueError`` naming the value for anything
-    else (``bool`` and ``None`` included)."""
+    else (``bool`` and ``None`` included) and, when the table's ``size`` is
+    given, for a seat that table has not (``"seat5"`` at a table of four)."""
+    pos = _position(value)
+    if size is not None and not pos < _check_size(size):
+        seats = "North, East, South or West" if size == 4 else f"seat 1 to {size}"
+        raise ValueError(f"{value!r} is not a seat at a table of {size} ({seats})")
+    return pos
+
+
+def _position(value: object) -> int:
     if isinstance(value, Seat):
         return int(value)
     if value.__class__ is int and 0 <= value < MAX_SEATS:  # type: ignore[operator]

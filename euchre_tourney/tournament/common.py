@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
-from euchre_tourney.rules import RuleSet
-from euchre_tourney.store import Event, EventRound, Hand, TableResult, rules_of
+from euchre_tourney.rules import RuleSet, position
+from euchre_tourney.store import Event, EventRound, Hand, TableResult, rules_of, table_rules_of
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 
 
@@ -105,3 +107,23 @@ def whole_numbers(value: object, what: str) -> list[int]:
     if not isinstance(value, (list, tuple)):
         raise TournamentError(f"The {what} must be a list of whole numbers, not {value!r}.")
     return [whole_number(v, what) for v in value]
+
+
+def table_size(event: Event) -> int:
+    """Seats at each of the event's tables: its side game's, else four."""
+    game = table_rules_of(event)
+    return 4 if game is None else game.players
+
+
+def lone_position(alone_seat: str | None, detail_json: str | None, size: int) -> int | None:
+    """The position (0-based; North 0) of the player who went alone in a
+    stored hand at a table of ``size``: the four-seat ``alone_seat``, or a
+    side game's ``detail_json`` "alone_seat" (None: nobody, or not
+    recorded). A value that is no seat of that table is ``ValueError``
+    naming it (the file's data cannot be true: the pages say so)."""
+    if alone_seat:
+        return position(alone_seat, size)
+    if detail_json:
+        lone = json.loads(detail_json).get("alone_seat")
+        return None if lone is None else position(lone, size)
+    return None

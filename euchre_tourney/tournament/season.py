@@ -46,7 +46,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney.rules import game_winner, position
 from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, Season, SeasonEvent, Seating, SitOut, TableResult, TeamGame, table_rules_of
-from euchre_tourney.tournament.common import event_rules
+from euchre_tourney.tournament.common import event_rules, lone_position, table_size
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.unit_of_work import write_use_case
@@ -192,6 +192,7 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
         for rid, eid, number in session.exec(select(EventRound.id, EventRound.event_id, EventRound.number).where(EventRound.event_id.in_(event_ids)))
     }
     rids = list(rounds)
+    sizes = {eid: table_size(e) for eid, e in events.items()}
     seats: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
     hands: dict[tuple[int, int], list[HandRecord]] = defaultdict(list)
     finals: dict[tuple[int, int], tuple[int, int]] = {}
@@ -206,7 +207,8 @@ def table_rounds(session: Session, event_ids) -> tuple[list[TableRound], dict[in
             seats[rid, table][position(seat)] = pid
         for h in session.exec(select(Hand).where(Hand.round_id.in_(rids)).order_by(Hand.round_id, Hand.table_number, Hand.number)):
             hands[h.round_id, h.table_number].append(
-                HandRecord(h.makers, h.maker_tricks, lone_position(h), h.scoring_side, h.points)
+                HandRecord(h.makers, h.maker_tricks, lone_position(h.alone_seat, h.detail_json, sizes[rounds[h.round_id][0]]),
+                           h.scoring_side, h.points)
             )
         for g in session.exec(select(TeamGame).where(TeamGame.round_id.in_(rids))):
             finals[g.round_id, g.table_number] = (g.ns_score, g.ew_score)
@@ -255,19 +257,6 @@ def game_title(event: Event) -> str:
     """The event's side game in words ("" for four-seat euchre)."""
     game = table_rules_of(event)
     return "" if game is None else game.title
-
-
-def lone_position(h: Hand) -> int | None:
-    """The position (0-based; North 0) of the player who went alone in a
-    stored hand: the four-seat ``alone_seat``, or a side game's
-    ``detail_json`` "alone_seat" (None: nobody, or not recorded). A value
-    no seat reads as is ``ValueError`` naming it."""
-    if h.alone_seat:
-        return position(h.alone_seat)
-    if h.detail_json:
-        lone = json.loads(h.detail_json).get("alone_seat")
-        return None if lone is None else position(lone)
-    return None
 
 
 def _names(session: Session, ids=None) -> dict[int, str]:

@@ -32,7 +32,6 @@ a night at tables of six breaks ties on loners made as a night at four does.
 
 from __future__ import annotations
 
-import json
 import os
 from collections import defaultdict
 from dataclasses import dataclass
@@ -40,12 +39,12 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
-from euchre_tourney.tournament.common import load_event
+from euchre_tourney.tournament.common import load_event, lone_position, table_size
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
-from euchre_tourney.rules import position, side_of_position
+from euchre_tourney.rules import side_of_position
 from euchre_tourney.tournament.schedule import seated_night
 
 TIE_BREAKS = ("Total points", "Rounds won", "Loners made")
@@ -225,18 +224,6 @@ def compute_standings(
     return place_rows(rows)
 
 
-def _lone_seat(alone: str | None, detail: str) -> int | None:
-    """The position (0-based; North 0) of who went alone in a stored hand:
-    the four-seat hand's ``alone_seat``, or the lone maker a side game's
-    hand recorded (``detail_json`` "alone_seat")."""
-    if alone:
-        return position(alone)
-    if detail:
-        lone = json.loads(detail).get("alone_seat")
-        return None if lone is None else position(lone)
-    return None
-
-
 def standings(session: Session, event_id: int) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
     (see the module's docstring), with the round status sentence."""
@@ -250,8 +237,9 @@ def standings(session: Session, event_id: int) -> StandingsView:
         )
         if entrant_id in in_rotation
     }
+    size = table_size(event)
     facts = [
-        HandFact(number, table, side, points, _lone_seat(alone, detail), tricks, makers)
+        HandFact(number, table, side, points, lone_position(alone, detail, size), tricks, makers)
         for number, table, side, points, alone, tricks, detail, makers in session.exec(
             select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
                    Hand.detail_json, Hand.makers)
