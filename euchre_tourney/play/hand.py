@@ -102,6 +102,11 @@ its strongest card)."""
 _AFTER = {out: tuple(row[1:] for row in rows) for out, rows in _ORDER.items()}
 """``_AFTER[sitting_out][leader]``: the seats that follow ``leader``'s lead."""
 
+_LAST_TRICK = (None, None, None, None)
+"""The follow-suit tests of the last trick, by suit led: none (every player
+holds one card, the only legal action; ``filter(None, hand)`` drops a card
+coded 0, and ``or hand[:]`` puts it back)."""
+
 _DISCARD_OF = [DISCARD + c for c in range(33)]
 """``_DISCARD_OF[card]``: the action discarding ``card``."""
 
@@ -375,8 +380,35 @@ class Hand:
         else:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
+        # What _setup does, inlined (a deal is part of every random hand).
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self.rules = rules
+        self._cfg = cfg
+        self._dealt = d
+        self.trump = self.maker = self.lone = self.lone_defender = self.trick_leader = -1
+        self.bid_round = 0
+        self.sitting_out = ()
+        self.record = self.score = None
+        self.thrown_in = self.misdeal = False
+        self.dealer = dealer = int(dealer)  # a Seat or an int: plain ints on the hot path
+        self.hands = [d[0:5], d[5:10], d[10:15], d[15:20]]
+        self.turn_up = turn_up = d[20]
+        self.undealt = d[21:]
+        self.trick = []
+        self.tricks = []
+        self.tricks_won = [0, 0, 0, 0]
+        self._bids = []
+        self._actors = []
+        self._passed = []
+        if turn_up == BENNY:
+            # 001: the Benny turned up -- the dealer names trump (see _setup).
+            self.phase = BENNY_UP
+            self.to_act = dealer
+            self._legal = _NAME_ANY
+        else:
+            self.phase = BID1
+            self.to_act = (dealer + 1) & 3
+            self._legal = self._bidding_actions() if cfg.bid1_check else _BID1_ACTIONS
         return self
 
     def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
@@ -549,8 +581,12 @@ class Hand:
                 tricks.append((self.trick_leader, trick, winner))
                 self.tricks_won[winner] += 1
                 self.trick = []
-                if len(tricks) == 5:
+                n = len(tricks)
+                if n == 5:
                     return self._finish()
+                if n == 4:
+                    # The last trick: every hand holds one card, its only legal action.
+                    self._follows = _LAST_TRICK
                 self.to_act = winner
                 self._legal = hands[winner][:]
                 return None
@@ -599,8 +635,7 @@ class Hand:
             if not trick:
                 # The lead: any card (legal_actions() is the hand, in order).
                 hand = hands[leader]
-                c = hand[int(rnd() * len(hand))]
-                hand.remove(c)
+                c = hand.pop(int(rnd() * len(hand)))
                 trick.append(c)
                 led = es[c]
                 fl = follows[led]
@@ -611,9 +646,12 @@ class Hand:
             for seat in seats:
                 # Follow suit if able (000, 001), exactly as legal_actions().
                 hand = hands[seat]
-                legal = list(filter(fl, hand)) or hand
-                c = legal[int(rnd() * len(legal))]
-                hand.remove(c)
+                legal = list(filter(fl, hand))
+                if legal:
+                    c = legal[int(rnd() * len(legal))]
+                    hand.remove(c)
+                else:  # void in the suit led: any card (legal_actions() is the hand)
+                    c = hand.pop(int(rnd() * len(hand)))
                 trick.append(c)
                 if st[c] > best:
                     best = st[c]
@@ -621,8 +659,11 @@ class Hand:
             tricks.append((leader, trick, winner))
             won[winner] += 1
             trick = []
-            if len(tricks) == 5:
+            n = len(tricks)
+            if n == 5:
                 break
+            if n == 4:
+                follows = _LAST_TRICK
             leader = winner
         self.trick = trick
         self._finish()
