@@ -607,11 +607,31 @@ class Hand:
         :meth:`legal_actions` / :meth:`apply` with the same draws (tested).
         """
         rnd = rng.random
-        while self.phase != PLAYING:
-            if self.phase == DONE:
-                return self
-            legal = self._legal
-            self.apply(legal[int(rnd() * len(legal))])
+        phase = self.phase
+        if phase != PLAYING:
+            # The bidding, going alone and the discard: what apply() does
+            # with a legal action (every one of them is a bid, not a card).
+            bids = self._bids
+            actors = self._actors
+            dealer = self.dealer
+            while phase != PLAYING:
+                if phase == DONE:
+                    return self
+                legal = self._legal
+                action = legal[int(rnd() * len(legal))]
+                seat = self.to_act
+                bids.append(action)
+                actors.append(seat)
+                if action == PASS and phase == BID1 and seat != dealer:
+                    self._passed.append(seat)
+                    self.to_act = (seat + 1) & 3
+                    if self._cfg.bid1_check:
+                        self._legal = self._bidding_actions()
+                    else:
+                        self._legal = _BID1_ACTIONS
+                else:
+                    self._bid(action)
+                phase = self.phase
         hands = self.hands
         es = self._es
         strength = self._strength
