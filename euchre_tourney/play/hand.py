@@ -601,10 +601,14 @@ class Hand:
         legal action drawn as ``legal[int(rng.random() * len(legal))]``;
         returns ``self``.
 
-        This is the rollout of a searching computer player. Bidding goes
-        through :meth:`apply`; the tricks run in one loop over the same
-        tables, and the outcome is identical, action for action, to driving
-        :meth:`legal_actions` / :meth:`apply` with the same draws (tested).
+        This is the rollout of a searching computer player. The bidding takes
+        the path of :meth:`apply` for a legal bid without its checks (every
+        action drawn is one of the legal actions); the tricks run in one loop
+        over the same tables (the seats of a trick from a table by leader,
+        the drawn card popped from the hand when the player is void or
+        leads); the outcome is identical, action for action and draw for
+        draw, to driving :meth:`legal_actions` / :meth:`apply` with the same
+        draws (tests/play/test_engine_properties.py).
         """
         rnd = rng.random
         phase = self.phase
