@@ -559,23 +559,15 @@ class Hand:
                 return None
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
-        hands = self.hands
-        hands[seat].remove(action)
+        self.hands[seat].remove(action)
         trick = self.trick
-        trick.append(action)
-        n = len(trick)
-        if n == 1:
-            led = self._es[action]
-            self._fl = fl = self._follows[led]
-            self._st = st = self._strength[led]
-            self._best = st[action]
-            self._winner = self.trick_leader = seat
-        else:
+        if trick:
+            trick.append(action)
             st = self._st[action]
             if st > self._best:
                 self._best = st
                 self._winner = seat
-            if n == self._n_active:
+            if len(trick) == self._n_active:
                 winner = self._winner
                 tricks = self.tricks
                 tricks.append((self.trick_leader, trick, winner))
@@ -588,11 +580,18 @@ class Hand:
                     # The last trick: every hand holds one card, its only legal action.
                     self._follows = _LAST_TRICK
                 self.to_act = winner
-                self._legal = hands[winner][:]
+                self._legal = self.hands[winner][:]
                 return None
             fl = self._fl
+        else:
+            trick.append(action)
+            led = self._es[action]
+            self._fl = fl = self._follows[led]
+            self._st = st = self._strength[led]
+            self._best = st[action]
+            self._winner = self.trick_leader = seat
         self.to_act = seat = self._next[seat]
-        hand = hands[seat]
+        hand = self.hands[seat]
         self._legal = list(filter(fl, hand)) or hand[:]
         return None
 
