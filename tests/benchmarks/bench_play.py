@@ -30,26 +30,29 @@ unless ``--clock cpu``).
 
 Figures (issue 33 item 2; CPython 3.11.7, OpenSpiel 2.0.2, a 2-core machine
 shared with other work, ``nice -n 5 ... --openspiel --clock cpu --hands 20000
---repeat 7``, both sides from the same run, best of 7):
+--repeat 7``; each row is one run, ours and OpenSpiel's measured alternately
+in it, best of 7; the two runs back to back):
 
 =====================  ==============  =================  ===============
 engine                 steps hands/s   play_random /s     OpenSpiel /s
 =====================  ==============  =================  ===============
-before (main a9c6bf1)  50,369 (1.58x)  61,992 (1.94x)     31,890
-after (branch speed)   53,591 (1.68x)  65,553 (2.06x)     31,867
+before (main a9c6bf1)  51,922 (1.58x)  65,634 (2.00x)     32,824
+after (branch speed)   53,887 (1.64x)  67,380 (2.05x)     32,886
 =====================  ==============  =================  ===============
 
-CPU time on a shared machine still varies by about 10 % from run to run, so
-the same hands were also counted in instructions (``valgrind --tool=callgrind``,
+CPU time on a shared machine still varies by 5-10 % from run to run, so the
+same hands were also counted in instructions (``valgrind --tool=callgrind``,
 3,000 hands of each driver, the interpreter's start-up subtracted), which do
 not depend on the load: OpenSpiel 319,800 instructions a hand; ours steps
-202,400 before and 200,900 after (1.58x and 1.59x), ``play_random`` 161,600
-before and 152,900 after (1.98x and 2.09x). Where a step-by-step hand goes
+202,400 before and 199,700 after (1.58x and 1.60x), ``play_random`` 161,600
+before and 152,500 after (1.98x and 2.10x). Where a step-by-step hand goes
 (after): the driver's own loop -- ``legal_actions()``, the draw and the call
 of ``apply()`` -- about 58,000 (measured with an engine that does nothing),
 the deal about 42,000 (the 1056 random bits, the keys and the sort of the
-pack), the rest ``apply()`` (about 85 bytecodes for a card; the follow-suit
-filter is the largest C cost, about 1,700 instructions a follow).
+pack: about 30,000), the rest ``apply()`` (about 90 bytecodes for a card;
+the follow-suit filter is the largest C cost, about 1,700 instructions a
+follow).
+
 Not collected by the default pytest run (``addopts`` ignores tests/benchmarks).
 """
 
