@@ -105,7 +105,7 @@ _AFTER = {out: tuple(row[1:] for row in rows) for out, rows in _ORDER.items()}
 _LAST_TRICK = (None, None, None, None)
 """The follow-suit tests of the last trick, by suit led: none (every player
 holds one card, the only legal action; ``filter(None, hand)`` drops a card
-coded 0, and ``or hand[:]`` puts it back)."""
+coded 0, and ``or [*hand]`` puts it back)."""
 
 _DISCARD_OF = [DISCARD + c for c in range(33)]
 """``_DISCARD_OF[card]``: the action discarding ``card``."""
@@ -360,6 +360,7 @@ class Hand:
         constructor."""
         if dealer.__class__ is not int or not 0 <= dealer <= 3:
             _check_dealer(dealer)
+            dealer = int(dealer)  # a Seat: plain ints on the hot path
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
         cfg = _CONFIGS.get(id(rules))
@@ -390,7 +391,7 @@ class Hand:
         self.sitting_out = ()
         self.record = self.score = None
         self.thrown_in = self.misdeal = False
-        self.dealer = dealer = int(dealer)  # a Seat or an int: plain ints on the hot path
+        self.dealer = dealer
         self.hands = [d[0:5], d[5:10], d[10:15], d[15:20]]
         self.turn_up = turn_up = d[20]
         self.undealt = d[21:]
@@ -580,7 +581,7 @@ class Hand:
                     # The last trick: every hand holds one card, its only legal action.
                     self._follows = _LAST_TRICK
                 self.to_act = winner
-                self._legal = self.hands[winner][:]
+                self._legal = [*self.hands[winner]]
                 return None
             fl = self._fl
         else:
@@ -592,7 +593,7 @@ class Hand:
             self._winner = self.trick_leader = seat
         self.to_act = seat = self._next[seat]
         hand = self.hands[seat]
-        self._legal = list(filter(fl, hand)) or hand[:]
+        self._legal = [*filter(fl, hand)] or [*hand]
         return None
 
     def play_random(self, rng: random.Random) -> Hand:
@@ -669,7 +670,7 @@ class Hand:
             for seat in seats:
                 # Follow suit if able (000, 001), exactly as legal_actions().
                 hand = hands[seat]
-                legal = list(filter(fl, hand))
+                legal = [*filter(fl, hand)]
                 if legal:
                     c = legal[int(rnd() * len(legal))]
                     hand.remove(c)
@@ -832,7 +833,7 @@ class Hand:
             hand.append(self.turn_up)
             self.phase = DISCARDING
             self.to_act = dealer
-            legal = list(map(_DISCARD_OF.__getitem__, hand))
+            legal = [*map(_DISCARD_OF.__getitem__, hand)]
             if not self._cfg.discard_turn_up:
                 legal.remove(DISCARD + self.turn_up)
             self._legal = legal
@@ -867,7 +868,7 @@ class Hand:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
         self.to_act = leader
-        self._legal = self.hands[leader][:]
+        self._legal = [*self.hands[leader]]
 
     def _why_illegal(self, action: object) -> str:
         """Why ``action`` is refused, naming the rule (built only when
