@@ -36,21 +36,21 @@ in it, best of 7; the two runs back to back):
 =====================  ==============  =================  ===============
 engine                 steps hands/s   play_random /s     OpenSpiel /s
 =====================  ==============  =================  ===============
-before (main a9c6bf1)  51,922 (1.58x)  65,634 (2.00x)     32,824
-after (branch speed)   53,887 (1.64x)  67,380 (2.05x)     32,886
+before (main a9c6bf1)  50,162 (1.58x)  61,451 (1.93x)     31,780
+after (branch speed)   55,240 (1.68x)  69,641 (2.12x)     32,800
 =====================  ==============  =================  ===============
 
 CPU time on a shared machine still varies by 5-10 % from run to run, so the
 same hands were also counted in instructions (``valgrind --tool=callgrind``,
 3,000 hands of each driver, the interpreter's start-up subtracted), which do
-not depend on the load: OpenSpiel 319,800 instructions a hand; ours steps
-202,400 before and 199,700 after (1.58x and 1.60x), ``play_random`` 161,600
-before and 152,500 after (1.98x and 2.10x). Where a step-by-step hand goes
+not depend on the load: OpenSpiel 319,500 instructions a hand; ours steps
+202,400 before and 193,000 after (1.58x and 1.66x), ``play_random`` 161,600
+before and 148,000 after (1.98x and 2.16x). Where a step-by-step hand goes
 (after): the driver's own loop -- ``legal_actions()``, the draw and the call
 of ``apply()`` -- about 58,000 (measured with an engine that does nothing),
-the deal about 42,000 (the 1056 random bits, the keys and the sort of the
+the deal about 41,000 (the 1056 random bits, the keys and the sort of the
 pack: about 30,000), the rest ``apply()`` (about 90 bytecodes for a card;
-the follow-suit filter is the largest C cost, about 1,700 instructions a
+the follow-suit filter is the largest C cost, about 1,300 instructions a
 follow).
 
 Not collected by the default pytest run (``addopts`` ignores tests/benchmarks).
