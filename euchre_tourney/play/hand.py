@@ -34,6 +34,7 @@ same few list look-ups for every rule set.
 from __future__ import annotations
 
 import random
+import sys
 
 from euchre_tourney.play.result import HandResult as PlayedResult
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
@@ -81,6 +82,33 @@ _ALONE_FORCED = (ALONE,)
 _NAME_ANY = tuple(NAME + s for s in range(4))
 _NONE: tuple[int, ...] = ()
 
+
+def _trick_order(out: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The seats of a trick in play order, by leader, when ``out`` sit out."""
+    nxt = _NEXT_ACTIVE[out]
+    rows = []
+    for leader in range(4):
+        row = [leader]
+        while nxt[row[-1]] != leader and len(row) < 4 - len(out):
+            row.append(nxt[row[-1]])
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+_ORDER = {out: _trick_order(out) for out in _NEXT_ACTIVE}
+"""``_ORDER[sitting_out][leader]``: the seats of a trick led by ``leader``,
+in play order (the winner of a complete trick is the seat at the position of
+its strongest card)."""
+_AFTER = {out: tuple(row[1:] for row in rows) for out, rows in _ORDER.items()}
+"""``_AFTER[sitting_out][leader]``: the seats that follow ``leader``'s lead."""
+
+_LAST_TRICK = (None, None, None, None)
+"""The follow-suit tests of the last trick, by suit led: none (every player
+holds one card, the only legal action; ``filter(None, hand)`` drops a card
+coded 0, and ``or [*hand]`` puts it back)."""
+
+_DISCARD_OF = [DISCARD + c for c in range(33)]
+"""``_DISCARD_OF[card]``: the action discarding ``card``."""
 
 _A_SUIT = ("a club", "a diamond", "a heart", "a spade")
 
@@ -170,6 +198,12 @@ def _config(rules: RuleSet) -> _Config:
     return cfg
 
 
+_KEY_TEMPLATE = b"\x00\x00\x00\x00\x00\x00\x30\x41" * 33
+"""33 little-endian doubles 2**20 (exponent 1043, mantissa 0): a deal writes
+its 32-bit keys into the low half of each mantissa (:meth:`Hand.deal`)."""
+_FLOAT_KEYS = sys.byteorder == "little" and memoryview(bytearray(_KEY_TEMPLATE)).cast("d")[0] == 2.0**20
+
+
 def _is_farmers_hand(cards: list[int]) -> bool:
     """Only 9s and 10s (7s and 8s too in a 32/33-card pack): 000 "Farmer's Hand"."""
     return all(c != BENNY and (c & 7) <= TEN for c in cards)
@@ -249,6 +283,7 @@ class Hand:
         "_alone_defenders_asked",
         "_es",
         "_strength",
+        "_order",
         "_st",
         "_best",
         "_winner",
@@ -325,18 +360,56 @@ class Hand:
         constructor."""
         if dealer.__class__ is not int or not 0 <= dealer <= 3:
             _check_dealer(dealer)
+            dealer = int(dealer)  # a Seat: plain ints on the hot path
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        cfg = _config(rules)
-        # Sort the pack by independent uniform 32-bit keys, one per card code:
-        # a uniform shuffle done in C (the sort is the cost of a deal). Two
+        cfg = _CONFIGS.get(id(rules))
+        if cfg is None or cfg.rules is not rules:
+            cfg = _config(rules)
+        # Sort the pack by independent uniform 32-bit keys, one per card code
+        # (the 33 words of getrandbits(1056), least significant first): a
+        # uniform shuffle done in C (the sort is the cost of a deal). Two
         # equal keys -- about once in eight million deals -- keep pack order.
-        # (The keys as a list: list.__getitem__ is a faster key than the
-        # memoryview's, for the same keys and so the same deal.)
-        keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I").tolist()
+        # Each key is sorted as the float 2**20 + key / 2**32 (exact, and in
+        # the same order as the keys, so the same deal): list.sort compares
+        # floats much faster than ints of more than 30 bits.
+        bits = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I")
+        if _FLOAT_KEYS:
+            buf = memoryview(bytearray(_KEY_TEMPLATE))
+            buf.cast("I")[0::2] = bits
+            keys = buf.cast("d").tolist()
+        else:
+            keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
+        # What _setup does, inlined (a deal is part of every random hand).
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self.rules = rules
+        self._cfg = cfg
+        self._dealt = d
+        self.trump = self.maker = self.lone = self.lone_defender = self.trick_leader = -1
+        self.bid_round = 0
+        self.sitting_out = ()
+        self.record = self.score = None
+        self.thrown_in = self.misdeal = False
+        self.dealer = dealer
+        self.hands = [d[0:5], d[5:10], d[10:15], d[15:20]]
+        self.turn_up = turn_up = d[20]
+        self.undealt = d[21:]
+        self.trick = []
+        self.tricks = []
+        self.tricks_won = [0, 0, 0, 0]
+        self._bids = []
+        self._actors = []
+        self._passed = []
+        if turn_up == BENNY:
+            # 001: the Benny turned up -- the dealer names trump (see _setup).
+            self.phase = BENNY_UP
+            self.to_act = dealer
+            self._legal = _NAME_ANY
+        else:
+            self.phase = BID1
+            self.to_act = (dealer + 1) & 3
+            self._legal = self._bidding_actions() if cfg.bid1_check else _BID1_ACTIONS
         return self
 
     def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
@@ -473,29 +546,23 @@ class Hand:
                 return self.apply(parsed)
             raise RuleViolation(self._why_illegal(action))
         seat = self.to_act
-        if action > BENNY:  # not a card: a legal bid, alone or discard (plays are the cards 0..32)
+        if action > 32:  # not a card (BENNY = 32): a legal bid, alone or discard
             self._bids.append(action)
             self._actors.append(seat)
             if action == PASS and self.phase == BID1 and seat != self.dealer:
                 # The commonest bid, inlined (as in _bid).
                 self._passed.append(seat)
-                self.to_act = seat = (seat + 1) & 3
-                self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+                self.to_act = (seat + 1) & 3
+                if self._cfg.bid1_check:
+                    self._legal = self._bidding_actions()
+                else:
+                    self._legal = _BID1_ACTIONS
                 return None
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
-        hands = self.hands
-        hands[seat].remove(action)
+        self.hands[seat].remove(action)
         trick = self.trick
-        if not trick:
-            trick.append(action)
-            led = self._es[action]
-            self._fl = self._follows[led]
-            self._st = st = self._strength[led]
-            self._best = st[action]
-            self._winner = seat
-            self.trick_leader = seat
-        else:
+        if trick:
             trick.append(action)
             st = self._st[action]
             if st > self._best:
@@ -507,14 +574,26 @@ class Hand:
                 tricks.append((self.trick_leader, trick, winner))
                 self.tricks_won[winner] += 1
                 self.trick = []
-                if len(tricks) == 5:
+                n = len(tricks)
+                if n == 5:
                     return self._finish()
+                if n == 4:
+                    # The last trick: every hand holds one card, its only legal action.
+                    self._follows = _LAST_TRICK
                 self.to_act = winner
-                self._legal = hands[winner][:]
+                self._legal = [*self.hands[winner]]
                 return None
+            fl = self._fl
+        else:
+            trick.append(action)
+            led = self._es[action]
+            self._fl = fl = self._follows[led]
+            self._st = st = self._strength[led]
+            self._best = st[action]
+            self._winner = self.trick_leader = seat
         self.to_act = seat = self._next[seat]
-        hand = hands[seat]
-        self._legal = list(filter(self._fl, hand)) or hand[:]
+        hand = self.hands[seat]
+        self._legal = [*filter(fl, hand)] or [*hand]
         return None
 
     def play_random(self, rng: random.Random) -> Hand:
@@ -522,64 +601,94 @@ class Hand:
         legal action drawn as ``legal[int(rng.random() * len(legal))]``;
         returns ``self``.
 
-        This is the rollout of a searching computer player. Bidding goes
-        through :meth:`apply`; the tricks run in one loop over the same
-        tables, and the outcome is identical, action for action, to driving
-        :meth:`legal_actions` / :meth:`apply` with the same draws (tested).
+        This is the rollout of a searching computer player. The bidding takes
+        the path of :meth:`apply` for a legal bid without its checks (every
+        action drawn is one of the legal actions); the tricks run in one loop
+        over the same tables (the seats of a trick from a table by leader,
+        the drawn card popped from the hand when the player is void or
+        leads); the outcome is identical, action for action and draw for
+        draw, to driving :meth:`legal_actions` / :meth:`apply` with the same
+        draws (tests/play/test_engine_properties.py).
         """
         rnd = rng.random
-        while self.phase != PLAYING:
-            if self.phase == DONE:
-                return self
-            legal = self._legal
-            self.apply(legal[int(rnd() * len(legal))])
+        phase = self.phase
+        if phase != PLAYING:
+            # The bidding, going alone and the discard: what apply() does
+            # with a legal action (every one of them is a bid, not a card).
+            bids = self._bids
+            actors = self._actors
+            dealer = self.dealer
+            while phase != PLAYING:
+                if phase == DONE:
+                    return self
+                legal = self._legal
+                action = legal[int(rnd() * len(legal))]
+                seat = self.to_act
+                bids.append(action)
+                actors.append(seat)
+                if action == PASS and phase == BID1 and seat != dealer:
+                    self._passed.append(seat)
+                    self.to_act = (seat + 1) & 3
+                    if self._cfg.bid1_check:
+                        self._legal = self._bidding_actions()
+                    else:
+                        self._legal = _BID1_ACTIONS
+                else:
+                    self._bid(action)
+                phase = self.phase
         hands = self.hands
         es = self._es
         strength = self._strength
-        nxt = self._next
-        n_active = self._n_active
+        order = self._order
+        after = _AFTER[self.sitting_out]
         tricks = self.tricks
         won = self.tricks_won
-        seat = self.to_act
         trick = self.trick
         follows = self._follows
         if trick:
+            # Finish the trick in progress: the seats after the last to play.
+            leader = self.trick_leader
+            seats = order[leader][len(trick):]
             fl = self._fl
             st = self._st
             best = self._best
             winner = self._winner
-            leader = self.trick_leader
+        else:
+            leader = self.to_act
         while True:
             if not trick:
                 # The lead: any card (legal_actions() is the hand, in order).
-                hand = hands[seat]
-                c = hand[int(rnd() * len(hand))]
-                hand.remove(c)
+                hand = hands[leader]
+                c = hand.pop(int(rnd() * len(hand)))
+                trick.append(c)
                 led = es[c]
                 fl = follows[led]
                 st = strength[led]
                 best = st[c]
-                winner = leader = seat
-                trick.append(c)
-                seat = nxt[seat]
-            while len(trick) < n_active:
+                winner = leader
+                seats = after[leader]
+            for seat in seats:
                 # Follow suit if able (000, 001), exactly as legal_actions().
                 hand = hands[seat]
-                legal = list(filter(fl, hand)) or hand
-                c = legal[int(rnd() * len(legal))]
-                hand.remove(c)
-                s = st[c]
-                if s > best:
-                    best = s
-                    winner = seat
+                legal = [*filter(fl, hand)]
+                if legal:
+                    c = legal[int(rnd() * len(legal))]
+                    hand.remove(c)
+                else:  # void in the suit led: any card (legal_actions() is the hand)
+                    c = hand.pop(int(rnd() * len(hand)))
                 trick.append(c)
-                seat = nxt[seat]
+                if st[c] > best:
+                    best = st[c]
+                    winner = seat
             tricks.append((leader, trick, winner))
             won[winner] += 1
             trick = []
-            if len(tricks) == 5:
+            n = len(tricks)
+            if n == 5:
                 break
-            seat = winner
+            if n == 4:
+                follows = _LAST_TRICK
+            leader = winner
         self.trick = trick
         self._finish()
         return self
@@ -606,7 +715,36 @@ class Hand:
         legal actions."""
         phase = self.phase
         seat = self.to_act
-        if phase == BID1:
+        if phase == ALONE_ROUND:
+            if action == ALONE:
+                if (seat ^ self.maker) & 1:
+                    self.lone_defender = seat
+                    self._alone_defenders_asked = True
+                else:
+                    self.lone = seat
+                self._alone_queue = []
+            self._next_alone_decision()
+        elif phase == BID2:
+            if action == PASS:
+                self._passed.append(seat)
+                if seat == self.dealer:
+                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
+                    self.thrown_in = True
+                    self._end_unplayed()
+                else:
+                    # Stick the dealer (000, 001): the dealer may not pass.
+                    self.to_act = seat = (seat + 1) & 3
+                    cfg = self._cfg
+                    if seat == self.dealer and self.rules.stick_the_dealer:
+                        self._legal = cfg.bid2_stuck[self.turn_up >> 3]
+                    else:
+                        self._legal = cfg.bid2_actions[self.turn_up >> 3]
+            else:
+                self._make(seat, action - NAME, 2)
+        elif phase == DISCARDING:
+            self.hands[seat].remove(action - DISCARD)
+            self._start_play()
+        elif phase == BID1:
             if action == PASS:
                 self._passed.append(seat)
                 if seat == self.dealer:
@@ -614,7 +752,7 @@ class Hand:
                     self.phase = BID2
                     self._passed = []
                     self.to_act = (seat + 1) & 3
-                    self._legal = self._bidding_actions()
+                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
                     return
                 self.to_act = seat = (seat + 1) & 3
                 cfg = self._cfg
@@ -627,30 +765,6 @@ class Hand:
             else:  # MISDEAL
                 self.misdeal = True
                 self._end_unplayed()
-        elif phase == ALONE_ROUND:
-            if action == ALONE:
-                if (seat ^ self.maker) & 1:
-                    self.lone_defender = seat
-                    self._alone_defenders_asked = True
-                else:
-                    self.lone = seat
-                self._alone_queue = []
-            self._next_alone_decision()
-        elif phase == DISCARDING:
-            self.hands[seat].remove(action - DISCARD)
-            self._start_play()
-        elif phase == BID2:
-            if action == PASS:
-                self._passed.append(seat)
-                if seat == self.dealer:
-                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
-                    self.thrown_in = True
-                    self._end_unplayed()
-                else:
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._bidding_actions()
-            else:
-                self._make(seat, action - NAME, 2)
         else:  # BENNY_UP
             self._make(self.dealer, action - NAME, 1)
 
@@ -719,17 +833,17 @@ class Hand:
             hand.append(self.turn_up)
             self.phase = DISCARDING
             self.to_act = dealer
-            if self._cfg.discard_turn_up:
-                self._legal = [DISCARD + c for c in hand]
-            else:
-                up = self.turn_up
-                self._legal = [DISCARD + c for c in hand if c != up]
+            legal = [*map(_DISCARD_OF.__getitem__, hand)]
+            if not self._cfg.discard_turn_up:
+                legal.remove(DISCARD + self.turn_up)
+            self._legal = legal
             return
         self._start_play()
 
     def _start_play(self) -> None:
         out = self.sitting_out
         self._next = _NEXT_ACTIVE[out]
+        self._order = _ORDER[out]
         self._n_active = 4 - len(out)
         dealer = self.dealer
         if not out:
@@ -754,7 +868,7 @@ class Hand:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
         self.to_act = leader
-        self._legal = self.hands[leader][:]
+        self._legal = [*self.hands[leader]]
 
     def _why_illegal(self, action: object) -> str:
         """Why ``action`` is refused, naming the rule (built only when
