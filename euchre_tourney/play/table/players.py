@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from dataclasses import dataclass, field
 
 from euchre_tourney.play.table.hand import (
@@ -95,6 +96,18 @@ class SeatView:
     legal: list[Act]
     voids: dict[int, set[int]] = field(default_factory=dict)
     known_cards: dict[int, set[int]] = field(default_factory=dict)
+    to_act: int = -1
+    sizes: tuple[int, ...] = ()
+    """Cards each seat holds now (public: everyone can count them)."""
+    turned_down: int = -1
+    high_bidder: int | None = None
+    asked: int | None = None
+    leader: int = -1
+    picked_up: bool = False
+    partner_revealed: bool = False
+    put_away: tuple[int, ...] = ()
+    """The cards this seat put face down itself (its discards, the card it
+    gave a lone partner): it knows where they are, nobody else does."""
 
     def teammates(self) -> set[int]:
         """Seats known to be on this seat's side (itself included)."""
@@ -162,17 +175,27 @@ def seat_view(hand: TableHand, seat: int, full: bool = True) -> SeatView:
         legal=hand.legal_actions() if hand.to_act == seat else [],
         voids=voids,
         known_cards=known,
+        to_act=hand.to_act if not hand.done else -1,
+        sizes=tuple(len(h) for h in hand.hands),
+        turned_down=hand.turned_down,
+        high_bidder=hand.high_bidder,
+        asked=hand.asked,
+        leader=hand.leader,
+        picked_up=hand.picked_up,
+        partner_revealed=hand.partner_revealed,
+        put_away=tuple(a.arg for s, a in hand.history if s == seat and a.kind in _HIDDEN),
     )
 
 
 class RandomTablePlayer:
-    """Easy: a uniformly random legal action."""
+    """Easy: a uniformly random legal action, drawn by a generator seeded
+    from the player's seed and the view (the same view, the same action)."""
 
     def __init__(self, rng: random.Random | int | None = None) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.seed = rng.getrandbits(32) if isinstance(rng, random.Random) else (0 if rng is None else int(rng))
 
-    def choose(self, view: SeatView) -> Act:
-        return self.rng.choice(view.legal)
+    def choose(self, view: SeatView, hand: TableHand | None = None) -> Act:
+        return random.Random((self.seed * 1_000_003) ^ view_key(view)).choice(view.legal)
 
 
 def card_value(c: int, trump: int | None) -> int:
@@ -220,7 +243,7 @@ class MediumPlayer:
     def __init__(self, boldness: float = 0.0) -> None:
         self.boldness = boldness
 
-    def choose(self, view: SeatView) -> Act:
+    def choose(self, view: SeatView, hand: TableHand | None = None) -> Act:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -366,6 +389,13 @@ class MediumPlayer:
         return min(cards, key=lambda c: (effective_suit(c, trump) == trump, card_value(c, trump)))
 
 
+WORLDS = 128
+"""Worlds a hard decision samples at most (the arena's fixed budget)."""
+DEADLINE = 0.12
+"""Seconds a hard decision searches at most by default (checked between
+worlds): the time cap's share (``tests/benchmarks/bench_hard_time_cap.py``)."""
+
+
 class SampleSearchPlayer:
     """Hard: determinised search (see the module docstring). ``samples``
     sampled worlds per decision at most, ``deadline_s`` seconds at most per
@@ -384,12 +414,16 @@ class SampleSearchPlayer:
     other highest trumps not held, the off-suit aces and going alone.
     """
 
-    def __init__(self, samples: int = 128, deadline_s: float | None = 0.12, rng: random.Random | int | None = None) -> None:
+    def __init__(self, samples: int = 128, deadline_s: float | None = 0.12, rng: random.Random | int | None = None,
+                 *, bid_samples: int | None = None, clock=time.perf_counter) -> None:
         self.samples = samples
+        self.bid_samples = samples if bid_samples is None else bid_samples
         self.deadline_s = deadline_s
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.clock = clock
+        # one number, read once: every decision seeds its own generator from it and the view
+        self.seed = rng.getrandbits(32) if isinstance(rng, random.Random) else (0 if rng is None else int(rng))
         self.medium = MediumPlayer()
-        self.hand: TableHand | None = None
+        self.last_worlds = 0
 
     def candidates(self, view: SeatView) -> list[Act]:
         """The actions a search compares (the legal ones, or for the partner
@@ -413,21 +447,31 @@ class SampleSearchPlayer:
         return list(view.legal) if len(view.legal) <= 10 else []
 
     def choose(self, view: SeatView, hand: TableHand | None = None) -> Act:
-        """``hand`` is the real hand, used only for its public history and
-        shape (who holds how many cards); the hidden cards are resampled."""
-        hand = hand or self.hand
-        # not searched (candidates): a blind naming, asking and giving, and a railroaded card's
-        # fate and the discard before looking at it (the real card would show in the samples)
-        if hand is None or (view.phase == LONE_DISCARD and hand.offered is not None):
-            return self.medium.choose(view)
+        """The action for ``view.seat`` (one of ``view.legal``). ``hand`` is
+        accepted for old callers and ignored: the search reads the view only."""
+        return self.rank(view)[0][0]
+
+    def rank(self, view: SeatView) -> list[tuple[Act, float]]:
+        """The searched actions (:meth:`candidates`) with their mean points
+        for the seat's side over the sampled worlds, best first (ties: the
+        medium player's choice first); a decision not searched is the
+        medium player's choice alone, at 0.0. The worlds are drawn by a
+        generator seeded from the player's seed and the view
+        (:func:`view_key`): below the deadline, the same view gets the same
+        answer whatever the hidden cards and whatever was asked before."""
+        fallback = self.medium.choose(view)
         acts = self.candidates(view)
+        self.last_worlds = 0
         if not acts:
-            return self.medium.choose(view)
-        start = time.perf_counter()
+            # not searched: a blind naming, asking and giving, a railroaded card's fate and the
+            # discard before looking at it
+            return [(fallback, 0.0)]
+        rng = random.Random((self.seed * 1_000_003) ^ view_key(view))
+        start = self.clock()
         totals = dict.fromkeys(acts, 0.0)
         worlds = 0
-        for _ in range(self.samples):
-            world = _sample_world(hand, view, self.rng)
+        for _ in range(self.samples if view.phase == PLAY else self.bid_samples):
+            world = _sample_world(view, rng)
             if world is None:
                 break
             for a in acts:  # every candidate in this world (the deadline is checked between worlds)
@@ -435,12 +479,23 @@ class SampleSearchPlayer:
                 w.apply(a)
                 totals[a] += _points_value(w.rules, _finish(w, self.medium), view.seat)
             worlds += 1
-            if self.deadline_s is not None and time.perf_counter() - start > self.deadline_s:
+            if self.deadline_s is not None and self.clock() - start > self.deadline_s:
                 break
-        fallback = self.medium.choose(view)
+        self.last_worlds = worlds
         if not worlds:
-            return fallback
-        return max(acts, key=lambda a: (totals[a], a == fallback))
+            return [(fallback, 0.0)] + [(a, 0.0) for a in acts if a != fallback]
+        return sorted(((a, totals[a] / worlds) for a in acts), key=lambda av: (-round(av[1], 9), av[0] != fallback))
+
+
+def view_key(view: SeatView) -> int:
+    """A stable 32-bit digest of everything ``view`` shows (for seeding)."""
+    text = repr((
+        view.rules.preset, view.seat, view.phase, view.dealer, view.hand, view.turn_up, view.trump, view.maker,
+        view.alone, view.bid, view.partner_card, view.partner, view.trick, view.tricks, view.active, view.public,
+        view.legal, view.sizes, sorted((s, sorted(v)) for s, v in view.voids.items()),
+        sorted((s, sorted(v)) for s, v in view.known_cards.items()), view.put_away,
+    ))
+    return zlib.crc32(text.encode())
 
 
 def _value(hand: TableHand, seat: int) -> float:
@@ -463,20 +518,53 @@ def _clone(hand: TableHand) -> TableHand:
     return h
 
 
-def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableHand | None:
-    """A copy of ``hand`` whose hidden cards are dealt again at random,
-    consistent with what ``view`` knows."""
+def world_of(view: SeatView, hands: list[list[int]]) -> TableHand:
+    """A hand in the state ``view`` shows, with ``hands`` (every seat's
+    cards now) as the cards no seat can see: what the search plays on. Its
+    history and undealt cards are left empty (nothing after the deal reads
+    them); the partner card's holder is the seat holding it in ``hands``."""
+    r = view.rules
+    w = TableHand(r, view.dealer, order=list(pack(r.pack)))
+    w.hands = [list(h) for h in hands]
+    w.undealt = []
+    w.phase, w.to_act = view.phase, view.to_act
+    w.turn_up, w.trump, w.turned_down, w.maker, w.alone = view.turn_up, view.trump, view.turned_down, view.maker, view.alone
+    w.bid, w.high_bidder, w.asked = view.bid, view.high_bidder, view.asked
+    w.partner_card, w.partner_revealed, w.picked_up = view.partner_card, view.partner_revealed, view.picked_up
+    w.active = list(view.active)
+    w.tricks = [(leader, list(plays), winner) for leader, plays, winner in view.tricks]
+    w.trick = list(view.trick)
+    w.leader = view.leader
+    w.won = list(view.won)
+    if view.partner_card is not None:
+        holders = [s for s in range(r.players) if view.partner_card in w.hands[s]]
+        if view.partner is not None:
+            w.partner = view.partner
+        else:
+            w.partner = holders[0] if holders else None
+        w.forced_alone = w.partner is None
+    return w
+
+
+def _sample_world(view: SeatView, rng: random.Random) -> TableHand | None:
+    """A world (:func:`world_of`) whose hidden cards are dealt at random,
+    consistent with everything ``view`` shows: each other seat in the hand
+    keeps its number of cards (``view.sizes``; a lone maker's partners too),
+    holds no card of a suit it
+    has shown out of, and holds the cards it is known to hold (the turn-up
+    the dealer took, a revealed partner's card). ``None`` when 20 tries
+    found no such deal."""
     seat = view.seat
-    others = [s for s in view.active if s != seat]
-    sizes = {s: len(hand.hands[s]) for s in others}
+    # every other seat holding cards: a lone maker's partners too (they may pass a card)
+    others = [s for s in range(view.rules.players) if s != seat and view.sizes[s]]
     fixed = {s: set(view.known_cards.get(s, set())) for s in others}
     seen = set(view.hand)
     for _, plays, _ in view.tricks:
         seen.update(c for _, c in plays)
     seen.update(c for _, c in view.trick)
-    if hand.turn_up is not None and not hand.picked_up:
-        seen.add(hand.turn_up)  # face up, then turned down or never taken: out of the play
-    seen.update(a.arg for s, a in hand.history if s == seat and a.kind in ("discard", "give"))
+    if view.turn_up is not None and not view.picked_up:
+        seen.add(view.turn_up)  # face up, then turned down or never taken: out of the play
+    seen.update(view.put_away)
     for s in fixed:
         fixed[s] -= seen  # a known card already played
         seen.update(fixed[s])
@@ -485,13 +573,14 @@ def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableH
         seen.add(view.partner_card)
     unseen = [c for c in pack(view.rules.pack) if c not in seen]
     trump = view.trump
+    hands = [[] for _ in range(view.rules.players)]
+    hands[seat] = list(view.hand)
     for _ in range(20):
         rng.shuffle(unseen)
         pool = list(unseen)
-        new: dict[int, list[int]] = {}
         ok = True
         for s in sorted(others, key=lambda s: -len(view.voids.get(s, ()))):
-            need = sizes[s] - len(fixed[s])
+            need = view.sizes[s] - len(fixed[s])
             voids = view.voids.get(s, set())
             pick = [c for c in pool if not voids or effective_suit(c, trump) not in voids][:need]
             if len(pick) < need:
@@ -499,17 +588,9 @@ def _sample_world(hand: TableHand, view: SeatView, rng: random.Random) -> TableH
                 break
             for c in pick:
                 pool.remove(c)
-            new[s] = sorted(list(fixed[s]) + pick)
+            hands[s] = sorted(list(fixed[s]) + pick)
         if ok:
-            w = _clone(hand)
-            for s, cards in new.items():
-                w.hands[s] = cards
-            if w.partner_card is not None and not w.partner_revealed:
-                holders = [s for s in range(w.players) if w.partner_card in w.hands[s]]
-                if seat != w.partner:
-                    w.partner = holders[0] if holders else None
-                    w.forced_alone = w.partner is None
-            return w
+            return world_of(view, hands)
     return None
 
 
@@ -628,21 +709,28 @@ def _points_value(rules: TableRules, pts: dict[int, int], seat: int) -> float:
 
 
 def make_table_player(level: str, seed: int | None = None, **kwargs):
-    """A computer player by level: ``easy``, ``medium`` or ``hard``."""
-    if level == "easy":
-        return RandomTablePlayer(seed)
-    if level == "medium":
-        return MediumPlayer()
-    if level == "hard":
-        return SampleSearchPlayer(rng=seed, **kwargs)
-    raise ValueError(f"unknown level {level!r}: easy, medium or hard")
+    """Old name of :func:`euchre_tourney.play.players.make_player` for the
+    games of 2 to 6 seats (the players read the rules from the view):
+    ``samples``, ``bid_samples`` and ``deadline_s`` (the budget, seconds or
+    ``None``) as there."""
+    from euchre_tourney.play.players import DEFAULT, make_player
+
+    budget = kwargs.pop("deadline_s", DEFAULT)
+    return make_player(level, tables.TableRules(), seed, budget=budget, **kwargs)
 
 
 def table_hint(hand: TableHand, seat: int) -> tuple[Act, str]:
-    """The medium player's choice for ``seat`` and a sentence why."""
-    view = seat_view(hand, seat)
-    a = MediumPlayer().choose(view)
-    return a, _why(view, a)
+    """Old form of :func:`euchre_tourney.play.players.hint`: the hard
+    player's choice for ``seat`` and a sentence why."""
+    from euchre_tourney.play.players import hint
+
+    action, why = hint(seat_view(hand, seat))
+    return action, why
+
+
+def reason(view: SeatView, a: Act) -> str:
+    """A sentence on why ``a`` suits ``view``'s seat (the hint's reason)."""
+    return _why(view, a)
 
 
 def _why(view: SeatView, a: Act) -> str:
