@@ -30,10 +30,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import zlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from euchre_tourney.play.table.hand import (
     ASK,
@@ -51,6 +53,7 @@ from euchre_tourney.play.table.hand import (
     Act,
     TableHand,
     act_text,
+    parse_act,
     trump_word,
 )
 from euchre_tourney.rules import SUITS
@@ -231,10 +234,25 @@ def trick_estimate(cards: list[int], trump: int, rules: TableRules) -> float:
 
 
 def _trump_order(trump: int, rules: TableRules) -> list[int]:
-    cards = {base(c) for c in pack(rules.pack)}
+    return _TRUMP_ORDERS(trump, rules.pack)
+
+
+@lru_cache(maxsize=None)
+def _TRUMP_ORDERS(trump: int, pack_key: str) -> list[int]:
+    cards = {base(c) for c in pack(pack_key)}
     suits, st = ranking(trump)
     row = st[trump]
     return sorted((c for c in cards if suits[c] == trump), key=lambda c: -row[c])
+
+
+def _logistic(x: float) -> float:
+    return 0.0 if x < -30 else 1.0 if x > 30 else 1.0 / (1.0 + math.exp(-x))
+
+
+SOFTNESS = 0.5
+"""Tricks: how far a hand's estimate may stray from the medium player's
+threshold and the bid still be made (the soft bidding model, see
+:meth:`MediumPlayer.likelihood`)."""
 
 
 class MediumPlayer:
@@ -271,36 +289,93 @@ class MediumPlayer:
 
     # --- bidding ---------------------------------------------------------------------
 
-    def _help(self, view: SeatView) -> float:
+    def _help(self, r: TableRules) -> float:
         """Tricks the partners are expected to add."""
-        r = view.rules
         if r.sides == "partners":
             return 0.9 * (r.players // 2 - 1)
         if r.sides == "partner_card":
             return 1.0
         return 0.0
 
-    def _need(self, view: SeatView) -> float:
+    def _need(self, r: TableRules) -> float:
         """Estimated tricks the side needs to make trump: a long hand (two-handed's
         ten cards) takes more tricks than the five-card estimate counts (measured:
         without the allowance four two-handed hands in five were thrown in)."""
-        return view.rules.need - 0.35 - self.boldness - 0.3 * (view.rules.hand_size - 5)
+        return r.need - 0.35 - self.boldness - 0.3 * (r.hand_size - 5)
+
+    @staticmethod
+    def round1_estimate(cards, turn_up: int, seat: int, dealer: int, r: TableRules) -> float:
+        """Tricks ``seat`` expects from ordering up ``turn_up`` (the dealer
+        counts it in the hand, less the weakest card)."""
+        t = printed_suit(turn_up)
+        cards = list(cards)
+        if seat == dealer and turn_up not in cards:
+            cards = sorted(cards + [turn_up], key=lambda c: card_value(c, t))[1:]
+        est = trick_estimate(cards, t, r)
+        if r.sides == "partners" and dealer != seat:
+            est += 0.3 if dealer % 2 == seat % 2 else -0.3
+        return est
 
     def _bid1(self, view: SeatView) -> Act:
-        t = printed_suit(view.turn_up)
-        cards = list(view.hand)
         r = view.rules
-        if view.seat == view.dealer:
-            cards = sorted(cards + [view.turn_up], key=lambda c: card_value(c, t))[1:]
-        est = trick_estimate(cards, t, r)
-        if r.sides == "partners" and view.dealer != view.seat:
-            est += 0.3 if view.dealer % 2 == view.seat % 2 else -0.3
+        est = self.round1_estimate(view.hand, view.turn_up, view.seat, view.dealer, r)
         acts = set(view.legal)
         if Act("order!") in acts and est >= r.hand_size - 0.4:
             return Act("order!")
-        if est + self._help(view) >= self._need(view):
+        if est + self._help(r) >= self._need(r):
             return Act("order")
         return Act("pass")
+
+    def likelihood(self, view: SeatView, dealt: dict[int, list[int]]) -> float:
+        """How likely the other seats' bids in ``view.public`` were if they
+        were dealt ``dealt`` (seat -> cards), under the soft version of this
+        player's bidding: a bid made at estimate ``e`` against the threshold
+        ``t`` has probability ``logistic((e - t) / SOFTNESS)``, a pass its
+        complement (an auction bid of ``n`` against ``n``). A forced or blind
+        action (the stuck dealer, a joker turned up) tells nothing."""
+        r = view.rules
+        help_, need = self._help(r), self._need(r)
+        suits = list(SUITS) + ([NO_TRUMP] if r.no_trump else [])
+        p = 1.0
+        first_round = True
+        high = r.min_bid - 1
+        for seat, word in view.public:
+            kind = word.partition(":")[0].rstrip("!")
+            if kind not in ("pass", "order", "name", "bid"):
+                break  # the bidding is over
+            cards = dealt.get(seat)
+            if r.bidding == "auction":
+                if kind == "name":
+                    break
+                forced = seat == view.dealer and r.stick_the_dealer and high < r.min_bid
+                if cards is not None and seat != view.seat and not forced:
+                    est = max(trick_estimate(cards, t, r) for t in suits) + help_ + 0.2 + self.boldness
+                    at = int(word.partition(":")[2]) if kind == "bid" else high + 1
+                    q = _logistic((est - at) / SOFTNESS)
+                    p *= q if kind == "bid" else 1.0 - q
+                if kind == "bid":
+                    high = int(word.partition(":")[2])
+                continue
+            if view.turn_up is not None and tables.is_joker(view.turn_up):
+                break  # named blind: nothing to learn
+            if cards is not None and seat != view.seat:
+                if first_round:
+                    est = self.round1_estimate(cards, view.turn_up, seat, view.dealer, r)
+                elif kind == "name":
+                    est = trick_estimate(cards, parse_act(word).arg, r)
+                elif seat == view.dealer and r.stick_the_dealer:
+                    est = None
+                else:
+                    down = printed_suit(view.turn_up)
+                    est = max(trick_estimate(cards, t, r) for t in suits if t != down)
+                if est is not None and not (kind == "name" and seat == view.dealer and r.stick_the_dealer):
+                    q = _logistic((est + help_ - need) / SOFTNESS)
+                    p *= 1.0 - q if kind == "pass" else q
+            if kind == "pass" and seat == view.dealer:
+                first_round = False
+            elif kind != "pass":
+                break
+        return p
 
     def _name(self, view: SeatView) -> Act:
         r = view.rules
@@ -312,14 +387,14 @@ class MediumPlayer:
         alone = Act("name!", best.arg)
         if alone in view.legal and est >= r.hand_size - 0.4:
             return alone
-        if view.phase != BID2 or Act("pass") not in view.legal or est + self._help(view) >= self._need(view):
+        if view.phase != BID2 or Act("pass") not in view.legal or est + self._help(r) >= self._need(r):
             return best
         return Act("pass")
 
     def _auction(self, view: SeatView) -> Act:
         r = view.rules
         suits = list(SUITS) + ([NO_TRUMP] if r.no_trump else [])
-        est = max(trick_estimate(view.hand, s, r) for s in suits) + self._help(view)
+        est = max(trick_estimate(view.hand, s, r) for s in suits) + self._help(r)
         bids = [a for a in view.legal if a.kind == "bid"]
         ok = [a for a in bids if a.arg <= est + 0.2 + self.boldness]
         if ok:
@@ -470,10 +545,8 @@ class SampleSearchPlayer:
         start = self.clock()
         totals = dict.fromkeys(acts, 0.0)
         worlds = 0
-        for _ in range(self.samples if view.phase == PLAY else self.bid_samples):
-            world = _sample_world(view, rng)
-            if world is None:
-                break
+        n = self.samples if view.phase == PLAY else self.bid_samples
+        for world in self.worlds(view, n, rng):
             for a in acts:  # every candidate in this world (the deadline is checked between worlds)
                 w = _clone(world)
                 w.apply(a)
@@ -485,6 +558,45 @@ class SampleSearchPlayer:
         if not worlds:
             return [(fallback, 0.0)] + [(a, 0.0) for a in acts if a != fallback]
         return sorted(((a, totals[a] / worlds) for a in acts), key=lambda av: (-round(av[1], 9), av[0] != fallback))
+
+
+    def worlds(self, view: SeatView, n: int, rng: random.Random) -> list[TableHand]:
+        """``n`` worlds for ``view`` (:func:`_sample_world`), read in the
+        light of the bidding: when another seat has bid or passed, three
+        times as many are drawn and ``n`` resampled by how likely the
+        bidding was with each (:meth:`MediumPlayer.likelihood`), so that a
+        seat that passed rarely holds the bowers. Fewer when no consistent
+        world is found."""
+        informative = any(s != view.seat and w.partition(":")[0].rstrip("!") in ("pass", "order", "name", "bid")
+                          for s, w in view.public[:2 * view.rules.players + 1])
+        drawn = []
+        for _ in range(3 * n if informative else n):
+            world = _sample_world(view, rng)
+            if world is None:
+                break
+            drawn.append(world)
+        if not informative or not drawn:
+            return drawn
+        played: dict[int, list[int]] = {}
+        for _, plays, _ in [*view.tricks, (0, view.trick, 0)]:
+            for seat, c in plays:
+                played.setdefault(seat, []).append(c)
+        weights = []
+        for w in drawn:
+            dealt = {s: w.hands[s] + played.get(s, []) for s in range(view.rules.players) if s != view.seat}
+            weights.append(self.medium.likelihood(view, dealt) + 1e-12)
+        # systematic resampling: n picks spaced evenly through the cumulative weights
+        step = sum(weights) / n
+        u = rng.random() * step
+        picks: list[TableHand] = []
+        acc = 0.0
+        for w, weight in zip(drawn, weights):
+            acc += weight
+            while u < acc and len(picks) < n:
+                picks.append(w)
+                u += step
+        picks += drawn[-1:] * (n - len(picks))
+        return picks
 
 
 def view_key(view: SeatView) -> int:
