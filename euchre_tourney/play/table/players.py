@@ -377,6 +377,45 @@ class MediumPlayer:
                 break
         return p
 
+    def play_agreement(self, view: SeatView, world: TableHand, played: dict[int, list[int]], miss: float = 0.1) -> float:
+        """How well the cards the other seats played in ``view``'s hand
+        agree with this player's card play had they held ``world``'s cards:
+        ``miss`` to the power of the cards it would not have played (a card
+        forced by the suit led tells nothing). ``played``: each seat's
+        cards played so far, in order. Stops counting below ``miss**2``."""
+        r, me = view.rules, view.seat
+        trump, maker = view.trump, view.maker
+        partner = world.partner
+        later = {s: list(cards) for s, cards in played.items()}
+        weight = 1.0
+        revealed = False
+        for leader, plays, _ in [*view.tricks, (-1, view.trick, -1)]:
+            for k, (p, c) in enumerate(plays):
+                mine = later[p]
+                if p != me:
+                    held = world.hands[p] + mine
+                    trick = plays[:k]
+                    legal = held
+                    if trick:
+                        led = effective_suit(trick[0][1], trump)
+                        legal = [x for x in held if effective_suit(x, trump) == led] or held
+                    if len(legal) > 1:
+                        knows = revealed or p == partner
+                        then = SeatView(
+                            rules=r, seat=p, phase=PLAY, dealer=view.dealer, hand=held, turn_up=view.turn_up,
+                            trump=trump, maker=maker, alone=view.alone, bid=view.bid,
+                            partner_card=view.partner_card, partner=partner if knows else None, trick=list(trick),
+                            tricks=[], won=[], active=view.active, public=[], legal=[Act("play", x) for x in legal],
+                        )
+                        if self._play(then).arg != c:
+                            weight *= miss
+                            if weight < miss * miss:
+                                return weight
+                del mine[0]
+                if c == view.partner_card:
+                    revealed = True
+        return weight
+
     def _name(self, view: SeatView) -> Act:
         r = view.rules
         names = [a for a in view.legal if a.kind == "name"]
@@ -500,6 +539,10 @@ class SampleSearchPlayer:
         self.medium = MediumPlayer()
         self.last_worlds = 0
 
+    read_play = True
+    """Weigh the worlds by the other seats' cards played too
+    (:meth:`MediumPlayer.play_agreement`), not only by their bids."""
+
     def candidates(self, view: SeatView) -> list[Act]:
         """The actions a search compares (the legal ones, or for the partner
         card a short list); empty when the decision is not searched."""
@@ -567,8 +610,10 @@ class SampleSearchPlayer:
         bidding was with each (:meth:`MediumPlayer.likelihood`), so that a
         seat that passed rarely holds the bowers. Fewer when no consistent
         world is found."""
-        informative = any(s != view.seat and w.partition(":")[0].rstrip("!") in ("pass", "order", "name", "bid")
-                          for s, w in view.public[:2 * view.rules.players + 1])
+        bids = any(s != view.seat and w.partition(":")[0].rstrip("!") in ("pass", "order", "name", "bid")
+                   for s, w in view.public[:2 * view.rules.players + 1])
+        plays = self.read_play and any(s != view.seat for _, t, _ in [*view.tricks, (0, view.trick, 0)] for s, _ in t)
+        informative = bids or plays
         drawn = []
         for _ in range(3 * n if informative else n):
             world = _sample_world(view, rng)
@@ -584,7 +629,10 @@ class SampleSearchPlayer:
         weights = []
         for w in drawn:
             dealt = {s: w.hands[s] + played.get(s, []) for s in range(view.rules.players) if s != view.seat}
-            weights.append(self.medium.likelihood(view, dealt) + 1e-12)
+            weight = self.medium.likelihood(view, dealt) if bids else 1.0
+            if plays:
+                weight *= self.medium.play_agreement(view, w, played)
+            weights.append(weight + 1e-12)
         # systematic resampling: n picks spaced evenly through the cumulative weights
         step = sum(weights) / n
         u = rng.random() * step
@@ -732,58 +780,89 @@ def solve_tricks(hand: TableHand) -> int:
     nxt = {s: active[(i + 1) % n_active] for i, s in enumerate(active)}
     double, by_colour = rules.double, rules.bennies_by_colour
     hands = {s: list(hand.hands[s]) for s in active}
-    suit_of = {c: effective_suit(c, trump) for s in active for c in hands[s]}
-    suit_of.update({c: effective_suit(c, trump) for _, c in hand.trick})
-    memo: dict[tuple, int] = {}
+    in_play = [c for s in active for c in hands[s]] + [c for _, c in hand.trick]
+    suit_of = {c: effective_suit(c, trump) for c in in_play}
+    # each card's strength by the suit led (a later equal card wins in the double pack)
+    st_of = {led: {c: strength(c, led, trump, by_colour) for c in in_play} for led in set(suit_of.values())}
+    bit = {c: 1 << (c & 127) for c in in_play}
+    mask = 0
+    for s in active:
+        for c in hands[s]:
+            mask |= bit[c]
+    memo: dict[int, int] = {}
+    state = [mask]
 
     def from_lead(leader: int) -> int:
         if not hands[leader]:
             return 0
-        key = (leader, *(tuple(hands[s]) for s in active))
+        # who holds which card is fixed: the cards left and the leader are the position
+        key = (state[0] << 3) | leader
         v = memo.get(key)
         if v is None:
-            v = in_trick(leader, [], -1, 99)
+            v = in_trick(leader, 0, None, -1, -1, -1, 99)
             memo[key] = v
         return v
 
-    def in_trick(seat: int, trick: list[tuple[int, int]], alpha: int, beta: int) -> int:
+    def in_trick(seat: int, pos: int, st, best: int, winner: int, alpha: int, beta: int) -> int:
         h = hands[seat]
-        moves = h
-        if trick:
-            led = suit_of[trick[0][1]]
-            follow = [c for c in h if suit_of[c] == led]
-            if follow:
-                moves = follow
+        if st is None:
+            moves = sorted(h, key=lambda c: -st_of[suit_of[c]][c])  # a lead: high cards first
+        else:
+            led = pos_led[0]
+            moves = [c for c in h if suit_of[c] == led] or list(h)
+            # cheapest winner first, then the lowest card
+            moves.sort(key=lambda c: (st[c] < best or (st[c] == best and not double), st[c]))
         maxing = seat in makers
-        best = -1 if maxing else 99
-        for c in list(moves):
+        best_v = -1 if maxing else 99
+        for c in moves:
             i = h.index(c)
             del h[i]
-            trick.append((seat, c))
-            if len(trick) == n_active:
-                w = trick[trick_winner([x for _, x in trick], trump, double, by_colour)][0]
-                v = (w in makers) + from_lead(w)
+            state[0] ^= bit[c]
+            if st is None:
+                pos_led.insert(0, suit_of[c])
+                cst = st_of[suit_of[c]]
+                nb, nw = cst[c], seat
             else:
-                v = in_trick(nxt[seat], trick, alpha, beta)
-            trick.pop()
+                cst = st
+                s_ = st[c]
+                if s_ > best or (double and s_ == best and s_ > 0):
+                    nb, nw = s_, seat
+                else:
+                    nb, nw = best, winner
+            if pos + 1 == n_active:
+                v = (nw in makers) + from_lead(nw)
+            else:
+                v = in_trick(nxt[seat], pos + 1, cst, nb, nw, alpha, beta)
+            if st is None:
+                del pos_led[0]
+            state[0] ^= bit[c]
             h.insert(i, c)
             if maxing:
-                if v > best:
-                    best = v
+                if v > best_v:
+                    best_v = v
                 if v > alpha:
                     alpha = v
             else:
-                if v < best:
-                    best = v
+                if v < best_v:
+                    best_v = v
                 if v < beta:
                     beta = v
             if alpha >= beta:
                 break
-        return best
+        return best_v
+
+    pos_led: list[int] = []  # the suit led of the tricks being searched, innermost first
 
     done = sum(hand.won[s] for s in makers)
     if hand.trick:
-        return done + in_trick(hand.to_act, list(hand.trick), -1, 99)
+        led = suit_of[hand.trick[0][1]]
+        st = st_of[led]
+        best, winner = -1, -1
+        for s_, c in hand.trick:
+            if st[c] > best or (double and st[c] == best and st[c] > 0):
+                best, winner = st[c], s_
+        pos_led.append(led)
+        return done + in_trick(hand.to_act, len(hand.trick), st, best, winner, -1, 99)
     return done + from_lead(hand.to_act)
 
 
