@@ -238,7 +238,10 @@ def make_player(level: str, game=None, seed: int | None = None, *, samples: int 
     The hard player's search budget: ``samples`` -- sampled deals (worlds)
     per card-play decision, ``bid_samples`` -- per bidding, going-alone,
     discard or partner-card decision (fewer: faster and weaker, e.g. for
-    tests); ``budget`` -- seconds on the clock per decision (``DEFAULT``:
+    tests; 2 to 6 seats: by default at most
+    :data:`~euchre_tourney.play.table.players.WORLDS` worlds and
+    :data:`~euchre_tourney.play.table.players.STEPS` actions played out,
+    given ``samples`` exactly that many worlds); ``budget`` -- seconds on the clock per decision (``DEFAULT``:
     the engine's own, within the time cap; ``None``: no clock, every sample
     searched -- a fixed budget whatever the machine's load, as the arena
     plays)."""
@@ -257,6 +260,7 @@ def make_player(level: str, game=None, seed: int | None = None, *, samples: int 
         return table.SampleSearchPlayer(
             samples=table.WORLDS if samples is None else samples,
             bid_samples=bid_samples,
+            steps=table.STEPS if samples is None else None,
             deadline_s=table.DEADLINE if budget == DEFAULT else budget,
             rng=seed,
         )
