@@ -2,6 +2,16 @@
 target, and computer players. Imports :mod:`euchre_tourney.rules` and the
 standard library only.
 
+One game, any number of seats (:mod:`.protocol`): every game -- the
+four-seat presets and the games for 2 to 6 seats -- is an
+:class:`EuchreHand` / :class:`EuchreGame` (deal, legal actions, apply, a
+seat's view, the :class:`HandResult`, the text form), made by
+:func:`new_hand` / :func:`new_game` from its rules (:data:`GAMES` by key,
+:data:`GAME_TITLES`). Two engines implement it: the fast four-seat
+:class:`Hand` below and the general :class:`~.table.TableHand`, which plays
+the four-seat presets too and referees the fast one
+(``tests/play/test_differential.py``).
+
 * :class:`Hand` -- one hand: deal (seeded shuffle or a given deal), both
   bidding rounds, going alone / defending alone, the dealer's pick-up and
   discard, five tricks, the scored result. :meth:`Hand.legal_actions` is the
@@ -73,9 +83,33 @@ from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.words import action_words, bid_words, card_words
 
 from euchre_tourney.play import table  # noqa: E402  (the games for 2 to 6 seats, as play.table)
+from euchre_tourney.play import protocol  # noqa: E402
+from euchre_tourney.play.protocol import (  # noqa: E402
+    ENGINES,
+    GAME_TITLES,
+    GAMES,
+    EuchreGame,
+    EuchreHand,
+    HandResult,
+    game_key,
+    new_game,
+    new_hand,
+    players_of,
+)
 
 __all__ = [
     "table",
+    "protocol",
+    "ENGINES",
+    "GAMES",
+    "GAME_TITLES",
+    "EuchreGame",
+    "EuchreHand",
+    "HandResult",
+    "game_key",
+    "new_game",
+    "new_hand",
+    "players_of",
     "ALONE",
     "ALONE_ROUND",
     "BENNY_UP",

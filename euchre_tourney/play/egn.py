@@ -32,6 +32,23 @@ back action for action:
 * the maker's partner playing alone (001, 004): ``isAlone`` with the
   ``playerCards``; the seat whose cards never reach a trick sits out.
 
+Games of 2 to 6 seats (and any game played by the general engine, a
+:class:`~euchre_tourney.play.table.game.TableGame`) are written in the same
+JSON shape with what EGN, a four-player notation, has no words for said in
+this engine's own: ``metadata.ruleset.num_players`` is the table's size,
+the rules are the ``euchre_tourney table rules: {json}`` line of the
+description (:meth:`TableRules.to_dict`, the fields that differ from the
+preset), each deal's ``initialState`` holds ``playerCards`` (one list per
+seat), ``upCard`` (``null`` in an auction game), ``undealt`` and
+``packOrder`` (the shuffled pack, so that the deal is rebuilt exactly), and
+a phase ``{"type": "ACTIONS", "actions": [...]}`` holds every action in the
+protocol's text form (``pass``, ``order!``, ``bid:3``, ``partner:AS``,
+``ask:2``, ``give:AS``, ``play:JH`` ..., :mod:`euchre_tourney.play.protocol`),
+followed by the ``TRICK_PLAY`` tricks for a reader. Cards are the
+engine's text (``9C``, ``JK``, ``4S``, ``AS'``). :func:`read_egn` reads
+both kinds; :meth:`EgnGame.replay` gives a :class:`Game` or a
+:class:`TableGame`.
+
 Reading a file without ``playerCards`` (a game recorded from a stream) back-
 calculates the hands from the tricks, as EGN's replayer notes say: each card
 belongs to the seat that played it; the dealer's discard, when missing, and
@@ -49,6 +66,8 @@ from dataclasses import dataclass, field
 
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS
 from euchre_tourney.play.game import Game
+from euchre_tourney.play.table.game import TableGame
+from euchre_tourney.play.table.hand import TableHand
 from euchre_tourney.play.words import illegal_words
 from euchre_tourney.play.hand import ALONE_ROUND, BID1, BID2, DISCARDING, PLAYING, SEAT_NAMES, Hand
 from euchre_tourney.play.view import NEXT_ACTIVE
@@ -65,11 +84,15 @@ from euchre_tourney.rules import (
     GameScore,
     RuleSet,
     RuleViolation,
+    Seat,
     card_text,
     deck,
     left_bower,
     right_bower,
+    tables,
 )
+
+TableRules = tables.TableRules
 
 FILE_TYPE = "Euchre Game Notation"
 VERSION = "1.6"
@@ -102,10 +125,10 @@ class EgnGame:
     ``initial_score`` / ``final_score`` as ``(north_south, east_west)``
     (``final_score`` ``None`` when not recorded), ``title``, ``players``."""
 
-    rules: RuleSet
-    deals: list[tuple[Hand, list[int]]]
-    initial_score: tuple[int, int] = (0, 0)
-    final_score: tuple[int, int] | None = None
+    rules: RuleSet | TableRules
+    deals: list[tuple[Hand | TableHand, list]]
+    initial_score: tuple[int, ...] = (0, 0)
+    final_score: tuple[int, ...] | None = None
     title: str = ""
     players: tuple[str, ...] = ()
     lines: list[int] = field(default_factory=list)
@@ -120,12 +143,15 @@ class EgnGame:
             out.append(h)
         return out
 
-    def replay(self) -> Game:
-        """The whole game replayed by the engine (:class:`Game`): scores,
-        the deal rotating, the game ending at the target. :class:`EgnError`
+    def replay(self) -> Game | TableGame:
+        """The whole game replayed by the engine (:class:`Game`, or
+        :class:`TableGame` for a game of the general engine): scores, the
+        deal rotating, the game ending at the target. :class:`EgnError`
         (naming the deal's line) when the deals do not follow each other."""
         if not self.deals:
             raise EgnError("the file has no deals")
+        if isinstance(self.rules, TableRules):
+            return self._replay_table()
         game = Game(self.rules, self.deals[0][0].dealer, deals=[h.copy() for h, _ in self.deals])
         game.score = GameScore(*self.initial_score)
         for i, (_hand, actions) in enumerate(self.deals):
@@ -137,6 +163,24 @@ class EgnGame:
             try:
                 for a in actions:
                     _apply(game.hand, a, game.apply)
+            except RuleViolation as exc:
+                raise EgnError(f"deal {i + 1}: {exc}", line) from None
+        return game
+
+    def _replay_table(self) -> TableGame:
+        game = TableGame(self.rules, self.deals[0][0].dealer, deals=[h.copy() for h, _ in self.deals])
+        if len(self.initial_score) != len(game.scores):
+            raise EgnError(f"metadata.initialScore must have {len(game.scores)} numbers, one per side or player")
+        game.scores = list(self.initial_score)
+        for i, (_hand, actions) in enumerate(self.deals):
+            line = self.lines[i] if i < len(self.lines) else None
+            if game.winner is not None:
+                raise EgnError(f"deal {i + 1} is recorded after the game was won", line)
+            if len(game.hands) != i:
+                raise EgnError(f"deal {i + 1} follows a deal whose hand was not played to its end", line)
+            try:
+                for a in actions:
+                    game.apply(a)
             except RuleViolation as exc:
                 raise EgnError(f"deal {i + 1}: {exc}", line) from None
         return game
@@ -223,20 +267,28 @@ def _deal_json(number: int, hand: Hand) -> dict:
 
 
 def write_egn(
-    hands: list[Hand],
-    rules: RuleSet,
+    hands: list[Hand] | list[TableHand],
+    rules: RuleSet | TableRules,
     *,
     initial_score: tuple[int, int] = (0, 0),
     final_score: tuple[int, int] | None = None,
     title: str = "Practice game",
     description: str = "",
-    players: tuple[str, ...] = ("North", "East", "South", "West"),
+    players: tuple[str, ...] = tuple(s.title for s in Seat),
     date: str | None = None,
 ) -> str:
     """The EGN text (JSON, indented) of ``hands`` -- a whole game's hands in
     order, or a single hand -- under ``rules``. Scores are ``(north_south,
     east_west)``. The last hand may be unfinished (a game in progress); an
-    unfinished going-alone round is written up to the making of trump."""
+    unfinished going-alone round is written up to the making of trump.
+    ``rules`` a :class:`TableRules` (hands of the general engine): the
+    N-seat form of the module docstring, scores one per unit (side or
+    player), players one name per seat (``Seat 1`` ... by default)."""
+    if isinstance(rules, TableRules):
+        return _write_table_egn(
+            hands, rules, initial_score=initial_score, final_score=final_score, title=title,
+            description=description, players=players, date=date,
+        )
     desc = (description + "\n" if description else "") + _rules_mark(rules)
     metadata: dict = {"title": title, "description": desc}
     if date:
@@ -255,13 +307,188 @@ def write_egn(
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def game_to_egn(game: Game, **kwargs) -> str:
-    """:func:`write_egn` of a whole :class:`Game` (finished hands and the one
-    in progress), with its final score when it is over."""
+def game_to_egn(game: Game | TableGame, **kwargs) -> str:
+    """:func:`write_egn` of a whole :class:`Game` or :class:`TableGame`
+    (finished hands and the one in progress), with its final score when it
+    is over."""
+    if isinstance(game, TableGame):
+        hands = list(game.hands)
+        if not game.done and game.hand not in game.hands and game.hand.history:
+            hands.append(game.hand)
+        if game.done:
+            kwargs.setdefault("final_score", tuple(game.scores))
+        return write_egn(hands, game.rules, **kwargs)
     hands = list(game.hands) + ([game.hand] if game.hand is not None and game.hand.history else [])
     if game.done:
         kwargs.setdefault("final_score", (game.score.ns, game.score.ew))
     return write_egn(hands, game.rules, **kwargs)
+
+
+TABLE_RULES_MARK = "euchre_tourney table rules: "
+_DEFAULT_PLAYERS = tuple(s.title for s in Seat)
+
+
+def _table_rules_mark(rules: TableRules) -> str:
+    base_rules = _table_base(rules.preset)
+    base_dict = base_rules.to_dict() if base_rules is not None else {}
+    diff = {k: v for k, v in rules.to_dict().items() if k == "preset" or base_dict.get(k, object()) != v}
+    return TABLE_RULES_MARK + json.dumps(diff, separators=(",", ":"))
+
+
+def _table_base(key: str) -> TableRules | None:
+    if key in tables.TABLE_PRESETS:
+        return tables.TABLE_PRESETS[key]
+    if key in PRESETS:
+        return TableRules.from_ruleset(PRESETS[key])
+    return None
+
+
+def _table_deal_json(number: int, hand: TableHand) -> dict:
+    r = hand.rules
+    n = hand.players
+    h = r.hand_size
+    order = list(hand.order)
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        dealt[(hand.dealer + 1 + i) % n] = order[i * h : (i + 1) * h]
+    rest = order[n * h :]
+    up = hand.turn_up
+    state = {
+        "dealer": hand.dealer,
+        "upCard": r.card_text(up) if up is not None else None,
+        "playerCards": [[r.card_text(c) for c in cards] for cards in dealt],
+        "undealt": [r.card_text(c) for c in (rest[1:] if up is not None else rest)],
+        "packOrder": [r.card_text(c) for c in order],
+    }
+    phases: list[dict] = [{"type": "ACTIONS", "actions": [hand.action_text(a) for _, a in hand.history]}]
+    tricks = [[r.card_text(c) for _, c in cards] for _, cards, _ in hand.tricks]
+    if hand.trick:
+        tricks.append([r.card_text(c) for _, c in hand.trick])
+    if tricks:
+        phases.append({"type": "TRICK_PLAY", "tricks": tricks})
+    return {"dealNumber": number, "initialState": state, "phases": phases}
+
+
+def _write_table_egn(hands, rules: TableRules, *, initial_score, final_score, title, description, players, date) -> str:
+    units = 2 if rules.sides == "partners" else rules.players
+    if tuple(players) == _DEFAULT_PLAYERS and rules.players != 4:
+        players = tuple(f"Seat {s + 1}" for s in range(rules.players))
+    if len(players) != rules.players:
+        raise ValueError(f"{rules.title} has {rules.players} players: name each seat")
+    if tuple(initial_score) == (0, 0) and units != 2:
+        initial_score = (0,) * units
+    for what, score in (("initial", initial_score), ("final", final_score)):
+        if score is not None and len(score) != units:
+            raise ValueError(f"the {what} score has one number per side or player: {units}")
+    desc = (description + "\n" if description else "") + _table_rules_mark(rules)
+    metadata: dict = {"title": title, "description": desc}
+    if date:
+        metadata["date"] = date
+    metadata["players"] = list(players)
+    metadata["initialScore"] = list(initial_score)
+    if final_score is not None:
+        metadata["finalScore"] = list(final_score)
+    metadata["ruleset"] = {
+        "num_players": rules.players,
+        "winning_score": rules.target,
+        "std": rules.stick_the_dealer,
+        "allow_no_trump": rules.no_trump,
+        "joker": any(tables.is_joker(c) for c in tables.pack(rules.pack)),
+    }
+    data = {
+        "fileType": FILE_TYPE,
+        "version": VERSION,
+        "metadata": metadata,
+        "deals": [_table_deal_json(i, h) for i, h in enumerate(hands)],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _table_rules_from(description: str) -> TableRules | None:
+    for line in description.splitlines():
+        if line.startswith(TABLE_RULES_MARK):
+            try:
+                data = json.loads(line[len(TABLE_RULES_MARK) :])
+                return TableRules.from_dict(data)
+            except (ValueError, TypeError) as exc:
+                raise EgnError(f"the table rules in the description cannot be read: {exc}") from None
+    return None
+
+
+def _read_table_deal(rules: TableRules, raw: object, i: int) -> tuple[TableHand, list]:
+    where = f"deal {i + 1}"
+    if not isinstance(raw, dict) or not isinstance(raw.get("initialState"), dict):
+        raise EgnError(f"{where} has no initialState (the dealer and the cards)")
+    state = raw["initialState"]
+    dealer = state.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+        raise EgnError(f"{where}: the dealer must be a seat 0–{rules.players - 1}, not {dealer!r}")
+
+    def cards(words: object, what: str) -> list[int]:
+        if not isinstance(words, list):
+            raise EgnError(f"{where}: {what} must be a list of cards")
+        try:
+            return [rules.parse_card(w) for w in words]
+        except (ValueError, AttributeError):
+            raise EgnError(f"{where}: {what} holds something that is no card ({words!r})"[:200]) from None
+
+    if "packOrder" in state:
+        hand = TableHand(rules, dealer, order=cards(state["packOrder"], "packOrder"))
+    else:
+        seats = state.get("playerCards")
+        if not isinstance(seats, list) or len(seats) != rules.players:
+            raise EgnError(f"{where}: playerCards must hold one list of cards per seat ({rules.players})")
+        up = state.get("upCard")
+        turn_up = None if up is None else cards([up], "upCard")[0]
+        hand = TableHand.from_hands(
+            rules, dealer, [cards(h, "playerCards") for h in seats], turn_up, cards(state.get("undealt", []), "undealt")
+        )
+    phases = raw.get("phases", [])
+    acts = next((p for p in phases if isinstance(p, dict) and p.get("type") == "ACTIONS"), None) if isinstance(phases, list) else None
+    if acts is None or not isinstance(acts.get("actions"), list):
+        raise EgnError(f"{where}: a game of {rules.title} records its actions (a phase of type ACTIONS)")
+    fresh = hand.copy()
+    for k, word in enumerate(acts["actions"]):
+        if not isinstance(word, str):
+            raise EgnError(f"{where}, action {k + 1}: {word!r} is not an action")
+        try:
+            hand.apply(word)
+        except RuleViolation as exc:
+            raise EgnError(f"{where}, action {k + 1} ({word}): {exc}") from None
+    return fresh, [a for _, a in hand.history]
+
+
+def _read_table_egn(text: str, data: dict, meta: dict, rules: TableRules) -> EgnGame:
+    raw_deals = data.get("deals")
+    if not isinstance(raw_deals, list):
+        raise EgnError("the file has no list of deals", 1)
+    lines = _deal_lines(text)
+    deals = []
+    for i, raw in enumerate(raw_deals):
+        try:
+            deals.append(_read_table_deal(rules, raw, i))
+        except EgnError as exc:
+            raise EgnError(exc.problem, lines[i] if i < len(lines) else None) from None
+    units = 2 if rules.sides == "partners" else rules.players
+
+    def score(key: str) -> tuple[int, ...] | None:
+        value = meta.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or len(value) != units or not all(isinstance(v, int) for v in value):
+            raise EgnError(f"metadata.{key} must be {units} whole numbers, one per side or player")
+        return tuple(value)
+
+    players = tuple(p if isinstance(p, str) else str(p.get("name", "")) for p in meta.get("players", []) if isinstance(p, (str, dict)))
+    return EgnGame(
+        rules=rules,
+        deals=deals,
+        initial_score=score("initialScore") or (0,) * units,
+        final_score=score("finalScore"),
+        title=str(meta.get("title", "")),
+        players=players,
+        lines=lines,
+    )
 
 
 # ----------------------------------------------------------------- reading
@@ -289,7 +516,10 @@ def rules_from_egn(ruleset: dict, description: str = "") -> RuleSet:
         if ruleset.get(key):
             raise EgnError(f"the game uses {words} ({key}), a rule this practice table does not play")
     if ruleset.get("num_players", 4) != 4:
-        raise EgnError("only four-player games can be opened (num_players is not 4)")
+        raise EgnError(
+            "a game of other than four players can be opened only when written by this app "
+            "(its table rules in the description); num_players is not 4"
+        )
     if ruleset.get("num_deals", 0) and not ruleset.get("winning_score"):
         raise EgnError("games of a fixed number of deals (num_deals) cannot be opened: the table plays to a target")
     canadian = bool(ruleset.get("canadian", False))
@@ -606,6 +836,9 @@ def read_egn(text: str) -> EgnGame:
     if not isinstance(meta, dict):
         raise EgnError("the file has no metadata", 1)
     description = meta.get("description", "") if isinstance(meta.get("description"), str) else ""
+    table_rules = _table_rules_from(description)
+    if table_rules is not None:
+        return _read_table_egn(text, data, meta, table_rules)
     try:
         rules = rules_from_egn(meta.get("ruleset", {}), description)
     except EgnError as exc:

@@ -104,6 +104,21 @@ class Game:
             raise ValueError("the game is over: no hand to view")
         return self.hand.view(seat, (self.score.ns, self.score.ew))
 
+    # ------------------------------------------------- the game protocol
+
+    players = 4
+    """Seats at the table (the protocol's ``players``)."""
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points per scoring unit: ``(north_south, east_west)`` (the
+        protocol's ``scores``; :attr:`score` is the :class:`GameScore`)."""
+        return (self.score.ns, self.score.ew)
+
+    def unit(self, seat: int) -> int:
+        """The scoring unit of ``seat``: 0 North–South, 1 East–West."""
+        return int(seat) & 1
+
     def play_out(self, players) -> Side | None:
         """Play to the end with ``players`` (four objects with
         ``choose(view) -> action``, by seat; each gets only its seat's

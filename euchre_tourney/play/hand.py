@@ -14,6 +14,7 @@ Use::
         actions = hand.legal_actions()   # the exact legal set, for hand.to_act
         hand.apply(actions[0])           # an illegal action raises RuleViolation
     hand.score                           # HandScore (None if thrown in)
+    hand.result()                        # the protocol's HandResult (play/protocol.py)
 
 Phases, in order (:attr:`Hand.phase`): ``BID1`` (order up / pass, 000
 "Bidding" 1, 001 "Making trump"), ``BID2`` (name another suit / pass, stick
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import random
 
+from euchre_tourney.play.result import HandResult as PlayedResult
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.play.view import NEXT_ACTIVE as _NEXT_ACTIVE
 from euchre_tourney.play.view import _next_active  # noqa: F401  (tests walk seats by it)
@@ -208,8 +210,10 @@ class Hand:
     ``sitting_out`` (seats whose partner plays alone), ``trick`` (cards of
     the trick in progress, in play order), ``trick_leader``, ``tricks``
     (finished tricks as ``(leader, cards, winner)``), ``tricks_won`` (per
-    seat), ``history`` (actions applied), ``result`` / ``score``
-    (:class:`HandResult` / :class:`HandScore` once played out), ``thrown_in``
+    seat), ``history`` (actions applied), ``record`` / ``score``
+    (the scorecard's :class:`~euchre_tourney.rules.HandResult` /
+    :class:`HandScore` once played out; :meth:`result` is the protocol's
+    :class:`~euchre_tourney.play.protocol.HandResult`), ``thrown_in``
     (all passed twice), ``misdeal`` (a farmer's hand or ace-no-face misdeal
     was called: the same dealer deals again).
     """
@@ -235,7 +239,7 @@ class Hand:
         "tricks_won",
         "_bids",
         "_actors",
-        "result",
+        "record",
         "score",
         "thrown_in",
         "misdeal",
@@ -251,7 +255,6 @@ class Hand:
         "_next",
         "_n_active",
         "_dealt",
-        "_led",
         "_follows",
         "_fl",
     )
@@ -328,7 +331,9 @@ class Hand:
         # Sort the pack by independent uniform 32-bit keys, one per card code:
         # a uniform shuffle done in C (the sort is the cost of a deal). Two
         # equal keys -- about once in eight million deals -- keep pack order.
-        keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I")
+        # (The keys as a list: list.__getitem__ is a faster key than the
+        # memoryview's, for the same keys and so the same deal.)
+        keys = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I").tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
         self = cls.__new__(cls)
         self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
@@ -345,7 +350,7 @@ class Hand:
         self.lone_defender = -1
         self.sitting_out = ()
         self.trick_leader = -1
-        self.result = None
+        self.record = None
         self.score = None
         self.thrown_in = False
         self.misdeal = False
@@ -467,24 +472,31 @@ class Hand:
                     raise RuleViolation(str(exc)) from None
                 return self.apply(parsed)
             raise RuleViolation(self._why_illegal(action))
-        if self.phase != PLAYING:
+        seat = self.to_act
+        if action > BENNY:  # not a card: a legal bid, alone or discard (plays are the cards 0..32)
             self._bids.append(action)
-            self._actors.append(self.to_act)
+            self._actors.append(seat)
+            if action == PASS and self.phase == BID1 and seat != self.dealer:
+                # The commonest bid, inlined (as in _bid).
+                self._passed.append(seat)
+                self.to_act = seat = (seat + 1) & 3
+                self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+                return None
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
-        seat = self.to_act
         hands = self.hands
         hands[seat].remove(action)
         trick = self.trick
-        trick.append(action)
-        if len(trick) == 1:
-            self._led = led = self._es[action]
+        if not trick:
+            trick.append(action)
+            led = self._es[action]
             self._fl = self._follows[led]
             self._st = st = self._strength[led]
             self._best = st[action]
             self._winner = seat
             self.trick_leader = seat
         else:
+            trick.append(action)
             st = self._st[action]
             if st > self._best:
                 self._best = st
@@ -584,7 +596,7 @@ class Hand:
             # answers for this rule set are remembered (they are immutable).
             result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2], key[3])
             scored = memo[key] = (result, score_hand(self.rules, result))
-        self.result, self.score = scored
+        self.record, self.score = scored
         self.phase = DONE
         self.to_act = -1
         self._legal = _NONE
@@ -775,7 +787,7 @@ class Hand:
         """Why card ``c`` does not follow the lead, e.g. "a diamond was led
         and East holds one; the Jack of diamonds is a heart this hand (left
         bower)" (000 "Following suit", 001 "The Play")."""
-        led, trump = self._led, self.trump
+        led, trump = self._es[self.trick[0]], self.trump
         who = SEAT_NAMES[self.to_act]
         lead = "a trump was led" if led == trump else f"{_A_SUIT[led]} was led"
         if c == BENNY:
@@ -875,6 +887,47 @@ class Hand:
             pack=tuple(self._cfg.deck),
             game_score=game_score,
         )
+
+    # ------------------------------------------------- the game protocol
+
+    players = 4
+    """Seats at the table (the protocol's ``players``; always four here)."""
+
+    def result(self) -> PlayedResult | None:
+        """The protocol's :class:`~euchre_tourney.play.protocol.HandResult`
+        once the hand is played out (``None`` before, and when thrown in or
+        misdealt): points per seat (both seats of the side that scores carry
+        its points, 000 "Scoring"), the makers' seats, their tricks, alone,
+        euchred, march. Built from :attr:`record` and :attr:`score` (the
+        scorecard's :func:`~euchre_tourney.rules.score_hand`)."""
+        score = self.score
+        if score is None:
+            return None
+        record = self.record
+        side = score.side
+        points = tuple(score.points if SEAT_SIDE[s] is side else 0 for s in range(4))
+        m = self.maker
+        return PlayedResult(
+            points=points,
+            makers=tuple(sorted((m, (m + 2) & 3))),
+            maker_tricks=record.maker_tricks,
+            alone=record.maker_alone,
+            euchred=score.euchred,
+            march=score.march,
+            bid=0,
+            defender_alone=record.defender_alone,
+        )
+
+    def action_text(self, action: int) -> str:
+        """The text of ``action`` under this hand's rules (the Benny is
+        ``2S`` where the two of spades stands in for it): ``pass``,
+        ``order``, ``name:H``, ``alone``, ``misdeal``, ``discard:9C``,
+        ``play:JH`` (:mod:`.actions`). ``ValueError`` for no action."""
+        return action_text(action, self._cfg.benny_text)
+
+    def parse_action(self, text: str) -> int:
+        """Inverse of :meth:`action_text` (``ValueError`` for no action)."""
+        return parse_action(text)
 
     # ----------------------------------------------------------- text form
 

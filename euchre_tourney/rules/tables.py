@@ -8,9 +8,13 @@ A joker turned up makes the dealer the maker, who names trump before looking
 trump before looking in his or her hand"; the Benny likewise, 001 line 59:
 "The dealer must choose a trump suit without looking at her cards").
 
-The four-seat game of :mod:`.ruleset` and :mod:`euchre_tourney.play.hand` is
-untouched: these are separate rules for the N-seat table
-(:mod:`euchre_tourney.play.table`). Stdlib only.
+The four-seat rule sets of :mod:`.ruleset` are :class:`TableRules` too
+(:meth:`TableRules.from_ruleset`: four seats in two partnerships with the
+four-seat options -- going and defending alone after trump is made,
+misdeals, the dealer's take-up and discard rules, the Benny's ``2S``, loner
+points, win by two, the lead against a loner), so that the general engine
+(:mod:`euchre_tourney.play.table`) plays every game; the fast four-seat
+engine keeps its :class:`RuleSet`. Stdlib only.
 
 Cards: the codes of :mod:`.cards` (``suit * 8 + rank`` for 0..31, the Benny
 32) plus the three Almonte jokers ``33, 34, 35`` (text ``2S 3S 4S``), and, in
@@ -243,6 +247,11 @@ def trick_winner(cards: list[int], trump: int, double: bool = False, bennies_by_
     return best
 
 
+DEFEND_ALONE = ("never", "against_loner", "any")
+"""The values of :attr:`TableRules.defend_alone` (:class:`~euchre_tourney.rules.DefendAlone`)."""
+ALONE_LEADS = ("loner_left", "dealer_left", "loner_right")
+"""The values of :attr:`TableRules.alone_lead` (:class:`~euchre_tourney.rules.AloneLead`)."""
+
 SIDES = ("partners", "maker_alone", "partner_card")
 """How the sides are made: ``partners`` -- fixed partnerships, partners
 sitting alternately (two of two opposite as in 000; or, 001 line 95, "two
@@ -314,6 +323,43 @@ class TableRules:
     the tally card offers a defender going alone."""
     min_bid: int = 2
     max_bid: int = 5
+    # --- the four-seat options (rules/ruleset.py), for TableRules.from_ruleset ----------
+    loner_points: int = 0
+    """A lone maker's majority short of a march (0: as ``makers_points``;
+    002: 2, see :attr:`RuleSet.loner_points`)."""
+    win_by_two: bool = False
+    """The game goes on until a unit has ``target`` and leads by two (004 "Winning")."""
+    alone_round: bool = False
+    """Going alone is a decision of its own after trump is made, as in the
+    four-seat game (001 "Going Alone", 000 "Going Alone"): the maker says
+    ``alone`` or ``pass``, then (with the options below) the maker's partner
+    and the defenders; the makers' ``order!``/``name!`` are not offered.
+    Fixed partnerships of four in a turn-up game only."""
+    defend_alone: str = "never"
+    """``never``, ``against_loner`` or ``any`` (:class:`DefendAlone`; 000,
+    001, 004): with :attr:`alone_round`, whether a defender may play alone."""
+    maker_partner_may_go_alone: bool = False
+    """The maker's partner may go alone instead of the maker (001 "Going Alone", 004)."""
+    passer_may_go_alone: bool = True
+    """False: a player who passed in the round trump was made may not play alone (001)."""
+    dealer_partner_orders_alone: bool = False
+    """The dealer's partner who orders up must play alone (001 lines 53 and 108)."""
+    dealer_partner_alone_any_round: bool = False
+    """... naming trump in the second round too (001 line 53; :class:`RuleSet`)."""
+    dealer_may_discard_turn_up: bool = True
+    """The dealer who picks up may discard the turn-up itself (000 line 74, 001 line 53)."""
+    dealer_needs_trump_to_take_up: bool = False
+    """The dealer may take up only when already holding its suit, the Left Bower not counted (001)."""
+    farmers_hand: bool = False
+    """A player dealt only 9s and 10s (7s and 8s too) may call a misdeal in the first round (000 line 105)."""
+    ace_no_face: bool = False
+    """A player dealt no Jack, Queen or King (the Benny counts as a face) may call a misdeal (000 line 111)."""
+    joker_substitute: bool = False
+    """The two of spades plays as the Benny and is written ``2S`` (001 "Rank of Cards"; 25 or 33 cards)."""
+    alone_lead: str = "loner_left"
+    """Who leads when someone plays alone in a partnership: ``loner_left``,
+    ``dealer_left`` or ``loner_right`` (:class:`AloneLead`; 000 line 82,
+    001 lines 69 and 190, 002, 003, 004)."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 6:
@@ -346,6 +392,100 @@ class TableRules:
             raise ValueError("a defender plays alone only against fixed partners in a turn-up game")
         if self.defender_alone_euchre_points and self.defender_alone_euchre_points < self.euchre_points:
             raise ValueError("a lone defender's euchre cannot score less than a euchre")
+        self._check_four_seat_options()
+
+    def _check_four_seat_options(self) -> None:
+        if self.loner_points < 0:
+            raise ValueError("loner points must be 0 (as the makers' points) or more")
+        if self.defend_alone not in DEFEND_ALONE:
+            raise ValueError(f"defend alone must be one of {', '.join(DEFEND_ALONE)}")
+        if self.alone_lead not in ALONE_LEADS:
+            raise ValueError(f"the lead against a loner must be one of {', '.join(ALONE_LEADS)}")
+        if self.alone_round and (self.sides != "partners" or self.players != 4 or self.bidding != "turn_up" or self.exchange != "none"):
+            raise ValueError("going alone after trump is made is a four-seat partnership game's rule (turn-up, no card passed)")
+        if not self.alone_round and (
+            self.defend_alone != "never"
+            or self.maker_partner_may_go_alone
+            or not self.passer_may_go_alone
+            or self.dealer_partner_orders_alone
+        ):
+            raise ValueError("defending alone, a partner or passer going alone and the dealer's partner's rule need alone_round")
+        if self.defend_alone != "never" and not self.defender_alone_euchre_points:
+            raise ValueError("a defender who may play alone needs defender_alone_euchre_points")
+        if self.dealer_partner_alone_any_round and not self.dealer_partner_orders_alone:
+            raise ValueError("dealer_partner_alone_any_round needs dealer_partner_orders_alone")
+        if (self.farmers_hand or self.ace_no_face or self.dealer_needs_trump_to_take_up) and self.bidding != "turn_up":
+            raise ValueError("misdeals and the dealer's take-up rule belong to a turn-up game")
+        if self.joker_substitute and self.pack not in ("25", "33"):
+            raise ValueError("the two of spades can stand in for the Benny only in a 25 or 33-card pack")
+
+    @classmethod
+    def from_ruleset(cls, rules: Any) -> TableRules:
+        """The four-seat :class:`~euchre_tourney.rules.RuleSet` ``rules`` as
+        a :class:`TableRules`, so that the general engine
+        (:class:`~euchre_tourney.play.table.TableHand`) plays it exactly as
+        the four-seat :class:`~euchre_tourney.play.hand.Hand` does
+        (``tests/play/test_differential.py``): four seats in two
+        partnerships, the turn-up, going and defending alone after trump is
+        made (:attr:`alone_round`), every option of the rule set (sources:
+        the :class:`RuleSet` fields' docstrings). The preset key stays the
+        rule set's (``"north_american"`` ... or ``"custom"``). ``TypeError``
+        for anything that is not a :class:`RuleSet`."""
+        from euchre_tourney.rules.ruleset import DefendAlone, RuleSet
+
+        if not isinstance(rules, RuleSet):
+            raise TypeError(f"{rules!r} is not a four-seat RuleSet")
+        return cls(
+            preset=rules.preset,
+            players=4,
+            pack=str(rules.deck_size),
+            hand_size=5,
+            sides="partners",
+            bidding="turn_up",
+            target=rules.target,
+            win_by_two=rules.win_by_two,
+            stick_the_dealer=rules.stick_the_dealer,
+            may_go_alone=True,
+            makers_points=rules.makers_points,
+            loner_points=rules.loner_points,
+            march_points=rules.march_points,
+            loner_march_points=rules.loner_march_points,
+            euchre_points=rules.euchre_points,
+            defenders_march_points=rules.super_euchre_points,
+            defender_alone_euchre_points=(
+                0 if rules.defend_alone is DefendAlone.NEVER else rules.defender_alone_euchre_points
+            ),
+            alone_round=True,
+            defend_alone=rules.defend_alone.value,
+            maker_partner_may_go_alone=rules.maker_partner_may_go_alone,
+            passer_may_go_alone=rules.passer_may_go_alone,
+            dealer_partner_orders_alone=rules.dealer_partner_orders_alone,
+            dealer_partner_alone_any_round=rules.dealer_partner_alone_any_round,
+            dealer_may_discard_turn_up=rules.dealer_may_discard_turn_up,
+            dealer_needs_trump_to_take_up=rules.dealer_needs_trump_to_take_up,
+            farmers_hand=rules.farmers_hand,
+            ace_no_face=rules.ace_no_face,
+            joker_substitute=rules.joker_substitute,
+            alone_lead=rules.alone_lead.value,
+        )
+
+    @property
+    def benny_text(self) -> str:
+        """How the Benny is written: ``2S`` where the two of spades stands in for it, else ``JK``."""
+        return "2S" if self.joker_substitute else "JK"
+
+    def card_text(self, c: int) -> str:
+        """:func:`text` under these rules (the Benny ``2S`` with :attr:`joker_substitute`)."""
+        if self.joker_substitute and base(c) == BENNY:
+            return "2S" + ("'" if c & COPY else "")
+        return text(c)
+
+    def parse_card(self, word: str) -> int:
+        """Inverse of :meth:`card_text` (``ValueError`` for no card)."""
+        c = parse(word)
+        if self.joker_substitute and base(c) == JOKER2:
+            return BENNY + (c & COPY)
+        return c
 
     @property
     def double(self) -> bool:
@@ -359,7 +499,13 @@ class TableRules:
 
     @property
     def title(self) -> str:
-        return TABLE_TITLES.get(self.preset, self.preset)
+        if self.preset in TABLE_TITLES:
+            return TABLE_TITLES[self.preset]
+        from euchre_tourney.rules.ruleset import PRESET_TITLES
+
+        if self.preset in PRESET_TITLES:
+            return PRESET_TITLES[self.preset]
+        return "Custom rules" if self.preset == "custom" else self.preset
 
     def replace(self, **changes: Any) -> TableRules:
         return dataclasses.replace(self, **changes)
@@ -374,7 +520,14 @@ class TableRules:
         if unknown:
             raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
         key = data.get("preset")
-        base_rules = TABLE_PRESETS.get(key, cls()) if isinstance(key, str) else cls()
+        base_rules = cls()
+        if isinstance(key, str):
+            from euchre_tourney.rules.ruleset import PRESETS
+
+            if key in TABLE_PRESETS:
+                base_rules = TABLE_PRESETS[key]
+            elif key in PRESETS:
+                base_rules = cls.from_ruleset(PRESETS[key])
         return base_rules.replace(**data)
 
 
@@ -429,7 +582,7 @@ def score_table_hand(
         if maker_tricks == rules.hand_size:
             points = rules.loner_march_points if alone else rules.march_points
         else:
-            points = rules.makers_points
+            points = (rules.loner_points or rules.makers_points) if alone else rules.makers_points
         for s in makers:
             out[s] = points
     else:

@@ -248,3 +248,104 @@ def test_a_match_file_lists_its_games_and_opens_each():
     with pytest.raises(EgnError) as info:
         read_emn((DATA / "VWEC Finals.egn").read_text(encoding="utf-8"))
     assert "not a match file" in str(info.value)
+
+
+# --- games of 2 to 6 seats (and any game of the general engine) ------------------------
+
+from euchre_tourney.play.table.game import TableGame  # noqa: E402
+from euchre_tourney.play.table.hand import TableHand  # noqa: E402
+from euchre_tourney.play.table.players import MediumPlayer  # noqa: E402
+from euchre_tourney.rules import tables  # noqa: E402
+
+
+def _table_game(rules, seed: int, max_actions: int = 4000) -> TableGame:
+    """A game of ``rules`` played by the medium player at every seat (random
+    choices one time in five, so games differ), to its end when it ends."""
+    game = TableGame(rules, seed % rules.players, seed)
+    rng = random.Random(seed)
+    medium = MediumPlayer()
+    for _ in range(max_actions):
+        if game.done:
+            break
+        legal = list(game.legal_actions())
+        game.apply(rng.choice(legal) if rng.random() < 0.2 else medium.choose(game.view()))
+    return game
+
+
+@pytest.mark.parametrize("key", sorted(tables.TABLE_PRESETS))
+def test_a_game_of_every_table_preset_writes_reads_and_replays(key):
+    rules = tables.TABLE_PRESETS[key]
+    for seed in (1, 2):
+        game = _table_game(rules, seed)
+        assert game.done and game.winner is not None
+        text = game_to_egn(game, title=f"{key} {seed}")
+        data = json.loads(text)
+        assert data["fileType"] == "Euchre Game Notation"
+        assert data["metadata"]["ruleset"]["num_players"] == rules.players
+        assert len(data["metadata"]["players"]) == rules.players
+        assert len(data["deals"]) == len(game.hands)
+        record = read_egn(text)
+        assert record.rules == rules and record.final_score == tuple(game.scores)
+        again = record.replay()
+        assert isinstance(again, TableGame)
+        assert again.scores == game.scores and again.winner == game.winner
+        assert again.to_text() == game.to_text()
+        assert [h.result() for h in again.hands] == [h.result() for h in game.hands]
+        assert game_to_egn(again, title=f"{key} {seed}") == text
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_a_four_seat_game_of_the_general_engine_writes_reads_and_replays(key):
+    rules = tables.TableRules.from_ruleset(PRESETS[key].replace(farmers_hand=True))
+    game = _table_game(rules, 5)
+    record = read_egn(game_to_egn(game))
+    assert record.rules == rules
+    again = record.replay()
+    assert again.scores == game.scores and again.winner == game.winner and again.to_text() == game.to_text()
+
+
+def test_a_table_game_in_progress_round_trips():
+    game = TableGame(tables.FIVE_PARTNER_PICK, 2, 9)
+    rng = random.Random(9)
+    for _ in range(57):
+        game.apply(rng.choice(list(game.legal_actions())))
+    record = read_egn(game_to_egn(game))
+    hands = record.hands()
+    assert [h.to_text() for h in hands] == game.to_text().splitlines()
+    assert hands[-1].to_text() == game.hand.to_text() and not hands[-1].done
+
+
+def test_table_files_refuse_what_does_not_replay():
+    game = _table_game(tables.CUTTHROAT, 3)
+    data = json.loads(game_to_egn(game))
+    bad = json.loads(json.dumps(data))
+    bad["deals"][0]["phases"][0]["actions"][0] = "play:AS"
+    with pytest.raises(EgnError, match=r"deal 1, action 1 \(play:AS\)") as exc:
+        read_egn(json.dumps(bad, indent=2))
+    assert exc.value.line is not None
+    bad = json.loads(json.dumps(data))
+    bad["deals"][0]["initialState"]["packOrder"][0] = "ZZ"
+    with pytest.raises(EgnError, match="no card"):
+        read_egn(json.dumps(bad))
+    bad = json.loads(json.dumps(data))
+    del bad["deals"][0]["phases"]
+    with pytest.raises(EgnError, match="ACTIONS"):
+        read_egn(json.dumps(bad))
+    bad = json.loads(json.dumps(data))
+    bad["metadata"]["initialScore"] = [0, 0]
+    with pytest.raises(EgnError, match="3 whole numbers"):
+        read_egn(json.dumps(bad))
+    # a deal whose dealer does not rotate
+    bad = json.loads(json.dumps(data))
+    bad["deals"][1]["initialState"]["dealer"] = bad["deals"][0]["initialState"]["dealer"]
+    with pytest.raises(EgnError, match="rotates"):
+        read_egn(json.dumps(bad)).replay()
+
+
+def test_a_table_deal_without_its_pack_order_is_rebuilt_from_the_cards():
+    game = _table_game(tables.SIX_PLAYER_33, 4)
+    data = json.loads(game_to_egn(game))
+    for deal in data["deals"]:
+        del deal["initialState"]["packOrder"]
+    again = read_egn(json.dumps(data)).replay()
+    assert again.scores == game.scores and [h.history for h in again.hands] == [h.history for h in game.hands]

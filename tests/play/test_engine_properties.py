@@ -166,7 +166,7 @@ def play_checked(hand: Hand, rng: random.Random, probe_illegal: bool = True) -> 
     assert sorted(everything) == sorted(deck(rules.deck_size)), "every card exactly once"
     for seat in hand.sitting_out:
         assert len(hand.hands[seat]) == 5
-    result = hand.result
+    result = hand.record
     assert result.makers is SEAT_SIDE[hand.maker]
     assert result.maker_tricks == sum(1 for _, _, w in hand.tricks if SEAT_SIDE[w] is result.makers)
     # Shared validation: the engine's result is accepted by score entry's function.
@@ -250,8 +250,8 @@ def test_every_result_score_entry_accepts_can_be_played():
                 else:
                     action = legal[int(rng.random() * len(legal))]
                 hand.apply(action)
-            if hand.result is not None:
-                seen.add(hand.result)
+            if hand.record is not None:
+                seen.add(hand.record)
                 if seen >= wanted:
                     break
         assert seen == wanted, (rules.preset, wanted - seen)
@@ -277,4 +277,4 @@ def test_rollout_makes_the_same_decisions_as_the_state_machine(rules, seed, step
         hand.apply(legal[int(rnd() * len(legal))])
     assert twin.play_random(random.Random(seed + 1)) is twin
     assert twin.to_text() == hand.to_text()
-    assert (twin.result, twin.score, twin.tricks) == (hand.result, hand.score, hand.tricks)
+    assert (twin.record, twin.score, twin.tricks) == (hand.record, hand.score, hand.tricks)

@@ -103,7 +103,7 @@ def test_second_round_other_suits_only_and_throw_in():
     with pytest.raises(RuleViolation):
         hand.apply("name:H")
     run(hand, "pass pass pass pass")
-    assert hand.done and hand.thrown_in and hand.score is None and hand.result is None
+    assert hand.done and hand.thrown_in and hand.score is None and hand.record is None
 
 
 def test_stick_the_dealer():
@@ -175,7 +175,7 @@ def test_lone_maker_partner_sits_out_and_left_of_loner_leads():
         assert hand.to_act != N
         hand.apply(hand.legal_actions()[0])
     assert all(len(cards) == 3 for _, cards, _ in hand.tricks)
-    assert hand.result.maker_alone and hand.result.makers is Side.NS
+    assert hand.record.maker_alone and hand.record.makers is Side.NS
 
 
 def test_dealer_left_leads_when_the_option_says_so():
@@ -201,7 +201,7 @@ def test_both_alone_defender_leads_and_scores_four():
     while not hand.done:
         hand.apply(hand.legal_actions()[0])
     assert all(len(cards) == 2 for _, cards, _ in hand.tricks)
-    assert hand.result.defender_alone and hand.result.maker_alone
+    assert hand.record.defender_alone and hand.record.maker_alone
 
 
 def test_defend_alone_options():
@@ -356,7 +356,7 @@ def test_super_euchre_in_play():
         run(hand, "order" + " pass" * (4 if rules is BRITISH else 1) + " discard:KH")
         while not hand.done:
             hand.apply(hand.legal_actions()[0])
-        assert hand.result.maker_tricks == 0
+        assert hand.record.maker_tricks == 0
         assert (hand.score.side, hand.score.points) == (Side.EW, points)
 
 
@@ -561,7 +561,7 @@ def test_four_player_preset_in_play():
     run(hand, "order pass discard:KH")
     while not hand.done:
         hand.apply(hand.legal_actions()[0])
-    assert (hand.result.maker_tricks, hand.score.side, hand.score.points) == (0, Side.EW, 4)
+    assert (hand.record.maker_tricks, hand.score.side, hand.score.points) == (0, Side.EW, 4)
 
 
 # --- refusals name the rule (issue 5) -----------------------------------------------

@@ -3,13 +3,17 @@ partner pick, bid euchre, six-player three against three (33 cards or the
 double pack), Almonte's six- and four-hand games, and the four-seat games
 with call for best, railroading or no-trump.
 
-The four-seat game of :mod:`euchre_tourney.play.hand` is left as it is (its
-OpenSpiel agreement and the recorded championship games depend on it); this
-subpackage is a separate, simpler engine over
-:mod:`euchre_tourney.rules.tables`:
+This is the general engine of the one game protocol
+(:mod:`euchre_tourney.play.protocol`), over
+:mod:`euchre_tourney.rules.tables`: it plays every N-seat preset and, through
+:meth:`TableRules.from_ruleset`, every four-seat preset as well -- action for
+action as the faster four-seat :class:`~euchre_tourney.play.hand.Hand`
+(``tests/play/test_differential.py``) and OpenSpiel's euchre
+(``tests/play/test_openspiel_engine.py``):
 
 * :class:`TableHand` -- one hand as a state machine, exact
-  :meth:`~TableHand.legal_actions`, a one-line text form;
+  :meth:`~TableHand.legal_actions`, a one-line text form, the protocol's
+  :meth:`~TableHand.view` (:mod:`.view`) and :meth:`~TableHand.result`;
 * :class:`TableGame` -- hands to the target;
 * computer players (:mod:`.players`): ``easy`` (random legal), ``medium``
   (rules of thumb) and ``hard`` (sampling the hidden cards and playing the
