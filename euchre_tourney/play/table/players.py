@@ -783,11 +783,40 @@ def _solved_points(hand: TableHand) -> dict[int, int]:
 def _finish(hand: TableHand, player: MediumPlayer) -> dict[int, int]:
     """Points at the end of ``hand``: the medium player's rollout until the
     last tricks, which are solved exactly (:data:`SOLVE_CARDS`)."""
+    solve_at = SOLVE_CARDS[len(hand.active)]
     while not hand.done:
-        if hand.phase == PLAY and max(len(hand.hands[s]) for s in hand.active) <= SOLVE_CARDS[len(hand.active)]:
+        if hand.phase != PLAY:
+            hand.apply(player.choose(seat_view(hand, hand.to_act, full=False)))
+            solve_at = SOLVE_CARDS[len(hand.active)]
+            continue
+        if max(len(hand.hands[s]) for s in hand.active) <= solve_at:
             return _solved_points(hand)
-        hand.apply(player.choose(seat_view(hand, hand.to_act, full=False)))
+        # the play's fast path: only what the medium player's card play reads, and the card
+        # (legal by construction) applied without asking the engine to check it again
+        seat = hand.to_act
+        view = _play_view(hand, seat)
+        a = view.legal[0] if len(view.legal) == 1 else player._play(view)
+        hand.history.append((seat, a))
+        hand._on_play(seat, a)
     return hand.points
+
+
+def _play_view(hand: TableHand, seat: int) -> SeatView:
+    """The part of ``seat``'s view the medium player's card play reads
+    (:meth:`MediumPlayer._play`): its legal cards, the trick, trump, the
+    makers and the partner as ``seat`` knows them."""
+    cards = hand.hands[seat]
+    if hand.trick:
+        suits = ranking(NO_TRUMP if hand.trump is None else hand.trump)[0]
+        led = suits[base(hand.trick[0][1])]
+        cards = [c for c in cards if suits[base(c)] == led] or cards
+    view = SeatView.__new__(SeatView)
+    view.__dict__.update(
+        rules=hand.rules, seat=seat, phase=PLAY, trump=hand.trump, maker=hand.maker, trick=hand.trick,
+        active=hand.active, legal=[Act("play", c) for c in cards],
+        partner=hand.partner if (hand.partner_revealed or seat == hand.partner) else None,
+    )
+    return view
 
 
 def _points_value(rules: TableRules, pts: dict[int, int], seat: int) -> float:
