@@ -191,24 +191,23 @@ def game_rules(game):
     :data:`~euchre_tourney.rules.tables.TABLE_PRESETS`) looked up, ``None``
     for the four-seat game under any rule set. ``ValueError`` for an
     unknown key, ``TypeError`` for anything else."""
-    from euchre_tourney.rules import PRESETS, RuleSet
-    from euchre_tourney.rules.tables import TABLE_PRESETS, TableRules
+    from euchre_tourney.rules import PRESETS, RuleSet, tables
 
-    if game is None or isinstance(game, (RuleSet, TableRules)):
+    if game is None or isinstance(game, (RuleSet, tables.TableRules)):
         return game
     if isinstance(game, str):
         if game in PRESETS:
             return PRESETS[game]
-        if game in TABLE_PRESETS:
-            return TABLE_PRESETS[game]
+        if game in tables.TABLE_PRESETS:
+            return tables.TABLE_PRESETS[game]
         raise ValueError(f"unknown game {game!r}")
     raise TypeError(f"{game!r} is not a game: give a game key or its rules")
 
 
 def _at_a_table(rules) -> bool:
-    from euchre_tourney.rules.tables import TableRules
+    from euchre_tourney.rules import tables
 
-    return isinstance(rules, TableRules)
+    return isinstance(rules, tables.TableRules)
 
 
 def make_player(level: str, game=None, seed: int | None = None, *, samples: int | None = None,
@@ -253,17 +252,8 @@ def make_player(level: str, game=None, seed: int | None = None, *, samples: int 
     if _at_a_table(rules):
         from euchre_tourney.play.table import players as table
 
-        if level == "easy":
-            return table.RandomTablePlayer(seed)
-        if level == "medium":
-            return table.MediumPlayer()
-        return table.SampleSearchPlayer(
-            samples=table.WORLDS if samples is None else samples,
-            bid_samples=bid_samples,
-            steps=table.STEPS if samples is None else None,
-            deadline_s=table.DEADLINE if budget == DEFAULT else budget,
-            rng=seed,
-        )
+        deadline = "default" if budget == DEFAULT else budget
+        return table.make_table_player(level, seed, samples=samples, bid_samples=bid_samples, deadline_s=deadline)
     if level == "easy":
         return SimplePlayer()
     if level == "medium":
@@ -315,9 +305,10 @@ def hint(view, seed: int | None = None, *, samples: int | None = None, bid_sampl
     if _at_a_table(view.rules):
         from euchre_tourney.play.table import players as table
 
-        player = make_player("hard", view.rules, seed, samples=samples, bid_samples=bid_samples, budget=budget)
-        ranking = tuple((a, float(v)) for a, v in player.rank(view))
-        return Hint(ranking[0][0], table.reason(view, ranking[0][0]), ranking)
+        deadline = "default" if budget == DEFAULT else budget
+        ranked, why = table.ranked_hint(view, seed, samples=samples, bid_samples=bid_samples, deadline_s=deadline)
+        ranking = tuple((a, float(v)) for a, v in ranked)
+        return Hint(ranking[0][0], why, ranking)
     from euchre_tourney.play.reasons import reason
 
     player = make_player("hard", None, seed, samples=samples, bid_samples=bid_samples, budget=budget)

@@ -850,24 +850,42 @@ def _points_value(rules: TableRules, pts: dict[int, int], seat: int) -> float:
     return pts.get(seat, 0) - sum(others) / len(others)
 
 
-def make_table_player(level: str, seed: int | None = None, **kwargs):
-    """Old name of :func:`euchre_tourney.play.players.make_player` for the
-    games of 2 to 6 seats (the players read the rules from the view):
-    ``samples``, ``bid_samples`` and ``deadline_s`` (the budget, seconds or
-    ``None``) as there."""
-    from euchre_tourney.play.players import DEFAULT, make_player
+def make_table_player(level: str, seed: int | None = None, *, samples: int | None = None,
+                      bid_samples: int | None = None, steps: int | None = None, deadline_s="default"):
+    """A player of ``level`` for any game of 2 to 6 seats (the players read
+    the rules from the view): what :func:`euchre_tourney.play.players.make_player`
+    gives at such a table. Hard: at most ``samples`` worlds
+    (:data:`WORLDS`; given, exactly that many: no ``steps`` budget unless
+    given too), ``steps`` actions played out (:data:`STEPS`), ``deadline_s``
+    seconds (:data:`DEADLINE`; ``None``: no clock)."""
+    if level == "easy":
+        return RandomTablePlayer(seed)
+    if level == "medium":
+        return MediumPlayer()
+    if level == "hard":
+        return SampleSearchPlayer(
+            samples=WORLDS if samples is None else samples,
+            bid_samples=bid_samples,
+            steps=(STEPS if samples is None else None) if steps is None else steps,
+            deadline_s=DEADLINE if deadline_s == "default" else deadline_s,
+            rng=seed,
+        )
+    raise ValueError(f"unknown level {level!r}: choose one of easy, medium, hard")
 
-    budget = kwargs.pop("deadline_s", DEFAULT)
-    return make_player(level, tables.TableRules(), seed, budget=budget, **kwargs)
+
+def ranked_hint(view: SeatView, seed: int | None = None, **budget) -> tuple[list[tuple[Act, float]], str]:
+    """The hard player's ranking for ``view`` (best first) and a sentence
+    on its choice: the N-seat half of :func:`euchre_tourney.play.players.hint`.
+    ``budget`` as for :func:`make_table_player`."""
+    ranking = make_table_player("hard", seed, **budget).rank(view)
+    return ranking, reason(view, ranking[0][0])
 
 
 def table_hint(hand: TableHand, seat: int) -> tuple[Act, str]:
     """Old form of :func:`euchre_tourney.play.players.hint`: the hard
     player's choice for ``seat`` and a sentence why."""
-    from euchre_tourney.play.players import hint
-
-    action, why = hint(seat_view(hand, seat))
-    return action, why
+    ranking, why = ranked_hint(seat_view(hand, seat))
+    return ranking[0][0], why
 
 
 def reason(view: SeatView, a: Act) -> str:
