@@ -12,12 +12,16 @@ import pytest
 ARENA = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_arena.py"
 
 
-@pytest.fixture(scope="module")
-def arena():
-    spec = importlib.util.spec_from_file_location("bench_arena", ARENA)
+def _load(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def arena():
+    return _load(ARENA)
 
 
 def test_the_arena_plays_duplicate_deals_and_games(arena):
@@ -53,10 +57,7 @@ TABLE_ARENA = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_table_
 
 @pytest.fixture(scope="module")
 def table_arena():
-    spec = importlib.util.spec_from_file_location("bench_table_arena", TABLE_ARENA)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _load(TABLE_ARENA)
 
 
 @pytest.mark.parametrize("game", ["cutthroat", "five_partner_pick", "four_no_trump", "north_american"])
