@@ -33,6 +33,12 @@ seed 1, ``nice -n 10`` on the shared 2-core machine):
 * hard vs easy: +0.253 ± 0.081 (+0.171 .. +0.334) over 400 deals;
 * hard vs medium: +0.119 ± 0.077 (+0.042 .. +0.196) over 400 deals.
 
+After (the one factory, ``make_player(level, "north_american", seed)``,
+the same budget and deals): hard vs easy +0.253 ± 0.081 (+0.171 .. +0.334),
+hard vs medium +0.119 ± 0.077 (+0.042 .. +0.196), 400 deals each -- the
+same figures: the four-seat players behind the factory are unchanged, and
+deterministic.
+
 Not collected by the default pytest run; ``tests/play/test_arena.py`` runs
 :func:`run` on a few deals as a smoke test.
 """
