@@ -39,7 +39,8 @@ hand, 95 % interval:
     four_railroad        +0.655 ± 0.158  100 deals  (+0.497 .. +0.813)
     bid_five             +0.279 ± 0.163  100 deals  (+0.116 .. +0.442)
     almonte_six          +0.950 ± 0.179  100 deals  (+0.771 .. +1.129)
-    six_player_33        +0.990 ± 0.289   50 deals  (partial run)
+    six_player_33        +1.170 ± 0.215  100 deals  (+0.955 .. +1.385)
+    six_player_double    +1.020 ± 0.208  100 deals  (+0.812 .. +1.228)
 
 The four-seat presets: ``bench_arena.py`` (hard vs medium +0.119 ± 0.077,
 400 deals, North American). Before (28 Nov, 128 worlds or 0.12 s, under
