@@ -25,15 +25,21 @@ the four-seat presets too and referees the fast one
   (:meth:`Hand.to_text` / :meth:`Hand.from_text`).
 * game files (:mod:`.egn`): :func:`read_egn` / :func:`write_egn` for EGN,
   the NextSuit-Labs Euchre Game Notation;
-* computer players (:mod:`.players`) get only a :class:`SeatView`
-  (``hand.view()``: what one seat can see, :mod:`.view`) and return an
-  action: :class:`RandomPlayer` -- uniformly among the legal actions;
-  :class:`SimplePlayer` -- rule-of-thumb play; :func:`make_player` by level
-  (easy / medium / hard: :mod:`.heuristic`, :mod:`.search` over the exact
-  trick solver :mod:`.solver`; one bidding model, :mod:`.bidding`, for the
-  medium player and the hard player's reading of the bidding); :func:`hint`
-  -- the strongest player's choice with a reason (:mod:`.reasons`) and
-  every legal action ranked;
+* computer players, one family for every game (:mod:`.players`):
+  :func:`make_player` ``(level, game, seed)`` -- easy, medium or hard for
+  any game of :data:`GAMES` (its key or its rules) -- and :func:`hint`
+  ``(view)`` -- the hard player's choice, a reason in words and the
+  actions ranked, ``action, reason = hint(view)``. A player gets only its
+  seat's view (``hand.view(seat)``: :mod:`.view`, :mod:`.table.view`) and
+  answers the same view with the same action whatever the hidden cards
+  (``tests/play/test_computer_players.py``, every game and level). Behind
+  the factory, each engine's own players: four seats -- :class:`SimplePlayer`,
+  :mod:`.heuristic`, :mod:`.search` over the exact trick solver
+  :mod:`.solver`, one bidding model :mod:`.bidding`, reasons
+  :mod:`.reasons`; 2 to 6 seats -- :mod:`.table.players` (sampled worlds
+  read in the light of the bidding and the play, played out by the medium
+  player). :class:`RandomPlayer` -- uniformly among the legal actions
+  (tests, rollouts);
 * the practice session (:mod:`.session`): the practice table's game outside
   any window -- computer turns, take-back, replaying and swapping a deal,
   game files, statistics (:mod:`.stats`) -- over a small engine protocol

@@ -178,21 +178,82 @@ def _rank_value(table, c: int) -> int:
 LEVELS = ("easy", "medium", "hard")
 """The computer players' levels, weakest first."""
 
+DEFAULT = "default"
+"""``budget=DEFAULT``: the engine's own time budget for a hard decision
+(four seats: :data:`~euchre_tourney.play.search.SEARCH_BUDGET`; 2 to 6
+seats: :data:`~euchre_tourney.play.table.players.DEADLINE`)."""
 
-def make_player(level: str, seed: int | None = None, *, samples: int | None = None, bid_samples: int | None = None):
-    """A computer player of ``level`` (one of :data:`LEVELS`), deterministic
-    for a given ``seed``. Every player has ``choose(view) -> action``.
-    ``ValueError`` for an unknown level.
+
+def game_rules(game):
+    """The rules of ``game``: a four-seat :class:`~euchre_tourney.rules.RuleSet`
+    or a :class:`~euchre_tourney.rules.tables.TableRules` as given, a game key
+    (a four-seat preset of :data:`~euchre_tourney.rules.PRESETS` or a game of
+    :data:`~euchre_tourney.rules.tables.TABLE_PRESETS`) looked up, ``None``
+    for the four-seat game under any rule set. ``ValueError`` for an
+    unknown key, ``TypeError`` for anything else."""
+    from euchre_tourney.rules import PRESETS, RuleSet, tables
+
+    if game is None or isinstance(game, (RuleSet, tables.TableRules)):
+        return game
+    if isinstance(game, str):
+        if game in PRESETS:
+            return PRESETS[game]
+        if game in tables.TABLE_PRESETS:
+            return tables.TABLE_PRESETS[game]
+        raise ValueError(f"unknown game {game!r}")
+    raise TypeError(f"{game!r} is not a game: give a game key or its rules")
+
+
+def _at_a_table(rules) -> bool:
+    from euchre_tourney.rules import tables
+
+    return isinstance(rules, tables.TableRules)
+
+
+def make_player(level: str, game=None, seed: int | None = None, *, samples: int | None = None,
+                bid_samples: int | None = None, budget=DEFAULT):
+    """A computer player of ``level`` (one of :data:`LEVELS`) for ``game``
+    (:func:`game_rules`: a game key, its rules, or ``None`` for the
+    four-seat game), deterministic for a given ``seed``: every player has
+    ``choose(view) -> action``, reads nothing but the view, and answers the
+    same view with the same action (below the time budget). ``ValueError``
+    for an unknown level or game.
+
+    ``game`` may be left out: ``make_player(level, seed)`` (an ``int`` in
+    its place is the seed) is the four-seat player, as before.
+
+    Four seats (:mod:`euchre_tourney.play.hand`):
 
     * ``"easy"`` -- :class:`SimplePlayer` (rule of thumb);
     * ``"medium"`` -- :class:`~euchre_tourney.play.heuristic.MediumPlayer`
       (sound heuristic bidding and card play);
     * ``"hard"`` -- :class:`~euchre_tourney.play.search.SearchPlayer`
-      (determinized search, exact solving of each sampled deal);
-      ``samples`` / ``bid_samples`` set its deals per card-play / bidding
-      decision (fewer: faster and weaker, e.g. for tests)."""
+      (determinized search, exact solving of each sampled deal).
+
+    Two to six seats (:mod:`euchre_tourney.play.table`): ``"easy"`` random
+    legal play, ``"medium"`` rules of thumb, ``"hard"`` sampled worlds
+    played out (:mod:`euchre_tourney.play.table.players`).
+
+    The hard player's search budget: ``samples`` -- sampled deals (worlds)
+    per card-play decision, ``bid_samples`` -- per bidding, going-alone,
+    discard or partner-card decision (fewer: faster and weaker, e.g. for
+    tests; 2 to 6 seats: by default at most
+    :data:`~euchre_tourney.play.table.players.WORLDS` worlds and
+    :data:`~euchre_tourney.play.table.players.STEPS` actions played out,
+    given ``samples`` exactly that many worlds); ``budget`` -- seconds on the clock per decision (``DEFAULT``:
+    the engine's own, within the time cap; ``None``: no clock, every sample
+    searched -- a fixed budget whatever the machine's load, as the arena
+    plays)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if isinstance(game, int) and not isinstance(game, bool):
+        game, seed = None, game if seed is None else seed
+    rules = game_rules(game)
+    if _at_a_table(rules):
+        from euchre_tourney.play.table import players as table
+
+        deadline = "default" if budget == DEFAULT else budget
+        return table.make_table_player(level, seed, samples=samples, bid_samples=bid_samples, deadline_s=deadline)
     if level == "easy":
         return SimplePlayer()
     if level == "medium":
@@ -206,6 +267,8 @@ def make_player(level: str, seed: int | None = None, *, samples: int | None = No
         options["samples"] = samples
     if bid_samples is not None:
         options["bid_samples"] = bid_samples
+    if budget != DEFAULT:
+        options["budget"] = budget
     return SearchPlayer(seed, **options)
 
 
@@ -215,29 +278,44 @@ class Hint:
 
     ``action`` -- the suggested action (one of ``view.legal``); ``reason`` --
     one line in the player's words (e.g. ``"order up: three trumps with the
-    right bower"``); ``ranking`` -- every legal action with its expected
-    points for the seat's side, best first, as ``(action, points)``."""
+    right bower"``); ``ranking`` -- the actions searched with their expected
+    points for the seat's side, best first, as ``(action, points)`` (four
+    seats: every legal action; 2 to 6 seats: the candidates the search
+    compared, :meth:`SampleSearchPlayer.candidates
+    <euchre_tourney.play.table.players.SampleSearchPlayer.candidates>`).
+    Unpacks as ``action, reason = hint(view)``."""
 
-    action: int
+    action: object
     reason: str
-    ranking: tuple[tuple[int, float], ...]
+    ranking: tuple[tuple[object, float], ...]
+
+    def __iter__(self):
+        return iter((self.action, self.reason))
 
 
-def hint(view: SeatView, seed: int | None = None, *, samples: int | None = None, bid_samples: int | None = None) -> Hint:
-    """The :class:`Hint` for ``view`` (the seat to act): the hard player's
-    choice (:meth:`SearchPlayer.rank <euchre_tourney.play.search.SearchPlayer.rank>`),
-    a one-line reason (:func:`~euchre_tourney.play.reasons.reason`) and every
-    legal action with its expected points for the seat's side, best first.
-    ``samples`` / ``bid_samples`` as for :func:`make_player`. ``ValueError``
+def hint(view, seed: int | None = None, *, samples: int | None = None, bid_samples: int | None = None,
+         budget=DEFAULT) -> Hint:
+    """The :class:`Hint` for ``view`` (the seat to act, in any game): the
+    hard player's choice, a one-line reason, and the actions searched with
+    their expected points for the seat's side, best first. ``samples``,
+    ``bid_samples``, ``budget`` as for :func:`make_player`. ``ValueError``
     when the view's seat is not to act (nothing to hint)."""
     if view.seat != view.to_act or not view.legal:
         raise ValueError("no decision to hint: it is not this seat's turn")
+    if _at_a_table(view.rules):
+        from euchre_tourney.play.table import players as table
+
+        deadline = "default" if budget == DEFAULT else budget
+        ranked, why = table.ranked_hint(view, seed, samples=samples, bid_samples=bid_samples, deadline_s=deadline)
+        ranking = tuple((a, float(v)) for a, v in ranked)
+        return Hint(ranking[0][0], why, ranking)
     from euchre_tourney.play.reasons import reason
 
-    player = make_player("hard", seed, samples=samples, bid_samples=bid_samples)
+    player = make_player("hard", None, seed, samples=samples, bid_samples=bid_samples, budget=budget)
     ranking = tuple((a, float(v)) for a, v in player.rank(view))
     best = ranking[0][0]
     return Hint(best, reason(view, best, ranking), ranking)
 
 
-__all__ = ["LEVELS", "Hint", "RandomPlayer", "SimplePlayer", "hand_strength", "hint", "make_player", "play_random_hand"]
+__all__ = ["DEFAULT", "LEVELS", "Hint", "RandomPlayer", "SimplePlayer", "game_rules", "hand_strength", "hint",
+           "make_player", "play_random_hand"]

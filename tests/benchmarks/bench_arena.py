@@ -22,6 +22,23 @@ Run, e.g.::
     python3 tests/benchmarks/bench_arena.py --a hard --b easy --deals 400 --games 40 --timing
     python3 tests/benchmarks/bench_arena.py --a hard --b hard --deals 200
 
+The hard player searches a fixed budget by default -- its 32 / 24 deals
+per card-play / bidding decision, no clock (``--budget SECONDS`` puts the
+clock back) -- so that a run on a loaded machine measures the same player
+as on an idle one.
+
+Issue 33, before the one family (main at b1aaf4e, the same fixed budget,
+seed 1, ``nice -n 10`` on the shared 2-core machine):
+
+* hard vs easy: +0.253 ± 0.081 (+0.171 .. +0.334) over 400 deals;
+* hard vs medium: +0.119 ± 0.077 (+0.042 .. +0.196) over 400 deals.
+
+After (the one factory, ``make_player(level, "north_american", seed)``,
+the same budget and deals): hard vs easy +0.253 ± 0.081 (+0.171 .. +0.334),
+hard vs medium +0.119 ± 0.077 (+0.042 .. +0.196), 400 deals each -- the
+same figures: the four-seat players behind the factory are unchanged, and
+deterministic.
+
 Not collected by the default pytest run; ``tests/play/test_arena.py`` runs
 :func:`run` on a few deals as a smoke test.
 """
@@ -58,7 +75,7 @@ class _Timed:
         return action
 
 
-def _players(level_a, level_b, a_side: int, options, times):
+def _players(level_a, level_b, a_side: int, options, times, preset: str = "north_american"):
     """Four players by seat: A on seats of parity ``a_side``."""
     seats = []
     for seat in range(4):
@@ -66,7 +83,7 @@ def _players(level_a, level_b, a_side: int, options, times):
         level = level_a if is_a else level_b
         opts = options if level == "hard" else {}
         # A and B get different seeds, so a level against itself is two players
-        player = make_player(level, seed=seat + (0 if is_a else 1000), **opts)
+        player = make_player(level, preset, seat + (0 if is_a else 1000), **opts)
         seats.append(_Timed(player, times[level]))
     return seats
 
@@ -92,13 +109,14 @@ def interval(values: list[float]) -> tuple[float, float]:
 
 
 def run(level_a: str, level_b: str, deals: int, games: int = 0, preset: str = "north_american", seed: int = 1,
-        samples: int | None = None, bid_samples: int | None = None, progress: bool = False) -> dict:
+        samples: int | None = None, bid_samples: int | None = None, progress: bool = False,
+        budget: float | None = None) -> dict:
     """Play ``deals`` duplicate deals and ``games`` duplicate game pairs;
     return ``diffs`` (A minus B per deal), ``mean``, ``half`` (95 %
     half-width), ``wins`` / ``games_played`` for A, and ``times`` (seconds per
     decision, by level)."""
     rules = PRESETS[preset]
-    options = {}
+    options: dict = {"budget": budget}
     if samples is not None:
         options["samples"] = samples
     if bid_samples is not None:
@@ -109,8 +127,8 @@ def run(level_a: str, level_b: str, deals: int, games: int = 0, preset: str = "n
     for i in range(deals):
         dealer = i % 4
         base = Hand.deal(rules, dealer, random.Random(seed + i))
-        first = _hand_points(base.copy(), _players(level_a, level_b, 0, options, times))
-        second = _hand_points(base.copy(), _players(level_a, level_b, 1, options, times))
+        first = _hand_points(base.copy(), _players(level_a, level_b, 0, options, times, preset))
+        second = _hand_points(base.copy(), _players(level_a, level_b, 1, options, times, preset))
         diffs.append((first - second) / 2)
         if progress and (i + 1) % max(1, deals // 20) == 0:
             mean, half = interval(diffs)
@@ -119,7 +137,7 @@ def run(level_a: str, level_b: str, deals: int, games: int = 0, preset: str = "n
     for g in range(games):
         for a_side in (0, 1):
             game = Game(rules, g % 4, rng=seed * 7919 + g)
-            winner = game.play_out(_players(level_a, level_b, a_side, options, times))
+            winner = game.play_out(_players(level_a, level_b, a_side, options, times, preset))
             wins += winner is not None and (winner is Side.NS) == (a_side == 0)
     mean, half = interval(diffs) if diffs else (0.0, float("inf"))
     return {
@@ -143,9 +161,11 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--samples", type=int, default=None, help="hard player: deals per card-play decision")
     parser.add_argument("--bid-samples", type=int, default=None, help="hard player: deals per bidding decision")
+    parser.add_argument("--budget", type=float, default=None, help="hard player: seconds per decision (default: no clock)")
     parser.add_argument("--timing", action="store_true", help="print decision times per level")
     args = parser.parse_args(argv)
-    out = run(args.a, args.b, args.deals, args.games, args.preset, args.seed, args.samples, args.bid_samples, progress=True)
+    out = run(args.a, args.b, args.deals, args.games, args.preset, args.seed, args.samples, args.bid_samples,
+              progress=True, budget=args.budget)
     print(
         f"{args.preset}: {args.a} vs {args.b}, {args.deals} duplicate deals: "
         f"{out['mean']:+.3f} points per hand (95 % interval {out['mean'] - out['half']:+.3f} .. "

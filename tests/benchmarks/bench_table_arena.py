@@ -1,6 +1,7 @@
-"""Self-play arena for the N-seat games: the hard player (sampled worlds,
-medium rollouts, the last tricks solved exactly) against the medium one,
-on the same deals.
+"""Self-play arena for every game of 2 to 6 seats (and, with ``--four``,
+every four-seat preset): the hard player against the medium one, on the
+same deals, with a fixed search budget so that the figures do not depend
+on the machine's load.
 
 For each deal, the hand is played once with medium players everywhere and
 once for each place of the hard player (:func:`positions`: each seat, or
@@ -8,114 +9,158 @@ each side's seats under fixed partnerships) with medium players elsewhere.
 A deal's figure is the hard place's points minus the same seat's points in
 the all-medium hand (own side's points minus the opponents': the other
 side's, or the others' mean), averaged over the places -- so every seat,
-the dealer's included, is measured, and in the bid games the hard player
-bids from every seat (the bidding decisions are counted in brackets). The
+the dealer's included, is measured. Under fixed partnerships this is the
+duplicate figure of ``bench_arena.py`` (the all-medium hand cancels). The
 result is the mean over deals with a 95 % interval (mean ± 1.96 standard
-errors of the deals' figures); decision times are the hard player's median
-and maximum over its searched decisions (bidding, naming, discard, partner
-card, play).
+errors of the deals' figures).
 
-Run: ``python tests/benchmarks/bench_table_arena.py [deals] [game[:deals] ...]``
-(not part of the default test run: it measures speed).
+The players come from the one factory
+(:func:`euchre_tourney.play.players.make_player`) and see only their seat's
+view. Budget: ``--worlds`` sampled worlds (four seats: deals) per
+decision, no clock (``--budget SECONDS`` puts the clock back: then the
+figures depend on the load). Decision times are quoted from a separate
+run (``bench_hard_time_cap.py``), not from this one.
 
-Measured 28 Nov 2026 on the final code, shipped settings (128 worlds or
-0.12 s a decision), on the shared 2-core machine under ``nice -n 10`` while
-another user's benchmarks ran (load average 1.7-3.2): hard minus medium,
-points per hand, 95 % interval, deals, then median / max decision ms --
+Run: ``python tests/benchmarks/bench_table_arena.py --deals 200 [game[:deals] ...]``
+(not part of the default test run).
 
-    cutthroat            +0.072 ± 0.035  400 deals   96 / 207
-    five_partner_pick    +0.067 ± 0.034  400 deals   97 / 164
-    bid_five             +0.331 ± 0.100  300 deals  117 / 250
-    four_no_trump        +0.405 ± 0.140  100 deals  120 / 142
-    bid_four             +0.630 ± 0.442  100 deals  120 / 146
-    two_handed           +0.425 ± 0.127  100 deals  120 / 200
-    almonte_four         +0.890 ± 0.225  100 deals  120 / 130
-    almonte_six          +1.005 ± 0.190  100 deals   97 / 148
-    four_call_for_best   +0.625 ± 0.140  100 deals  120 / 219
-    four_railroad        +0.660 ± 0.161  100 deals  120 / 153
-    six_player_33        +1.040 ± 0.183  100 deals   94 / 132
-    six_player_double    +1.130 ± 0.208  100 deals   90 / 124
+Measured 29 Nov 2026 (issue 33), the shipped budget without the clock
+(at most 128 worlds and 5,000 actions played out a decision), seed 1,
+``nice -n 10`` on the shared 2-core machine; hard minus medium, points a
+hand, 95 % interval:
 
-The hard player is ahead in every game (every interval above 0). Decision
-times at normal priority (a separate run, 6 deals a game, 62-139 searched
-decisions each, load average about 1): median 69-120 ms, largest 125 ms in
-every game; the median is often the 0.12 s deadline itself (the 128 worlds
-are not reached). Under load the deadline leaves fewer worlds a decision,
-so the strength figures above are of a player with fewer worlds than on an
-idle machine (the idle player's strength was not measured separately).
+    cutthroat            +0.112 ± 0.047  200 deals  (+0.065 .. +0.159)
+    five_partner_pick    +0.097 ± 0.046  200 deals  (+0.051 .. +0.142)
+    two_handed           +0.485 ± 0.126  100 deals  (+0.359 .. +0.611)
+    four_no_trump        +0.355 ± 0.154  100 deals  (+0.201 .. +0.509)
+    bid_four             +0.595 ± 0.415  100 deals  (+0.180 .. +1.010)
+    almonte_four         +0.875 ± 0.220  100 deals  (+0.655 .. +1.095)
+    four_call_for_best   +0.630 ± 0.155  100 deals  (+0.475 .. +0.785)
+    four_railroad        +0.655 ± 0.158  100 deals  (+0.497 .. +0.813)
+    bid_five             +0.279 ± 0.163  100 deals  (+0.116 .. +0.442)
+    almonte_six          +0.950 ± 0.179  100 deals  (+0.771 .. +1.129)
+    six_player_33        +1.170 ± 0.215  100 deals  (+0.955 .. +1.385)
+    six_player_double    +1.020 ± 0.208  100 deals  (+0.812 .. +1.228)
+
+The four-seat presets: ``bench_arena.py`` (hard vs medium +0.119 ± 0.077,
+400 deals, North American). Before (28 Nov, 128 worlds or 0.12 s, under
+load): cutthroat +0.072 ± 0.035 (400 deals), five_partner_pick +0.067 ±
+0.034 (400 deals). Cutthroat and five-player partner pick stay short of
+the +0.15 the issue asks for; the other games are far above it, but with
+100 deals, not 200 (time ran out on the shared machine).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from euchre_tourney.play.table import PLAY, MediumPlayer, SampleSearchPlayer, TableHand, seat_view
-from euchre_tourney.play.table.players import _value
-from euchre_tourney.rules import tables
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-
-def play(rules, dealer, order, hard_seats, hard, times):
-    h = TableHand(rules, dealer, order=order)
-    medium = MediumPlayer()
-    while not h.done:
-        seat = h.to_act
-        view = seat_view(h, seat)
-        if seat in hard_seats:
-            t = time.perf_counter()
-            a = hard.choose(view, h)
-            if hard.candidates(view):
-                times.append((time.perf_counter() - t, view.phase == PLAY))
-        else:
-            a = medium.choose(view)
-        h.apply(a)
-    return h
+from euchre_tourney.play import Hand  # noqa: E402
+from euchre_tourney.play.players import game_rules, make_player  # noqa: E402
+from euchre_tourney.play.table import TableHand, seat_view  # noqa: E402
+from euchre_tourney.play.table.players import WORLDS, _points_value  # noqa: E402
+from euchre_tourney.rules import PRESETS, Side  # noqa: E402
+from euchre_tourney.rules import tables  # noqa: E402
 
 
 def positions(rules):
     """The hard player's places: each side under fixed partnerships, else each seat."""
-    if rules.sides == "partners":
-        return [{s for s in range(rules.players) if s % 2 == side} for side in (0, 1)]
-    return [{s} for s in range(rules.players)]
+    players = getattr(rules, "players", 4)
+    if getattr(rules, "sides", "partners") == "partners":
+        return [{s for s in range(players) if s % 2 == side} for side in (0, 1)]
+    return [{s} for s in range(players)]
 
 
-def arena(key: str, hands: int, seed: int = 1, samples: int | None = None, deadline_s: float | None = 0.12):
+def _value(hand, seat: int) -> float:
+    """Points of ``seat``'s side minus its opponents' at the end of ``hand``."""
+    if isinstance(hand, TableHand):
+        return _points_value(hand.rules, hand.points, seat)
+    score = hand.score
+    if score is None:
+        return 0.0
+    ns = score.points if score.side is Side.NS else -score.points
+    return ns if seat % 2 == 0 else -ns
+
+
+def play(base, hard_seats, hard, medium):
+    """``base`` (a fresh copy) played out, ``hard`` at ``hard_seats``."""
+    h = base
+    table = isinstance(h, TableHand)
+    while not h.done:
+        seat = h.to_act
+        view = seat_view(h, seat) if table else h.view(seat)
+        h.apply((hard if seat in hard_seats else medium).choose(view))
+    return h
+
+
+def arena(game: str, deals: int, seed: int = 1, worlds: int | None = None, budget=None, progress: bool = False):
     """Hard minus medium per deal, averaged over the hard player's places
-    (:func:`positions`); returns (mean, 95 % half-width, median s, max s,
-    searched decisions, of which in the bidding and before the play)."""
-    rules = tables.TABLE_PRESETS[key]
+    (:func:`positions`); returns ``(mean, 95 % half-width, diffs)``."""
+    rules = game_rules(game)
+    table = isinstance(rules, tables.TableRules)
+    kw = {"budget": budget}
+    if worlds is not None:
+        kw["samples"] = worlds
+        kw["bid_samples"] = worlds if table else max(1, worlds * 3 // 4)
+    hard = make_player("hard", game, seed, **kw)
+    medium = make_player("medium", game)
     rng = random.Random(seed)
-    kw = {} if samples is None else {"samples": samples}
-    hard = SampleSearchPlayer(deadline_s=deadline_s, rng=seed, **kw)
-    diffs, times = [], []
-    for i in range(hands):
-        dealer = i % rules.players
-        order = list(tables.pack(rules.pack))
-        rng.shuffle(order)
-        base = play(rules, dealer, order, set(), hard, [])
+    diffs = []
+    for i in range(deals):
+        if table:
+            dealer = i % rules.players
+            order = list(tables.pack(rules.pack))
+            rng.shuffle(order)
+            fresh = lambda: TableHand(rules, dealer, order=order)  # noqa: E731
+        else:
+            base = Hand.deal(rules, i % 4, random.Random(seed + i))
+            fresh = base.copy
+        all_medium = play(fresh(), set(), hard, medium)
         per = []
         for seats in positions(rules):
-            a = play(rules, dealer, order, seats, hard, times)
+            h = play(fresh(), seats, hard, medium)
             s = min(seats)
-            per.append(_value(a, s) - _value(base, s))
+            per.append(_value(h, s) - _value(all_medium, s))
         diffs.append(statistics.fmean(per))
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-    secs = [t for t, _ in times]
-    med = statistics.median(secs) if secs else 0.0
-    return mean, half, med, max(secs, default=0.0), len(secs), sum(1 for _, p in times if not p)
+        if progress and (i + 1) % 50 == 0:
+            m, hw = interval(diffs)
+            print(f"    {game} {i + 1}: {m:+.3f} ± {hw:.3f}", flush=True)
+    mean, half = interval(diffs)
+    return mean, half, diffs
+
+
+def interval(values):
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("inf")
+    return mean, half
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game keys, each optionally game:deals (default: every N-seat game)")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--worlds", type=int, default=None, help=f"worlds per decision (N seats default {WORLDS})")
+    parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: no clock)")
+    parser.add_argument("--four", action="store_true", help="also every four-seat preset")
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(argv)
+    keys = args.games or sorted(tables.TABLE_PRESETS) + (sorted(PRESETS) if args.four else [])
+    print(f"{'game':20} {'deals':>5} {'hard - medium (95 %)':>21}", flush=True)
+    for word in keys:
+        key, _, count = word.partition(":")
+        deals = int(count or args.deals)
+        t0 = time.time()
+        mean, half, _ = arena(key, deals, args.seed, args.worlds, args.budget, args.progress)
+        print(f"{key:20} {deals:5} {mean:+10.3f} ± {half:.3f}   ({mean - half:+.3f} .. {mean + half:+.3f})"
+              f"  [{time.time() - t0:.0f} s]", flush=True)
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    keys = sys.argv[2:] or sorted(tables.TABLE_PRESETS)
-    print(f"{'game':20} {'deals':>5} {'hard - medium (95 %)':>21} {'median ms':>9} {'max ms':>7} decisions (bidding)", flush=True)
-    for word in keys:
-        key, _, count = word.partition(":")  # game:deals overrides the number of deals
-        t0 = time.time()
-        deals = int(count or n)
-        mean, half, med, mx, k, bids = arena(key, deals)
-        print(f"{key:20} {deals:5} {mean:+10.3f} ± {half:.3f} {med * 1000:9.1f} {mx * 1000:7.1f} {k} ({bids})"
-              f"  [{time.time() - t0:.0f} s]", flush=True)
+    main()

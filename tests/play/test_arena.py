@@ -12,12 +12,16 @@ import pytest
 ARENA = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_arena.py"
 
 
-@pytest.fixture(scope="module")
-def arena():
-    spec = importlib.util.spec_from_file_location("bench_arena", ARENA)
+def _load(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def arena():
+    return _load(ARENA)
 
 
 def test_the_arena_plays_duplicate_deals_and_games(arena):
@@ -46,3 +50,30 @@ def test_interval_is_mean_and_half_width(arena):
     mean, half = arena.interval([1.0, -1.0, 1.0, -1.0])
     assert mean == 0.0
     assert half == pytest.approx(1.96 * math.sqrt(4 / 3) / 2)
+
+
+TABLE_ARENA = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_table_arena.py"
+
+
+@pytest.fixture(scope="module")
+def table_arena():
+    return _load(TABLE_ARENA)
+
+
+@pytest.mark.parametrize("game", ["cutthroat", "five_partner_pick", "four_no_trump", "north_american"])
+def test_the_table_arena_plays_every_kind_of_game_on_a_fixed_budget(table_arena, game):
+    """The arena of every game (N seats and four-seat presets) through the
+    one factory; with a fixed number of worlds and no clock the figures are
+    the same on any machine, run after run."""
+    first = table_arena.arena(game, 2, seed=3, worlds=3)
+    again = table_arena.arena(game, 2, seed=3, worlds=3)
+    assert first[2] == again[2] and len(first[2]) == 2
+    assert all(math.isfinite(d) for d in first[2])
+
+
+def test_the_table_arenas_places_are_sides_or_seats(table_arena):
+    from euchre_tourney.play.players import game_rules
+
+    assert table_arena.positions(game_rules("six_player_33")) == [{0, 2, 4}, {1, 3, 5}]
+    assert table_arena.positions(game_rules("cutthroat")) == [{0}, {1}, {2}]
+    assert table_arena.positions(game_rules("north_american")) == [{0, 2}, {1, 3}]

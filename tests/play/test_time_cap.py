@@ -197,3 +197,82 @@ def test_the_hard_players_likelihood_is_the_models():
     assert bidding_likelihood(view, hands) == BiddingModel().likelihood(
         NORTH_AMERICAN, view.bids, hands, dealer=0, turn_up=view.turn_up, me=2
     )
+
+
+# ------------------------------------------- the hard player at a table of 2 to 6 (issue 33)
+
+
+def table_play_view(game: str = "cutthroat", seed: int = 2):
+    """A view of the play in ``game`` with a choice of cards, reached by
+    medium players."""
+    from euchre_tourney.play.table import TableHand
+    from euchre_tourney.play.table.hand import PLAY
+    from euchre_tourney.play.table.players import MediumPlayer as TableMedium
+    from euchre_tourney.rules.tables import TABLE_PRESETS
+
+    rules = TABLE_PRESETS[game]
+    rng = random.Random(seed)
+    medium = TableMedium()
+    while True:
+        hand = TableHand(rules, rng.randrange(rules.players), rng)
+        while not hand.done:
+            view = hand.view(hand.to_act)
+            if hand.phase == PLAY and len(view.legal) >= 3:
+                return view
+            hand.apply(medium.choose(view))
+
+
+def test_the_table_hard_player_stops_at_its_deadline_on_an_injected_clock():
+    """Worlds are searched one after another; once the clock passes the
+    deadline no new world is started (the clock is read between worlds and
+    between the worlds drawn), and the answer comes from those searched."""
+    from euchre_tourney.play.table.players import SampleSearchPlayer
+
+    view = table_play_view()
+    free = SampleSearchPlayer(samples=40, deadline_s=None, rng=3)
+    free.rank(view)
+    assert free.last_worlds == 40
+    clock = TickClock()
+    cut = SampleSearchPlayer(samples=40, deadline_s=25.0, rng=3, clock=clock)
+    ranking = cut.rank(view)
+    assert ranking[0][0] in view.legal
+    assert 1 <= cut.last_worlds < 40
+    assert clock.reads <= 40 + cut.last_worlds + 2
+
+
+def test_a_clock_that_never_reaches_the_table_deadline_changes_nothing():
+    from euchre_tourney.play.table.players import SampleSearchPlayer
+
+    view = table_play_view("five_partner_pick")
+    clock = StoppedClock()
+    capped = SampleSearchPlayer(samples=12, deadline_s=1.0, rng=4, clock=clock).rank(view)
+    free = SampleSearchPlayer(samples=12, deadline_s=None, rng=4).rank(view)
+    assert capped == free and clock.reads > 1
+
+
+def test_the_table_hard_player_plays_out_at_most_its_steps_and_a_world():
+    """The budget that does not depend on the machine: actions played out
+    in the worlds, counted; the search stops at the first world that
+    reaches it."""
+    from euchre_tourney.play.table.players import SampleSearchPlayer
+
+    view = table_play_view("six_player_33")
+    free = SampleSearchPlayer(samples=30, deadline_s=None, rng=5)
+    free.rank(view)
+    per_world = free.last_steps / free.last_worlds
+    capped = SampleSearchPlayer(samples=30, deadline_s=None, rng=5, steps=int(per_world * 10))
+    capped.rank(view)
+    assert capped.last_worlds < 30
+    assert capped.steps <= capped.last_steps < capped.steps + 3 * per_world
+
+
+def test_the_factory_gives_the_arena_a_budget_without_a_clock():
+    from euchre_tourney.play.players import make_player
+    from euchre_tourney.play.table.players import DEADLINE, STEPS, WORLDS
+
+    shipped = make_player("hard", "cutthroat", 1)
+    assert (shipped.samples, shipped.steps, shipped.deadline_s) == (WORLDS, STEPS, DEADLINE)
+    fixed = make_player("hard", "cutthroat", 1, budget=None)
+    assert (fixed.samples, fixed.steps, fixed.deadline_s) == (WORLDS, STEPS, None)
+    four = make_player("hard", "north_american", 1, budget=None)
+    assert four.budget is None and (four.samples, four.bid_samples) == (32, 24)

@@ -15,10 +15,11 @@ action as the faster four-seat :class:`~euchre_tourney.play.hand.Hand`
   :meth:`~TableHand.legal_actions`, a one-line text form, the protocol's
   :meth:`~TableHand.view` (:mod:`.view`) and :meth:`~TableHand.result`;
 * :class:`TableGame` -- hands to the target;
-* computer players (:mod:`.players`): ``easy`` (random legal), ``medium``
-  (rules of thumb) and ``hard`` (sampling the hidden cards and playing the
-  rest out with the medium player, within a deadline), each seeing only
-  :func:`seat_view`.
+* computer players (:mod:`.players`, made by the one factory
+  :func:`euchre_tourney.play.players.make_player`): ``easy`` (random
+  legal), ``medium`` (rules of thumb) and ``hard`` (sampled worlds played
+  out by the medium player, within a budget), each seeing only its seat's
+  view (:func:`seat_view`).
 """
 
 from euchre_tourney.play.table.game import TableGame

@@ -45,6 +45,20 @@ class SeatView:
     legal: list[Act]
     voids: dict[int, set[int]] = field(default_factory=dict)
     known_cards: dict[int, set[int]] = field(default_factory=dict)
+    to_act: int = -1
+    sizes: tuple[int, ...] = ()
+    """Cards each seat holds now (public: everyone can count them)."""
+    turned_down: int = -1
+    high_bidder: int | None = None
+    asked: int | None = None
+    leader: int = -1
+    picked_up: bool = False
+    partner_revealed: bool = False
+    lone: int | None = None
+    lone_defender: int | None = None
+    put_away: tuple[int, ...] = ()
+    """The cards this seat put face down itself (its discards, the card it
+    gave a lone partner): it knows where they are, nobody else does."""
 
     def teammates(self) -> set[int]:
         """Seats known to be on this seat's side (itself included)."""
@@ -112,6 +126,17 @@ def seat_view(hand: Any, seat: int, full: bool = True) -> SeatView:
         legal=hand.legal_actions() if hand.to_act == seat else [],
         voids=voids,
         known_cards=known,
+        to_act=hand.to_act,
+        sizes=tuple(len(h) for h in hand.hands),
+        turned_down=hand.turned_down,
+        high_bidder=hand.high_bidder,
+        asked=hand.asked,
+        leader=hand.leader,
+        picked_up=hand.picked_up,
+        partner_revealed=hand.partner_revealed,
+        lone=hand.lone,
+        lone_defender=hand.lone_defender,
+        put_away=tuple(a.arg for s, a in hand.history if s == seat and a.kind in _HIDDEN) if full else (),
     )
 
 
