@@ -137,6 +137,22 @@ def _cards_in_words(text: str) -> str:
     return _CARD_CODE.sub(word, text)
 
 
+_ACT_WORDS = {
+    "pass": "Pass",
+    "bid": "Bid {x}",
+    "alone": "Play alone",
+    "ask": "Ask {name}",
+    "noask": "Ask nobody",
+    "keep": "Pass no card",
+    "take": "Take the card",
+    "refuse": "Refuse the card",
+    "partner": "Partner: {card}",
+}
+"""The words of the N-seat actions that say no card or suit (the rest:
+:meth:`TableEngine.act_words`); ``{x}`` the action's number, ``{name}``
+the seat asked, ``{card}`` the partner card."""
+
+
 def the(card_name: str) -> str:
     """``"the ace of spades"`` -- no doubled article for ``"the Benny"``."""
     return card_name if card_name.startswith("the ") else "the " + card_name
@@ -595,29 +611,14 @@ class TableEngine(_OverProtocol):
         """Button and log words for an action (``dealer``: said by the
         dealer, who picks the turn-up up rather than ordering it)."""
         k, x = a
-        if k == "pass":
-            return "Pass"
         if k in ("order", "order!"):
             return ("Pick it up" if dealer else "Order it up") + (" alone" if k == "order!" else "")
         if k in ("name", "name!"):
             word = "No-trump" if x == tables.NO_TRUMP else SUIT_NAMES[x].capitalize()
             return word + (" alone" if k == "name!" else "")
-        if k == "bid":
-            return f"Bid {x}"
-        if k == "alone":
-            return "Play alone"
-        if k == "ask":
-            return f"Ask {names[x]}"
-        if k == "noask":
-            return "Ask nobody"
-        if k == "keep":
-            return "Pass no card"
-        if k == "take":
-            return "Take the card"
-        if k == "refuse":
-            return "Refuse the card"
-        if k == "partner":
-            return f"Partner: {tables.name(x)}"
+        words = _ACT_WORDS.get(k)
+        if words is not None:
+            return words.format(x=x, name=names[x] if k == "ask" else "", card=tables.name(x) if k == "partner" else "")
         return f"{k.capitalize()} {the(tables.name(x))}"
 
     @staticmethod
