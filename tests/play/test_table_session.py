@@ -64,6 +64,8 @@ def test_every_game_is_one_of_the_sessions_games():
 def test_every_game_plays_to_its_end_through_the_choices(key):
     s = PracticeSession(tables.TABLE_PRESETS[key].replace(target=3), seed=5, levels=None)
     rng = random.Random(1)
+    hinted: set[str] = set()
+    seen: set[str] = set()
     for _ in range(5000):
         _run_computers(s)
         if s.over:
@@ -80,11 +82,14 @@ def test_every_game_plays_to_its_end_through_the_choices(key):
         scene = s.scene()
         assert scene["players"] == s.seats and len(scene["names"]) == s.seats
         assert s.prompt()
-        job = s.hint_job()
-        if job is not None:
-            assert job().action in {c.action for c in choices}
+        kind = "bid" if keyed else "card"
+        seen.add(kind)
+        if kind not in hinted:  # a hint (a search of ~0.1 s) once for a bid and once for a card
+            job = s.hint_job()
+            assert job is not None and job().action in {c.action for c in choices}
+            hinted.add(kind)
         assert s.human_action(rng.choice(choices).action)
-    assert s.over and max(s.engine.scores()) >= 3
+    assert s.over and max(s.engine.scores()) >= 3 and hinted == seen and "card" in seen
     assert "win" in s.winner_words()
     row = s.stats.row(*s.stats_key())
     assert row.games == 1
