@@ -85,7 +85,7 @@ from euchre_tourney.play.hand import (
 )
 from euchre_tourney.play.players import LEVELS, Hint, RandomPlayer, SimplePlayer, hint, make_player, play_random_hand
 from euchre_tourney.play.view import SeatView
-from euchre_tourney.play.session import BID_KEYS, CHOICE_KEYS, LEVEL_TITLES, PracticeEngine, PracticeSession, practice_games
+from euchre_tourney.play.session import BID_KEYS, CHOICE_KEYS, HUMAN, LEVEL_TITLES, PracticeEngine, PracticeSession, practice_games
 from euchre_tourney.play.stats import Stats, StatsBook
 from euchre_tourney.play.words import action_words, bid_words, card_words
 
@@ -100,6 +100,7 @@ __all__ = [
     "ALONE",
     "BID_KEYS",
     "CHOICE_KEYS",
+    "HUMAN",
     "ALONE_ROUND",
     "BENNY_UP",
     "BID1",

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from euchre_tourney.play import LEVEL_TITLES, LEVELS
-from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet, source_titles, tables
+from euchre_tourney.play import HUMAN, LEVEL_TITLES, LEVELS
+from euchre_tourney.rules import PRESETS, PRESET_SOURCES, PRESET_TITLES, AloneLead, DefendAlone, RuleSet, seat_title, source_titles, tables
 
 BOOL_OPTIONS = (
     ("stick_the_dealer", "Stick the dealer (“screw the dealer”: the dealer must name trump)", "000, 001, 003"),
@@ -222,10 +222,11 @@ class SettingsDialog(QDialog):
             box.setToolTip(source_tip(sources))
             self.checks[name] = box
             form.addRow(box)
-        self.players_box = players = QGroupBox("Computer players (you sit South)")
+        self.players_box = players = QGroupBox(f"Computer players (you sit {seat_title(HUMAN, 4)})")
         pform = QFormLayout(players)
         self.levels = {}
-        for key, text in (("partner", "&Partner (North):"), ("left", "Le&ft opponent (West):"), ("right", "&Right opponent (East):")):
+        for key, text in (("partner", f"&Partner ({seat_title(0, 4)}):"), ("left", f"Le&ft opponent ({seat_title(3, 4)}):"),
+                          ("right", f"&Right opponent ({seat_title(1, 4)}):")):
             combo = QComboBox()
             for level in LEVELS:
                 combo.addItem(LEVEL_TITLES.get(level, level), level)
@@ -285,7 +286,7 @@ class SettingsDialog(QDialog):
         for combo in self.levels.values():
             form.setRowVisible(combo, four)
         form.setRowVisible(self.others, not four)
-        self.players_box.setTitle("Computer players (you sit South)" if four else "Computer players (you sit at the bottom)")
+        self.players_box.setTitle(f"Computer players (you sit {seat_title(HUMAN, 4)})" if four else "Computer players (you sit at the bottom)")
 
     def set_rules(self, rules) -> None:
         """Show ``rules``: its preset's fixed values and every option."""

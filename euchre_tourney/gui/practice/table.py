@@ -65,7 +65,7 @@ from euchre_tourney.play import BID_KEYS, CHOICE_KEYS, SOUTH, EgnError, EmnMatch
 
 HUMAN = int(SOUTH)
 """The player's seat at the four-seat table: South."""
-from euchre_tourney.rules import SUIT_NAMES, SUIT_SYMBOLS, tables
+from euchre_tourney.rules import SUIT_NAMES, SUIT_SYMBOLS, seat_title, tables
 
 FELT = QColor("#2f6b45")
 
@@ -256,7 +256,8 @@ class ScorePicture(QWidget):
         self.setFixedSize(190, 62)
         self.setAccessibleName("Score cards")
 
-    def set_score(self, ns: int, ew: int, target: int, names: tuple[str, str] = ("You and North", "East and West")) -> None:
+    def set_score(self, ns: int, ew: int, target: int,
+                  names: tuple[str, str] = (f"You and {seat_title(0, 4)}", f"{seat_title(1, 4)} and {seat_title(3, 4)}")) -> None:
         self.scores, self.target = (ns, ew), target
         self.setAccessibleDescription(f"{names[0]} {ns}, {names[1]} {ew}")
         self.update()
