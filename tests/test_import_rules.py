@@ -36,17 +36,21 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"reportlab", "bidi", "arabic_reshaper"}),
     ),
     # the pages served to the room's phones (DESIGN.md's web row): no business rule of its own
+    "publish": (
+        frozenset({"rules", "tournament", "reports", "resources", "publish"}),
+        frozenset({"jinja2", "PIL", "keyring"}),
+    ),
     "web": (
         frozenset({"rules", "tournament", "web"}),
         frozenset({"starlette", "uvicorn", "anyio", "jinja2", "segno"}),
     ),
     "gui": (
-        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web"}),
+        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web", "publish"}),
         frozenset({"PySide6", "platformdirs"}),
     ),
     # top-level modules: the command line launches the GUI, the rest is plain
     "cli": (
-        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "web", "cli"}),
+        frozenset({"rules", "play", "rotation", "store", "tournament", "reports", "resources", "desktop", "gui", "web", "publish", "cli"}),
         frozenset({"platformdirs", "wcwidth"}),
     ),
     "desktop": (frozenset({"resources", "desktop"}), frozenset({"platformdirs"})),

@@ -71,6 +71,10 @@ def __getattr__(name: str):
         from euchre_tourney.reports import season_sheets
 
         return getattr(season_sheets, name)
+    if name == "visual_order":
+        from euchre_tourney.reports.fonts import visual_order
+
+        return visual_order
     if name in ("layout_bracket", "bracket_columns", "bracket_height"):
         from euchre_tourney.reports import bracket_layout
 

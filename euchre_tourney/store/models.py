@@ -459,3 +459,50 @@ class BracketMatch(SQLModel, table=True):
     version: int = Field(default=1, sa_column_kwargs={"server_default": text("1")})
     """1 when entered, +1 at each correction (migration 0011): a result
     entered on a stale view names the version it saw and is refused."""
+
+
+class ClubSettings(SQLModel, table=True):
+    """The club's own settings, one row (migration 0012): its name (on the
+    published site and the share images), the published site's address
+    (linked from the e-mails; "" none), whether the published site has a
+    page for each member (off by default: some members do not want their
+    name on the web), and the club's outgoing mail server. The server's
+    password is never here: it lives in the system's keyring."""
+
+    __tablename__ = "club_settings"
+    __table_args__ = (CheckConstraint("smtp_security IN ('ssl', 'starttls', 'none')", name="ck_club_smtp_security"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    club_name: str = Field(default="", max_length=200)
+    site_url: str = Field(default="", max_length=500)
+    publish_members: bool = Field(default=False, sa_column_kwargs={"server_default": false()})
+    smtp_host: str = Field(default="", max_length=200)
+    smtp_port: int = Field(default=465)
+    smtp_security: str = Field(default="ssl", max_length=10)
+    smtp_user: str = Field(default="", max_length=200)
+    smtp_from: str = Field(default="", max_length=200)
+
+
+class MailRecord(SQLModel, table=True):
+    """One member's results e-mail for one night (migration 0012), written
+    before the message goes to the server (``state`` "sending") and after
+    ("sent", or "refused" with the server's words in ``error``). A send that
+    resumes skips every member with a row: a row left "sending" (the laptop
+    closed between the server's answer and the next write) may have
+    reached the member and is never sent again without the director's word."""
+
+    __tablename__ = "mail_record"
+    __table_args__ = (
+        UniqueConstraint("event_id", "player_id", name="uq_mail_record_member"),
+        CheckConstraint("state IN ('sending', 'sent', 'refused')", name="ck_mail_record_state"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    player_id: int = Field(foreign_key="player.id", ondelete="CASCADE")
+    address: str = Field(max_length=320)
+    message_id: str = Field(max_length=200)
+    state: str = Field(default="sending", max_length=10)
+    error: str = Field(default="", max_length=500)
+    started_at: datetime = Field(default_factory=_now)
+    finished_at: datetime | None = None

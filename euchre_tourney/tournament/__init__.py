@@ -556,3 +556,41 @@ __all__ += [
     "submit_totals",
     "table_secrets",
 ]
+
+from euchre_tourney.tournament.publishing import (  # noqa: E402  (the published site, share images, results e-mails)
+    SMTP_SECURITIES,
+    ClubSettingsView,
+    MailMember,
+    MailPlan,
+    MemberPage,
+    NightPage,
+    SeasonPage,
+    SiteData,
+    begin_mail,
+    club_settings,
+    finish_mail,
+    forget_unsure_mail,
+    mail_plan,
+    night_page,
+    set_club_settings,
+    site_data,
+)
+
+__all__ += [
+    "SMTP_SECURITIES",
+    "ClubSettingsView",
+    "MailMember",
+    "MailPlan",
+    "MemberPage",
+    "NightPage",
+    "SeasonPage",
+    "SiteData",
+    "begin_mail",
+    "club_settings",
+    "finish_mail",
+    "forget_unsure_mail",
+    "mail_plan",
+    "night_page",
+    "set_club_settings",
+    "site_data",
+]

@@ -400,6 +400,8 @@ _KIND_OF_TABLE = {
     "bracket_match": "bracket",
     "season": "seasons",
     "season_event": "seasons",
+    "club_settings": "settings",
+    "mail_record": "event",
 }
 _KIND_OF_EVENT_COLUMN = {
     "name": "event",
