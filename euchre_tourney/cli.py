@@ -12,6 +12,11 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney standings EVENT [--format text|csv|json]
     euchre-tourney serve EVENT [--host H] [--port P] [--pin PIN]
     euchre-tourney check [FILE]
+    euchre-tourney publish [--event N | --season N | --all] OUT [--no-zip]
+    euchre-tourney share-image (--event N | --season N) --out FILE.png [--size wide|square] [--theme light|dark]
+    euchre-tourney mail-results EVENT [--yes] [--test]
+    euchre-tourney club [--name TEXT] [--site-url URL] [--members on|off] [--smtp-host H] [--smtp-port P]
+                        [--smtp-security ssl|starttls|none] [--smtp-user U] [--smtp-from ADDRESS] [--smtp-password]
     euchre-tourney --install-desktop | --uninstall-desktop
 
 ``--database URL`` may come before or after the command.
@@ -143,6 +148,43 @@ def build_parser() -> argparse.ArgumentParser:
                     help="SQLite file path or database URL (default: --database, $EUCHRE_TOURNEY_DATABASE or the default file)")
     _add_database_option(ck, argparse.SUPPRESS)
 
+    pb = sub.add_parser("publish", help="write the results as a web site any host can serve (a folder and a .zip)")
+    scope = pb.add_mutually_exclusive_group()
+    scope.add_argument("--event", metavar="N", help="one night (id or exact name)")
+    scope.add_argument("--season", metavar="N", type=_positive, help="a season and its nights (season id)")
+    scope.add_argument("--all", action="store_true", help="every night and season (the default)")
+    pb.add_argument("out", metavar="OUT", help="the folder to write (made if missing); OUT.zip is written beside it")
+    pb.add_argument("--no-zip", action="store_true", help="write the folder only")
+    _add_database_option(pb, argparse.SUPPRESS)
+
+    si = sub.add_parser("share-image", help="draw a night's or a season's top ten as a PNG to share")
+    what = si.add_mutually_exclusive_group(required=True)
+    what.add_argument("--event", metavar="N", help="a night (id or exact name)")
+    what.add_argument("--season", metavar="N", type=_positive, help="a season (id)")
+    si.add_argument("--out", required=True, metavar="FILE.png")
+    si.add_argument("--size", choices=("wide", "square"), default="wide", help="wide: 1200×630 (a link card); square: 1080×1080")
+    si.add_argument("--theme", choices=("light", "dark"), default="light")
+    _add_database_option(si, argparse.SUPPRESS)
+
+    mr = sub.add_parser("mail-results", help="e-mail each member who played a night their results (asks first)")
+    mr.add_argument("event", metavar="EVENT", help="event id or exact name")
+    mr.add_argument("--yes", action="store_true", help="send without asking")
+    mr.add_argument("--test", action="store_true", help="send one message to the club's own address only, recording nothing")
+    _add_database_option(mr, argparse.SUPPRESS)
+
+    cl = sub.add_parser("club", help="show or change the club's settings (name, published site, mail server)")
+    cl.add_argument("--name", help="the club's name")
+    cl.add_argument("--site-url", help="the published site's address (linked from the e-mails)")
+    cl.add_argument("--members", choices=("on", "off"), help="publish a page for each member (off by default)")
+    cl.add_argument("--smtp-host")
+    cl.add_argument("--smtp-port", type=_positive)
+    cl.add_argument("--smtp-security", choices=("ssl", "starttls", "none"))
+    cl.add_argument("--smtp-user")
+    cl.add_argument("--smtp-from", metavar="ADDRESS", help="the address the results come from")
+    cl.add_argument("--smtp-password", action="store_true",
+                    help="ask for the mail server's password (kept in the system's keyring, never in the file)")
+    _add_database_option(cl, argparse.SUPPRESS)
+
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
     s.add_argument("--format", choices=("text", "csv", "json"), default="text")
@@ -208,7 +250,8 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-READS_A_FILE = frozenset({"standings", "serve", "check", *(rep.name for rep in REPORTS)})
+READS_A_FILE = frozenset({"standings", "serve", "check", "publish", "share-image", "mail-results",
+                          *(rep.name for rep in REPORTS)})
 """The commands that read the club's file (a bug there may be the file's: :func:`_fail_with`)."""
 
 
@@ -617,7 +660,166 @@ def _check(args, out: TextIO) -> int:
     return 0
 
 
+@contextmanager
+def _reading(database: str | None):
+    """A read session on the database (:class:`Failure` in words when it cannot be read)."""
+    from euchre_tourney import tournament
+
+    db = _open_read_only(database)
+    try:
+        with db.session() as session:
+            yield session
+    except tournament.DatabaseError as exc:
+        found = tournament.failure(exc)
+        found.log(exc, "reading the database")
+        raise Failure(found.message, found.exit_code) from None
+    finally:
+        db.dispose()
+
+
+def _open_for_writing(database: str | None):
+    """The club's existing file opened to write (never a new one: it is
+    checked read only first)."""
+    from euchre_tourney import tournament
+
+    _open_read_only(database).dispose()
+    try:
+        return tournament.open_database(database)
+    except (tournament.DatabaseError, ValueError) as exc:
+        found = tournament.failure(exc)
+        found.log(exc, "opening the database")
+        raise Failure(found.message, found.exit_code) from None
+
+
+def _words(call):
+    """Run ``call()``; a :class:`TournamentError` becomes a usage error in its words."""
+    from euchre_tourney import tournament
+
+    try:
+        return call()
+    except tournament.TournamentError as exc:
+        raise UsageError(exc.message) from None
+
+
+def _publish(args, out: TextIO) -> int:
+    from euchre_tourney import publish, tournament
+
+    folder = Path(args.out).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{args.out} is a file; give a folder to publish into")
+    if not folder.parent.exists():
+        raise UsageError(f"the folder {folder.parent} does not exist")
+    with _reading(args.database) as session:
+        if args.event is not None:
+            event = _words(lambda: tournament.find_event(session, args.event))
+            data = _words(lambda: tournament.site_data(session, [event.id], []))
+        elif args.season is not None:
+            data = _words(lambda: tournament.site_data(session, [], [args.season]))
+        else:
+            data = _words(lambda: tournament.site_data(session))
+    try:
+        report = publish.write_site(data, folder, zip_path=None if args.no_zip else "")
+    except OSError as exc:
+        raise Failure(f"The site could not be written to {folder}: {exc.strerror or exc}.", EXIT_ENVIRONMENT) from None
+    out.write(report.text + "\n")
+    if report.zip_path is not None:
+        out.write(f"wrote {report.zip_path}\n")
+    return 0
+
+
+def _share_image(args, out: TextIO) -> int:
+    from euchre_tourney import publish, tournament
+
+    path = Path(args.out).expanduser()
+    if path.is_dir():
+        raise UsageError(f"--out {args.out} is a folder; give a file name")
+    if not path.parent.exists():
+        raise UsageError(f"--out: the folder {path.parent} does not exist")
+    with _reading(args.database) as session:
+        club = tournament.club_settings(session).club_name
+        if args.event is not None:
+            event = _words(lambda: tournament.find_event(session, args.event))
+            card = publish.night_card(club, tournament.night_page(session, event.id))
+        else:
+            data = _words(lambda: tournament.site_data(session, [], [args.season]))
+            card = publish.season_card(club, data.seasons[0])
+    png = publish.share_image(card, args.size, args.theme)
+    _write_atomically(path, lambda fh: fh.write(png))
+    out.write(f"wrote {path}\n")
+    return 0
+
+
+def _mail_results(args, out: TextIO) -> int:
+    from euchre_tourney import publish, tournament
+
+    with _reading(args.database) as session:
+        event = _words(lambda: tournament.find_event(session, args.event))
+        plan = _words(lambda: tournament.mail_plan(session, event.id))
+    server = _words(lambda: publish.MailServer.of(plan.club))
+    db = _open_for_writing(args.database)
+    try:
+        if args.test:
+            to = _words(lambda: publish.send_test(db, event.id, server))
+            out.write(f"sent a test message to {to}\n")
+            return 0
+        todo = plan.to_send
+        out.write(f"{event.name}: {len(todo)} member{'s' if len(todo) != 1 else ''} to mail"
+                  + (f", {len(plan.with_state('sent'))} already mailed" if plan.with_state("sent") else "")
+                  + (f", {len(plan.without_address)} without an address" if plan.without_address else "") + ".\n")
+        if not todo:
+            out.write(publish.SendReport(already=[m.name for m in plan.with_state("sent")],
+                                         without_address=[m.name for m in plan.without_address]).text + "\n")
+            return 0
+        if not args.yes:
+            if not sys.stdin.isatty():
+                raise UsageError("mail-results asks before sending: run it at a terminal, or add --yes")
+            answer = input(f"Send {len(todo)} e-mail{'s' if len(todo) != 1 else ''} through {plan.club.smtp_host}? [y/N] ")
+            if answer.strip().lower() not in ("y", "yes"):
+                out.write("nothing sent\n")
+                return 0
+        report = _words(lambda: publish.send_results(db, event.id, server))
+        out.write(report.text + "\n")
+        return 1 if report.stopped else 0
+    finally:
+        db.dispose()
+
+
+def _club(args, out: TextIO) -> int:
+    from euchre_tourney import publish, tournament
+
+    changes = {k: v for k, v in {
+        "club_name": args.name, "site_url": args.site_url,
+        "publish_members": None if args.members is None else args.members == "on",
+        "smtp_host": args.smtp_host, "smtp_port": args.smtp_port, "smtp_security": args.smtp_security,
+        "smtp_user": args.smtp_user, "smtp_from": args.smtp_from,
+    }.items() if v is not None}
+    if changes:
+        db = _open_for_writing(args.database)
+        try:
+            view, _ = _words(lambda: tournament.operate(db, "Change the club's settings", tournament.set_club_settings, **changes))
+        finally:
+            db.dispose()
+    else:
+        with _reading(args.database) as session:
+            view = tournament.club_settings(session)
+    if args.smtp_password:
+        import getpass
+
+        _words(lambda: publish.set_smtp_password(view, getpass.getpass("The mail server's password: ")))
+        out.write("the password is kept in the system's keyring\n")
+    security = tournament.SMTP_SECURITIES[view.smtp_security]
+    out.write(f"club name: {view.club_name or '(none)'}\nsite: {view.site_url or '(none)'}\n"
+              f"member pages: {'on' if view.publish_members else 'off'}\n"
+              f"mail server: {view.smtp_host or '(none)'}:{view.smtp_port}, {security}"
+              + (f", user {view.smtp_user}" if view.smtp_user else "") + f"\nsent from: {view.smtp_from or '(none)'}\n")
+    return 0
+
+
 _COMMANDS = {
+    "publish": _publish,
+    "share-image": _share_image,
+    "mail-results": _mail_results,
+    "club": _club,
     "check": _check,
     "serve": _serve,
     "rotation": _rotation,

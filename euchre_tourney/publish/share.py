@@ -45,6 +45,7 @@ class ShareCard:
     winner: str
     rows: tuple[tuple[str, str, str], ...]
     points_word: str = "points"
+    winner_word: str = "Winner"
 
 
 def _day(d) -> str:
@@ -72,8 +73,9 @@ def season_card(club: str, season: SeasonPage) -> ShareCard:
     sv = season.standings.season
     rows = tuple((r.place_text, r.name, r.score_text) for r in season.standings.rows[:10])
     lead = [r.name for r in season.standings.rows if r.place == 1]
-    dates = " – ".join(_day(d) for d in (sv.start_date, sv.end_date) if d) or f"{len(sv.events)} nights"
-    return ShareCard(club, sv.name, dates, " & ".join(lead), rows, "score")
+    dates = " – ".join(f"{d.day} {d:%b %Y}" for d in (sv.start_date, sv.end_date) if d)
+    dates = f"{dates} · {len(sv.events)} nights" if dates else f"{len(sv.events)} nights"
+    return ShareCard(club, sv.name, dates, " & ".join(lead), rows, "score", "Season leader")
 
 
 @lru_cache(maxsize=32)
@@ -126,7 +128,7 @@ def share_image(card: ShareCard, size: str = "wide", theme: str = "light") -> by
     d.text((head_x, y), text, font=font, fill=c["muted"], anchor="la")
     y += font.size + (28 if square else 44)
     if card.winner:
-        d.text((head_x, y), "Winner", font=_font(30), fill=c["muted"], anchor="la")
+        d.text((head_x, y), card.winner_word, font=_font(30), fill=c["muted"], anchor="la")
         y += 40
         text, font = _fit(d, card.winner, 56 if not square else 60, head_w, bold=True, min_size=32)
         d.text((head_x, y), text, font=font, fill=c["accent"], anchor="la")
