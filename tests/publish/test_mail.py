@@ -170,3 +170,25 @@ def test_settings_in_words_and_nothing_saved_on_a_bad_value(db):
         assert T.club_settings(s) == T.ClubSettingsView()
     with pytest.raises(T.TournamentError, match="mail server"):
         P.MailServer.of(T.ClubSettingsView())
+
+
+def test_the_command_line_asks_first_unless_yes(db, db_url, scored_night, smtp_server, memory_keyring, capsys, monkeypatch):
+    from euchre_tourney.cli import main
+
+    event_id, _ = scored_night
+    inbox = Inbox()
+    host, port = smtp_server(inbox)
+    _club(db, host, port)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    assert main(["--database", db_url, "mail-results", str(event_id)]) == 2
+    assert "asks before sending" in capsys.readouterr().err and not inbox.messages
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    assert main(["--database", db_url, "mail-results", str(event_id)]) == 0
+    assert "nothing sent" in capsys.readouterr().out and not inbox.messages
+    assert main(["--database", db_url, "mail-results", str(event_id), "--test"]) == 0
+    assert [to for to, _ in inbox.messages] == [["club@example.org"]]
+    assert main(["--database", db_url, "mail-results", str(event_id), "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert "Sent 5 e-mails." in out and "Dee <dee@refused.example>" in out and "王小明" in out
+    assert len(inbox.messages) == 6
