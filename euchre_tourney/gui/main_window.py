@@ -387,11 +387,20 @@ class MainWindow(QMainWindow):
         self._phone_server = None  # the running web.PhoneServer (outlives its dialog)
         self._phone_poll_due = False
         self.phones_dialog = None
+        self.publish_action = self._action(
+            "Pu&blish results…", self.open_publish, None,
+            "Write the results as a web site any host can serve (a folder and a .zip), and pictures to share",
+        )
+        self.club_action = self._action("C&lub settings…", self.open_club_settings, None,
+                                        "The club's name, its published site, member pages, the mail server")
+        self.mail_action = self._action("E-mail the &results…", self.open_mail, None,
+                                        "E-mail each member who played tonight their place, points and scorecard")
         self.help_action = self._action("&User guide", self.show_help, QKeySequence.HelpContents, "The guide to club night (F1)")
         self.about_action = self._action("&About Euchre Tourney", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), self.changed_cards_action):
+        for a in (self.new_event_action, self.import_action, None, *self.report_actions.values(), self.changed_cards_action,
+                  None, self.publish_action, self.club_action):
             file_menu.addSeparator() if a is None else file_menu.addAction(a)
         paper = file_menu.addMenu("Pape&r size")
         paper.setToolTipsVisible(True)
@@ -414,6 +423,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.redo_action)
         event_menu = self.menuBar().addMenu("Event")  # every letter of "Event" is another mnemonic already; the action has Ctrl+Shift+W (Wi-Fi)
         event_menu.addAction(self.phones_action)
+        event_menu.addAction(self.mail_action)
         view = self.menuBar().addMenu("&View")
         view.addAction(self.projector_action)
         for i in range(self.tabs.count()):
@@ -706,6 +716,31 @@ class MainWindow(QMainWindow):
 
         self.table_games_window = open_practice(settings=TableSettings(rules=tables.CUTTHROAT))
         return self.table_games_window
+
+    # what leaves the laptop (issue 31) ------------------------------------------
+    def open_publish(self):
+        """File ▸ Publish results…: the site, its zip and the share images."""
+        from euchre_tourney.gui.publishing import PublishDialog  # deferred on purpose: start-up time
+
+        self.publish_dialog = PublishDialog(self.ctx, self.settings, self)
+        self.publish_dialog.show()
+        return self.publish_dialog
+
+    def open_club_settings(self):
+        """File ▸ Club settings…"""
+        from euchre_tourney.gui.publishing import ClubSettingsDialog
+
+        dialog = ClubSettingsDialog(self.ctx, self)
+        dialog.exec()
+        return dialog
+
+    def open_mail(self):
+        """Event ▸ E-mail the results…"""
+        from euchre_tourney.gui.publishing import MailDialog
+
+        self.mail_dialog = MailDialog(self.ctx, self.page_size(), self)
+        self.mail_dialog.show()
+        return self.mail_dialog
 
     # help ----------------------------------------------------------------------
     def show_help(self) -> None:
