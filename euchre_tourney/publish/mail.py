@@ -116,8 +116,9 @@ def message_parts(plan: MailPlan, m: MailMember) -> tuple[str, str, str]:
     rows = "".join(
         f"<tr><th scope=\"row\">{e(r)}</th>" + (f"<td style=\"text-align:right\">{e(p)}</td>" if show_rounds else "")
         + f"<td>{e(partner)}</td></tr>" for r, p, partner in rounds)
-    top = "".join(f"<tr><td style=\"text-align:right\">{e(p)}</td><td>{e(n)}</td><td style=\"text-align:right\">{e(s)}</td></tr>"
-                  for p, n, s in plan.top_ten)
+    mine = ' style="font-weight:bold;background:#fff4c2"'
+    top = "".join(f"<tr{mine if n == m.name else ''}><td style=\"text-align:right\">{e(p)}</td><td>{e(n)}</td>"
+                  f"<td style=\"text-align:right\">{e(s)}</td></tr>" for p, n, s in plan.top_ten)
     cell = "padding:4px 10px;border-bottom:1px solid #ccc;text-align:left"
     link = (f"<p>Every result is on the club's site: <a href=\"{e(plan.club.site_url)}\">{e(plan.club.site_url)}</a></p>"
             if plan.club.site_url else "")
