@@ -83,7 +83,7 @@ class ClubSettingsDialog(QDialog):
         form.addRow("Published &site:", self.site_url)
         form.addRow("", self.members)
         form.addRow(QLabel("<b>Mail server</b> (for Event ▸ E-mail the results)"))
-        form.addRow("Se&rver:", self.host)
+        form.addRow("Ser&ver:", self.host)
         form.addRow("Secu&rity:", self.security)
         form.addRow("&Port:", self.port)
         form.addRow("&User name:", self.user)
