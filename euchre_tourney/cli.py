@@ -389,20 +389,12 @@ def _open_event(args):
     for a bad database or unknown event. The database is closed afterwards."""
     from euchre_tourney import tournament
 
-    db = _open_read_only(args.database)
-    try:
-        with db.session() as session:
-            try:
-                event = tournament.find_event(session, args.event)
-            except tournament.TournamentError as exc:
-                raise UsageError(exc.message) from None
-            yield session, event
-    except tournament.DatabaseError as exc:
-        found = tournament.failure(exc)
-        found.log(exc, "reading the database")
-        raise Failure(found.message, found.exit_code) from None
-    finally:
-        db.dispose()
+    with _reading(args.database) as session:
+        try:
+            event = tournament.find_event(session, args.event)
+        except tournament.TournamentError as exc:
+            raise UsageError(exc.message) from None
+        yield session, event
 
 
 def _check_out_path(path_text: str) -> Path:
@@ -730,11 +722,7 @@ def _publish(args, out: TextIO) -> int:
 def _share_image(args, out: TextIO) -> int:
     from euchre_tourney import publish, tournament
 
-    path = Path(args.out).expanduser()
-    if path.is_dir():
-        raise UsageError(f"--out {args.out} is a folder; give a file name")
-    if not path.parent.exists():
-        raise UsageError(f"--out: the folder {path.parent} does not exist")
+    path = _check_out_path(args.out)
     with _reading(args.database) as session:
         club = tournament.club_settings(session).club_name
         if args.event is not None:

@@ -41,31 +41,29 @@ def scored_night(db):
     return ev.id, ids
 
 
-class MemoryKeyring:
+def MemoryKeyring():  # noqa: N802  (a class made on first use: keyring is a test extra)
     """A keyring backend in memory (the tests never touch the system's)."""
+    from keyring.backend import KeyringBackend
+    from keyring.errors import PasswordDeleteError
 
-    def __new__(cls):
-        from keyring.backend import KeyringBackend
-        from keyring.errors import PasswordDeleteError
+    class _Memory(KeyringBackend):
+        priority = 1
 
-        class _Memory(KeyringBackend):
-            priority = 1
+        def __init__(self):
+            super().__init__()
+            self.kept: dict[tuple[str, str], str] = {}
 
-            def __init__(self):
-                super().__init__()
-                self.kept: dict[tuple[str, str], str] = {}
+        def get_password(self, service, username):
+            return self.kept.get((service, username))
 
-            def get_password(self, service, username):
-                return self.kept.get((service, username))
+        def set_password(self, service, username, password):
+            self.kept[(service, username)] = password
 
-            def set_password(self, service, username, password):
-                self.kept[(service, username)] = password
+        def delete_password(self, service, username):
+            if self.kept.pop((service, username), None) is None:
+                raise PasswordDeleteError("no such password")
 
-            def delete_password(self, service, username):
-                if self.kept.pop((service, username), None) is None:
-                    raise PasswordDeleteError("no such password")
-
-        return _Memory()
+    return _Memory()
 
 
 @pytest.fixture
