@@ -77,51 +77,50 @@ def set_smtp_password(club: ClubSettingsView, password: str) -> None:
 # ---------------------------------------------------------------- the message
 
 
-def _round_lines(m: MailMember, plan: MailPlan) -> list[tuple[str, str, str]]:
-    """(round, points, partner) for the member's rounds."""
-    partners = dict(m.partners)
-    out = []
-    for rnd, points, sat in m.round_points:
-        if sat:
-            out.append((str(rnd), "" if points is None else str(points), "sat out"))
-        else:
-            out.append((str(rnd), "–" if points is None else str(points), partners.get(rnd, "")))
-    return out
-
-
 def message_parts(plan: MailPlan, m: MailMember) -> tuple[str, str, str]:
     """(subject, plain text, HTML) of the member's e-mail."""
     club = plan.club.club_name or "Euchre club"
     ev = plan.event
     day = f"{ev.date:%A} {ev.date.day} {ev.date:%B %Y}"
     subject = f"{club}: your results from {ev.name} ({ev.date:%d %b %Y})"
-    place = f"{m.place_text} of {m.field_size}"
-    rounds = _round_lines(m, plan)
-    show_rounds = any(p not in ("", "–") for _, p, _ in rounds)
+    place = m.place_text if not m.place_text[-1:].isdigit() else f"{m.place_text} of {m.field_size}"
+    rounds = [(rnd, what, partner) for rnd, what, partner in m.rounds if rnd]
+    partners = {partner for _, _, partner in m.rounds if partner}
+    one_partner = len(partners) == 1 and all(p for _, _, p in m.rounds)  # a team night: the same partner all night
     text = [f"Hello {m.name},", "", f"Your night at {ev.name}, {day}:", f"  Place: {place}",
-            f"  {plan.points_word.capitalize()}: {m.points}", ""]
+            f"  Points: {m.points}"]
+    if one_partner:
+        text.append(f"  Partner: {next(iter(partners))}")
+    text.append("")
     if rounds:
-        text.append("Round by round:" if show_rounds else "Partners:")
-        for rnd, pts, partner in rounds:
-            text.append(f"  Round {rnd}: " + (f"{pts:>3} points" if show_rounds else "") + (f", with {partner}" if partner and partner != "sat out" else (" (sat out)" if partner == "sat out" else "")))
+        text.append("Round by round:")
+        for rnd, what, partner in rounds:
+            text.append(f"  Round {rnd}: {what}" + (f", with {partner}" if partner and not one_partner else ""))
         text.append("")
     text.append("The top ten:")
-    for p, name, pts in plan.top_ten:
-        text.append(f"  {p:>3}  {name}  {pts}")
+    for p, name, score in plan.top_ten:
+        text.append(f"  {p:>3}  {name}  {score}")
     text.append("")
     if plan.club.site_url:
         text += ["Every result is on the club's site:", f"  {plan.club.site_url}", ""]
-    text += ["Your scorecard is attached.", "", f"— {club}"]
+    if m.scorecard is not None:
+        text += ["Your scorecard is attached.", ""]
+    text.append(f"— {club}")
     e = html.escape
-    rows = "".join(
-        f"<tr><th scope=\"row\">{e(r)}</th>" + (f"<td style=\"text-align:right\">{e(p)}</td>" if show_rounds else "")
-        + f"<td>{e(partner)}</td></tr>" for r, p, partner in rounds)
+    with_partner = any(p for _, _, p in rounds) and not one_partner
+    rows = "".join(f"<tr><th scope=\"row\">{rnd}</th><td>{e(what)}</td>" + (f"<td>{e(partner)}</td>" if with_partner else "")
+                   + "</tr>" for rnd, what, partner in rounds)
     mine = ' style="font-weight:bold;background:#fff4c2"'
-    top = "".join(f"<tr{mine if n == m.name else ''}><td style=\"text-align:right\">{e(p)}</td><td>{e(n)}</td>"
-                  f"<td style=\"text-align:right\">{e(s)}</td></tr>" for p, n, s in plan.top_ten)
+    top = "".join(f"<tr{mine if n == m.name or m.name in n.split(' & ') else ''}><td style=\"text-align:right\">{e(p)}</td>"
+                  f"<td>{e(n)}</td><td style=\"text-align:right\">{e(s)}</td></tr>" for p, n, s in plan.top_ten)
     cell = "padding:4px 10px;border-bottom:1px solid #ccc;text-align:left"
     link = (f"<p>Every result is on the club's site: <a href=\"{e(plan.club.site_url)}\">{e(plan.club.site_url)}</a></p>"
             if plan.club.site_url else "")
+    round_table = (f'<table><caption>Round by round</caption><thead><tr><th scope="col">Round</th><th scope="col">Result</th>'
+                   + ('<th scope="col">Partner</th>' if with_partner else "") + f"</tr></thead><tbody>{rows}</tbody></table>"
+                   if rounds else "")
+    partner_line = f"<p>Partner: <strong>{e(next(iter(partners)))}</strong></p>" if one_partner else ""
+    attached = "<p>Your scorecard is attached.</p>" if m.scorecard is not None else ""
     body = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(subject)}</title>
@@ -129,11 +128,12 @@ def message_parts(plan: MailPlan, m: MailMember) -> tuple[str, str, str]:
 <body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;background:#fff;max-width:40em;margin:0 auto;padding:12px">
 <p>Hello {e(m.name)},</p>
 <p>Your night at <strong>{e(ev.name)}</strong>, {e(day)}:</p>
-<p style="font-size:20px;margin:8px 0">Place <strong>{e(place)}</strong> · <strong>{m.points}</strong> {e(plan.points_word)}</p>
-{f'<table><caption>Round by round</caption><thead><tr><th scope="col">Round</th>' + ('<th scope="col">Points</th>' if show_rounds else '') + f'<th scope="col">Partner</th></tr></thead><tbody>{rows}</tbody></table>' if rounds else ''}
-<table><caption>The top ten</caption><thead><tr><th scope="col">Place</th><th scope="col">Name</th><th scope="col">{e(plan.points_word.capitalize())}</th></tr></thead><tbody>{top}</tbody></table>
+<p style="font-size:20px;margin:8px 0">Place <strong>{e(place)}</strong> · <strong>{m.points}</strong> points</p>
+{partner_line}
+{round_table}
+<table><caption>The top ten</caption><thead><tr><th scope="col">Place</th><th scope="col">Name</th><th scope="col">{e(plan.top_word)}</th></tr></thead><tbody>{top}</tbody></table>
 {link}
-<p>Your scorecard is attached.</p>
+{attached}
 <p>— {e(club)}</p>
 </body></html>
 """

@@ -44,7 +44,7 @@ from euchre_tourney.tournament.season import (
 )
 from euchre_tourney.tournament.standings import standings
 from euchre_tourney.tournament.team_models import TeamEventView, TeamStandingsView
-from euchre_tourney.tournament.teams import team_event, team_standings
+from euchre_tourney.tournament.teams import list_teams, team_event, team_standings
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
 __all__ = [
@@ -240,10 +240,12 @@ def site_data(session: Session, event_ids=None, season_ids=None) -> SiteData:
 @dataclass(frozen=True, slots=True)
 class MailMember:
     """One member's night for the results e-mail: ``place_text`` ("3",
-    "=3"), ``points`` for the night, ``round_points`` (round, points or None
-    for a sit-out without credit, "sat out" marks), ``partners`` by round,
-    and the record of an earlier send: ``state`` "" (not mailed), "sending"
-    (may have been sent), "sent" or "refused" (``error``: the server's words)."""
+    "=3", or a bracket night's "Runner-up"), ``field_size`` (players or
+    teams in the standings), ``points`` for the night, ``rounds`` (round,
+    what the round gave in words — "4 points", "W 10–6 v 3", "sat out" —,
+    the partner), the scorecard to attach (None at a team night), and the
+    record of an earlier send: ``state`` "" (not mailed), "sending" (may
+    have been sent), "sent" or "refused" (``error``: the server's words)."""
 
     player_id: int
     name: str
@@ -251,8 +253,7 @@ class MailMember:
     place_text: str
     field_size: int
     points: int
-    round_points: tuple[tuple[int, int | None, bool], ...]
-    partners: tuple[tuple[int, str], ...]
+    rounds: tuple[tuple[int, str, str], ...]
     scorecard: ScorecardView | None = None
     state: str = ""
     error: str = ""
@@ -261,14 +262,15 @@ class MailMember:
 @dataclass(frozen=True, slots=True)
 class MailPlan:
     """The results e-mail of one night: every member who played
-    (``members``, in standings order), the top ten (place text, name,
-    points), the club's settings, and the night's date."""
+    (``members``, in standings order), the top ten (place text, name, and
+    the ``top_word`` column: points, or a team's won–lost), the club's
+    settings, and the night."""
 
     event: EventView
     club: ClubSettingsView
     members: tuple[MailMember, ...]
     top_ten: tuple[tuple[str, str, str], ...]
-    points_word: str = "points"
+    top_word: str = "Points"
 
     @property
     def to_send(self) -> tuple[MailMember, ...]:
@@ -295,51 +297,69 @@ def _addresses(session: Session, ids) -> dict[int, str]:
     return out
 
 
+def _place(place: int, tied: bool) -> str:
+    return f"={place}" if tied else str(place)
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
 def mail_plan(session: Session, event_id: int) -> MailPlan:
     """Each member's night for the results e-mail of the event (see
     :class:`MailPlan`). :class:`TournamentError` while nothing is scored."""
     page = night_page(session, event_id)
     records = _records(session, event_id)
     members: list[MailMember] = []
+
+    def member(pid, name, address, place, field_size, points, rounds, card=None) -> MailMember:
+        rec = records.get(pid)
+        return MailMember(pid, name, address, place, field_size, points, rounds, card,
+                          rec.state if rec else "", rec.error if rec else "")
+
     if page.standings is not None:
-        played = [r for r in page.standings.rows if r.rounds_played or r.sit_outs]
-        if not page.standings.hands_recorded and not any(r.points for r in played):
+        rows = page.standings.rows
+        played = [r for r in rows if r.rounds_played or r.sit_outs]
+        if not played:
             raise TournamentError("Nothing is scored yet in this event: there are no results to send.")
         cards = {c.number: c for c in scorecards(session, event_id)}
         addresses = _addresses(session, {r.player_id for r in played})
-        top = tuple((f"={r.place}" if r.tied else str(r.place), r.name, str(r.points)) for r in played[:10])
+        top = tuple((_place(r.place, r.tied), r.name, str(r.points)) for r in played[:10])
         for r in played:
             card = cards.get(r.number)
-            sat = {pr.round for pr in card.rounds if pr.sitting_out} if card else set()
-            partners = tuple((pr.round, pr.partner) for pr in card.rounds if not pr.sitting_out) if card else ()
-            rec = records.get(r.player_id)
-            members.append(MailMember(
-                r.player_id, r.name, addresses.get(r.player_id, ""), f"={r.place}" if r.tied else str(r.place), len(played),
-                r.points, tuple((i + 1, p, (i + 1) in sat) for i, p in enumerate(r.round_points)), partners, card,
-                rec.state if rec else "", rec.error if rec else "",
-            ))
+            seats = {pr.round: pr for pr in card.rounds} if card else {}
+            rounds = []
+            for i, p in enumerate(r.round_points, 1):
+                seat = seats.get(i)
+                if seat is not None and seat.sitting_out:
+                    rounds.append((i, "sat out" + (f", credited {_points(p)}" if p else ""), ""))
+                else:
+                    rounds.append((i, "not played yet" if p is None else _points(p), seat.partner if seat else ""))
+            members.append(member(r.player_id, r.name, addresses.get(r.player_id, ""), _place(r.place, r.tied), len(rows),
+                                  r.points, tuple(rounds), card))
         return MailPlan(page.event, club_settings(session), tuple(members), top)
     ts = page.team_standings
-    if ts is None or not ts.results_recorded:
+    if ts is None or not (ts.results_recorded or any(r.played for r in ts.rows)):
         raise TournamentError("Nothing is scored yet in this event: there are no results to send.")
     teams = {t.id: t for t in (page.games.teams if page.games else ())}
-    ids = {pid for t in teams.values() for pid in t.player_ids}
-    addresses = _addresses(session, ids)
-    top = tuple((f"={r.place}" if r.tied else str(r.place), r.name, f"{r.score:g}") for r in ts.rows[:10])
+    if not teams:
+        teams = {t.id: t for t in list_teams(session, event_id)}
+    addresses = _addresses(session, {pid for t in teams.values() for pid in t.player_ids})
+
+    def place(r) -> str:
+        return r.result if not r.place and r.result else (_place(r.place, r.tied) if r.place else "–")
+
+    top = tuple((place(r), r.name, f"{r.wins}–{r.losses}") for r in ts.rows[:10])
     for r in ts.rows:
         team = teams.get(r.team_id)
         if team is None:
             continue
+        rounds = tuple((i, text, "") for i, text in enumerate(r.round_results, 1) if text)
         for pid, name in zip(team.player_ids, team.players):
             partner = next((n for p, n in zip(team.player_ids, team.players) if p != pid), "")
-            rec = records.get(pid)
-            rounds = tuple((i + 1, None, False) for i, _ in enumerate(r.round_results))
-            members.append(MailMember(
-                pid, name, addresses.get(pid, ""), f"={r.place}" if r.tied else str(r.place), len(ts.rows), r.points_for,
-                rounds, tuple((i + 1, partner) for i, _ in enumerate(r.round_results)) or ((1, partner),), None,
-                rec.state if rec else "", rec.error if rec else "",
-            ))
-    return MailPlan(page.event, club_settings(session), tuple(members), top, "wins")
+            members.append(member(pid, name, addresses.get(pid, ""), place(r), len(ts.rows), r.points_for,
+                                  tuple((i, text, partner) for i, text, _ in rounds) or ((0, "", partner),)))
+    return MailPlan(page.event, club_settings(session), tuple(members), top, "Won–lost")
 
 
 def _now() -> datetime:

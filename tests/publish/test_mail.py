@@ -53,7 +53,7 @@ def test_each_member_gets_their_night_and_the_refused_and_unaddressed_are_listed
         place = f"={row.place}" if row.tied else str(row.place)
         assert f"Place: {place} of 8" in text and f"Points: {row.points}" in text
         for rnd, pts in enumerate(row.round_points, 1):
-            assert f"Round {rnd}: {pts:>3} points" in text
+            assert f"Round {rnd}: {pts} point" in text
         top = st.rows[:10]
         for r in top:
             assert r.name in text
@@ -192,3 +192,27 @@ def test_the_command_line_asks_first_unless_yes(db, db_url, scored_night, smtp_s
     out = capsys.readouterr().out
     assert "Sent 5 e-mails." in out and "Dee <dee@refused.example>" in out and "王小明" in out
     assert len(inbox.messages) == 6
+
+
+def test_a_team_nights_message_names_the_partner_and_each_game(tmp_path):
+    from tests.cli.club_files import make_club
+
+    club = make_club(tmp_path / "club.sqlite")
+    db = T.open_database(tmp_path / "club.sqlite")
+    try:
+        with db.session() as s:
+            plan = T.mail_plan(s, club.team)
+            standings = T.team_standings(s, club.team)
+    finally:
+        db.dispose()
+    assert plan.top_word == "Won–lost" and len(plan.members) == 8
+    for row in standings.rows:
+        for name in row.players:
+            m = next(m for m in plan.members if m.name == name)
+            partner = next(p for p in row.players if p != name)
+            subject, text, html = P.message_parts(plan, m)
+            assert f"Partner: {partner}" in text and f"Place: {row.place} of 4" in text
+            assert f"Points: {row.points_for}" in text
+            for rnd, result in enumerate(row.round_results, 1):
+                assert f"Round {rnd}: {result}" in text
+            assert "scorecard" not in text  # a team night has no scorecard to attach
