@@ -54,6 +54,8 @@ def _environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["place"] = lambda r: "–" if not r.place else (f"={r.place}" if r.tied else str(r.place))
     env.filters["day"] = lambda d: f"{d:%A} {d.day} {d:%B %Y}" if d else ""
+    env.filters["short"] = lambda d: f"{d.day} {d:%b %Y}" if d else ""
+    env.filters["plural"] = lambda n, word: f"{n} {word}" + ("" if n == 1 else "s")
     env.filters["iso"] = lambda d: d.isoformat() if d else ""
     env.tests["search_none"] = lambda values: any(v is None for v in values)
     env.tests["all_complete"] = lambda tables: all(t.complete for t in tables)
