@@ -52,7 +52,7 @@ class PublishReport:
 def _environment() -> Environment:
     env = Environment(loader=FileSystemLoader(str(_TEMPLATES)), autoescape=select_autoescape(default=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.filters["place"] = lambda r: "–" if not r.place else (f"={r.place}" if r.tied else str(r.place))
+    env.filters["place"] = lambda r: (getattr(r, "result", "") or "–") if not r.place else (f"={r.place}" if r.tied else str(r.place))
     env.filters["day"] = lambda d: f"{d:%A} {d.day} {d:%B %Y}" if d else ""
     env.filters["short"] = lambda d: f"{d.day} {d:%b %Y}" if d else ""
     env.filters["plural"] = lambda n, word: f"{n} {word}" + ("" if n == 1 else "s")
@@ -85,6 +85,14 @@ def bracket_svg(view: BracketView, *, title_id: str = "bracket-title") -> str:
            f'width="{width:.0f}" height="{height + 4:.0f}" role="img" aria-labelledby="{title_id}">',
            f'<title id="{title_id}">{escape(view.event_name)}: {escape(view.kind_text.lower())} bracket'
            + (f", won by {escape(view.champion)}" if view.champion else "") + "</title>"]
+    boxes = {(m.part, m.stage, m.slot): (x, height - y - h, w, h) for m, x, y, w, h in placed}
+    for m, x, y, w, h in placed:  # the winners' bracket's lines: each match to the one its winner plays next
+        nxt = boxes.get(("W", m.stage + 1, m.slot // 2)) if m.part == "W" else None
+        if nxt is not None:
+            x1, y1 = x + w, height - y - h / 2
+            x2, y2 = nxt[0], nxt[1] + nxt[3] / 2
+            mid = (x1 + x2) / 2
+            out.append(f'<path class="link" d="M{x1:.1f} {y1:.1f} H{mid:.1f} V{y2:.1f} H{x2:.1f}"/>')
     for m, x, y, w, h in placed:
         top = height - y - h  # layout's y goes up, SVG's down
         out.append(f'<g class="match{" played" if m.winner else ""}">')
