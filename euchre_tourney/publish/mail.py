@@ -33,8 +33,8 @@ from email.message import EmailMessage
 from email.utils import formataddr, make_msgid
 
 from euchre_tourney import tournament
-from euchre_tourney.reports import write_scorecards
-from euchre_tourney.tournament import ClubSettingsView, MailMember, MailPlan, TournamentError
+from euchre_tourney.reports import write_scorecards, write_team_cards
+from euchre_tourney.tournament import ClubSettingsView, MailMember, MailPlan, TeamEventView, TournamentError
 
 KEYRING_SERVICE = "euchre-tourney mail server"
 TIMEOUT = 30.0
@@ -158,7 +158,10 @@ def compose_message(plan: MailPlan, m: MailMember, *, to: str | None = None, tes
         import io
 
         buf = io.BytesIO()
-        write_scorecards([m.scorecard], buf, page_size=page_size)
+        if isinstance(m.scorecard, TeamEventView):  # a team night: the team's own card
+            write_team_cards(m.scorecard, buf, page_size=page_size)
+        else:
+            write_scorecards([m.scorecard], buf, page_size=page_size)
         safe = "".join(ch if ch.isalnum() else "-" for ch in m.name).strip("-") or "member"
         msg.add_attachment(buf.getvalue(), maintype="application", subtype="pdf", filename=f"scorecard-{safe}.pdf")
     return msg

@@ -21,7 +21,7 @@ with a record (:func:`mail_plan` lists them), so nobody is mailed twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 
 from sqlmodel import Session, select
@@ -243,7 +243,9 @@ class MailMember:
     "=3", or a bracket night's "Runner-up"), ``field_size`` (players or
     teams in the standings), ``points`` for the night, ``rounds`` (round,
     what the round gave in words — "4 points", "W 10–6 v 3", "sat out" —,
-    the partner), the scorecard to attach (None at a team night), and the
+    the partner), the scorecard to attach (a :class:`ScorecardView`, a team
+    night's :class:`TeamEventView` of the member's team alone, None for a
+    bracket night), and the
     record of an earlier send: ``state`` "" (not mailed), "sending" (may
     have been sent), "sent" or "refused" (``error``: the server's words)."""
 
@@ -254,7 +256,7 @@ class MailMember:
     field_size: int
     points: int
     rounds: tuple[tuple[int, str, str], ...]
-    scorecard: ScorecardView | None = None
+    scorecard: ScorecardView | TeamEventView | None = None
     state: str = ""
     error: str = ""
 
@@ -357,8 +359,9 @@ def mail_plan(session: Session, event_id: int) -> MailPlan:
         rounds = tuple((i, text, "") for i, text in enumerate(r.round_results, 1) if text)
         for pid, name in zip(team.player_ids, team.players):
             partner = next((n for p, n in zip(team.player_ids, team.players) if p != pid), "")
+            card = replace(page.games, teams=(team,)) if page.games is not None and page.games.rounds else None
             members.append(member(pid, name, addresses.get(pid, ""), place(r), len(ts.rows), r.points_for,
-                                  tuple((i, text, partner) for i, text, _ in rounds) or ((0, "", partner),)))
+                                  tuple((i, text, partner) for i, text, _ in rounds) or ((0, "", partner),), card))
     return MailPlan(page.event, club_settings(session), tuple(members), top, "Won–lost")
 
 

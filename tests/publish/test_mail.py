@@ -215,4 +215,12 @@ def test_a_team_nights_message_names_the_partner_and_each_game(tmp_path):
             assert f"Points: {row.points_for}" in text
             for rnd, result in enumerate(row.round_results, 1):
                 assert f"Round {rnd}: {result}" in text
-            assert "scorecard" not in text  # a team night has no scorecard to attach
+            assert "Your scorecard is attached." in text
+            msg = P.compose_message(plan, m)
+            (pdf,) = [part.get_content() for part in msg.iter_attachments()]
+            from io import BytesIO
+
+            from pypdf import PdfReader
+
+            card = " ".join(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+            assert card.startswith(f"Team {row.number} {row.name}") and card.count("Game to 10") == 1  # its own card alone
