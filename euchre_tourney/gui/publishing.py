@@ -106,11 +106,21 @@ class ClubSettingsDialog(QDialog):
         changes = dict(club_name=self.name.text(), site_url=self.site_url.text(), publish_members=self.members.isChecked(),
                        smtp_host=self.host.text(), smtp_port=self.port.value(), smtp_security=self.security.currentData(),
                        smtp_user=self.user.text(), smtp_from=self.sender.text())
+        # the password first (a keyring that cannot keep it changes nothing), then the settings;
+        # settings refused: the keyring is put back as it was
+        key = tournament.ClubSettingsView(**{k: v.strip() if isinstance(v, str) else v for k, v in changes.items()})
+        before = None
         try:
-            view = self.ctx.operate("Change the club's settings", tournament.set_club_settings, event_id=None, **changes)
             if self.password.text():
-                publish.set_smtp_password(view, self.password.text())
+                before = publish.smtp_password(key)
+                publish.set_smtp_password(key, self.password.text())
+            self.ctx.operate("Change the club's settings", tournament.set_club_settings, event_id=None, **changes)
         except tournament.TournamentError as exc:
+            if before is not None:
+                try:
+                    publish.set_smtp_password(key, before)
+                except tournament.TournamentError:
+                    pass
             self.error.setText(exc.message)
             return False
         self.accept()

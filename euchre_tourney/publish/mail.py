@@ -191,8 +191,9 @@ class MailServer:
     def of(cls, club: ClubSettingsView, password: str | None = None, context: ssl.SSLContext | None = None) -> MailServer:
         if not club.mail_ready:
             raise TournamentError("Set the club's mail server and sender address first (the server, its port, the address the results come from).")
-        return cls(club.smtp_host, club.smtp_port, club.smtp_security, club.smtp_user,
-                   smtp_password(club) if password is None else password, context=context)
+        if password is None:  # the keyring only for a server that wants a login
+            password = smtp_password(club) if club.smtp_user else ""
+        return cls(club.smtp_host, club.smtp_port, club.smtp_security, club.smtp_user, password, context=context)
 
     def connect(self) -> smtplib.SMTP:
         """A connection ready to send; :class:`TournamentError` in words

@@ -91,3 +91,25 @@ def test_email_the_results_from_the_window(window, qtbot, db, smtp_server, memor
     assert dialog.progress.value() == 1000 and "Dee" in dialog.outcome.text()
     assert len(inbox.messages) == 6 and not dialog.send_button.isEnabled()  # nobody left to mail
     assert "5 already mailed" in dialog.summary.text()
+
+
+def test_a_keyring_that_cannot_keep_the_password_changes_nothing(window, qtbot, db, monkeypatch):
+    import keyring
+    from keyring.errors import NoKeyringError
+
+    from euchre_tourney.gui.publishing import ClubSettingsDialog
+
+    def refuse(*_args):
+        raise NoKeyringError("No recommended backend was available.")
+
+    monkeypatch.setattr(keyring, "get_password", refuse)
+    monkeypatch.setattr(keyring, "set_password", refuse)
+    dialog = ClubSettingsDialog(window.ctx, window)
+    qtbot.addWidget(dialog)
+    dialog.host.setText("smtp.example.org")
+    dialog.sender.setText("club@example.org")
+    dialog.user.setText("director")
+    dialog.password.setText("secret")
+    assert not dialog.save() and "keyring" in dialog.error.text()
+    with db.session() as s:
+        assert T.club_settings(s) == T.ClubSettingsView()  # nothing saved
