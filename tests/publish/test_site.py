@@ -137,3 +137,32 @@ def test_share_images_at_both_sizes_light_and_dark(tmp_path):
         assert brightness[(size, "dark")] < 80 < 180 < brightness[(size, "light")]
     assert main(["--database", db, "share-image", "--season", str(club.season), "--out", str(tmp_path / "s.png")]) == 0
     assert Image.open(tmp_path / "s.png").size == (1200, 630)
+
+
+def test_the_club_command_sets_the_member_pages_and_keeps_the_password_out_of_the_file(tmp_path, capsys, monkeypatch):
+    import keyring
+
+    from tests.publish.conftest import MemoryKeyring
+
+    before = keyring.get_keyring()
+    kept = MemoryKeyring()
+    keyring.set_keyring(kept)
+    try:
+        club = make_club(tmp_path / "club.sqlite")
+        db = str(tmp_path / "club.sqlite")
+        monkeypatch.setattr("getpass.getpass", lambda prompt: "hunter2-secret")
+        assert main(["--database", db, "club", "--name", "Maple <Club>", "--members", "on", "--smtp-host", "smtp.example.org",
+                     "--smtp-port", "587", "--smtp-security", "starttls", "--smtp-user", "dir", "--smtp-from",
+                     "club@example.org", "--smtp-password"]) == 0
+        out = capsys.readouterr().out
+        assert "member pages: on" in out and "STARTTLS" in out and "hunter2" not in out
+        assert list(kept.kept.values()) == ["hunter2-secret"]
+        assert b"hunter2-secret" not in (tmp_path / "club.sqlite").read_bytes()
+        assert main(["--database", db, "publish", "--event", str(club.progressive), str(tmp_path / "site")]) == 0
+        assert list((tmp_path / "site").glob("member-*.html"))
+        assert "Maple &lt;Club&gt;" in (tmp_path / "site" / "index.html").read_text()
+        assert main(["--database", db, "club", "--smtp-port", "0"]) == 2
+        assert main(["--database", db, "club", "--smtp-from", "nobody"]) == 2
+        assert "not an e-mail address" in capsys.readouterr().err
+    finally:
+        keyring.set_keyring(before)
