@@ -2,7 +2,7 @@
 """Third-party notices for a bundle, made at build time from what is installed.
 
     python3 packaging/notices.py BUNDLE_INTERNAL --out NOTICES.txt
-        [--libraries-md packaging/linux/bundled-libraries.md]
+        [--libraries-md OUT_DIR/bundled-libraries.md]
         [--deb-copyright DEBIAN_COPYRIGHT] [--deb-depends DEPENDS_FILE]
 
 Run with the build venv's Python (``pip-licenses`` installed there, see
@@ -26,7 +26,8 @@ Licences shows, in four parts:
 (the bundled files that need it, from their ELF ``NEEDED`` entries);
 ``--deb-copyright`` writes the ``.deb``'s machine-readable copyright file
 (DEP-5); ``--deb-depends`` writes the ``Depends:`` value: the packages that
-own the libraries the bundle needs but does not carry.
+own the libraries the bundle needs but does not carry, and what its window
+needs to draw text (:data:`WINDOW_PACKAGES`).
 """
 
 from __future__ import annotations
@@ -222,8 +223,15 @@ def libraries_markdown(info: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+WINDOW_PACKAGES = ("fontconfig-config", "fonts-dejavu-core")
+"""What the window needs to draw its letters beyond the libraries: the bundled
+fontconfig reads the system's configuration (``/etc/fonts/fonts.conf``, from
+``fontconfig-config``) and needs a font to find (DejaVu, Debian's default).
+Without them a minimal system draws every letter as an empty box (issue 32)."""
+
+
 def deb_depends(info: dict) -> str:
-    packages = sorted(set(info["outside_owners"].values()))
+    packages = sorted(set(info["outside_owners"].values()) | set(WINDOW_PACKAGES))
     return ", ".join(f"{p} (>= {debian_version(p).split('-')[0]})" if p == "libc6" else p for p in packages)
 
 
