@@ -22,6 +22,9 @@ Licences shows, in four parts:
    ``/usr/share/doc/PACKAGE/copyright``; libraries that came inside a wheel
    are named with the wheel (covered by part 2).
 
+Beside ``NOTICES.txt`` it writes ``PACKAGES.json``: each Python package's
+name, version and licence, which the About box lists.
+
 ``--libraries-md`` lists the bundled system libraries and why each is there
 (the bundled files that need it, from their ELF ``NEEDED`` entries);
 ``--deb-copyright`` writes the ``.deb``'s machine-readable copyright file
@@ -295,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
         info = scan(args.internal)
         sections += [f"{RULE}\nPART 4. System libraries\n{RULE}\n", system_section(info)]
     args.out.write_text("\n".join(sections), encoding="utf-8")
+    # the About box's list of the bundled packages (a frozen bundle keeps only some packages' metadata)
+    (args.out.parent / "PACKAGES.json").write_text(json.dumps(
+        [{"name": p["Name"], "version": p["Version"], "license": p["License"]} for p in packages], indent=1), encoding="utf-8")
     print(f"notices: {args.out} ({len(packages)} Python packages"
           + (f", {len(info['system'])} system libraries from {len(set(info['system'].values()))} Debian packages)" if info else ")"))
     if info is not None:

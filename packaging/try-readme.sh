@@ -15,6 +15,7 @@
 #      (tesseract), and then it is closed;
 #   4. .venv/bin/euchre-tourney --self-test on the same display: the window adds a player through the
 #      real dialog and says what the roster showed.
+# The host's PIP_CERT (a certificate authority of the network between here and PyPI) is passed in.
 # `sudo` is run as nothing (root needs none, and a minimal system has no sudo); apt is told "yes".
 # Prints each line and its time, and the total; exits non-zero on the first failure.
 # Ubuntu and Fedora are "not tried": their archives cannot be reached from the machines this runs on
@@ -69,7 +70,7 @@ echo "Debian $(cat "$ROOT/etc/debian_version") (debootstrap --variant=minbase), 
 # run LINE: the README's line in the minimal system, from "this folder", as root (sudo: nothing)
 run() {
     chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 DISPLAY="$DISPLAY" \
-        DEBIAN_FRONTEND=noninteractive XDG_RUNTIME_DIR=/tmp /bin/bash -c "sudo() { \"\$@\"; }; cd /root/euchre-tourney && $1"
+        DEBIAN_FRONTEND=noninteractive XDG_RUNTIME_DIR=/tmp ${PIP_CERT:+PIP_CERT=/etc/pip-network-ca.pem} /bin/bash -c "sudo() { \"\$@\"; }; cd /root/euchre-tourney && $1"
 }
 for i in 0 1; do
     STEP=$SECONDS

@@ -37,10 +37,14 @@ fresh_copy() {
     cp -a "$MINIMAL" "$dest"
     COPIES+=("$dest")
     cp /etc/resolv.conf "$dest/etc/resolv.conf"
+    # this network's certificate authorities for pip, as set here (PIP_CERT), where apt's ca-certificates
+    # does not rewrite them (try-readme.sh passes PIP_CERT=/etc/pip-network-ca.pem)
+    if [ -n "${PIP_CERT:-}" ] && [ -f "$PIP_CERT" ]; then cp "$PIP_CERT" "$dest/etc/pip-network-ca.pem"; fi
     echo 'APT::Get::Assume-Yes "true";' > "$dest/etc/apt/apt.conf.d/90yes"
     mkdir -p "$MINIMAL_CACHE/apt-archives" "$MINIMAL_CACHE/pip-cache" "$dest/root/.cache/pip" "$dest/tmp/.X11-unix"
     find "$MINIMAL_CACHE/apt-archives" -name '*.deb' -exec cp {} "$dest/var/cache/apt/archives/" \;
     mount -t proc proc "$dest/proc"
+    [ -d /tmp/.X11-unix ] || mkdir -m 1777 /tmp/.X11-unix  # Xvfb makes it too, if it starts first
     mount --bind /tmp/.X11-unix "$dest/tmp/.X11-unix"
     mount --bind "$MINIMAL_CACHE/pip-cache" "$dest/root/.cache/pip"
 }
