@@ -117,7 +117,10 @@ for name in xcb offscreen wayland; do
         [ -z "$MISSING" ] || fail "libraries not found for the $name platform plugin: $MISSING"
     fi
 done
-ok "no GTK; NOTICES.txt ($(du -h "$NOTICES" | cut -f1)); platform plugins xcb and offscreen find every library"
+TABLES="$(find "$INTERNAL/pyuca" -name 'allkeys-*.txt' -printf '%f ')"
+[ "$TABLES" = "allkeys-9.0.0.txt " ] || fail "the bundle should carry only the collation table pyuca.Collator() reads: $TABLES"
+[ -s "$INTERNAL/resources/PACKAGES.json" ] || fail "no PACKAGES.json (the About box's list of packages)"
+ok "no GTK; one collation table ($TABLES); NOTICES.txt ($(du -h "$NOTICES" | cut -f1)); platform plugins xcb and offscreen find every library"
 
 # 4. menu entry
 "$APP" --install-desktop > /dev/null || fail "--install-desktop exited with $?"
