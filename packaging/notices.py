@@ -100,9 +100,10 @@ def python_section(packages: list[dict]) -> str:
 
 
 def interpreter_section() -> str:
-    stdlib = Path(sysconfig.get_paths()["stdlib"])
-    licence = stdlib / "LICENSE.txt"
-    text = licence.read_text(encoding="utf-8") if licence.is_file() else "(see https://docs.python.org/3/license.html)"
+    # Linux and macOS: beside the standard library; Windows (python.org): in the installation's folder
+    found = [p for p in (Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt", Path(sys.base_prefix) / "LICENSE.txt")
+             if p.is_file()]
+    text = found[0].read_text(encoding="utf-8") if found else "(see https://docs.python.org/3/license.html)"
     version = ".".join(map(str, sys.version_info[:3]))
     return f"{RULE}\nPython {version} (the interpreter and its standard library) — PSF-2.0\n{RULE}\n\n{text.strip()}\n"
 

@@ -8,6 +8,7 @@ import configparser
 import importlib.util
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -497,3 +498,57 @@ def test_the_app_names_the_packages_without_importing_qt():
                           timeout=120, cwd=ROOT)
     assert done.stdout.split() == ["1", "False"], done.stderr
     assert "    sudo apt install libgl1" in done.stderr.splitlines() and "Traceback" not in done.stderr
+
+
+def _check_iss():
+    sys.path.insert(0, str(ROOT / "packaging" / "windows"))
+    try:
+        import check_iss
+    finally:
+        sys.path.remove(str(ROOT / "packaging" / "windows"))
+    return check_iss
+
+
+def test_the_windows_installer_names_only_files_of_the_bundle_and_refuses_one_without_notices(tmp_path):
+    """Issue 32 item 5: Inno Setup cannot run here; its script is checked
+    against a folder laid out as the bundle (the smoke test does it on the
+    real Linux bundle): every file it takes or points at is there, every
+    define is passed by build.ps1, and it will not compile without NOTICES.txt."""
+    check_iss = _check_iss()
+    bundle = tmp_path / "euchre-tourney"
+    (bundle / "_internal" / "resources").mkdir(parents=True)
+    for name in ("euchre-tourney", "_internal/resources/LICENSE.txt", "_internal/resources/NOTICES.txt"):
+        (bundle / name).write_text("x")
+    found, checked = check_iss.problems(bundle)
+    assert found == [] and checked >= 6
+    (bundle / "_internal" / "resources" / "NOTICES.txt").unlink()
+    (bundle / "euchre-tourney").unlink()
+    found, _ = check_iss.problems(bundle)
+    assert any(p.startswith("_internal\\resources\\NOTICES.txt: not in the bundle") for p in found)
+    assert any(p.startswith("euchre-tourney.exe: not in the bundle") for p in found)
+    iss = tmp_path / "broken.iss"
+    iss.write_text((ROOT / "packaging/windows/euchre-tourney.iss").read_text(encoding="utf-8")
+                   .replace("#error NOTICES.txt", "; NOTICES.txt").replace("[Icons]", "[Icon]")
+                   .replace("{#IconFile}", "{#IconPath}"))
+    found, _ = check_iss.problems(bundle, iss)
+    assert "unknown section [Icon]" in found
+    assert "{#IconPath} is used but build.ps1 does not pass /DIconPath=" in found
+    assert "the script does not refuse to compile without _internal\\resources\\NOTICES.txt" in found
+
+
+def test_the_windows_and_macos_recipes_write_the_notices():
+    """Issue 32 item 5: those installers shipped without NOTICES.txt (Qt's LGPL among them)."""
+    windows = (ROOT / "packaging/windows/build.ps1").read_text(encoding="utf-8")
+    macos = (ROOT / "packaging/macos/build.sh").read_text(encoding="utf-8")
+    assert 'notices.py" $Internal --version $Version --out "$Internal\\resources\\NOTICES.txt"' in windows
+    assert '"pip-licenses>=5"' in windows
+    assert re.search(r'notices\.py" "\$APP/Contents/Frameworks" .*\n\s*--out "\$APP/Contents/Resources/resources/NOTICES\.txt"', macos)
+    assert macos.index("notices.py") < macos.index("codesign")  # signed with the notices inside
+    assert '"pip-licenses>=5"' in (ROOT / "packaging/prepare-build.sh").read_text(encoding="utf-8")
+
+
+def test_the_release_workflow_builds_windows_and_macos_on_a_tag():
+    workflow = (ROOT / "packaging/ci/release.yml").read_text(encoding="utf-8")
+    assert re.search(r"on:\s*\n\s*push:\s*\n\s*tags:", workflow)
+    assert "runs-on: windows-" in workflow and "runner: [macos-14, macos-13]" in workflow
+    assert "packaging\\windows\\build.ps1" in workflow and "packaging/macos/build.sh" in workflow
