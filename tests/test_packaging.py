@@ -543,7 +543,7 @@ def test_the_windows_and_macos_recipes_write_the_notices():
     assert 'notices.py" $Internal --version $Version --out "$Internal\\resources\\NOTICES.txt"' in windows
     assert '"pip-licenses>=5"' in windows
     assert re.search(r'notices\.py" "\$APP/Contents/Frameworks" .*\n\s*--out "\$APP/Contents/Resources/resources/NOTICES\.txt"', macos)
-    assert macos.index("notices.py") < macos.index("codesign")  # signed with the notices inside
+    assert macos.index("packaging/notices.py") < macos.index("codesign --force")  # signed with the notices inside
     assert '"pip-licenses>=5"' in (ROOT / "packaging/prepare-build.sh").read_text(encoding="utf-8")
 
 
