@@ -30,7 +30,7 @@ UV="$W/uv-venv/bin/uv"
     -r "$W/requirements.txt" > "$W/install.log" 2>&1 || { cat "$W/install.log"; fail "uv could not install the floors from wheels"; }
 LOW="$W/low/bin/python"
 echo "installed (the floors of pyproject.toml's dependencies, wheels only):"
-"$UV" pip freeze --python "$LOW" | grep -i -E "^($(sed -E 's/[ ;<>=!~\[].*//' "$W/requirements.txt" | paste -sd'|'))==" \
+"$UV" pip freeze --python "$LOW" | tr '_' '-' | grep -i -E "^($(sed -E 's/[ ;<>=!~\[].*//' "$W/requirements.txt" | tr '_' '-' | paste -sd'|'))==" \
     | sed 's/^/    /'
 
 run() { (cd "$W" && PYTHONPATH="$REPO" QT_QPA_PLATFORM=offscreen "$LOW" "$@"); }
