@@ -86,10 +86,10 @@ APPCMD="${LINE[2]##* && }"
 run "$INSTALL" > "$T/line2.log" 2>&1 || { tail -15 "$T/line2.log"; fail "$INSTALL"; }
 echo "ok   installed: $(grep -o 'Successfully installed.*' "$T/line2.log" | wc -w) distributions ($((SECONDS - STEP)) s)"
 SHOT="$SHOTS/readme-debian12-window.png"
-python3 "$HERE/linux/xprobe.py" window "$SHOT" 120 -- chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root \
+XPROBE_SETTLE=10 python3 "$HERE/linux/xprobe.py" window "$SHOT" 120 -- chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root \
     LANG=C.UTF-8 DISPLAY="$DISPLAY" XDG_RUNTIME_DIR=/tmp /bin/bash -c "cd /root/euchre-tourney && exec $APPCMD" \
     > "$T/window.log" 2>&1 || { cat "$T/window.log"; fail "$APPCMD: no window"; }
-WORDS="$(ocr_says "$SHOT" Players Event Help)" || fail "$WORDS"
+WORDS="$(ocr_says "$SHOT" "Players|Opening" "Event|euchre")" || fail "$WORDS"
 echo "ok   $APPCMD: $(head -1 "$T/window.log"); $WORDS"
 
 run ".venv/bin/euchre-tourney --self-test" > "$T/self-test.log" 2>&1 || { cat "$T/self-test.log"; fail "--self-test"; }

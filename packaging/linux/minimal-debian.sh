@@ -81,18 +81,19 @@ stop_xvfb() {
     XVFB_PID=""
 }
 
-# ocr_says SHOT WORD...: the screenshot's letters read back (tesseract) include every WORD; a window
-# drawing empty boxes instead of letters reads as nothing of the sort. Prints what it read on failure.
+# ocr_says SHOT WORD...: the screenshot's letters read back (tesseract) include every WORD ("A|B": A or
+# B, for a window still saying "Opening <file>…" on a slow machine); a window drawing empty boxes
+# instead of letters reads as none of them. Prints what it read on failure.
 ocr_says() {
     local shot="$1" word missing=()
     shift
     command -v tesseract > /dev/null || { echo "tesseract is not installed (apt-get install tesseract-ocr)"; return 1; }
     tesseract "$shot" "$shot" > /dev/null 2>&1 || { echo "tesseract could not read $shot"; return 1; }
-    for word in "$@"; do grep -qiF -- "$word" "$shot.txt" || missing+=("$word"); done
+    for word in "$@"; do grep -qiE -- "$word" "$shot.txt" || missing+=("$word"); done
     if [ "${#missing[@]}" -gt 0 ]; then
         echo "the window's letters are not readable: OCR of $shot found none of: ${missing[*]}; it read:"
         tr -s ' \n' ' ' < "$shot.txt" | cut -c1-300
         return 1
     fi
-    echo "OCR of $shot reads: $*"
+    echo "OCR of $shot reads: $(tr -s ' \n' ' ' < "$shot.txt" | cut -c1-160)"
 }
