@@ -219,7 +219,12 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
     except Failure as exc:
         return _fail(str(exc), exc.code)
     except (Exception, KeyboardInterrupt) as exc:  # never a traceback: one line, the kind of error included
-        return _fail_with(exc, args)
+        try:
+            return _fail_with(exc, args)
+        except Exception:  # the failure path needs the tournament package: importing it may be what failed
+            print(f"euchre-tourney: error: Euchre Tourney could not start ({type(exc).__name__}: {' '.join(str(exc).split())}). "
+                  "A package it needs may be too old or damaged: install it again.", file=sys.stderr)
+            return EXIT_ENVIRONMENT
 
 
 def _fail(message: str, code: int) -> int:

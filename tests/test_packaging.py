@@ -552,3 +552,29 @@ def test_the_release_workflow_builds_windows_and_macos_on_a_tag():
     assert re.search(r"on:\s*\n\s*push:\s*\n\s*tags:", workflow)
     assert "runs-on: windows-" in workflow and "runner: [macos-14, macos-13]" in workflow
     assert "packaging\\windows\\build.ps1" in workflow and "packaging/macos/build.sh" in workflow
+
+
+TOO_OLD_SQLMODEL = """
+import sqlmodel
+
+def field(*args, ondelete=None, **kwargs):  # sqlmodel 0.0.16-0.0.20 had no ondelete
+    if ondelete is not None:
+        raise TypeError("Field() got an unexpected keyword argument 'ondelete'")
+    return original(*args, **kwargs)
+
+original, sqlmodel.Field = sqlmodel.Field, field
+from euchre_tourney import cli
+print(cli.main(["standings", "1", "--database", "sqlite://"]))
+"""
+
+
+def test_a_dependency_too_old_to_import_is_said_in_one_line_not_a_traceback():
+    """Issue 32 item 2: with sqlmodel older than pyproject's floor the app
+    crashed on import and the error handler's own traceback (it imports the
+    same package) hid the cause."""
+    done = subprocess.run([sys.executable, "-c", TOO_OLD_SQLMODEL], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.stdout.split() == [str(cli.EXIT_ENVIRONMENT)], done.stderr
+    assert "Traceback" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if "error" in line] == [
+        "euchre-tourney: error: Euchre Tourney could not start (TypeError: Field() got an unexpected keyword argument "
+        "'ondelete'). A package it needs may be too old or damaged: install it again."]
