@@ -181,6 +181,15 @@ else
             || fail "minimal Debian: reports"
         ok "minimal Debian $(cat "$CHROOT/etc/debian_version") ($CHROOT_SIZE, no Python, Qt or X11):" \
             "--version, rotation, ${#REPORTS[@]} reports x 2 events, standings (text, csv, json)"
+        # the window on this bare system: the app names the missing packages and Debian's one command, before Qt loads
+        set +e
+        in_chroot env DISPLAY=:99 "/$INSIDE/bundle/euchre-tourney" --database "/$INSIDE/club.sqlite" > "$T/bare.txt" 2>&1
+        STATUS=$?
+        set -e
+        INSTALL_LINE="$(grep -E '^    sudo apt install .*libgl1' "$T/bare.txt" || true)"
+        [ "$STATUS" = 1 ] && [ -n "$INSTALL_LINE" ] && ! grep -q Traceback "$T/bare.txt" \
+            || { cat "$T/bare.txt"; fail "minimal Debian: the window's missing packages were not named (status $STATUS)"; }
+        ok "minimal Debian, no X11 libraries: the window says what to install:$INSTALL_LINE"
         umount "$CHROOT/proc"
         rm -rf "${CHROOT:?}/$INSIDE"
         INSIDE=""
