@@ -70,6 +70,8 @@ written at build time beside :data:`NOTICES` (``packaging/notices.py``): a
 frozen bundle keeps the metadata of only some of them."""
 DEB_FOLDER = Path("/usr/lib/euchre-tourney")
 """Where the ``.deb`` installs the bundle."""
+DPKG_LIST = Path("/var/lib/dpkg/info/euchre-tourney.list")
+"""dpkg's list of the ``.deb``'s files: there while the package is installed."""
 
 
 def _canonical(name: str) -> str:
@@ -172,7 +174,7 @@ def how_installed() -> str:
     folder), and where."""
     if getattr(sys, "frozen", False):
         folder = Path(sys.executable).resolve().parent
-        if folder == DEB_FOLDER and Path("/var/lib/dpkg/info/euchre-tourney.list").exists():
+        if folder == DEB_FOLDER and DPKG_LIST.exists():
             return (f"Installed from the .deb package into {folder}: a ready-made bundle that carries its own "
                     "Python, Qt and the packages below.")
         return f"A ready-made bundle in {folder}: it carries its own Python, Qt and the packages below."

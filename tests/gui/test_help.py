@@ -211,3 +211,9 @@ def test_about_in_a_bundle_lists_the_packages_the_build_wrote(qtbot, gui_env, tm
         resources.resources_dir.cache_clear()
     assert "Bundled with it" in text and f"A ready-made bundle in {tmp_path}" in text
     assert "<b>Zeta</b></td><td>9</td>" in text and "<b>pyuca</b></td><td>1.2</td>" in text
+    # the same bundle where the .deb puts it, dpkg knowing the package: said to come from the .deb
+    monkeypatch.setattr(help_module, "DEB_FOLDER", tmp_path)
+    monkeypatch.setattr(help_module, "DPKG_LIST", tmp_path / "euchre-tourney.list")
+    assert help_module.how_installed().startswith("A ready-made bundle in")  # not installed by dpkg
+    (tmp_path / "euchre-tourney.list").write_text("/usr/lib/euchre-tourney\n")
+    assert help_module.how_installed().startswith(f"Installed from the .deb package into {tmp_path}")
