@@ -227,11 +227,14 @@ def libraries_markdown(info: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-WINDOW_PACKAGES = ("fontconfig-config", "fonts-dejavu-core")
+WINDOW_PACKAGES = ("fontconfig-config", "fonts-dejavu-core", "fonts-droid-fallback")
 """What the window needs to draw its letters beyond the libraries: the bundled
 fontconfig reads the system's configuration (``/etc/fonts/fonts.conf``, from
-``fontconfig-config``) and needs a font to find (DejaVu, Debian's default).
-Without them a minimal system draws every letter as an empty box (issue 32)."""
+``fontconfig-config``) and needs a font to find (DejaVu, Debian's default:
+Latin, Greek, Cyrillic, Hebrew, Arabic…). Without them a minimal system draws
+every letter as an empty box (issue 32). DejaVu has no Chinese, Japanese or
+Korean: Droid Sans Fallback (7 MB, the font the PDFs use for them) draws
+those names."""
 
 
 def deb_depends(info: dict) -> str:
