@@ -65,6 +65,7 @@ if ! mirror_answers; then  # as the smoke test: nothing can be installed, so not
     exit 0
 fi
 WHY="$(ensure_minimal "$T/debootstrap.log")" || fail "no minimal Debian 12 system: $WHY"
+[ -z "$WHY" ] || echo "$WHY"  # it was made now (cached for next time)
 ROOT="$T/debian12"
 fresh_copy "$ROOT"
 mkdir -p "$ROOT/root/euchre-tourney"

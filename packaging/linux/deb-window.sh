@@ -24,7 +24,8 @@ cleanup() { stop_xvfb; drop_copies; rm -rf "$T"; }
 trap cleanup EXIT
 fail() { echo "DEB WINDOW FAILED: $*" >&2; exit 1; }
 
-ensure_minimal "$T/debootstrap.log" || fail "no minimal Debian 12 system"
+WHY="$(ensure_minimal "$T/debootstrap.log")" || fail "no minimal Debian 12 system: $WHY"
+[ -z "$WHY" ] || echo "$WHY"  # it was made now (cached for next time)
 ROOT="$T/debian12"
 fresh_copy "$ROOT"
 cp "$DEB" "$ROOT/tmp/euchre-tourney.deb"

@@ -159,6 +159,8 @@ else
         mirror_answers && fail "minimal Debian system: $WHY"
         echo "skip minimal Debian system: $WHY"
         CHROOT=""
+    elif [ -n "$WHY" ]; then
+        echo "$WHY"  # it was made now (cached for next time)
     fi
     if [ -n "$CHROOT" ]; then
         [ "$(id -u)" = 0 ] || fail "running in the minimal Debian system needs root (or SMOKE_CHROOT=none)"
