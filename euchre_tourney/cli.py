@@ -61,6 +61,11 @@ class UsageError(Exception):
     """A bad argument: reported as one line, exit status 2."""
 
 
+class WindowProblem(Exception):
+    """The window cannot open on this system: a paragraph naming the missing
+    packages and their install command, printed as it is, exit status 1."""
+
+
 class Failure(Exception):
     """A failure reported as one line with its own exit status."""
 
@@ -202,7 +207,19 @@ def _game(text: str) -> str:
     return text
 
 
+def _window_problem() -> None:
+    """Before Qt is loaded: raise :class:`WindowProblem` (exit 1) naming the system
+    packages the window lacks and the command that installs them
+    (:func:`euchre_tourney.platform_check.startup_problem`)."""
+    from euchre_tourney import platform_check
+
+    problem = platform_check.startup_problem()
+    if problem is not None:
+        raise WindowProblem(problem)
+
+
 def _practice(args, _out: TextIO) -> int:
+    _window_problem()
     from euchre_tourney.gui import run_practice  # Qt only when the table is wanted
 
     return run_practice(args.rules, args.seed)
@@ -231,16 +248,25 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
                 raise UsageError(f"--install-desktop and --uninstall-desktop take no command (got {args.command})")
             return _desktop(args, out)
         if args.command is None:
+            _window_problem()
             from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
             return run_app(args.database, self_test=args.self_test)
         return _COMMANDS[args.command](args, out)
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
+    except WindowProblem as exc:  # a paragraph with the install command: printed as it is
+        print(str(exc), file=sys.stderr)
+        return 1
     except Failure as exc:
         return _fail(str(exc), exc.code)
     except (Exception, KeyboardInterrupt) as exc:  # never a traceback: one line, the kind of error included
-        return _fail_with(exc, args)
+        try:
+            return _fail_with(exc, args)
+        except Exception:  # the failure path needs the tournament package: importing it may be what failed
+            print(f"euchre-tourney: error: Euchre Tourney could not start ({type(exc).__name__}: {' '.join(str(exc).split())}). "
+                  "A package it needs may be too old or damaged: install it again.", file=sys.stderr)
+            return EXIT_ENVIRONMENT
 
 
 def _fail(message: str, code: int) -> int:

@@ -2,7 +2,7 @@
 """Third-party notices for a bundle, made at build time from what is installed.
 
     python3 packaging/notices.py BUNDLE_INTERNAL --out NOTICES.txt
-        [--libraries-md packaging/linux/bundled-libraries.md]
+        [--libraries-md OUT_DIR/bundled-libraries.md]
         [--deb-copyright DEBIAN_COPYRIGHT] [--deb-depends DEPENDS_FILE]
 
 Run with the build venv's Python (``pip-licenses`` installed there, see
@@ -22,11 +22,15 @@ Licences shows, in four parts:
    ``/usr/share/doc/PACKAGE/copyright``; libraries that came inside a wheel
    are named with the wheel (covered by part 2).
 
+Beside ``NOTICES.txt`` it writes ``PACKAGES.json``: each Python package's
+name, version and licence, which the About box lists.
+
 ``--libraries-md`` lists the bundled system libraries and why each is there
 (the bundled files that need it, from their ELF ``NEEDED`` entries);
 ``--deb-copyright`` writes the ``.deb``'s machine-readable copyright file
 (DEP-5); ``--deb-depends`` writes the ``Depends:`` value: the packages that
-own the libraries the bundle needs but does not carry.
+own the libraries the bundle needs but does not carry, and what its window
+needs to draw text (:data:`WINDOW_PACKAGES`).
 """
 
 from __future__ import annotations
@@ -96,9 +100,10 @@ def python_section(packages: list[dict]) -> str:
 
 
 def interpreter_section() -> str:
-    stdlib = Path(sysconfig.get_paths()["stdlib"])
-    licence = stdlib / "LICENSE.txt"
-    text = licence.read_text(encoding="utf-8") if licence.is_file() else "(see https://docs.python.org/3/license.html)"
+    # Linux and macOS: beside the standard library; Windows (python.org): in the installation's folder
+    found = [p for p in (Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt", Path(sys.base_prefix) / "LICENSE.txt")
+             if p.is_file()]
+    text = found[0].read_text(encoding="utf-8") if found else "(see https://docs.python.org/3/license.html)"
     version = ".".join(map(str, sys.version_info[:3]))
     return f"{RULE}\nPython {version} (the interpreter and its standard library) — PSF-2.0\n{RULE}\n\n{text.strip()}\n"
 
@@ -222,8 +227,18 @@ def libraries_markdown(info: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+WINDOW_PACKAGES = ("fontconfig-config", "fonts-dejavu-core", "fonts-droid-fallback")
+"""What the window needs to draw its letters beyond the libraries: the bundled
+fontconfig reads the system's configuration (``/etc/fonts/fonts.conf``, from
+``fontconfig-config``) and needs a font to find (DejaVu, Debian's default:
+Latin, Greek, Cyrillic, Hebrew, Arabic…). Without them a minimal system draws
+every letter as an empty box (issue 32). DejaVu has no Chinese, Japanese or
+Korean: Droid Sans Fallback (7 MB, the font the PDFs use for them) draws
+those names."""
+
+
 def deb_depends(info: dict) -> str:
-    packages = sorted(set(info["outside_owners"].values()))
+    packages = sorted(set(info["outside_owners"].values()) | set(WINDOW_PACKAGES))
     return ", ".join(f"{p} (>= {debian_version(p).split('-')[0]})" if p == "libc6" else p for p in packages)
 
 
@@ -287,6 +302,9 @@ def main(argv: list[str] | None = None) -> int:
         info = scan(args.internal)
         sections += [f"{RULE}\nPART 4. System libraries\n{RULE}\n", system_section(info)]
     args.out.write_text("\n".join(sections), encoding="utf-8")
+    # the About box's list of the bundled packages (a frozen bundle keeps only some packages' metadata)
+    (args.out.parent / "PACKAGES.json").write_text(json.dumps(
+        [{"name": p["Name"], "version": p["Version"], "license": p["License"]} for p in packages], indent=1), encoding="utf-8")
     print(f"notices: {args.out} ({len(packages)} Python packages"
           + (f", {len(info['system'])} system libraries from {len(set(info['system'].values()))} Debian packages)" if info else ")"))
     if info is not None:

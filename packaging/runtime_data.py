@@ -83,16 +83,28 @@ def is_data(path: PurePosixPath) -> bool:
                 or path.name == "py.typed")
 
 
+def unused(dist_name: str, rel: PurePosixPath) -> bool:
+    """Whether a data file is one the app never opens: pyuca ships five
+    collation tables (8.1 MB) and ``pyuca.Collator()`` (tournament/identity.py)
+    reads one, ``allkeys-<Collator.UCA_VERSION>.txt``; the others stay out."""
+    if canonical(dist_name) == "pyuca" and rel.name.startswith("allkeys-"):
+        import pyuca
+
+        return rel.name != f"allkeys-{pyuca.Collator.UCA_VERSION}.txt"
+    return False
+
+
 def data_files(dists: list[metadata.Distribution] | None = None) -> list[tuple[str, str]]:
     """``(source file, destination folder in the bundle)`` for every run-time
-    data file of ``dists`` (default: :func:`runtime_distributions`)."""
+    data file of ``dists`` (default: :func:`runtime_distributions`), less the
+    :func:`unused` ones."""
     out = []
     for dist in runtime_distributions() if dists is None else dists:
         if canonical(dist.metadata["Name"]) in HOOKED:
             continue
         for file in dist.files or ():
             rel = PurePosixPath(str(file))
-            if is_data(rel):
+            if is_data(rel) and not unused(dist.metadata["Name"], rel):
                 out.append((str(Path(file.locate()).resolve()), rel.parent.as_posix()))
     return sorted(set(out))
 

@@ -62,6 +62,7 @@ TOP_LEVEL = {
     "__init__.py": "resources",
     "resources.py": "resources",
     "desktop.py": "desktop",
+    "platform_check.py": "desktop",  # the system's packages for the window, checked before Qt loads: stdlib only
 }
 OFFLINE_TOOLS = ("rotation/tools", "rotation/designs/search")
 """Developer-only search tools: not in the wheel, never imported by the app

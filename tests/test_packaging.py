@@ -7,6 +7,8 @@ from __future__ import annotations
 import configparser
 import importlib.util
 import io
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -184,13 +186,13 @@ def _fail_dlopen(path: str) -> None:
 
 
 def test_missing_libraries_are_named_with_the_commands_that_install_them(monkeypatch, tmp_path):
-    from euchre_tourney.gui import platform_check
+    from euchre_tourney import platform_check
 
     monkeypatch.setattr(platform_check, "_dlopen", _fail_dlopen)
     monkeypatch.setattr(platform_check, "_ldd", lambda _p: LDD_MISSING)
     (tmp_path / "platforms").mkdir()
     (tmp_path / "platforms" / "libqxcb.so").write_bytes(b"")
-    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux")
+    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux", release={})  # neither family: both lines
     assert "libxcb-cursor.so.0, libxcb-icccm.so.4, libxcb-keysyms.so.1, libweird.so.3" in text
     assert "sudo apt install libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1" in text
     assert "sudo dnf install xcb-util-cursor xcb-util-keysyms xcb-util-wm" in text
@@ -198,7 +200,7 @@ def test_missing_libraries_are_named_with_the_commands_that_install_them(monkeyp
 
 
 def test_without_ldd_the_first_missing_library_is_still_named(monkeypatch, tmp_path):
-    from euchre_tourney.gui import platform_check
+    from euchre_tourney import platform_check
 
     monkeypatch.setattr(platform_check, "_dlopen", _fail_dlopen)
     monkeypatch.setattr(platform_check, "_ldd", lambda _p: "")
@@ -217,13 +219,13 @@ def test_without_ldd_the_first_missing_library_is_still_named(monkeypatch, tmp_p
     ],
 )
 def test_the_check_runs_only_where_qt_would_use_xcb(environ, platform, xcb):
-    from euchre_tourney.gui import platform_check
+    from euchre_tourney import platform_check
 
     assert platform_check.uses_xcb(environ, platform) is xcb
 
 
 def test_the_app_prints_the_paragraph_and_exits_1_instead_of_aborting(monkeypatch, capsys):
-    from euchre_tourney.gui import platform_check
+    from euchre_tourney import platform_check
 
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     monkeypatch.setenv("DISPLAY", ":99")
@@ -231,7 +233,7 @@ def test_the_app_prints_the_paragraph_and_exits_1_instead_of_aborting(monkeypatc
     monkeypatch.setattr(platform_check, "_ldd", lambda _p: LDD_MISSING)
     assert cli.main(["--database", "sqlite://"]) == 1
     err = capsys.readouterr().err
-    assert "lacks libraries that Qt needs" in err and "sudo apt install" in err and "Traceback" not in err
+    assert "lacks libraries that Qt needs" in err and "sudo apt install libxcb-cursor0" in err and "Traceback" not in err
 
 
 def test_no_display_is_said_plainly(monkeypatch, capsys):
@@ -312,11 +314,17 @@ def test_the_bundle_recipe_collects_every_data_file_of_every_dependency():
             for path in folder.rglob("*"):
                 rel = PurePosixPath(path.relative_to(site).as_posix())
                 if path.is_file() and rd.is_data(rel) and not path.name.endswith(".pyc"):
+                    if rd.unused(dist.metadata["Name"], rel):
+                        assert path.resolve() not in by_source, f"{rel} is collected though the app never opens it"
+                        continue
                     checked += 1
                     assert path.resolve() in by_source, f"{rel} (of {dist.metadata['Name']}) is not collected"
                     assert (path.resolve(), rel.parent.as_posix()) in collected, f"{rel} would land elsewhere"
     assert checked >= 50
-    assert any(src.name == "allkeys-9.0.0.txt" and dest == "pyuca" for src, dest in collected)
+    import pyuca
+
+    tables = [src.name for src, dest in collected if src.name.startswith("allkeys-")]
+    assert tables == [f"allkeys-{pyuca.Collator.UCA_VERSION}.txt"] == ["allkeys-9.0.0.txt"]  # the one pyuca.Collator() reads
 
 
 def test_a_bundle_missing_a_dependency_data_file_is_named(tmp_path):
@@ -354,7 +362,7 @@ def test_the_wheel_leaves_out_the_tests_oracles_and_the_search_tools_and_no_extr
 
 @pytest.mark.parametrize("reason", ["file too short", "invalid ELF header", "wrong ELF class: ELFCLASS32"])
 def test_a_damaged_library_is_said_to_be_damaged_not_missing(monkeypatch, tmp_path, reason):
-    from euchre_tourney.gui import platform_check
+    from euchre_tourney import platform_check
 
     def damaged(_path):
         raise OSError(f"/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: {reason}")
@@ -363,7 +371,7 @@ def test_a_damaged_library_is_said_to_be_damaged_not_missing(monkeypatch, tmp_pa
     monkeypatch.setattr(platform_check, "_ldd", lambda _p: "\tlibxcb-cursor.so.0 => /usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0\n")
     (tmp_path / "platforms").mkdir()
     (tmp_path / "platforms" / "libqxcb.so").write_bytes(b"")
-    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux")
+    text = platform_check.display_problem(tmp_path, {"DISPLAY": ":0"}, "linux", release={})
     assert "damaged or unusable (/usr/lib/x86_64-linux-gnu/libxcb-cursor.so.0: " + reason.split(":")[0] in text
     assert "sudo apt install --reinstall libxcb-cursor0" in text and "sudo dnf reinstall xcb-util-cursor" in text
     assert "Install the package that provides" not in text and "lacks" not in text
@@ -382,3 +390,191 @@ def test_the_bundle_recipe_names_the_compiled_modules_at_the_top_of_site_package
     assert any(name.endswith("__mypyc") for name in names), names
     for name in names:
         assert importlib.util.find_spec(name) is not None, f"{name} is not importable here"
+
+
+def test_the_licence_is_mit_at_the_top_and_in_the_wheel_as_an_spdx_expression(tmp_path):
+    """Issue 32 item 6: a LICENSE file at the top (the same text the app shows
+    from resources/LICENSE.txt) and pyproject's SPDX form ``license = "MIT"``,
+    which the wheel's metadata carries as ``License-Expression: MIT``."""
+    import tomllib
+    import zipfile
+
+    top = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert top.startswith("MIT License") and top == (ROOT / "resources" / "LICENSE.txt").read_text(encoding="utf-8")
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["license"] == "MIT"
+    hatchling = pytest.importorskip("hatchling.builders.wheel")
+    export = tmp_path / "src"
+    shutil.copytree(ROOT, export, ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "dist*", "build"))
+    built = next(iter(hatchling.WheelBuilder(str(export)).build(directory=str(tmp_path / "dist"), versions=["standard"])))
+    wheel = zipfile.ZipFile(built)
+    metadata = wheel.read(next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata.splitlines()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in wheel.namelist())
+
+
+def _fake_qt(folder: Path) -> Path:
+    """A PySide6 folder with empty Qt libraries and xcb plugin (their loading is mocked)."""
+    for name in ("Qt/lib/libQt6Core.so.6", "Qt/lib/libQt6Gui.so.6", "Qt/lib/libQt6Widgets.so.6",
+                 "Qt/plugins/platforms/libqxcb.so"):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(b"")
+    return folder
+
+
+def _lacking(*sonames):
+    """(_dlopen, _ldd) mocks for a system without ``sonames``."""
+
+    def dlopen(_path):
+        raise OSError(f"{sonames[0]}: cannot open shared object file: No such file or directory")
+
+    return dlopen, lambda _path: "".join(f"\t{name} => not found\n" for name in sonames)
+
+
+@pytest.mark.parametrize(
+    ("release", "command", "not_there"),
+    [
+        ({"ID": "debian"}, "    sudo apt install libgl1 libglib2.0-0 libxcb-shape0", "dnf"),
+        ({"ID": "linuxmint", "ID_LIKE": "ubuntu debian"}, "    sudo apt install libgl1 libglib2.0-0 libxcb-shape0", "dnf"),
+        ({"ID": "fedora"}, "    sudo dnf install glib2 libglvnd-glx libxcb", "apt"),
+        ({"ID": "almalinux", "ID_LIKE": "rhel centos fedora"}, "    sudo dnf install glib2 libglvnd-glx libxcb", "apt"),
+    ],
+)
+def test_before_qt_loads_the_missing_packages_and_the_one_command_for_this_system_are_named(
+        monkeypatch, tmp_path, release, command, not_there):
+    """Issue 32 item 1: a bare system printed "unexpected ImportError:
+    libglib-2.0.so.0…" (a file): now the packages, and the one command of the
+    system it runs on (from /etc/os-release)."""
+    from euchre_tourney import platform_check
+
+    dlopen, ldd = _lacking("libglib-2.0.so.0", "libgthread-2.0.so.0", "libGL.so.1", "libxcb-shape.so.0")
+    monkeypatch.setattr(platform_check, "_dlopen", dlopen)
+    monkeypatch.setattr(platform_check, "_ldd", ldd)
+    monkeypatch.setattr(platform_check, "fonts_missing", lambda: False)
+    text = platform_check.startup_problem({"DISPLAY": ":0"}, "linux", _fake_qt(tmp_path), release)
+    assert "(libglib-2.0.so.0, libgthread-2.0.so.0, libGL.so.1, libxcb-shape.so.0)" in text
+    assert command in text.splitlines()
+    assert not_there not in text and "font" not in text
+
+
+def test_a_system_without_fonts_is_told_the_font_packages(monkeypatch, tmp_path):
+    """The .deb on a minimal Debian drew every letter as an empty box: no font, no fontconfig configuration."""
+    from euchre_tourney import platform_check
+
+    monkeypatch.setattr(platform_check, "_dlopen", lambda _path: None)
+    assert platform_check.fonts_missing((str(tmp_path),), tmp_path / "fonts.conf")
+    (tmp_path / "fonts.conf").write_text("<fontconfig/>")
+    assert platform_check.fonts_missing((str(tmp_path),), tmp_path / "fonts.conf")
+    (tmp_path / "truetype" / "dejavu").mkdir(parents=True)
+    (tmp_path / "truetype" / "dejavu" / "DejaVuSans.ttf").write_bytes(b"")
+    assert not platform_check.fonts_missing((str(tmp_path),), tmp_path / "fonts.conf")
+    monkeypatch.setattr(platform_check, "fonts_missing", lambda: True)
+    text = platform_check.startup_problem({"DISPLAY": ":0"}, "linux", _fake_qt(tmp_path / "qt"), {"ID": "debian"})
+    assert "    sudo apt install fontconfig-config fonts-dejavu-core" in text.splitlines()
+    assert "empty box" in text
+    offscreen = {"QT_QPA_PLATFORM": "offscreen"}  # the tests' platform: letters are not the point there
+    assert platform_check.startup_problem(offscreen, "linux", _fake_qt(tmp_path / "qt"), {"ID": "debian"}) is None
+
+
+APP_WITHOUT_GL = """
+import sys
+from euchre_tourney import cli, platform_check
+def dlopen(path):
+    if "libQt6Gui" in path:
+        raise OSError("libGL.so.1: cannot open shared object file: No such file or directory")
+platform_check._dlopen = dlopen
+platform_check._ldd = lambda path: "\\tlibGL.so.1 => not found\\n" if "Gui" in str(path) else ""
+platform_check.os_release = lambda: {"ID": "debian"}
+status = cli.main(["--database", "sqlite://"])
+print(status, "PySide6" in sys.modules)
+"""
+
+
+def test_the_app_names_the_packages_without_importing_qt():
+    """The check runs before PySide6 is imported (importing it is what failed
+    on a bare system): with Qt's GUI library unable to load, the app prints
+    the package and its install command and exits 1, PySide6 never imported."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")} | {"QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", APP_WITHOUT_GL], capture_output=True, text=True, env=env,
+                          timeout=120, cwd=ROOT)
+    assert done.stdout.split() == ["1", "False"], done.stderr
+    assert "    sudo apt install libgl1" in done.stderr.splitlines() and "Traceback" not in done.stderr
+
+
+def _check_iss():
+    sys.path.insert(0, str(ROOT / "packaging" / "windows"))
+    try:
+        import check_iss
+    finally:
+        sys.path.remove(str(ROOT / "packaging" / "windows"))
+    return check_iss
+
+
+def test_the_windows_installer_names_only_files_of_the_bundle_and_refuses_one_without_notices(tmp_path):
+    """Issue 32 item 5: Inno Setup cannot run here; its script is checked
+    against a folder laid out as the bundle (the smoke test does it on the
+    real Linux bundle): every file it takes or points at is there, every
+    define is passed by build.ps1, and it will not compile without NOTICES.txt."""
+    check_iss = _check_iss()
+    bundle = tmp_path / "euchre-tourney"
+    (bundle / "_internal" / "resources").mkdir(parents=True)
+    for name in ("euchre-tourney", "_internal/resources/LICENSE.txt", "_internal/resources/NOTICES.txt"):
+        (bundle / name).write_text("x")
+    found, checked = check_iss.problems(bundle)
+    assert found == [] and checked >= 6
+    (bundle / "_internal" / "resources" / "NOTICES.txt").unlink()
+    (bundle / "euchre-tourney").unlink()
+    found, _ = check_iss.problems(bundle)
+    assert any(p.startswith("_internal\\resources\\NOTICES.txt: not in the bundle") for p in found)
+    assert any(p.startswith("euchre-tourney.exe: not in the bundle") for p in found)
+    iss = tmp_path / "broken.iss"
+    iss.write_text((ROOT / "packaging/windows/euchre-tourney.iss").read_text(encoding="utf-8")
+                   .replace("#error NOTICES.txt", "; NOTICES.txt").replace("[Icons]", "[Icon]")
+                   .replace("{#IconFile}", "{#IconPath}"))
+    found, _ = check_iss.problems(bundle, iss)
+    assert "unknown section [Icon]" in found
+    assert "{#IconPath} is used but build.ps1 does not pass /DIconPath=" in found
+    assert "the script does not refuse to compile without _internal\\resources\\NOTICES.txt" in found
+
+
+def test_the_windows_and_macos_recipes_write_the_notices():
+    """Issue 32 item 5: those installers shipped without NOTICES.txt (Qt's LGPL among them)."""
+    windows = (ROOT / "packaging/windows/build.ps1").read_text(encoding="utf-8")
+    macos = (ROOT / "packaging/macos/build.sh").read_text(encoding="utf-8")
+    assert 'notices.py" $Internal --version $Version --out "$Internal\\resources\\NOTICES.txt"' in windows
+    assert '"pip-licenses>=5"' in windows
+    assert re.search(r'notices\.py" "\$APP/Contents/Frameworks" .*\n\s*--out "\$APP/Contents/Resources/resources/NOTICES\.txt"', macos)
+    assert macos.index("packaging/notices.py") < macos.index("codesign --force")  # signed with the notices inside
+    assert '"pip-licenses>=5"' in (ROOT / "packaging/prepare-build.sh").read_text(encoding="utf-8")
+
+
+def test_the_release_workflow_builds_windows_and_macos_on_a_tag():
+    workflow = (ROOT / "packaging/ci/release.yml").read_text(encoding="utf-8")
+    assert re.search(r"on:\s*\n\s*push:\s*\n\s*tags:", workflow)
+    assert "runs-on: windows-" in workflow and "runner: [macos-14, macos-13]" in workflow
+    assert "packaging\\windows\\build.ps1" in workflow and "packaging/macos/build.sh" in workflow
+
+
+TOO_OLD_SQLMODEL = """
+import sqlmodel
+
+def field(*args, ondelete=None, **kwargs):  # sqlmodel 0.0.16-0.0.20 had no ondelete
+    if ondelete is not None:
+        raise TypeError("Field() got an unexpected keyword argument 'ondelete'")
+    return original(*args, **kwargs)
+
+original, sqlmodel.Field = sqlmodel.Field, field
+from euchre_tourney import cli
+print(cli.main(["standings", "1", "--database", "sqlite://"]))
+"""
+
+
+def test_a_dependency_too_old_to_import_is_said_in_one_line_not_a_traceback():
+    """Issue 32 item 2: with sqlmodel older than pyproject's floor the app
+    crashed on import and the error handler's own traceback (it imports the
+    same package) hid the cause."""
+    done = subprocess.run([sys.executable, "-c", TOO_OLD_SQLMODEL], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.stdout.split() == [str(cli.EXIT_ENVIRONMENT)], done.stderr
+    assert "Traceback" not in done.stderr
+    assert [line for line in done.stderr.splitlines() if "error" in line] == [
+        "euchre-tourney: error: Euchre Tourney could not start (TypeError: Field() got an unexpected keyword argument "
+        "'ondelete'). A package it needs may be too old or damaged: install it again."]

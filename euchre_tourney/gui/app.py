@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLibraryInfo, QTimer
 
-from euchre_tourney.gui import platform_check
+from euchre_tourney import platform_check
 from euchre_tourney.gui.opening import describe_target, open_or_explain  # noqa: F401 - describe_target: part of this face
 from euchre_tourney.gui.settings import make_application
 

@@ -7,9 +7,10 @@ chapters; pictures in ``images/`` are screenshots of the real pages, made by
 inside the frozen bundle (found through :func:`euchre_tourney.resources.resource_path`).
 Links to the web open in the system browser.
 
-*Help ▸ About* (:func:`about_html`) gives the version, the app's licence and
-the licences of the fonts and libraries bundled with it; the fonts' full
-licence texts follow.
+*Help ▸ About* (:func:`about_html`) gives the version, the app's licence, how
+this copy was installed (the ``.deb``, a ready-made bundle, pip, a source
+folder: :func:`how_installed`), every Python package it runs with and its
+licence (:func:`packages`), and the fonts with their licences' full texts.
 """
 
 from __future__ import annotations
@@ -39,67 +40,181 @@ from euchre_tourney.resources import resource_path
 
 GUIDE_HOME = "index.html"
 
-# (component, what it does here, licence); versions are looked up when the box opens
-COMPONENTS = (
-    ("Python", "the language", "PSF License"),
-    ("Qt", "windows and widgets", "LGPL-3.0"),
-    ("PySide6", "Qt for Python", "LGPL-3.0"),
-    ("SQLAlchemy", "the database", "MIT"),
-    ("SQLModel", "database tables", "MIT"),
-    ("pydantic", "used by SQLModel", "MIT"),
-    ("Alembic", "database upgrades", "MIT"),
-    ("ReportLab", "the PDFs", "BSD-3-Clause"),
-    ("platformdirs", "where data is kept", "MIT"),
-    ("python-bidi", "right-to-left names in the PDFs", "LGPL"),
-    ("arabic-reshaper", "Arabic names in the PDFs", "MIT"),
-)
+ROLES = {
+    "pyside6-essentials": "windows and widgets (Qt for Python)",
+    "shiboken6": "used by PySide6",
+    "sqlalchemy": "the database",
+    "sqlmodel": "database tables",
+    "pydantic": "used by SQLModel",
+    "alembic": "database upgrades",
+    "reportlab": "the PDFs",
+    "platformdirs": "where data is kept",
+    "python-bidi": "right-to-left names in the PDFs",
+    "arabic-reshaper": "Arabic names in the PDFs",
+    "pyuca": "names sorted as people sort them",
+    "wcwidth": "the command line's tables",
+    "starlette": "the phones' pages",
+    "uvicorn": "the phones' server",
+    "segno": "QR codes",
+    "openskill": "team-game ratings",
+    "jinja2": "the phones' pages",
+}
+"""What a package does here, by canonical name (the About box's table; others: what they are used by)."""
 FONTS = (
     ("DejaVu Sans", "text in the PDFs", "Bitstream Vera Fonts licence (DejaVu changes: public domain)", "LICENSE-DejaVu.txt"),
     ("Droid Sans Fallback", "Chinese, Japanese and Korean names in the PDFs", "Apache-2.0", "LICENSE-DroidSansFallback.txt"),
 )
+PACKAGES = "PACKAGES.json"
+"""The Python packages a bundle carries, ``[{"name", "version", "license"}, …]``,
+written at build time beside :data:`NOTICES` (``packaging/notices.py``): a
+frozen bundle keeps the metadata of only some of them."""
+DEB_FOLDER = Path("/usr/lib/euchre-tourney")
+"""Where the ``.deb`` installs the bundle."""
+DPKG_LIST = Path("/var/lib/dpkg/info/euchre-tourney.list")
+"""dpkg's list of the ``.deb``'s files: there while the package is installed."""
 
 
-def _version(component: str) -> str:
-    """The running version of a bundled component ("" if it cannot be told)."""
+def _canonical(name: str) -> str:
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _requirements() -> list[str]:
+    """Euchre Tourney's own requirements: from the source folder's
+    ``pyproject.toml`` when it runs from one, else from its installed metadata."""
+    import importlib.metadata as metadata
+    import tomllib
+
+    import euchre_tourney
+
+    pyproject = Path(euchre_tourney.__file__).resolve().parent.parent / "pyproject.toml"
+    if _source_folder() is not None and pyproject.is_file():
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
     try:
-        if component == "Python":
-            return platform.python_version()
-        if component == "Qt":
-            return qVersion()
-        if component == "PySide6":
-            import PySide6
+        return list(metadata.distribution("euchre-tourney").requires or ())
+    except metadata.PackageNotFoundError:
+        return []
 
-            return PySide6.__version__
-        from importlib.metadata import version
 
-        return version(component)
-    except Exception:  # a frozen bundle may carry a module without its metadata
-        module = sys.modules.get(component.lower())
-        return str(getattr(module, "__version__", ""))
+def _source_folder() -> Path | None:
+    """The source folder this copy runs from, or None when it is installed (pip, a bundle)."""
+    import importlib.metadata as metadata
+
+    import euchre_tourney
+
+    if getattr(sys, "frozen", False):
+        return None
+    code = Path(euchre_tourney.__file__).resolve().parent
+    try:
+        if Path(metadata.distribution("euchre-tourney").locate_file("euchre_tourney")).resolve() == code:
+            return None
+    except metadata.PackageNotFoundError:
+        pass
+    return code.parent
+
+
+def _runtime_distributions() -> list:
+    """The installed distributions Euchre Tourney runs with: its requirements
+    and theirs, as installed (extras left out), read from their metadata."""
+    import importlib.metadata as metadata
+    import re
+
+    seen, queue, found = {"euchre-tourney"}, [r for r in _requirements() if _applies(r)], []
+    while queue:
+        name = _canonical(re.split(r"[ ;<>=!~\[(]", queue.pop(), maxsplit=1)[0])
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        queue += [r for r in dist.requires or () if _applies(r)]
+        found.append(dist)
+    return sorted(found, key=lambda d: _canonical(d.metadata["Name"]))
+
+
+def _applies(requirement: str) -> bool:
+    """Whether a requirement line may apply here: not one of an extra. (One
+    whose marker excludes this system is not installed, so it is skipped
+    as not found.)"""
+    return "extra ==" not in requirement
+
+
+def _licence(dist) -> str:
+    """A distribution's licence in a few words: its SPDX expression, its
+    ``License`` field when short, else its trove classifiers."""
+    meta = dist.metadata
+    expression = meta.get("License-Expression")
+    if expression:
+        return expression
+    text = (meta.get("License") or "").strip()
+    if text and "\n" not in text and len(text) <= 40:
+        return text
+    classifiers = [c.split(" :: ")[-1] for c in meta.get_all("Classifier") or () if c.startswith("License ::")]
+    return ", ".join(classifiers) or (text.splitlines()[0][:40] if text else "see its metadata")
+
+
+def packages() -> list[tuple[str, str, str]]:
+    """``(name, version, licence)`` of every Python package Euchre Tourney
+    runs with: a bundle's :data:`PACKAGES` list, else what is installed."""
+    import json
+
+    try:
+        listed = json.loads(resource_path(PACKAGES).read_text(encoding="utf-8"))
+        return [(p["name"], p["version"], p["license"]) for p in listed]
+    except (FileNotFoundError, ValueError, KeyError, TypeError):
+        return [(d.metadata["Name"], d.version, _licence(d)) for d in _runtime_distributions()]
+
+
+def how_installed() -> str:
+    """One sentence: how this copy was installed (the ``.deb``, a ready-made
+    bundle, pip into a virtual environment or a Python, or run from a source
+    folder), and where."""
+    if getattr(sys, "frozen", False):
+        folder = Path(sys.executable).resolve().parent
+        if folder == DEB_FOLDER and DPKG_LIST.exists():
+            return (f"Installed from the .deb package into {folder}: a ready-made bundle that carries its own "
+                    "Python, Qt and the packages below.")
+        return f"A ready-made bundle in {folder}: it carries its own Python, Qt and the packages below."
+    where = ("the virtual environment" if sys.prefix != sys.base_prefix else "the Python at") + f" {sys.prefix}"
+    source = _source_folder()
+    if source is None:
+        return f"Installed with pip into {where}; it uses the packages below, installed there."
+    return f"Run from the source folder {source} with {where}; it uses the packages below, installed there."
 
 
 def about_html() -> str:
-    """The About box's text: version, licences, and the fonts' licence texts."""
+    """The About box's text: version, how it was installed, every package it
+    runs with (version, licence), the fonts and their licences' texts."""
     rows = "".join(
-        f"<tr><td><b>{html.escape(name)}</b> {html.escape(_version(name))}</td>"
+        f"<tr><td><b>{html.escape(name)}</b></td><td>{html.escape(version)}</td>"
         f"<td>{html.escape(role)}</td><td>{html.escape(licence)}</td></tr>"
-        for name, role, licence in COMPONENTS
+        for name, version, role, licence in [
+            ("Python", platform.python_version(), "the language", "PSF-2.0"),
+            ("Qt", qVersion(), "windows and widgets", "LGPL-3.0"),
+            *((n, v, ROLES.get(_canonical(n), ""), lic) for n, v, lic in packages()),
+        ]
     )
     rows += "".join(
-        f"<tr><td><b>{html.escape(name)}</b> (font)</td><td>{html.escape(role)}</td><td>{html.escape(licence)}</td></tr>"
+        f"<tr><td><b>{html.escape(name)}</b> (font)</td><td></td><td>{html.escape(role)}</td>"
+        f"<td>{html.escape(licence)}</td></tr>"
         for name, role, licence, _file in FONTS
     )
     texts = "".join(
         f"<h4>{html.escape(name)}</h4><pre>{html.escape(resource_path('fonts', file).read_text(encoding='utf-8'))}</pre>"
         for name, _role, _licence, file in FONTS
     )
+    heading = "Bundled with it" if getattr(sys, "frozen", False) else "What it runs with"
     return (
         f"<h2>Euchre Tourney {html.escape(__version__)}</h2>"
         "<p>Tournament nights for euchre clubs: roster, rotations, scorecards, scores and standings.</p>"
         "<p>Euchre Tourney is free software under the <b>MIT licence</b>.</p>"
-        "<h3>Bundled with it</h3>"
-        f"<table cellspacing='0' cellpadding='3'><tr><th align='left'>Component</th><th align='left'>Used for</th>"
-        f"<th align='left'>Licence</th></tr>{rows}</table>"
+        f"<p>{html.escape(how_installed())}</p>"
+        f"<h3>{heading}</h3>"
+        "<table cellspacing='0' cellpadding='3'><tr><th align='left'>Component</th><th align='left'>Version</th>"
+        f"<th align='left'>Used for</th><th align='left'>Licence</th></tr>{rows}</table>"
         "<p>Qt and PySide6 are used under the GNU Lesser General Public License v3; "
         "their source is at <a href='https://download.qt.io/'>download.qt.io</a>.</p>"
         f"<h3>Font licences</h3>{texts}"
@@ -127,23 +242,11 @@ def licences_text() -> str:
 
 
 def _installed_notices() -> str:
-    import importlib.metadata as metadata
     import re
 
-    seen, queue, texts = set(), ["euchre-tourney"], []
     rule = "=" * 78
-    while queue:  # the app's run-time dependencies, as installed
-        name = re.sub(r"[-_.]+", "-", queue.pop()).lower()
-        if name in seen:
-            continue
-        seen.add(name)
-        try:
-            dist = metadata.distribution(name)
-        except metadata.PackageNotFoundError:
-            continue
-        queue += [re.split(r"[ ;<>=!~\[(]", r, maxsplit=1)[0] for r in dist.requires or () if "extra ==" not in r]
-        if name == "euchre-tourney":
-            continue
+    texts = []
+    for dist in _runtime_distributions():  # the app's run-time dependencies, as installed
         licence = dist.metadata.get("License-Expression") or dist.metadata.get("License") or "see its metadata"
         files = [f for f in dist.files or () if re.search(r"(LICEN[CS]E|COPYING|NOTICE)", f.name, re.I)
                  and ".dist-info" in str(f)]

@@ -12,7 +12,7 @@
 # 4. writes the third-party notices (packaging/notices.py: the Python packages' licences from their
 #    metadata through pip-licenses, Python's, and the Debian copyright files of the packages that own
 #    the bundled system libraries) into _internal/resources/NOTICES.txt, and the list of bundled
-#    system libraries with the reason each is there into packaging/linux/bundled-libraries.md;
+#    system libraries with the reason each is there into OUT_DIR/bundled-libraries.md;
 # 5. adds share/ (menu entry, AppStream file with this version's release, icons rendered from the SVG);
 # 6. packs OUT_DIR/euchre-tourney-VERSION-linux-ARCH.tar.gz and, when dpkg-deb is present,
 #    OUT_DIR/euchre-tourney_VERSION_ARCH.deb (installs to /usr/lib/euchre-tourney, /usr/bin, /usr/share,
@@ -39,10 +39,8 @@ step "third-party notices and the bundled system libraries"
 "$VPY" "$SRC/packaging/notices.py" "$BUNDLE/_internal" --version "$VERSION" \
     --out "$BUNDLE/_internal/resources/NOTICES.txt" \
     --libraries-md "$WORK/bundled-libraries.md" --deb-depends "$WORK/deb-depends" --deb-copyright "$WORK/deb-copyright"
-if [ -f "$WORK/bundled-libraries.md" ]; then
-    cp "$WORK/bundled-libraries.md" "$OUT/bundled-libraries.md"
-    cp "$WORK/bundled-libraries.md" "$REPO/packaging/linux/bundled-libraries.md"  # the committed copy, refreshed
-fi
+# a build output like the others: into OUT, never into the checkout (a build leaves the tree as it was)
+if [ -f "$WORK/bundled-libraries.md" ]; then cp "$WORK/bundled-libraries.md" "$OUT/bundled-libraries.md"; fi
 
 step "menu entry, AppStream file and icons"
 SHARE="$BUNDLE/share"

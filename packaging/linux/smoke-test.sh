@@ -16,13 +16,16 @@
 #      screenshot SHOT_DIR/smoke-main-window.png; then --self-test on a file of the first schema
 #      revision: the window opens it in the background (the bundled Alembic upgrades it after a
 #      backup), adds a player through the real dialog and says what it showed;
-#   6. a minimal Debian system without Python or Qt (debootstrap --variant=minbase, cached in
-#      $SMOKE_CHROOT, default /var/cache/euchre-tourney/bookworm-minbase; made on the first run):
-#      the same command-line reports; then, in a throwaway copy, the .deb beside the tarball installed
-#      with apt (its Depends from Debian's mirror) and --self-test with QT_QPA_PLATFORM=offscreen. Skipped, with
-#      the reason, only when the chroot is not cached and Debian's mirror cannot be reached
-#      (SMOKE_CHROOT=none skips it on purpose).
-# Needs: tar, python3, Xvfb, readelf; root and debootstrap for 6; optional: pdftoppm, desktop-file-validate.
+#   6. a minimal Debian system without Python, Qt, X11 or a font (debootstrap --variant=minbase, cached in
+#      $SMOKE_CHROOT, default /var/cache/euchre-tourney/bookworm-minbase; made on the first run:
+#      linux/minimal-debian.sh): the same command-line reports; then linux/deb-window.sh: in a
+#      throwaway copy, the .deb beside the tarball installed with apt (its Depends from Debian's
+#      mirror), the window on a real X server (Xvfb beside the system), its screenshot
+#      SHOT_DIR/smoke-minimal-debian-window.png read back by tesseract (empty boxes fail), and
+#      --self-test there. Skipped, with the reason, only when the chroot is not cached and Debian's
+#      mirror cannot be reached (SMOKE_CHROOT=none skips it on purpose).
+# Needs: tar, python3, Xvfb, readelf; root, debootstrap and tesseract-ocr for 6; optional: pdftoppm,
+# desktop-file-validate.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -30,13 +33,13 @@ REPO="$(cd "$HERE/../.." && pwd)"
 TARBALL="$(realpath "${1:?usage: smoke-test.sh TARBALL [SHOT_DIR]}")"
 SHOTS="$(mkdir -p "${2:-$PWD}" && cd "${2:-$PWD}" && pwd)"
 PYTHON="${PYTHON:-python3}"
-CHROOT="${SMOKE_CHROOT:-/var/cache/euchre-tourney/bookworm-minbase}"
-MIRROR="${SMOKE_MIRROR:-http://deb.debian.org/debian}"
+# shellcheck source=minimal-debian.sh
+source "$HERE/minimal-debian.sh"  # MINIMAL (the cached minimal Debian system), start_xvfb, stop_xvfb
+CHROOT="$MINIMAL"
 T="$(mktemp -d "${TMPDIR:-/tmp}/euchre-smoke.XXXXXX")"
-XVFB_PID=""
 INSIDE=""
 cleanup() {
-    [ -n "$XVFB_PID" ] && kill "$XVFB_PID" 2> /dev/null
+    stop_xvfb
     if [ -n "$INSIDE" ]; then
         umount "$CHROOT/proc" 2> /dev/null || true
         rm -rf "${CHROOT:?}/$INSIDE"
@@ -117,7 +120,11 @@ for name in xcb offscreen wayland; do
         [ -z "$MISSING" ] || fail "libraries not found for the $name platform plugin: $MISSING"
     fi
 done
-ok "no GTK; NOTICES.txt ($(du -h "$NOTICES" | cut -f1)); platform plugins xcb and offscreen find every library"
+TABLES="$(find "$INTERNAL/pyuca" -name 'allkeys-*.txt' -printf '%f ')"
+[ "$TABLES" = "allkeys-9.0.0.txt " ] || fail "the bundle should carry only the collation table pyuca.Collator() reads: $TABLES"
+[ -s "$INTERNAL/resources/PACKAGES.json" ] || fail "no PACKAGES.json (the About box's list of packages)"
+python3 "$HERE/../windows/check_iss.py" "$BUNDLE_DIR" || fail "the Windows installer script names files this bundle lacks"
+ok "no GTK; one collation table ($TABLES); NOTICES.txt ($(du -h "$NOTICES" | cut -f1)); platform plugins xcb and offscreen find every library"
 
 # 4. menu entry
 "$APP" --install-desktop > /dev/null || fail "--install-desktop exited with $?"
@@ -128,13 +135,7 @@ if command -v desktop-file-validate > /dev/null; then desktop-file-validate "$EN
 ok "--install-desktop / --uninstall-desktop"
 
 # 5. the main window on an X display
-command -v Xvfb > /dev/null || fail "Xvfb is not installed (apt-get install xvfb)"
-exec 3> "$T/display"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 2> /dev/null &
-XVFB_PID=$!
-exec 3>&-
-for _ in $(seq 100); do [ -s "$T/display" ] && break; sleep 0.1; done
-export DISPLAY=":$(cat "$T/display")"
+start_xvfb "$T" || fail "no X server"
 cp "$T/club/club.sqlite" "$T/club/window.sqlite"
 XPROBE_SETTLE=4 python3 "$HERE/xprobe.py" window "$SHOTS/smoke-main-window.png" 60 -- "$APP" --database "$T/club/window.sqlite" \
     || fail "the main window did not open"
@@ -147,30 +148,19 @@ HEAD="$(PYTHONPATH="$REPO" "$PYTHON" -c 'from euchre_tourney.store.db import sch
 [ "$REVISION" = "$HEAD" ] || fail "the bundle left the old database at revision $REVISION, not $HEAD"
 [ -f "$T/club/old (backup before upgrade from schema 0001).sqlite" ] || fail "no backup was made before the upgrade"
 ok "X11: the window upgraded the first release's file 0001 -> $REVISION after a backup, added a player and said it was saved"
-kill "$XVFB_PID" 2> /dev/null; XVFB_PID=""
+stop_xvfb
 unset DISPLAY
 
 # 6. a minimal Debian system without Python or Qt
-mirror_answers() {
-    python3 -c 'import sys,urllib.request; urllib.request.urlopen(sys.argv[1] + "/dists/bookworm/Release", timeout=20)' "$MIRROR" 2> /dev/null
-}
 if [ "${SMOKE_CHROOT:-}" = none ]; then
     echo "skip minimal Debian system: SMOKE_CHROOT=none"
 else
-    if [ ! -x "$CHROOT/bin/sh" ]; then
-        [ "$(id -u)" = 0 ] || fail "making the minimal Debian system needs root (or SMOKE_CHROOT=none)"
-        command -v debootstrap > /dev/null || fail "debootstrap is not installed (apt-get install debootstrap)"
-        if ! mirror_answers; then
-            echo "skip minimal Debian system: $CHROOT is not cached and Debian's mirror $MIRROR cannot be reached"
-            CHROOT=""
-        else
-            echo "making the minimal Debian system in $CHROOT (debootstrap --variant=minbase bookworm; cached for next time)"
-            mkdir -p "$(dirname "$CHROOT")"
-            rm -rf "$CHROOT.partial"
-            debootstrap --variant=minbase bookworm "$CHROOT.partial" "$MIRROR" > "$T/debootstrap.log" 2>&1 \
-                || { tail -5 "$T/debootstrap.log"; fail "debootstrap"; }
-            mv "$CHROOT.partial" "$CHROOT"
-        fi
+    if ! WHY="$(ensure_minimal "$T/debootstrap.log")"; then
+        mirror_answers && fail "minimal Debian system: $WHY"
+        echo "skip minimal Debian system: $WHY"
+        CHROOT=""
+    elif [ -n "$WHY" ]; then
+        echo "$WHY"  # it was made now (cached for next time)
     fi
     if [ -n "$CHROOT" ]; then
         [ "$(id -u)" = 0 ] || fail "running in the minimal Debian system needs root (or SMOKE_CHROOT=none)"
@@ -193,48 +183,32 @@ else
             || fail "minimal Debian: reports"
         ok "minimal Debian $(cat "$CHROOT/etc/debian_version") ($CHROOT_SIZE, no Python, Qt or X11):" \
             "--version, rotation, ${#REPORTS[@]} reports x 2 events, standings (text, csv, json)"
+        # the window on this bare system: the app names the missing packages and Debian's one command, before Qt loads
+        set +e
+        in_chroot env DISPLAY=:99 "/$INSIDE/bundle/euchre-tourney" --database "/$INSIDE/club.sqlite" > "$T/bare.txt" 2>&1
+        STATUS=$?
+        set -e
+        INSTALL_LINE="$(grep -E '^    sudo apt install .*libgl1' "$T/bare.txt" || true)"
+        [ "$STATUS" = 1 ] && [ -n "$INSTALL_LINE" ] && ! grep -q Traceback "$T/bare.txt" \
+            || { cat "$T/bare.txt"; fail "minimal Debian: the window's missing packages were not named (status $STATUS)"; }
+        ok "minimal Debian, no X11 libraries: the window says what to install:$INSTALL_LINE"
         umount "$CHROOT/proc"
         rm -rf "${CHROOT:?}/$INSIDE"
         INSIDE=""
-        # The window: Qt's GUI library needs the system's OpenGL/EGL dispatch libraries (libglvnd: they
-        # must match the system's drivers, so no bundle carries them). In a throwaway copy of the
-        # minimal system: install the .deb beside the tarball with apt (its Depends from Debian's
-        # mirror: exactly what the bundle does not carry), or without one those two libraries.
-        if ! mirror_answers; then
-            echo "skip the window in the minimal Debian system: Debian's mirror $MIRROR cannot be reached to install its GL libraries"
-            echo "SMOKE TEST PASSED ($((SECONDS - START)) s)"
-            exit 0
-        fi
-        FRESH="$T/fresh"
-        cp -a "$CHROOT" "$FRESH"
-        cp /etc/resolv.conf "$FRESH/etc/resolv.conf"
-        mount -t proc proc "$FRESH/proc"
+        # The window on a real X server: in a throwaway copy of the minimal system, the .deb beside the
+        # tarball installed with apt (its Depends from Debian's mirror: exactly what the bundle does not
+        # carry, fonts included), its screenshot read back by OCR, then --self-test (linux/deb-window.sh)
         DEB="$(ls "$(dirname "$TARBALL")"/euchre-tourney_*.deb 2> /dev/null | head -1 || true)"
-        if [ -n "$DEB" ]; then
-            cp "$DEB" "$FRESH/tmp/euchre-tourney.deb"
-            WANT="/tmp/euchre-tourney.deb"
-            WHAT="$(basename "$DEB")"
-            RUN="/usr/bin/euchre-tourney"
+        if [ -z "$DEB" ]; then
+            echo "skip the window in the minimal Debian system: no .deb beside $TARBALL"
+        elif ! mirror_answers; then
+            echo "skip the window in the minimal Debian system: Debian's mirror $MIRROR cannot be reached to install its Depends"
         else
-            cp -a "$BUNDLE_DIR" "$FRESH/opt/bundle"
-            WANT="libgl1 libegl1"
-            WHAT="$WANT"
-            RUN="/opt/bundle/euchre-tourney"
+            "$HERE/deb-window.sh" "$DEB" "$SHOTS/smoke-minimal-debian-window.png" "$T/club/club.sqlite" > "$T/deb-window.txt" 2>&1 \
+                || { cat "$T/deb-window.txt"; fail "minimal Debian: the .deb's window"; }
+            sed 's/^/     /' "$T/deb-window.txt"
+            ok "minimal Debian + apt-get install $(basename "$DEB"): the X11 window's letters read back, a player added"
         fi
-        cp "$T/club/club.sqlite" "$FRESH/tmp/club.sqlite"
-        ARCHIVES="$(dirname "$CHROOT")/apt-archives"  # the downloaded packages, kept for the next run
-        mkdir -p "$ARCHIVES"
-        find "$ARCHIVES" -name '*.deb' -exec cp {} "$FRESH/var/cache/apt/archives/" \;
-        chroot "$FRESH" /bin/sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $WANT" \
-            > "$T/apt.log" 2>&1 || { umount "$FRESH/proc"; tail -20 "$T/apt.log"; fail "minimal Debian: apt-get install $WANT"; }
-        find "$FRESH/var/cache/apt/archives" -maxdepth 1 -name '*.deb' ! -name 'euchre-tourney*' -exec cp -n {} "$ARCHIVES/" \;
-        ADDED="$(grep -c '^Setting up' "$T/apt.log" || true)"
-        chroot "$FRESH" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/tmp XDG_RUNTIME_DIR=/tmp QT_QPA_PLATFORM=offscreen \
-            "$RUN" --database /tmp/club.sqlite --self-test > "$T/chroot-self-test.txt" 2>&1 \
-            || { umount "$FRESH/proc"; cat "$T/chroot-self-test.txt"; fail "minimal Debian: --self-test offscreen"; }
-        umount "$FRESH/proc"
-        grep '^self-test' "$T/chroot-self-test.txt" | sed 's/^/     /'
-        ok "minimal Debian + apt-get install $WHAT ($ADDED packages set up): the window (offscreen) opened the club file, added a player and said so"
     fi
 fi
 echo "SMOKE TEST PASSED ($((SECONDS - START)) s)"

@@ -1,5 +1,6 @@
 # Build Euchre Tourney for Windows: a PyInstaller folder and an Inno Setup installer.
-# Untested: no Windows machine was at hand when it was written (see packaging/README.md).
+# Not run here: no Windows machine is at hand; packaging/ci/release.yml runs it on a hosted Windows
+# runner for a tag (see packaging/README.md). What can be checked on Linux is (packaging/windows/check_iss.py).
 #
 #     powershell -ExecutionPolicy Bypass -File packaging\windows\build.ps1 [-Out dist-windows]
 #
@@ -24,7 +25,8 @@ try {
     & $Py -m pip install --quiet --upgrade pip; Check "pip upgrade"
     $Deps = & $Py -c "import tomllib,sys; print('\n'.join(tomllib.load(open(sys.argv[1],'rb'))['project']['dependencies']))" "$Src\pyproject.toml"
     Check "reading pyproject.toml"
-    & $Py -m pip install --quiet @($Deps -split "`r?`n" | Where-Object { $_ }) "pyinstaller>=6.10" pillow; Check "pip install"
+    & $Py -m pip install --quiet @($Deps -split "`r?`n" | Where-Object { $_ }) "pyinstaller>=6.10" "pip-licenses>=5" pillow; Check "pip install"
+    & $Py -m pip list --format=freeze > "$Work\build-requirements.txt"
     $Version = & $Py -c "import re,sys; print(re.search(r'__version__ = \""(.+?)\""', open(sys.argv[1]).read())[1])" "$Src\euchre_tourney\__init__.py"
 
     & $Py "$Src\packaging\icons.py" ico "$Work\euchre-tourney.ico"; Check "icons.py ico"
@@ -33,6 +35,15 @@ try {
     & $Py -m PyInstaller --noconfirm --log-level WARN --distpath "$Work\dist" --workpath "$Work\build" packaging\euchre-tourney.spec
     Check "PyInstaller"
     Pop-Location
+    $Internal = "$Work\dist\euchre-tourney\_internal"
+    Copy-Item "$Work\build-requirements.txt" "$Internal\build-requirements.txt"
+    & $Py "$Src\packaging\runtime_data.py" check $Internal; Check "runtime_data.py check"
+    # the third-party notices (Qt's LGPL among them) and the About box's package list, as on Linux
+    & $Py "$Src\packaging\notices.py" $Internal --version $Version --out "$Internal\resources\NOTICES.txt"
+    Check "notices.py"
+    if (-not (Select-String -Quiet -Path "$Internal\resources\NOTICES.txt" -Pattern "GNU LESSER GENERAL PUBLIC LICENSE")) {
+        throw "NOTICES.txt lacks Qt's LGPL"
+    }
 
     $Iscc = (Get-Command iscc.exe -ErrorAction SilentlyContinue).Source
     if (-not $Iscc) { $Iscc = "${env:ProgramFiles(x86)}\Inno Setup 6\ISCC.exe" }

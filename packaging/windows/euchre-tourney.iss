@@ -1,8 +1,14 @@
-; Inno Setup 6 script for Euchre Tourney (Windows installer). Untested: no Windows machine was
-; at hand when it was written. build.ps1 passes AppVersion, SourceDir (the PyInstaller folder)
-; and IconFile (the .ico rendered from resources/icons) with /D.
+; Inno Setup 6 script for Euchre Tourney (Windows installer). Not compiled here (no Windows, and
+; Debian has no Inno Setup); packaging/ci/release.yml compiles it on a hosted Windows runner for a
+; tag, and packaging/windows/check_iss.py checks on Linux that every file it names is in the bundle.
+; build.ps1 passes AppVersion, SourceDir (the PyInstaller folder) and IconFile (the .ico rendered
+; from resources/icons) with /D.
 #ifndef AppVersion
   #error Run this through build.ps1 (or pass /DAppVersion=... /DSourceDir=... /DIconFile=...)
+#endif
+; no installer without the third-party notices (Qt's LGPL among them: build.ps1 runs notices.py)
+#if !FileExists(SourceDir + "\_internal\resources\NOTICES.txt")
+  #error NOTICES.txt is missing from the bundle: run packaging\notices.py (build.ps1 does)
 #endif
 
 [Setup]
@@ -24,6 +30,8 @@ UninstallDisplayIcon={app}\euchre-tourney.exe
 Compression=lzma2/max
 SolidCompression=yes
 WizardStyle=modern
+; Euchre Tourney's own licence, shown before installing
+LicenseFile={#SourceDir}\_internal\resources\LICENSE.txt
 
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked

@@ -118,7 +118,7 @@ def test_about_names_the_version_and_the_licences(qtbot, gui_env):
     text = dialog.text.toPlainText()
     assert f"Euchre Tourney {__version__}" in text
     assert "MIT licence" in text
-    for name in ("Qt", "PySide6", "SQLAlchemy", "ReportLab", "DejaVu Sans", "Droid Sans Fallback"):
+    for name in ("Qt", "PySide6", "SQLAlchemy", "reportlab", "DejaVu Sans", "Droid Sans Fallback"):  # names as their metadata spells them
         assert name in text
     assert "LGPL-3.0" in text and "Apache-2.0" in text
     assert "Licensed under the Apache License, Version 2.0" in text  # the fallback font's full text
@@ -163,3 +163,57 @@ def test_about_licences_shows_a_bundles_notices_file(qtbot, gui_env, tmp_path, m
     finally:
         resources.resources_dir.cache_clear()
     assert "MIT licence" in text and "PART 4. System libraries\nlibstdc++.so.6" in text
+
+
+def test_about_says_how_it_was_installed_and_lists_every_package_it_runs_with(qtbot, gui_env):
+    """Issue 32 item 6: the About box said "Bundled with it" in a pip install
+    and listed 11 of 33 packages. Run from this checkout it says so, and it
+    lists every distribution the app runs with (the requirements' closure, as installed)."""
+    import importlib.metadata as metadata
+
+    from euchre_tourney.gui import help as help_module
+    from euchre_tourney.gui.help import AboutDialog
+
+    dialog = AboutDialog()
+    qtbot.addWidget(dialog)
+    text = dialog.text.toPlainText()
+    assert "Bundled with it" not in text and "What it runs with" in text
+    assert help_module.how_installed() in text
+    assert help_module.how_installed().startswith(("Run from the source folder", "Installed with pip into"))
+    listed = {help_module._canonical(name): version for name, version, _licence in help_module.packages()}
+    for requirement in ("pyside6-essentials", "sqlmodel", "sqlalchemy", "pydantic", "pyuca", "wcwidth", "starlette",
+                        "uvicorn", "segno", "openskill", "anyio", "jinja2", "markupsafe", "shiboken6"):
+        assert listed[requirement] == metadata.version(requirement), requirement
+        assert metadata.version(requirement) in text
+    assert len(listed) >= 30  # the closure, not a hand-picked eleven
+
+
+def test_about_in_a_bundle_lists_the_packages_the_build_wrote(qtbot, gui_env, tmp_path, monkeypatch):
+    import json
+    import shutil
+    import sys
+    from pathlib import Path
+
+    from euchre_tourney import resources
+    from euchre_tourney.gui import help as help_module
+
+    root = Path(__file__).resolve().parents[2] / "resources"
+    shutil.copytree(root, tmp_path / "resources")
+    (tmp_path / "resources" / "PACKAGES.json").write_text(json.dumps(
+        [{"name": "pyuca", "version": "1.2", "license": "MIT"}, {"name": "Zeta", "version": "9", "license": "BSD"}]))
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "euchre-tourney"))
+    resources.resources_dir.cache_clear()
+    try:
+        text = help_module.about_html()
+    finally:
+        resources.resources_dir.cache_clear()
+    assert "Bundled with it" in text and f"A ready-made bundle in {tmp_path}" in text
+    assert "<b>Zeta</b></td><td>9</td>" in text and "<b>pyuca</b></td><td>1.2</td>" in text
+    # the same bundle where the .deb puts it, dpkg knowing the package: said to come from the .deb
+    monkeypatch.setattr(help_module, "DEB_FOLDER", tmp_path)
+    monkeypatch.setattr(help_module, "DPKG_LIST", tmp_path / "euchre-tourney.list")
+    assert help_module.how_installed().startswith("A ready-made bundle in")  # not installed by dpkg
+    (tmp_path / "euchre-tourney.list").write_text("/usr/lib/euchre-tourney\n")
+    assert help_module.how_installed().startswith(f"Installed from the .deb package into {tmp_path}")

@@ -4,14 +4,69 @@ from __future__ import annotations
 
 import datetime
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 
 from euchre_tourney import tournament as T
+
+
+WAIT = 60
+"""Seconds any one wait on the server may take before the test fails (a
+bound, not a delay: every wait returns as soon as what it waits for happens)."""
+
+
+@contextmanager
+def _serving(args, **popen):
+    """``euchre-tourney serve ARGS`` as a child; yields ``(proc, lines)``
+    where ``lines(n)`` returns its next ``n`` lines of output, failing the
+    test after :data:`WAIT` s instead of blocking. The child is killed if
+    it is still running when the block ends (a failed test leaves no server)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre_tourney", "serve", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"}, **popen,
+    )
+    out: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=lambda: [out.put(line) for line in iter(proc.stdout.readline, "")] + [out.put("")],
+                              daemon=True)
+    reader.start()
+
+    def lines(n: int) -> list[str]:
+        got = []
+        for _ in range(n):
+            try:
+                line = out.get(timeout=WAIT)
+            except queue.Empty:
+                pytest.fail(f"serve said nothing for {WAIT} s after {got}")
+            if line == "":
+                pytest.fail(f"serve ended (status {proc.wait(WAIT)}) after {got}: {proc.stderr.read()}")
+            got.append(line)
+        return got
+
+    try:
+        yield proc, lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(WAIT)
+        reader.join(WAIT)
+
+
+def _stopped(proc, sig) -> str:
+    """Send ``sig`` and wait (at most :data:`WAIT` s) for the exit; returns stderr."""
+    proc.send_signal(sig)
+    try:
+        proc.wait(WAIT)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail(f"serve did not stop on {sig.name} within {WAIT} s")
+    return proc.stderr.read()
 
 
 @pytest.mark.sqlite_only
@@ -26,23 +81,19 @@ def test_serve_prints_the_tables_addresses_and_answers_until_interrupted(db_path
         T.generate_rotation(s, ev.id, seed=1)
     db.dispose()
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre_tourney", "serve", "Serve night", "--port", str(port), "--pin", "2468",
-         "--database", str(db_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
-    )
-    try:
-        lines = [proc.stdout.readline() for _ in range(4)]
-        assert lines[0].startswith(f"Serving “Serve night” at http://127.0.0.1:{port}/"), lines
-        table_1 = lines[1].split(": ", 1)[1].strip()
+    with _serving(["Serve night", "--port", str(port), "--pin", "2468", "--database", str(db_path)]) as (proc, lines):
+        first = lines(1)
+        while first[-1] != "Press Ctrl+C to stop.\n":
+            first += lines(1)
+        assert len(first) == 4, first  # serving, 2 tables, Ctrl+C
+        assert first[0].startswith(f"Serving “Serve night” at http://127.0.0.1:{port}/"), first
+        table_1 = first[1].split(": ", 1)[1].strip()
         assert table_1.startswith(f"http://127.0.0.1:{port}/t/1?k=") and len(table_1.split("k=")[1]) >= 32
-        with urllib.request.urlopen(table_1, timeout=30) as r:
+        with urllib.request.urlopen(table_1, timeout=WAIT) as r:
             assert "Table 1 · Round 1" in r.read().decode()
-    finally:
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 0, err
-    assert "Stopped." in out
+        err = _stopped(proc, signal.SIGINT)
+        assert proc.returncode == 0, err
+        assert lines(1) == ["Stopped.\n"]
 
 
 def _ignore(*signals):
@@ -73,26 +124,13 @@ def test_serve_stops_on_a_signal_its_parent_passed_ignored(db_path, stop_with):
         T.generate_rotation(s, ev.id, seed=1)
     db.dispose()
     port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre_tourney", "serve", "Ignored night", "--port", str(port),
-         "--database", str(db_path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
-        preexec_fn=_ignore(signal.SIGINT, signal.SIGTERM),
-    )
-    try:
-        for line in iter(proc.stdout.readline, ""):
-            if line.startswith("Press Ctrl+C to stop"):
-                break
-        else:
-            pytest.fail("serve never said it was serving: " + proc.stderr.read())
-        proc.send_signal(stop_with)
-        out, err = proc.communicate(timeout=60)  # a hang guard: the exit is what is waited for
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        pytest.fail(f"serve did not stop on {stop_with.name} (its parent had it ignored)")
-    assert proc.returncode == 0, err
-    assert "Stopped." in out
+    with _serving(["Ignored night", "--port", str(port), "--database", str(db_path)],
+                  preexec_fn=_ignore(signal.SIGINT, signal.SIGTERM)) as (proc, lines):
+        while lines(1)[0] != "Press Ctrl+C to stop.\n":
+            pass
+        err = _stopped(proc, stop_with)  # the exit is what is waited for; the bound only guards against a hang
+        assert proc.returncode == 0, err
+        assert lines(1) == ["Stopped.\n"]
 
 
 def test_serve_refuses_an_unknown_event(db_path):
