@@ -538,15 +538,6 @@ class Hand:
         if action > 32:  # not a card (BENNY = 32): a legal bid, alone or discard
             self._bids.append(action)
             self._actors.append(seat)
-            if action == PASS and self.phase == BID1 and seat != self.dealer:
-                # The commonest bid, here rather than in _bid (one call less).
-                self._passed.append(seat)
-                self.to_act = (seat + 1) & 3
-                if self._cfg.bid1_check:
-                    self._legal = self._bidding_actions()
-                else:
-                    self._legal = _BID1_ACTIONS
-                return None
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
         hands = self.hands
@@ -599,8 +590,9 @@ class Hand:
         legal action drawn as ``legal[int(rng.random() * len(legal))]``;
         returns ``self``.
 
-        This is the rollout of a searching computer player. The bidding goes
-        through :meth:`apply`; the tricks run in one loop
+        This is the rollout of a searching computer player. The bidding takes
+        the path of :meth:`apply` for a legal bid without its checks (every
+        action drawn is one of the legal actions); the tricks run in one loop
         over the same tables (the seats of a trick from a table by leader,
         the drawn card popped from the hand when the player is void or
         leads); the outcome is identical, action for action and draw for
@@ -610,14 +602,18 @@ class Hand:
         rnd = rng.random
         phase = self.phase
         if phase != PLAYING:
-            # The bidding, going alone and the discard, through apply() (a
-            # few actions; the tricks below are the rollout's time).
-            apply = self.apply
+            # The bidding, going alone and the discard: what apply() does
+            # with a legal action (every one of them is a bid, not a card).
+            bids = self._bids
+            actors = self._actors
             while phase != PLAYING:
                 if phase == DONE:
                     return self
                 legal = self._legal
-                apply(legal[int(rnd() * len(legal))])
+                action = legal[int(rnd() * len(legal))]
+                bids.append(action)
+                actors.append(self.to_act)
+                self._bid(action)
                 phase = self.phase
         hands = self.hands
         es = self._es
@@ -724,13 +720,16 @@ class Hand:
             self._start_play()
         elif phase == BID1:
             if action == PASS:
-                # The dealer's pass (apply() and play_random() take the other
-                # seats' passes of round 1 inline): 000 "Bidding" 2, all four
-                # passed -- the turn-up is turned down.
-                self.phase = BID2
-                self._passed = []
-                self.to_act = (seat + 1) & 3
-                self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                if seat == self.dealer:
+                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                    self.phase = BID2
+                    self._passed = []
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                else:
+                    self._passed.append(seat)
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
             elif action == ORDER:
                 self._make(seat, self.turn_up >> 3, 1)
             else:  # MISDEAL
