@@ -37,6 +37,7 @@ import random
 import sys
 
 from euchre_tourney.play.result import HandResult as PlayedResult
+from euchre_tourney.play.rounds import declare_alone
 from euchre_tourney.play.actions import ALONE, DISCARD, MISDEAL, NAME, ORDER, PASS, action_text, parse_action
 from euchre_tourney.play.view import NEXT_ACTIVE as _NEXT_ACTIVE
 from euchre_tourney.play.view import _next_active  # noqa: F401  (tests walk seats by it)
@@ -101,6 +102,23 @@ in play order (the winner of a complete trick is the seat at the position of
 its strongest card)."""
 _AFTER = {out: tuple(row[1:] for row in rows) for out, rows in _ORDER.items()}
 """``_AFTER[sitting_out][leader]``: the seats that follow ``leader``'s lead."""
+
+_TRICK_NEXT = {
+    out: tuple(tuple(row[row.index(s) + 1] if s in row[:-1] else -1 for s in range(4)) for row in rows)
+    for out, rows in _ORDER.items()
+}
+"""``_TRICK_NEXT[sitting_out][leader][seat]``: the seat after ``seat`` in the
+trick led by ``leader``, ``-1`` for the seat whose card completes it."""
+
+_LED = tuple(
+    tuple((frozenset(c for c in range(33) if t.suit[c] == led), t.follows[led], t.strength[led]) for led in range(4))
+    for t in TRUMP_TABLES
+)
+"""``_LED[trump][led]``: ``(the cards that follow, the follow test, the
+strength row)`` of a trick whose lead has effective suit ``led``."""
+_LED_LAST = tuple(tuple((frozenset(), None, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
+""":data:`_LED` for the last trick: nothing to test (every player holds one
+card, the only legal action)."""
 
 _LAST_TRICK = (None, None, None, None)
 """The follow-suit tests of the last trick, by suit led: none (every player
@@ -280,18 +298,20 @@ class Hand:
         "_legal",
         "_passed",
         "_alone_queue",
-        "_alone_defenders_asked",
+        "_defenders_asked",
         "_es",
         "_strength",
         "_order",
         "_st",
         "_best",
         "_winner",
-        "_next",
-        "_n_active",
         "_dealt",
         "_follows",
         "_fl",
+        "_fs",
+        "_led",
+        "_tn",
+        "_tnext",
     )
 
     # ------------------------------------------------------------------ setup
@@ -348,7 +368,8 @@ class Hand:
             raise RuleViolation(f"The undealt cards must make up the rest of the {rules.deck_size}-card pack.")
         if not rest:
             rest = [c for c in cfg.deck if c not in set(seen)]
-        self._setup(rules, cfg, dealer, conv, up, rest, [c for h in conv for c in h] + [up] + rest)
+        # a Seat or an int: plain ints on the hot path
+        self._setup(rules, cfg, int(dealer), conv, up, rest, [c for h in conv for c in h] + [up] + rest)
 
     @classmethod
     def deal(cls, rules: RuleSet, dealer: int = 0, rng: random.Random | int | None = None) -> Hand:
@@ -381,53 +402,23 @@ class Hand:
         else:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
-        # What _setup does, inlined (a deal is part of every random hand).
         self = cls.__new__(cls)
+        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        return self
+
+    def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
+        """The state of a hand just dealt (the constructor's and :meth:`deal`'s
+        one setup): ``dealer`` a plain int, ``dealt`` the cards in deal order
+        (the four hands, the turn-up, the rest)."""
         self.rules = rules
         self._cfg = cfg
-        self._dealt = d
+        self._dealt = dealt
         self.trump = self.maker = self.lone = self.lone_defender = self.trick_leader = -1
         self.bid_round = 0
         self.sitting_out = ()
         self.record = self.score = None
         self.thrown_in = self.misdeal = False
         self.dealer = dealer
-        self.hands = [d[0:5], d[5:10], d[10:15], d[15:20]]
-        self.turn_up = turn_up = d[20]
-        self.undealt = d[21:]
-        self.trick = []
-        self.tricks = []
-        self.tricks_won = [0, 0, 0, 0]
-        self._bids = []
-        self._actors = []
-        self._passed = []
-        if turn_up == BENNY:
-            # 001: the Benny turned up -- the dealer names trump (see _setup).
-            self.phase = BENNY_UP
-            self.to_act = dealer
-            self._legal = _NAME_ANY
-        else:
-            self.phase = BID1
-            self.to_act = (dealer + 1) & 3
-            self._legal = self._bidding_actions() if cfg.bid1_check else _BID1_ACTIONS
-        return self
-
-    def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
-        self.rules = rules
-        self._cfg = cfg
-        self._dealt = dealt
-        self.trump = -1
-        self.maker = -1
-        self.bid_round = 0
-        self.lone = -1
-        self.lone_defender = -1
-        self.sitting_out = ()
-        self.trick_leader = -1
-        self.record = None
-        self.score = None
-        self.thrown_in = False
-        self.misdeal = False
-        self.dealer = dealer = int(dealer)  # a Seat or an int: plain ints on the hot path
         self.hands = hands
         self.turn_up = turn_up
         self.undealt = undealt
@@ -447,9 +438,7 @@ class Hand:
         else:
             self.phase = BID1
             self.to_act = (dealer + 1) & 3
-            self._legal = _BID1_ACTIONS
-            if cfg.bid1_check:
-                self._legal = self._bidding_actions()
+            self._legal = self._bidding_actions() if cfg.bid1_check else _BID1_ACTIONS
 
     # ------------------------------------------------------------- queries
 
@@ -549,18 +538,10 @@ class Hand:
         if action > 32:  # not a card (BENNY = 32): a legal bid, alone or discard
             self._bids.append(action)
             self._actors.append(seat)
-            if action == PASS and self.phase == BID1 and seat != self.dealer:
-                # The commonest bid, inlined (as in _bid).
-                self._passed.append(seat)
-                self.to_act = (seat + 1) & 3
-                if self._cfg.bid1_check:
-                    self._legal = self._bidding_actions()
-                else:
-                    self._legal = _BID1_ACTIONS
-                return None
             return self._bid(action)
         # Play a card (inlined: this is the hot path of every search).
-        self.hands[seat].remove(action)
+        hands = self.hands
+        hands[seat].remove(action)
         trick = self.trick
         if trick:
             trick.append(action)
@@ -568,7 +549,9 @@ class Hand:
             if st > self._best:
                 self._best = st
                 self._winner = seat
-            if len(trick) == self._n_active:
+            seat = self._tn[seat]
+            if seat < 0:
+                # The trick is complete.
                 winner = self._winner
                 tricks = self.tricks
                 tricks.append((self.trick_leader, trick, winner))
@@ -580,20 +563,26 @@ class Hand:
                 if n == 4:
                     # The last trick: every hand holds one card, its only legal action.
                     self._follows = _LAST_TRICK
+                    self._led = _LED_LAST[self.trump]
                 self.to_act = winner
-                self._legal = [*self.hands[winner]]
+                self._legal = [*hands[winner]]
                 return None
-            fl = self._fl
         else:
             trick.append(action)
-            led = self._es[action]
-            self._fl = fl = self._follows[led]
-            self._st = st = self._strength[led]
+            fs, self._fl, st = self._led[self._es[action]]
+            self._fs = fs
+            self._st = st
             self._best = st[action]
             self._winner = self.trick_leader = seat
-        self.to_act = seat = self._next[seat]
-        hand = self.hands[seat]
-        self._legal = [*filter(fl, hand)] or [*hand]
+            self._tn = tn = self._tnext[seat]
+            seat = tn[seat]
+        self.to_act = seat
+        hand = hands[seat]
+        # Follow suit if able (000, 001): the hand when void in the suit led.
+        if self._fs.isdisjoint(hand):
+            self._legal = [*hand]
+        else:
+            self._legal = [*filter(self._fl, hand)]
         return None
 
     def play_random(self, rng: random.Random) -> Hand:
@@ -617,24 +606,14 @@ class Hand:
             # with a legal action (every one of them is a bid, not a card).
             bids = self._bids
             actors = self._actors
-            dealer = self.dealer
             while phase != PLAYING:
                 if phase == DONE:
                     return self
                 legal = self._legal
                 action = legal[int(rnd() * len(legal))]
-                seat = self.to_act
                 bids.append(action)
-                actors.append(seat)
-                if action == PASS and phase == BID1 and seat != dealer:
-                    self._passed.append(seat)
-                    self.to_act = (seat + 1) & 3
-                    if self._cfg.bid1_check:
-                        self._legal = self._bidding_actions()
-                    else:
-                        self._legal = _BID1_ACTIONS
-                else:
-                    self._bid(action)
+                actors.append(self.to_act)
+                self._bid(action)
                 phase = self.phase
         hands = self.hands
         es = self._es
@@ -717,12 +696,7 @@ class Hand:
         seat = self.to_act
         if phase == ALONE_ROUND:
             if action == ALONE:
-                if (seat ^ self.maker) & 1:
-                    self.lone_defender = seat
-                    self._alone_defenders_asked = True
-                else:
-                    self.lone = seat
-                self._alone_queue = []
+                declare_alone(self, seat)
             self._next_alone_decision()
         elif phase == BID2:
             if action == PASS:
@@ -746,20 +720,16 @@ class Hand:
             self._start_play()
         elif phase == BID1:
             if action == PASS:
-                self._passed.append(seat)
                 if seat == self.dealer:
                     # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
                     self.phase = BID2
                     self._passed = []
                     self.to_act = (seat + 1) & 3
                     self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                    return
-                self.to_act = seat = (seat + 1) & 3
-                cfg = self._cfg
-                if cfg.misdeal or (cfg.needs_trump and seat == self.dealer):
-                    self._legal = self._bidding_actions()
                 else:
-                    self._legal = _BID1_ACTIONS
+                    self._passed.append(seat)
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
             elif action == ORDER:
                 self._make(seat, self.turn_up >> 3, 1)
             else:  # MISDEAL
@@ -782,6 +752,7 @@ class Hand:
         self._es = table.suit
         self._strength = table.strength
         self._follows = table.follows
+        self._led = _LED[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
@@ -790,7 +761,7 @@ class Hand:
             self._alone_queue = [(seat + 2) & 3]
         else:
             self._alone_queue = []
-        self._alone_defenders_asked = cfg.defend is DefendAlone.NEVER
+        self._defenders_asked = cfg.defend is DefendAlone.NEVER
         self.to_act = seat
         # The dealer's partner who orders up must go alone (001 lines 53 and
         # 108, Canadian/British); in round 2 too where the rules say so.
@@ -806,8 +777,8 @@ class Hand:
 
     def _next_alone_decision(self) -> None:
         queue = self._alone_queue
-        if not queue and not self._alone_defenders_asked:
-            self._alone_defenders_asked = True
+        if not queue and not self._defenders_asked:
+            self._defenders_asked = True
             defend = self._cfg.defend
             if defend is DefendAlone.ANY or (defend is DefendAlone.AGAINST_LONER and self.lone >= 0):
                 m = self.maker
@@ -842,9 +813,8 @@ class Hand:
 
     def _start_play(self) -> None:
         out = self.sitting_out
-        self._next = _NEXT_ACTIVE[out]
         self._order = _ORDER[out]
-        self._n_active = 4 - len(out)
+        self._tnext = _TRICK_NEXT[out]
         dealer = self.dealer
         if not out:
             leader = (dealer + 1) & 3

@@ -26,6 +26,7 @@ import random
 from typing import NamedTuple
 
 from euchre_tourney.play.result import HandResult
+from euchre_tourney.play.rounds import declare_alone
 from euchre_tourney.play.table.view import SeatView, seat_view  # noqa: F401
 from euchre_tourney.rules import JACK, KING, PRESETS, QUEEN, TEN, RuleViolation
 from euchre_tourney.rules import SUIT_LETTERS, SUITS
@@ -386,12 +387,17 @@ class TableHand:
         if self.bid_round == 1 and self.dealer in self.active:
             # the dealer picks up the turn-up (or the Benny) and discards (000, 001);
             # a dealer who sits out does not pick up
-            self.hands[self.dealer].append(self.turn_up)
-            self.hands[self.dealer].sort()
-            self.picked_up = True
-            self.phase, self.to_act = DISCARD, self.dealer
+            self._pick_up()
             return
         self._start_play()
+
+    def _pick_up(self) -> None:
+        """The dealer takes the turn-up (or the Benny) into the hand and
+        discards next (000, 001)."""
+        self.hands[self.dealer].append(self.turn_up)
+        self.hands[self.dealer].sort()
+        self.picked_up = True
+        self.phase, self.to_act = DISCARD, self.dealer
 
     def _on_misdeal(self, seat: int, a: Act) -> None:
         self.misdeal = True
@@ -442,10 +448,7 @@ class TableHand:
             self._start_alone_round(seat, 1)
             return
         if self.dealer in self.active:
-            self.hands[self.dealer].append(self.turn_up)
-            self.hands[self.dealer].sort()
-            self.picked_up = True
-            self.phase, self.to_act = DISCARD, self.dealer
+            self._pick_up()
         else:
             self._after_trump()
 
@@ -459,10 +462,7 @@ class TableHand:
             self._start_alone_round(seat, 1 if self.phase == JOKER_UP else 2)
             return
         if self.phase == JOKER_UP:
-            self.hands[self.dealer].append(self.turn_up)
-            self.hands[self.dealer].sort()
-            self.picked_up = True
-            self.phase, self.to_act = DISCARD, self.dealer
+            self._pick_up()
         else:
             self._after_trump()
 
@@ -515,12 +515,7 @@ class TableHand:
 
     def _on_alone(self, seat: int, a: Act) -> None:
         if self.phase == ALONE:
-            if (seat - self.maker) % 2:
-                self.lone_defender = seat
-                self._defenders_asked = True
-            else:
-                self.lone = seat
-            self._alone_queue = []
+            declare_alone(self, seat)
             self._next_alone()
             return
         self.alone = True
