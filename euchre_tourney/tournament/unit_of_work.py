@@ -75,7 +75,7 @@ WRITE_USE_CASES: dict[str, Callable[..., Any]] = {}
 """Every write use case by name (:func:`write_use_case`): the GUI and the web
 pages may call these only through :func:`operate` (``tests/test_import_rules.py``)."""
 
-_UNRECORDED = frozenset({HandAudit.__table__.name, "alembic_version", "round_timer"})  # type: ignore[attr-defined]
+_UNRECORDED = frozenset({HandAudit.__table__.name, "alembic_version", "round_timer", "section_timer"})  # type: ignore[attr-defined]
 """Tables whose rows no operation records: the audit trail (history, never
 rewritten) and the round timer (the room's clock, not a change to undo;
 its row is keyed by its event, it has no id)."""
@@ -396,6 +396,10 @@ _KIND_OF_TABLE = {
     "team": "teams",
     "team_game": "teams",
     "round_timer": "timer",
+    "section": "rotation",
+    "section_lock": "locks",
+    "section_timer": "timer",
+    "captain": "settings",
     "bracket": "bracket",
     "bracket_match": "bracket",
     "season": "seasons",
