@@ -80,6 +80,7 @@ __all__ = [
     "StalePage",
     "check_drawn_round",
     "check_results_played_on",
+    "check_section_locks",
     "check_unlocked",
     "guard_rows",
     "locked_sentence",
@@ -245,8 +246,129 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
         played = _played_in(conn, set(locked_with[why]))
         if played:
             raise RoundLocked(locked_sentence(min(locked_with[why][r] for r in played), undo=undo, what=what))
+    check_section_locks(conn, rows, gone_events, undo=undo)
     check_results_played_on(conn, rows, gone_events)
     return read
+
+
+def check_section_locks(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | None]],
+                        gone_events: set[int] = frozenset(), *, undo: str = "") -> None:  # type: ignore[assignment]
+    """Refuse (:class:`RoundLocked`) a write that changes what was played
+    at a table of a section whose round is locked for that section alone
+    (:func:`~.sections.lock_section_round`): a hand, a table's result, a
+    phone's action at one of its tables, time called for the section in
+    that round, or who sits at its tables once something was played there.
+    A section's tables are the stored table numbers above its
+    ``first_table`` and up to the next section's. The lock is read as the
+    database holds it before this write's own lock rows (a write that
+    unlocks and changes at once is changing)."""
+    from euchre_tourney.store import Section, SectionLock
+
+    played: list[tuple[str, Any, int]] = []  # ("round", round id, table) or ("event", (event, round number), table)
+    seated: list[tuple[int, int]] = []  # (round id, table)
+    called: list[tuple[int, int]] = []  # (section id, round number)
+    lock_rows_before: dict[int, Image | None] = {}
+    for (name, i), (before, after) in rows.items():
+        images = [im for im in (before, after) if im is not None]
+        if name in _PLAYED:
+            played.extend(("round", im["round_id"], im["table_number"]) for im in images)
+        elif name == "seat":
+            seated.extend((im["round_id"], im["table_number"]) for im in images)
+        elif name == "phone_action":
+            played.extend(("event", (im["event_id"], im["round_number"]), im["table_number"]) for im in images)
+        elif name == "section" and after is not None and after.get("time_called_round") is not None:
+            if before is None or before.get("time_called_round") != after["time_called_round"]:
+                called.append((i, after["time_called_round"]))
+        elif name == "section_lock":
+            lock_rows_before[i] = before
+    if not (played or seated or called):
+        return
+    rt = EventRound.__table__  # type: ignore[attr-defined]
+    round_ids = {x[1] for x in played if x[0] == "round"} | {r for r, _t in seated}
+    round_of: dict[int, tuple[int, int]] = {}
+    if round_ids:
+        for rid, eid, number in conn.execute(select(rt.c.id, rt.c.event_id, rt.c.number).where(rt.c.id.in_(sorted(round_ids)))):
+            round_of[rid] = (eid, number)
+    st, lt = Section.__table__, SectionLock.__table__  # type: ignore[attr-defined]
+    events = {e for e, _n in round_of.values()} | {x[1][0] for x in played if x[0] == "event"}
+    section_ids = {sid for sid, _r in called}
+    query = select(st.c.id, st.c.event_id, st.c.name, st.c.first_table)
+    if section_ids:
+        events |= set(conn.execute(select(st.c.event_id).where(st.c.id.in_(sorted(section_ids)))).scalars())
+    events -= gone_events
+    if not events:
+        return
+    secs: dict[int, list[tuple[int, str, int]]] = {}
+    for sid, eid, name, first in conn.execute(query.where(st.c.event_id.in_(sorted(events)))):
+        secs.setdefault(eid, []).append((first, name, sid))
+    if not secs:
+        return
+    locked: set[tuple[int, int]] = set()  # (section id, round number), as before this write
+    for lid, sid, number in conn.execute(
+        select(lt.c.id, lt.c.section_id, lt.c.round_number).where(lt.c.section_id.in_([x[2] for v in secs.values() for x in v]))
+    ):
+        if lid in lock_rows_before and lock_rows_before[lid] is None:
+            continue  # locked by this very write: not yet a lock the write must respect
+        locked.add((sid, number))
+    for was in lock_rows_before.values():
+        if was is not None:  # unlocked by this write: it held before
+            locked.add((was["section_id"], was["round_number"]))
+
+    def owner(event_id: int, table: int | None) -> tuple[int, str] | None:
+        found = None
+        for first, name, sid in secs.get(event_id, ()):
+            if table is not None and first < table and (found is None or first > found[0]):
+                found = (first, name, sid)
+        return None if found is None else (found[2], found[1])
+
+    def refuse(name: str, number: int, what: str = "its hands") -> None:
+        if undo:
+            raise RoundLocked(
+                f"Round {number} is locked for section {name}: Edit ▸ {undo.title()} cannot change {what}. "
+                f"Nothing was changed; unlock round {number} of section {name} first to {undo} this step."
+            )
+        raise RoundLocked(
+            f"Round {number} is locked for section {name}: its captain or the director closed it. Nothing was "
+            f"changed; ask them to unlock the section's round to change {what}."
+        )
+
+    for kind, where, table in played:
+        if kind == "round":
+            if where not in round_of:
+                continue
+            event_id, number = round_of[where]
+        else:
+            event_id, number = where
+        hit = owner(event_id, table)
+        if hit is not None and (hit[0], number) in locked:
+            refuse(hit[1], number)
+    names = {sid: name for v in secs.values() for _f, name, sid in v}
+    for sid, number in called:
+        if (sid, number) in locked:
+            refuse(names.get(sid, "?"), number, "time called in it")
+    tables_played = None
+    for rid, table in seated:
+        if rid not in round_of:
+            continue
+        event_id, number = round_of[rid]
+        hit = owner(event_id, table)
+        if hit is None or (hit[0], number) not in locked:
+            continue
+        if tables_played is None:
+            tables_played = _tables_played(conn, {r for r, _t in seated})
+        if (rid, table) in tables_played:
+            refuse(hit[1], number, "who sits where in it")
+
+
+def _tables_played(conn, round_ids: set[int]) -> set[tuple[int, int]]:
+    """(round id, table) pairs with something played, as the database holds them now."""
+    out: set[tuple[int, int]] = set()
+    for model in (Hand, TableResult, TeamGame):
+        t = model.__table__  # type: ignore[attr-defined]
+        out.update(
+            (r, n) for r, n in conn.execute(select(t.c.round_id, t.c.table_number).where(t.c.round_id.in_(sorted(round_ids))).distinct())
+        )
+    return out
 
 
 _RULES_WHAT = "the rules that score its hands (points per hand, hands per round, the game's options)"

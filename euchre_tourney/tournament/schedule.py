@@ -86,7 +86,7 @@ def generate_rotation(
         seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
     ids = [e.id for e, _ in rows]
     constraints = rotation_constraints(session, event_id)
-    if _sections.place_newcomers(session, event_id) or _sections.sections(session, event_id):
+    if _sections.place_newcomers(session, event_id) or _sections.list_sections(session, event_id):
         schedule = _sectioned_rotation(session, event_id, ids, event.rounds, seed, constraints, progress, cancel)
     else:
         schedule = rotation.progressive(
@@ -103,7 +103,7 @@ def generate_rotation(
 def _groups(session: Session, event_id: int, ids: list[int]) -> list[tuple[_sections.SectionView, list[int]]]:
     """Each section with its checked-in players among ``ids`` (in ``ids``'
     order); :class:`TournamentError` for a section under one table."""
-    secs = _sections.sections(session, event_id)
+    secs = _sections.list_sections(session, event_id)
     out = []
     for sec in secs:
         group = [i for i in ids if i in sec.members]
@@ -181,7 +181,7 @@ def _plan_sections(session: Session, event_id: int, mode: str, progress=None, ca
     checked = {e.id: e.number for e in rows if e.checked_in}
     constraints = rotation_constraints(session, event_id)
     out = []
-    for sec, low, high in section_bounds(_sections.sections(session, event_id)):
+    for sec, low, high in section_bounds(_sections.list_sections(session, event_id)):
         part = rotation.split_section(stored.schedule, set(sec.members), sec.first_table)
         now = sorted((i for i in sec.members if i in checked), key=lambda i: checked[i])
         if not part.rounds:
@@ -215,7 +215,7 @@ def _store_section_plan(session: Session, event_id: int, plans) -> None:
     for sec, played_upto, _old, new in plans:
         later = [round_ids[r.number] for r in new.rounds if r.number > played_upto and r.number in round_ids]
         members = set(sec.members)
-        bounds = {b[0].id: b for b in section_bounds(_sections.sections(session, event_id))}
+        bounds = {b[0].id: b for b in section_bounds(_sections.list_sections(session, event_id))}
         _s, low, high = bounds[sec.id]
         for row in session.exec(select(Seating).where(Seating.round_id.in_(later))):
             if row.table_number > low and (high is None or row.table_number <= high):
@@ -289,7 +289,7 @@ def replan_preview(session: Session, event_id: int) -> ReplanPreview:
     is recorded yet (then the rotation is simply made again)."""
     if last_played_round(session, event_id) == 0:
         raise TournamentError("No round has scores yet: make the rotation again instead.")
-    if _sections.sections(session, event_id):
+    if _sections.list_sections(session, event_id):
         counts, first, players = {}, None, 0
         for mode in REPLAN_MODES:
             plans = _plan_sections(session, event_id, mode)
@@ -336,7 +336,7 @@ def replan_rotation(
     """
     if last_played_round(session, event_id) == 0:
         return generate_rotation(session, event_id, progress=progress, cancel=cancel)
-    if _sections.sections(session, event_id):
+    if _sections.list_sections(session, event_id):
         _store_section_plan(session, event_id, _plan_sections(session, event_id, mode, progress, cancel))
         session.commit()
         return rotation_view(session, event_id)
@@ -577,7 +577,7 @@ def rotation_view(session: Session, event_id: int, section: str | None = None) -
     sit-outs and quality alone (:class:`~.errors.NotFound` for a section
     the night does not have)."""
     event = load_event(session, event_id)
-    secs = _sections.sections(session, event_id)
+    secs = _sections.list_sections(session, event_id)
     if secs:
         return _sectioned_view(session, event, secs, section)
     if section is not None:
@@ -645,7 +645,7 @@ def _sectioned_view(session: Session, event, secs, section: str | None) -> Rotat
 
 def _section_filter(session: Session, event_id: int, section: str | None):
     """(sections, the chosen one or None) for a report's section filter."""
-    secs = _sections.sections(session, event_id)
+    secs = _sections.list_sections(session, event_id)
     chosen = _sections.section_named(secs, section) if section is not None else None
     return secs, chosen
 

@@ -64,7 +64,7 @@ __all__ = [
     "section_locks",
     "section_named",
     "section_of_table",
-    "sections",
+    "list_sections",
     "split_by_rooms",
     "split_by_size",
     "table_label",
@@ -124,7 +124,7 @@ def _section_rows(session: Session, event_id: int) -> list[Section]:
     return list(session.exec(select(Section).where(Section.event_id == event_id).order_by(Section.position)))
 
 
-def sections(session: Session, event_id: int) -> tuple[SectionView, ...]:
+def list_sections(session: Session, event_id: int) -> tuple[SectionView, ...]:
     """The event's sections in order (empty: the night is not split)."""
     rows = _section_rows(session, event_id)
     if not rows:
@@ -310,7 +310,7 @@ def split_by_size(session: Session, event_id: int, size: int) -> tuple[SectionVi
     sizes = rotation.section_sizes(n, count)
     _replace_sections(session, event_id, [(name, "", c) for name, c in zip(_names(count), sizes)])
     session.commit()
-    return sections(session, event_id)
+    return list_sections(session, event_id)
 
 
 @write_use_case
@@ -347,7 +347,7 @@ def split_by_rooms(session: Session, event_id: int, rooms: list[tuple[str, int]]
         session, event_id, [(name, room, c) for name, (room, _), c in zip(_names(len(cleaned)), cleaned, sizes)]
     )
     session.commit()
-    return sections(session, event_id)
+    return list_sections(session, event_id)
 
 
 def _proportional(n: int, seats: list[int]) -> list[int]:
@@ -391,7 +391,7 @@ def move_to_section(session: Session, event_id: int, player_id: int, section: st
     """Move a player of the night into ``section`` before any score is
     entered (the rotation, made for the old sections, is discarded); commit."""
     _may_split(session, event_id)
-    secs = sections(session, event_id)
+    secs = list_sections(session, event_id)
     target = section_named(secs, section)
     e = session.exec(
         select(Entrant).where(Entrant.event_id == event_id, Entrant.player_id == whole_number(player_id, "player number"))
@@ -406,7 +406,7 @@ def move_to_section(session: Session, event_id: int, player_id: int, section: st
     session.add(e)
     clear_rotation(session, event_id)
     session.commit()
-    return sections(session, event_id)
+    return list_sections(session, event_id)
 
 
 def place_newcomers(session: Session, event_id: int) -> list[int]:
@@ -463,7 +463,7 @@ def lock_section_round(session: Session, event_id: int, section: str, round_numb
     yes_no(locked, "locking the section's round")
     round_number = whole_number(round_number, "round number")
     load_event(session, event_id)
-    s = section_named(sections(session, event_id), section)
+    s = section_named(list_sections(session, event_id), section)
     r = round_for_write(session, EventRound.event_id == event_id, EventRound.number == round_number, exclusive=True)
     if r is None:
         raise NotFound(f"Round {round_number} does not exist in this event's rotation.")
@@ -489,12 +489,12 @@ def call_section_time(session: Session, event_id: int, section: str, round_numbe
     if round_number is not None:
         round_number = whole_number(round_number, "round number")
     load_event(session, event_id)
-    s = section_named(sections(session, event_id), section)
+    s = section_named(list_sections(session, event_id), section)
     row = session.get(Section, s.id)
     row.time_called_round = round_number
     session.add(row)
     session.commit()
-    return section_named(sections(session, event_id), s.name)
+    return section_named(list_sections(session, event_id), s.name)
 
 
 @write_use_case
@@ -505,7 +505,7 @@ def save_section_timer(
     ``ends_at``, paused with ``left_seconds`` left, or reset): the room's
     clock, not an undoable change (as :func:`~.events.save_round_timer`)."""
     load_event(session, event_id)
-    s = section_named(sections(session, event_id), section)
+    s = section_named(list_sections(session, event_id), section)
     if ends_at is not None and left_seconds is not None:
         raise TournamentError("A round clock is either running (an end time) or paused (time left), not both.")
     if left_seconds is not None and not (isinstance(left_seconds, (int, float)) and 0 <= left_seconds < 10**7):
@@ -521,7 +521,7 @@ def save_section_timer(
         timer.ends_at, timer.left_seconds = ends_at, None if left_seconds is None else float(left_seconds)
         session.add(timer)
     session.commit()
-    return section_named(sections(session, event_id), s.name)
+    return section_named(list_sections(session, event_id), s.name)
 
 
 # captains -----------------------------------------------------------------------
@@ -552,7 +552,7 @@ def add_captain(session: Session, event_id: int, name: str, sections_run: list[s
         raise TournamentError("Give the captain's name.")
     if not isinstance(sections_run, (list, tuple)) or not sections_run:
         raise TournamentError("Give the captain at least one section.")
-    secs = sections(session, event_id)
+    secs = list_sections(session, event_id)
     names = sorted({section_named(secs, x).name for x in sections_run}, key=lambda n: (len(n), n))
     pin = f"{secrets.randbelow(10**6):06d}"
     row = session.exec(select(Captain).where(Captain.event_id == event_id, Captain.name == name)).first()
