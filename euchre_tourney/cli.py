@@ -98,6 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument("--uninstall-desktop", action="store_true", help="remove what --install-desktop added and exit")
     # the window's own check for the bundle's smoke test (euchre_tourney/gui/selftest.py)
     p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--section", dest="window_section", default=None, metavar="NAME",
+                   help="open the window on one section of a night split into sections (a captain's laptop)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     r = sub.add_parser("rotation", help="print a rotation (no database needed)")
@@ -120,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("event", metavar="EVENT", help="event id or exact name")
         c.add_argument("--out", required=True, metavar="FILE.pdf")
         c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
+        if rep.name != "phone-howto":
+            c.add_argument("--section", default=None, metavar="NAME",
+                           help="one section of a night split into sections (its tables, players or standings alone)")
         _add_database_option(c, argparse.SUPPRESS)
 
     pr = sub.add_parser("practice", help="open the practice table: play euchre against computer players (2 to 6 at the table)")
@@ -191,7 +196,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
         if args.command is None:
             from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
-            return run_app(args.database, self_test=args.self_test)
+            return run_app(args.database, self_test=args.self_test, section=args.window_section)
         return _COMMANDS[args.command](args, out)
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
@@ -390,7 +395,7 @@ def _pdf(name: str):
         path = _check_out_path(args.out)
         with _open_event(args) as (session, event):
             try:
-                data = tournament.report_data(session, event.id, rep.name)
+                data = tournament.report_data(session, event.id, rep.name, getattr(args, "section", None))
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
             _write_atomically(path, lambda fh: rep.write(data, fh, page_size=args.page_size))

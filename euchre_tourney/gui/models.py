@@ -233,7 +233,7 @@ class TablesModel(RowsModel):
 
     @staticmethod
     def _columns(titles) -> list[Column]:
-        return [Column("Table", lambda t: t.number, CENTER)] + [
+        return [Column("Table", lambda t: getattr(t, "label", "") or t.number, CENTER)] + [
             Column(title, (lambda i: lambda t: t.names[i])(i)) for i, title in enumerate(titles)
         ]
 

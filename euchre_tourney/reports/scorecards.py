@@ -242,7 +242,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             pen.fitted(left + nx + 3, mid - size * 0.9, note, nw - 6, min(7.0, row_h * 0.28), 4)
             return
         tx, tw = cols["table"]
-        pen.text(left + tx + tw / 2, mid - big * 0.35, "" if rnd.table is None else str(rnd.table), big, bold=True, align="center")
+        pen.text(left + tx + tw / 2, mid - big * 0.35, rnd.table_text, big, bold=True, align="center")
         sx, sw = cols["seat"]
         pen.fitted(left + sx + sw / 2, mid - 2.8, seat_name(rnd.seat, rnd.size), sw - 3, 8, 5, align="center")
 
