@@ -149,9 +149,9 @@ def entry_board(
     counted within the section ("3" is B-3).
     :class:`~euchre_tourney.tournament.NotFound` for an unknown event."""
     row = load_event(session, event_id)  # held: every later read of the event comes from the identity map
-    secs = list_sections(session, event_id)
-    chosen = section_named(secs, section) if section is not None else None
     event = get_event(session, event_id)
+    secs = list_sections(session, event_id) if event.sectioned or section is not None else ()
+    chosen = section_named(secs, section) if section is not None else None
     rounds = {r.number: r for r in session.exec(select(EventRound).where(EventRound.event_id == event_id))}
     ids = {r.id: r.number for r in rounds.values()}
     seated: dict[int, set[int]] = {n: set() for n in rounds}

@@ -11,7 +11,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet, tables
-from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, TableResult, set_rules
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, Section, TableResult, set_rules
 from euchre_tourney.tournament.common import (
     clear_rotation,
     optional_whole_number,
@@ -41,8 +41,9 @@ MAX_HANDS = 40
 
 
 def _view(session: Session, e: Event) -> EventView:
-    count = session.exec(
-        select(func.count()).select_from(Entrant).where(Entrant.event_id == e.id, Entrant.checked_in == True)  # noqa: E712
+    count, sectioned = session.exec(  # one statement: whether the night is split rides along with the count
+        select(func.count(), select(Section.id).where(Section.event_id == e.id).exists())
+        .select_from(Entrant).where(Entrant.event_id == e.id, Entrant.checked_in == True)  # noqa: E712
     ).one()
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == e.id).limit(1)).first() is not None
     return EventView(
@@ -64,6 +65,7 @@ def _view(session: Session, e: Event) -> EventView:
         first_round_order=e.first_round_order,
         entry_mode=e.entry_mode,
         minutes_per_round=e.minutes_per_round,
+        sectioned=bool(sectioned),
         **_timer_fields(session, e.id),
     )
 

@@ -71,7 +71,19 @@ from typing import Any
 
 from sqlalchemy import select
 
-from euchre_tourney.store import Bracket, BracketMatch, EventRound, Hand, TableResult, Team, TeamGame, rules_of, table_rules_of
+from euchre_tourney.store import (
+    Bracket,
+    BracketMatch,
+    EventRound,
+    Hand,
+    Section,
+    SectionLock,
+    TableResult,
+    Team,
+    TeamGame,
+    rules_of,
+    table_rules_of,
+)
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 
 __all__ = [
@@ -212,7 +224,10 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
     seat_rounds -= new_rounds | round_ids
     read: dict[int, tuple[int, int]] = {}
     t = EventRound.__table__  # type: ignore[attr-defined]
-    cols = (t.c.id, t.c.event_id, t.c.number, t.c.locked)
+    st = Section.__table__  # type: ignore[attr-defined]
+    split = select(st.c.id).where(st.c.event_id == t.c.event_id).exists()  # the night has sections: rides along
+    cols = (t.c.id, t.c.event_id, t.c.number, t.c.locked, split)
+    sectioned: set[int] = set()
     queries: list[tuple[str, Any]] = []
     if round_ids:
         queries.append(("played", select(*cols).where(t.c.id.in_(sorted(round_ids)))))
@@ -227,9 +242,11 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
     for why, query in queries:
         if conn.dialect.name != "sqlite":
             query = query.with_for_update(read=True)  # the director's lock waits for this write, or this write for it
-        for rid, event_id, number, locked in conn.execute(query):
+        for rid, event_id, number, locked, has_sections in conn.execute(query):
             found.add(rid)
             read[rid] = (event_id, number)
+            if has_sections:
+                sectioned.add(event_id)
             was = rounds_before.get(rid)
             if was is not None:  # the lock as it was before this write: unlocking and changing at once is changing
                 locked, number = was.get("locked"), was["number"]
@@ -246,13 +263,14 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
         played = _played_in(conn, set(locked_with[why]))
         if played:
             raise RoundLocked(locked_sentence(min(locked_with[why][r] for r in played), undo=undo, what=what))
-    check_section_locks(conn, rows, gone_events, undo=undo)
+    check_section_locks(conn, rows, gone_events, undo=undo, rounds=read, sectioned=sectioned)
     check_results_played_on(conn, rows, gone_events)
     return read
 
 
 def check_section_locks(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | None]],
-                        gone_events: set[int] = frozenset(), *, undo: str = "") -> None:  # type: ignore[assignment]
+                        gone_events: set[int] = frozenset(), *, undo: str = "",  # type: ignore[assignment]
+                        rounds: Mapping[int, tuple[int, int]] | None = None, sectioned: set[int] | None = None) -> None:
     """Refuse (:class:`RoundLocked`) a write that changes what was played
     at a table of a section whose round is locked for that section alone
     (:func:`~.sections.lock_section_round`): a hand, a table's result, a
@@ -261,8 +279,10 @@ def check_section_locks(conn, rows: Mapping[tuple[str, int], tuple[Image | None,
     A section's tables are the stored table numbers above its
     ``first_table`` and up to the next section's. The lock is read as the
     database holds it before this write's own lock rows (a write that
-    unlocks and changes at once is changing)."""
-    from euchre_tourney.store import Section, SectionLock
+    unlocks and changes at once is changing). ``rounds`` (round id →
+    (event id, number)) and ``sectioned`` (the events among them that have
+    sections), when :func:`guard_rows` already read them: a write to a
+    night in one room then costs no statement here."""
 
     played: list[tuple[str, Any, int]] = []  # ("round", round id, table) or ("event", (event, round number), table)
     seated: list[tuple[int, int]] = []  # (round id, table)
@@ -285,7 +305,13 @@ def check_section_locks(conn, rows: Mapping[tuple[str, int], tuple[Image | None,
         return
     rt = EventRound.__table__  # type: ignore[attr-defined]
     round_ids = {x[1] for x in played if x[0] == "round"} | {r for r, _t in seated}
-    round_of: dict[int, tuple[int, int]] = {}
+    round_of: dict[int, tuple[int, int]] = {r: v for r, v in (rounds or {}).items() if r in round_ids}
+    if sectioned is not None and not called:
+        known = {e for e, _n in (rounds or {}).values()}  # nights whose having sections guard_rows read
+        nights = {x[1][0] for x in played if x[0] == "event"} | {e for e, _n in round_of.values()}
+        if round_ids <= round_of.keys() and nights <= known and not nights & sectioned:
+            return  # every round written is known, and none of its nights has sections
+    round_ids -= round_of.keys()
     if round_ids:
         for rid, eid, number in conn.execute(select(rt.c.id, rt.c.event_id, rt.c.number).where(rt.c.id.in_(sorted(round_ids)))):
             round_of[rid] = (eid, number)

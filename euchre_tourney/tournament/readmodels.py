@@ -66,6 +66,8 @@ class EventView:
     timer_left_seconds: float | None = None
     """Seconds left on the round timer while it is paused; None otherwise
     (both None: the timer is reset)."""
+    sectioned: bool = False
+    """The night is split into sections (:mod:`~euchre_tourney.tournament.sections`)."""
 
 
 @dataclass(frozen=True, slots=True)

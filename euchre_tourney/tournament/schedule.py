@@ -138,25 +138,23 @@ def section_bounds(secs) -> list[tuple[_sections.SectionView, int, int | None]]:
     return [(sec, sec.first_table, ordered[k + 1].first_table if k + 1 < len(ordered) else None) for k, sec in enumerate(ordered)]
 
 
-def section_played_upto(session: Session, event_id: int, low: int, high: int | None) -> int:
-    """The highest round with a hand or round totals at a table numbered
-    above ``low`` and up to ``high`` (one section's tables; 0 if none)."""
+def sections_played_upto(session: Session, event_id: int, secs) -> dict[int, int]:
+    """Section id → the highest round with a hand or round totals at one
+    of its tables (0 if none): two grouped queries for the whole night."""
     from sqlalchemy import func
 
-    def bound(col):
-        return (col > low) if high is None else ((col > low) & (col <= high))
-
-    hands = session.exec(
-        select(func.max(EventRound.number))
-        .join(Hand, Hand.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id, bound(Hand.table_number))
-    ).one()
-    totals = session.exec(
-        select(func.max(EventRound.number))
-        .join(TableResult, TableResult.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id, bound(TableResult.table_number), TableResult.ns_points != None)  # noqa: E711
-    ).one()
-    return max(hands or 0, totals or 0)
+    last: dict[int, int] = {}
+    for model, extra in ((Hand, ()), (TableResult, (TableResult.ns_points != None,))):  # noqa: E711
+        for table, number in session.exec(
+            select(model.table_number, func.max(EventRound.number))
+            .join(EventRound, model.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id, *extra)
+            .group_by(model.table_number)
+        ):
+            owner = _sections.section_of_table(secs, table)
+            if owner is not None:
+                last[owner.id] = max(last.get(owner.id, 0), number)
+    return {sec.id: last.get(sec.id, 0) for sec in secs}
 
 
 def _plan_sections(session: Session, event_id: int, mode: str, progress=None, cancel=None):
@@ -180,18 +178,22 @@ def _plan_sections(session: Session, event_id: int, mode: str, progress=None, ca
     session.flush()
     checked = {e.id: e.number for e in rows if e.checked_in}
     constraints = rotation_constraints(session, event_id)
+    secs = _sections.list_sections(session, event_id)
+    last_round = set(stored.schedule.rounds[-1].players()) if stored.schedule.rounds else set()
+    changed = [sec for sec in secs if {i for i in sec.members if i in last_round} != {i for i in sec.members if i in checked}]
+    played = sections_played_upto(session, event_id, changed) if changed else {}
     out = []
-    for sec, low, high in section_bounds(_sections.list_sections(session, event_id)):
+    for sec in changed:  # a section where nobody came or went keeps every seat (and costs nothing)
         part = rotation.split_section(stored.schedule, set(sec.members), sec.first_table)
         now = sorted((i for i in sec.members if i in checked), key=lambda i: checked[i])
         if not part.rounds:
             continue
-        played_upto = section_played_upto(session, event_id, low, high)
+        played_upto = played[sec.id]
         if played_upto >= event.rounds:
             continue
         planned = set(part.rounds[played_upto].players()) if played_upto < len(part.rounds) else set()
         if planned == set(now):
-            continue  # nobody came or went in this section
+            continue
         if len(now) < 4:
             raise TournamentError(f"{sec.title} would keep {len(now)} players: at least 4 must stay checked in.")
         seed = (event.seed or 0) + played_upto + sec.position
@@ -211,18 +213,17 @@ def _plan_sections(session: Session, event_id: int, mode: str, progress=None, ca
 def _store_section_plan(session: Session, event_id: int, plans) -> None:
     """Replace the seats and sit-outs of each re-planned section's later
     rounds (the other sections' rows stay as they are)."""
+    from sqlalchemy import delete
+
     round_ids = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
+    bounds = {b[0].id: b for b in section_bounds(_sections.list_sections(session, event_id))} if plans else {}
     for sec, played_upto, _old, new in plans:
         later = [round_ids[r.number] for r in new.rounds if r.number > played_upto and r.number in round_ids]
-        members = set(sec.members)
-        bounds = {b[0].id: b for b in section_bounds(_sections.list_sections(session, event_id))}
         _s, low, high = bounds[sec.id]
-        for row in session.exec(select(Seating).where(Seating.round_id.in_(later))):
-            if row.table_number > low and (high is None or row.table_number <= high):
-                session.delete(row)
-        for row in session.exec(select(SitOut).where(SitOut.round_id.in_(later))):
-            if row.entrant_id in members:
-                session.delete(row)
+        mine = Seating.table_number > low if high is None else (Seating.table_number > low) & (Seating.table_number <= high)
+        # Core deletes of exactly this section's later rows (the unit of work reads them first: undo puts them back)
+        session.execute(delete(Seating).where(Seating.round_id.in_(later), mine))
+        session.execute(delete(SitOut).where(SitOut.round_id.in_(later), SitOut.entrant_id.in_(sorted(sec.members))))
         session.flush()
         shifted = rotation.offset_tables(new, sec.first_table)
         seats, sits = [], []
@@ -234,8 +235,8 @@ def _store_section_plan(session: Session, event_id: int, plans) -> None:
                 for seat, entrant_id in zip(SEATS, t.seats):
                     seats.append({"round_id": rid, "table_number": t.number, "seat": seat.key, "entrant_id": entrant_id})
             sits.extend({"round_id": rid, "entrant_id": e} for e in rnd.sit_out)
-        insert_rows(session, Seating.__table__, seats)  # type: ignore[attr-defined]
-        insert_rows(session, SitOut.__table__, sits)  # type: ignore[attr-defined]
+        insert_rows(session, Seating.__table__, seats, ordered=False)  # type: ignore[attr-defined]
+        insert_rows(session, SitOut.__table__, sits, ordered=False)  # type: ignore[attr-defined]
 
 
 #: how the rounds not yet played are re-planned after a change of players:
@@ -379,8 +380,8 @@ def _store_rounds(session: Session, event_id: int, rounds) -> None:
             for seat, entrant_id in zip(SEATS, t.seats):
                 seats.append({"round_id": r.id, "table_number": t.number, "seat": seat.key, "entrant_id": entrant_id})
         sits.extend({"round_id": r.id, "entrant_id": entrant_id} for entrant_id in rnd.sit_out)
-    insert_rows(session, Seating.__table__, seats)  # type: ignore[attr-defined]
-    insert_rows(session, SitOut.__table__, sits)  # type: ignore[attr-defined]
+    insert_rows(session, Seating.__table__, seats, ordered=False)  # type: ignore[attr-defined]
+    insert_rows(session, SitOut.__table__, sits, ordered=False)  # type: ignore[attr-defined]
 
 
 @write_use_case

@@ -292,16 +292,26 @@ def _standings(session: Session, event_id: int) -> StandingsView:
     )
 
 
-def _section_rounds(rounds, sec, owner) -> list:
-    """``rounds`` cut to section ``sec``'s tables (``owner(table)`` names a
-    table's section id) and its players' sit-outs."""
-    return [
-        dataclasses.replace(
-            r, tables=tuple(t for t in r.tables if owner(t.number) == sec.id),
-            sit_out=tuple(p for p in r.sit_out if p in sec.members),
-        )
-        for r in rounds
-    ]
+def _split_rounds(rounds, secs, owner) -> dict[int, list]:
+    """Section id → ``rounds`` cut to that section's tables (``owner(table)``
+    names a table's section id) and its players' sit-outs: one pass over
+    the night."""
+    member_of = {p: sec.id for sec in secs for p in sec.members}
+    out: dict[int, list] = {sec.id: [] for sec in secs}
+    for r in rounds:
+        tables: dict[int, list] = {sec.id: [] for sec in secs}
+        sits: dict[int, list] = {sec.id: [] for sec in secs}
+        for t in r.tables:
+            sid = owner(t.number)
+            if sid in tables:
+                tables[sid].append(t)
+        for p in r.sit_out:
+            sid = member_of.get(p)
+            if sid in sits:
+                sits[sid].append(p)
+        for sec in secs:
+            out[sec.id].append(dataclasses.replace(r, tables=tuple(tables[sec.id]), sit_out=tuple(sits[sec.id])))
+    return out
 
 
 def _runs_text(names: list[str]) -> str:
@@ -309,14 +319,13 @@ def _runs_text(names: list[str]) -> str:
         return f"section {names[0]}"
     if len(names) == 2:
         return f"sections {names[0]} and {names[1]}"
-    return f"sections {names[0]}–{names[-1]}" if len(names) > 2 else ""
+    return f"sections {names[0]}–{names[-1]}"
 
 
 def _sectioned_standings(session: Session, event_id: int, secs, section: str | None) -> StandingsView:
     from euchre_tourney.tournament import sections as _sections
 
     chosen = _sections.section_named(secs, section) if section is not None else None
-    whole = _standings(session, event_id)
     event = load_event(session, event_id)
     night = seated_night(session, event)
     size = table_size(event)
@@ -339,48 +348,56 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
             owners[table] = None if found is None else found.id
         return owners[table]
 
+    everyone = _entrant_rows(session, event_id, night)
     section_of = {p: sec.name for sec in secs for p in sec.members}
+    categories = parse_categories(event.prizes_json)
+    shown = [sec for sec in secs if chosen is None or sec.id == chosen.id]
+    split = _split_rounds(night.rounds, shown, owner)
+    facts_of: dict[int | None, list] = defaultdict(list)
+    for f in facts:
+        facts_of[owner(f.table)].append(f)
+    tables_of: dict[int | None, list] = defaultdict(list)
+    for t in tables:
+        tables_of[owner(t.table)].append(t)
     statuses: list[tuple[str, int, str]] = []
     prizes_of: list[tuple[str, tuple]] = []
-    categories = parse_categories(event.prizes_json)
-    chosen_view = None
-    everyone = _entrant_rows(session, event_id, night)
-    for sec in secs:
-        if chosen is not None and sec.id != chosen.id:
-            continue
-        rounds = _section_rounds(night.rounds, sec, owner)
-        after, current, tables_in, tables_total, status = round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
-        statuses.append((sec.name, after, status))
-        players = {
-            e: (pid, name, number)
-            for e, (pid, name, number) in everyone.items()
-            if e in sec.members
-        }
-        rows = compute_standings(
-            players, rounds, [f for f in facts if owner(f.table) == sec.id], sit_out_rule=event.sit_out_rule,
-            total_rounds=event.rounds, hands_per_round=event.hands_per_round,
-            tables=[t for t in tables if owner(t.table) == sec.id],
+    for sec in shown:
+        rounds = split[sec.id]
+        after, current, tables_in, tables_total, status = (
+            round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
         )
-        rows = [dataclasses.replace(r, section=sec.name) for r in rows]
-        prizes = compute_prizes(rows, categories)
+        statuses.append((sec.name, after, status))
+        rows = None
+        if chosen is not None or categories:  # a section's own places: its standings, or its prizes
+            players = {e: v for e, v in everyone.items() if e in sec.members}
+            rows = compute_standings(
+                players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+                hands_per_round=event.hands_per_round, tables=tables_of[sec.id],
+            )
+            rows = [dataclasses.replace(r, section=sec.name) for r in rows]
+        prizes = compute_prizes(rows, categories) if rows is not None else ()
         prizes_of.append((sec.name, prizes))
         if chosen is not None:
-            chosen_view = StandingsView(
+            return StandingsView(
                 event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
-                sit_out_rule=event.sit_out_rule,
-                hands_recorded=sum(1 for f in facts if owner(f.table) == sec.id),
+                sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
                 status=f"{sec.title}: {status}", rounds_finished=after, current_round=current, tables_in=tables_in,
                 tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes, section=sec.name,
                 section_status=((sec.name, after, status),), section_prizes=((sec.name, prizes),),
             )
-    if chosen_view is not None:
-        return chosen_view
+    rows = compute_standings(
+        everyone, night.rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+        hands_per_round=event.hands_per_round, tables=tables,
+    )
     entrant_of = {n: e for e, n in night.numbers.items() if n is not None}
-    rows = tuple(dataclasses.replace(r, section=section_of.get(entrant_of.get(r.number), "")) for r in whole.rows)
-    return dataclasses.replace(
-        whole, rows=rows, status=_overall_status(statuses) or whole.status,
-        rounds_finished=min((a for _n, a, _s in statuses), default=whole.rounds_finished),
-        section_status=tuple(statuses), section_prizes=tuple(prizes_of),
+    rows = [dataclasses.replace(r, section=section_of.get(entrant_of.get(r.number), "")) for r in rows]
+    after, current, tables_in, tables_total, _status = round_status(night.rounds, finished)
+    return StandingsView(
+        event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
+        sit_out_rule=event.sit_out_rule, hands_recorded=len(facts), status=_overall_status(statuses),
+        rounds_finished=min((a for _n, a, _s in statuses), default=after), current_round=current,
+        tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode,
+        prizes=compute_prizes(rows, categories), section_status=tuple(statuses), section_prizes=tuple(prizes_of),
     )
 
 
