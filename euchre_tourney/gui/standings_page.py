@@ -94,8 +94,12 @@ class StandingsPage(Page):
                 event = None if event_id is None else self.ctx.run(tournament.get_event, event_id)
         except tournament.TournamentError:  # unreachable database: the pages say so; the timer waits
             return
+        clock = getattr(self, "_clock", None)
         if event is None:
             shown = (None, 0, None, None)
+        elif clock is not None:  # a section's own round clock (a split night, one section shown)
+            end, left = clock
+            shown = (event.id, event.minutes_per_round, None if end is None else end.timestamp(), left)
         else:
             end = event.timer_ends_at
             ends = None if end is None else end.timestamp()
@@ -114,12 +118,19 @@ class StandingsPage(Page):
             return
         ends, left = self.timer.state()
         end = None if ends is None else datetime.fromtimestamp(ends, timezone.utc)
+        section = self.section.section() if getattr(self, "_clock", None) is not None else None
         try:
             # through the unit of work, but not a step of Edit ▸ Undo (no log): a timer is not undone
-            tournament.operate(
-                self.ctx.db, "Round timer", tournament.save_round_timer, event_id, ends_at=end, left_seconds=left,
-                event_id=event_id,
-            )
+            if section is not None:  # the section's own clock
+                tournament.operate(
+                    self.ctx.db, f"Round clock of section {section}", tournament.save_section_timer, event_id, section,
+                    ends_at=end, left_seconds=left, event_id=event_id,
+                )
+            else:
+                tournament.operate(
+                    self.ctx.db, "Round timer", tournament.save_round_timer, event_id, ends_at=end, left_seconds=left,
+                    event_id=event_id,
+                )
         except tournament.TournamentError as exc:  # the timer still runs here; it is only not saved
             logging.getLogger("euchre_tourney").warning("round timer not saved: %s", exc.message)
             return
@@ -174,6 +185,7 @@ class StandingsPage(Page):
         """Draw ``board`` (:func:`tournament.standings_board`'s read model)."""
         event = board.event
         self.section.load(board.sections)
+        self._clock = board.clock
         self.load_timer(event=event)
         self.prizes.setVisible(event.kind != "team")
         self.prizes_button.setEnabled(event.kind != "team")

@@ -359,6 +359,10 @@ class StandingsBoard:
     teams: TeamStandingsView | None
     sections: tuple[str, ...] = ()
     """A night split into sections: the sections' names (empty otherwise)."""
+    clock: tuple | None = None
+    """The section shown's round clock: (ends at, UTC, while it runs;
+    seconds left while paused), both None when reset; None for the whole
+    night (its clock is the event's)."""
 
 
 def standings_board(session: Session, event_id: int, section: str | None = None) -> StandingsBoard:
@@ -368,8 +372,12 @@ def standings_board(session: Session, event_id: int, section: str | None = None)
     event = get_event(session, row.id)
     if event.kind == "team":
         return StandingsBoard(event, None, team_standings(session, event_id))
-    names = tuple(x.name for x in list_sections(session, event_id))
-    return StandingsBoard(event, standings(session, event_id, section=section), None, names)
+    secs = list_sections(session, event_id) if event.sectioned or section is not None else ()
+    clock = None
+    if section is not None:
+        chosen = section_named(secs, section)
+        clock = (chosen.ends_at, chosen.left_seconds)
+    return StandingsBoard(event, standings(session, event_id, section=section), None, tuple(x.name for x in secs), clock)
 
 
 @dataclass(frozen=True)

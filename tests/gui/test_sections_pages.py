@@ -102,6 +102,13 @@ def test_the_event_page_splits_the_night_and_the_pages_choose_a_section(split_ni
     standings.section.setCurrentIndex(standings.section.findData("A"))
     assert standings.model.rowCount() == 28 and "Section A (Hall): after round 1" in standings.summary.text()
     _shot(window, "standings-page-section-A")
+    # section A's own round clock: started here, saved with section A alone (the room's clock stays reset)
+    standings.timer.set_minutes(15)
+    standings.timer.start()
+    with window.ctx.db.session() as s:
+        clocks = {x.name: x.ends_at for x in T.list_sections(s, eid)}
+        assert clocks["A"] is not None and clocks["B"] is None
+        assert T.get_event(s, eid).timer_ends_at is None
 
 
 def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
