@@ -31,20 +31,20 @@ trail names her.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import secrets
 import string
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
 from euchre_tourney.store import Captain, Entrant, EventRound, HandAudit, Section, SectionLock, SectionTimer
-from euchre_tourney.tournament.common import load_event, plain_text, scores_recorded, whole_number, yes_no
+from euchre_tourney.tournament.common import clock_end, load_event, plain_text, scores_recorded, whole_number, yes_no
 from euchre_tourney.tournament.errors import NotFound, TournamentError
+from euchre_tourney.tournament.phones import _hash_pin  # the director's PIN's salted scrypt, for captains too
 from euchre_tourney.tournament.stations import round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
@@ -506,12 +506,7 @@ def save_section_timer(
     clock, not an undoable change (as :func:`~.events.save_round_timer`)."""
     load_event(session, event_id)
     s = section_named(list_sections(session, event_id), section)
-    if ends_at is not None and left_seconds is not None:
-        raise TournamentError("A round clock is either running (an end time) or paused (time left), not both.")
-    if left_seconds is not None and not (isinstance(left_seconds, (int, float)) and 0 <= left_seconds < 10**7):
-        raise TournamentError(f"A paused round clock has 0 or more seconds left, not {left_seconds!r}.")
-    if ends_at is not None:
-        ends_at = ends_at.replace(tzinfo=timezone.utc) if ends_at.tzinfo is None else ends_at.astimezone(timezone.utc)
+    ends_at = clock_end(ends_at, left_seconds)
     timer = session.get(SectionTimer, s.id)
     if ends_at is None and left_seconds is None:
         if timer is not None:
@@ -525,11 +520,6 @@ def save_section_timer(
 
 
 # captains -----------------------------------------------------------------------
-
-
-def _hash_pin(pin: str, salt: bytes) -> str:
-    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
-    return salt.hex() + ":" + digest.hex()
 
 
 def captains(session: Session, event_id: int) -> tuple[CaptainView, ...]:

@@ -258,15 +258,7 @@ def _standings(session: Session, event_id: int) -> StandingsView:
         if entrant_id in in_rotation
     }
     size = table_size(event)
-    facts = [
-        HandFact(number, table, side, points, lone_position(alone, detail, size), tricks, makers)
-        for number, table, side, points, alone, tricks, detail, makers in session.exec(
-            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
-                   Hand.detail_json, Hand.makers)
-            .join(EventRound, Hand.round_id == EventRound.id)
-            .where(EventRound.event_id == event_id)
-        )
-    ]
+    facts = hand_facts(session, event_id, size)
     tables = table_facts(session, event_id)
     rows = compute_standings(
         entrants, rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
@@ -329,15 +321,7 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
     event = load_event(session, event_id)
     night = seated_night(session, event)
     size = table_size(event)
-    facts = [
-        HandFact(number, table, side, points, lone_position(alone, detail, size), tricks, makers)
-        for number, table, side, points, alone, tricks, detail, makers in session.exec(
-            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
-                   Hand.detail_json, Hand.makers)
-            .join(EventRound, Hand.round_id == EventRound.id)
-            .where(EventRound.event_id == event_id)
-        )
-    ]
+    facts = hand_facts(session, event_id, size)
     tables = table_facts(session, event_id)
     finished = finished_tables(night.rounds, facts, tables, event.hands_per_round)
     owners: dict[int, int | None] = {}
@@ -422,6 +406,19 @@ def _overall_status(statuses: list[tuple[str, int, str]]) -> str:
     parts = [f"{_runs_text(names)}: {status}" for status, names in said.items()]
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
+
+
+def hand_facts(session: Session, event_id: int, size: int) -> list[HandFact]:
+    """Every recorded hand of the event as a :class:`HandFact` (tables of ``size``)."""
+    return [
+        HandFact(number, table, side, points, lone_position(alone, detail, size), tricks, makers)
+        for number, table, side, points, alone, tricks, detail, makers in session.exec(
+            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
+                   Hand.detail_json, Hand.makers)
+            .join(EventRound, Hand.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id)
+        )
+    ]
 
 
 def table_facts(session: Session, event_id: int) -> list[TableFact]:
