@@ -472,20 +472,30 @@ class ScoresPage(Page):
         self.history.setText(f"Hand {h.number}: " + "; ".join(x.text for x in lines) if lines else "")
 
     def set_locked(self, locked: bool) -> None:
-        """Lock or unlock the shown round (the director, when a round is finished)."""
+        """Lock or unlock the shown round (the director, when a round is
+        finished); with one section shown (a captain's laptop), that
+        section's round only."""
         event_id, number = self.ctx.event_id, self.round.value()
         if event_id is None:
             return
+        section = self.section.section()
+        of = f" of section {section}" if section else ""
         try:
-            self.ctx.operate(
-                f"{'Lock' if locked else 'Unlock'} round {number}",
-                tournament.lock_round, event_id, number, locked, event_id=event_id,
-            )
+            if section:
+                self.ctx.operate(
+                    f"{'Lock' if locked else 'Unlock'} round {number}{of}",
+                    tournament.lock_section_round, event_id, section, number, locked, event_id=event_id,
+                )
+            else:
+                self.ctx.operate(
+                    f"{'Lock' if locked else 'Unlock'} round {number}",
+                    tournament.lock_round, event_id, number, locked, event_id=event_id,
+                )
         except tournament.TournamentError as exc:
             self.show_message("Not changed: " + exc.message, error=True)
             self.lock.setChecked(not locked)
             return
-        self.show_message(f"Round {number} {'locked' if locked else 'unlocked'}.", error=False)
+        self.show_message(f"Round {number}{of} {'locked' if locked else 'unlocked'}.", error=False)
 
     def current_table(self) -> int | None:
         item = self.tables.currentItem()

@@ -42,7 +42,7 @@ from euchre_tourney.tournament.ratings import RatingRow, ratings
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, RotationView, StandingsView, TableResultView, TableScoreView
 from euchre_tourney.tournament.schedule import rotation_view
 from euchre_tourney.tournament.scoring import table_score
-from euchre_tourney.tournament.sections import captains, list_sections, section_named, section_of_table, table_label
+from euchre_tourney.tournament.sections import captains, list_sections, section_locks, section_named, section_of_table, table_label
 from euchre_tourney.tournament.season import SeasonStandingsView, SeasonView, list_seasons, season_standings
 from euchre_tourney.tournament.side_games import SideTableView, side_table_score
 from euchre_tourney.tournament.standings import standings
@@ -233,7 +233,9 @@ def entry_board(
         rules=event.rules,
         round=round_number,
         tables=shown,
-        locked=bool(r is not None and r.locked),
+        locked=bool(r is not None and r.locked) or (
+            chosen is not None and round_number in section_locks(session, event_id).get(chosen.name, ())
+        ),
         next_unfinished=next_unfinished,
         table=view,
         result=result,

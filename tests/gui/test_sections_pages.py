@@ -138,4 +138,8 @@ def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
         f"B-{k}" for k in range(1, 6)
     ]
     _shot(w, "captain-laptop-scores-section-B")
+    w.scores_page.lock.click()  # her laptop locks her section's round, not the room's
+    with db.session() as s:
+        assert T.section_locks(s, ev.id) == {"B": frozenset({1})} and not T.locked_rounds(s, ev.id)
+    assert w.scores_page.lock.isChecked() and "Round 1 of section B locked." in w.scores_page.message.text()
     assert QMessageBox  # (modal boxes are silenced by gui_env)

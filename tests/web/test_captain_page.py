@@ -85,3 +85,23 @@ def test_a_withdrawn_pin_stops_at_once(db, sectioned, captain_client):
     assert refused.status_code == 403
     with db.session() as s:
         assert T.section_locks(s, eid) == {}
+
+
+def test_each_sections_tables_play_at_their_own_pace(db, sectioned, captain_client):
+    """Section A finished round 1: its phones are on round 2 while section
+    B's are still on round 1; a table's page names it as the room does."""
+    eid, _pin = sectioned
+    with db.session() as s:
+        for t in range(1, 4):  # section A's three tables
+            for h in (1, 2):
+                T.record_hand(s, eid, 1, t, h, HandEntry(Side.NS, 3))
+        secrets = T.table_secrets(s, eid)
+        assert T.playing_round(s, eid, 1) == 2 and T.playing_round(s, eid, 101) == 1
+        assert T.playing_round(s, eid) == 1  # the room as a whole is on round 1
+    a = captain_client.get(f"/t/1?k={secrets[1]}")
+    b = captain_client.get(f"/t/101?k={secrets[101]}")
+    assert a.status_code == b.status_code == 200
+    assert "Table A-1 · Round 2" in a.text and "Table B-1 · Round 1" in b.text
+    with db.session() as s:
+        T.lock_section_round(s, eid, "B", 1)
+        assert T.playing_round(s, eid, 101) == 2  # a round locked for the section is closed for it
