@@ -379,6 +379,7 @@ class ScoresPage(Page):
         except tournament.TournamentError:  # the event went away (another station); the next change redraws
             return
         self.section.load(board.sections)
+        self.lock.setText(f"Round &locked in section {board.section}" if board.section else "Round &locked")
         self.board = board
         self.rules = board.rules
         if not board.event.has_rotation:

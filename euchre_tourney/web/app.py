@@ -880,6 +880,14 @@ def _standings(session, event_id: int):
 
 
 def _director_view(session, event_id: int) -> dict:
+    data = _room_view(session, event_id)
+    secs = tournament.list_sections(session, event_id)  # a night split into sections names its tables "B-7"
+    tables = set(data["progress"]) | {t for _r, t, _h in data["disputed"]}
+    data["labels"] = {t: tournament.table_label(secs, t) for t in tables} if secs else {}
+    return data
+
+
+def _room_view(session, event_id: int) -> dict:
     current = tournament.playing_round(session, event_id)
     view = tournament.standings(session, event_id)
     return {

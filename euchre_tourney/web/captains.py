@@ -45,7 +45,7 @@ def captain_view(session, event_id: int, names: tuple[str, ...]) -> dict:
         except tournament.NotFound:
             continue
         view = tournament.standings(session, event_id, section=sec.name)
-        current = view.current_round
+        current = tournament.playing_round(session, event_id, sec.first_table + 1)  # as the section's phones see it
         progress = tournament.round_progress(session, event_id, current) if current else {}
         mine = {
             tournament.table_label(secs, t): n for t, n in progress.items()

@@ -105,3 +105,32 @@ def test_each_sections_tables_play_at_their_own_pace(db, sectioned, captain_clie
     with db.session() as s:
         T.lock_section_round(s, eid, "B", 1)
         assert T.playing_round(s, eid, 101) == 2  # a round locked for the section is closed for it
+
+
+def test_a_captain_locks_her_section_from_her_phone_in_a_browser(gui_env, db, sectioned, qtbot, tmp_path):
+    """Chromium at a phone's size: the PIN page, her sections only, her lock."""
+    import os
+
+    from selenium.webdriver.common.by import By
+
+    from tests.web.browser import serve_event, tap, wait_for
+
+    eid, pin = sectioned
+    served = serve_event(db, eid, qtbot, tmp_path)
+    _window, server, browser = next(served)
+    try:
+        phone = browser("captain")
+        phone.get(f"{server.url}/captain")
+        phone.find_element(By.ID, "pin").send_keys(pin)
+        tap(phone, "button[type=submit]")
+        wait_for(phone, lambda d: "Lock round 1 of section B" in d.find_element(By.ID, "main").text)
+        assert "Section A" not in phone.find_element(By.ID, "main").text
+        tap(phone, "button[value=lock]")
+        wait_for(phone, lambda d: "Round 1 of section B is locked." in d.find_element(By.ID, "main").text)
+        if os.environ.get("EUCHRE_TOURNEY_SHOTS"):
+            phone.save_screenshot(os.path.join(os.environ["EUCHRE_TOURNEY_SHOTS"], "captain-phone.png"))
+        with db.session() as s:
+            assert T.section_locks(s, eid) == {"B": frozenset({1})}
+            assert [a.station for a in T.audit_trail(s, eid) if a.action == "lock"] == ["captain Ann (phone)"]
+    finally:
+        next(served, None)  # the browsers quit, the server stops
