@@ -32,6 +32,14 @@ nothing was played may still go with its rotation. A round inserted by the
 same write (an undo that brings back a deleted event) is new, not changed;
 an event deleted as a whole takes its locked rounds with it.
 
+A night split into sections (:mod:`.sections`) also locks a round for one
+section alone (a captain's lock, ``section_lock``): :func:`check_section_locks`
+keeps that section's tables as a round's lock keeps the room's -- its hands,
+table results and phones' actions, time called for the section, and who sits
+at its tables once something was played there -- whatever the door. The
+guard's round query says whether a night has sections, so a night in one
+room pays nothing for it.
+
 Bracket results (:func:`check_results_played_on`): a write after which a
 match that has a result would have other teams than those that played it
 (a semi-final undone, redone or corrected once its winner played the

@@ -121,6 +121,7 @@ def captain_station(name: str, phone: bool = True) -> str:
 
 
 def _section_rows(session: Session, event_id: int) -> list[Section]:
+    whole_number(event_id, "event number")  # refused in words before it reaches the database
     return list(session.exec(select(Section).where(Section.event_id == event_id).order_by(Section.position)))
 
 

@@ -169,3 +169,31 @@ def test_a_captains_pin_names_her_and_can_be_withdrawn(session):
     assert T.check_captain_pin(session, ev.id, pin) is None
     with pytest.raises(T.NotFound, match="no section 'E'"):
         T.add_captain(session, ev.id, "Bea", ["E"])
+
+
+def test_splitting_undoes_and_redoes_exactly(db):
+    """Split into sections (the rotation made for one room discarded), made
+    per section; each step undone brings back the rows as they were."""
+    from tests.snapshots import snapshot_event
+
+    log = T.UndoLog(db)
+    with db.session() as s:
+        ev, _ids = _night(s, 24)
+        T.generate_rotation(s, ev.id, seed=3)
+        one_room = snapshot_event(s, ev.id)
+    log.run("Split", T.split_by_size, ev.id, 12, event_id=ev.id)
+    log.run("Rotation", T.generate_rotation, ev.id, seed=3, event_id=ev.id)
+    log.run("Lock", T.lock_section_round, ev.id, "B", 1, event_id=ev.id)
+    with db.session() as s:
+        split = snapshot_event(s, ev.id)
+        assert [x.players for x in T.list_sections(s, ev.id)] == [12, 12]
+    log.undo()
+    log.undo()
+    log.undo()
+    with db.session() as s:
+        assert snapshot_event(s, ev.id) == one_room and T.list_sections(s, ev.id) == ()
+    log.redo()
+    log.redo()
+    log.redo()
+    with db.session() as s:
+        assert snapshot_event(s, ev.id) == split and T.section_locks(s, ev.id) == {"B": frozenset({1})}
