@@ -151,6 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
     s.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    s.add_argument("--section", default=None, metavar="NAME",
+                   help="one section's standings in a night split into sections (default: the whole night's)")
     _add_database_option(s, argparse.SUPPRESS)
     return p
 
@@ -411,7 +413,10 @@ def _standings(args, out: TextIO) -> int:
     with _open_event(args) as (session, event):
         if event.kind == "team":
             return _team_standings(tournament.team_standings(session, event.id), args.format, out)
-        view = tournament.standings(session, event.id)
+        try:
+            view = tournament.standings(session, event.id, section=args.section)
+        except tournament.TournamentError as exc:
+            raise UsageError(exc.message) from None
     if args.format == "csv":
         out.write(tournament.standings_csv(view))
     elif args.format == "json":
@@ -422,6 +427,9 @@ def _standings(args, out: TextIO) -> int:
                     "tie_breaks": list(view.tie_breaks),
                     "sit_out_rule": view.sit_out_rule,
                     "status": view.status,
+                    **({"section": view.section} if view.section else {}),
+                    **({"sections": [{"section": n, "rounds_finished": a, "status": st} for n, a, st in view.section_status]}
+                       if view.section_status and not view.section else {}),
                     "standings": [
                         {
                             "place": r.place,
@@ -435,6 +443,7 @@ def _standings(args, out: TextIO) -> int:
                             "sit_outs": r.sit_outs,
                             "sit_out_credit": r.sit_out_credit,
                             "round_points": list(r.round_points),
+                            **({"section": r.section} if r.section else {}),
                         }
                         for r in view.rows
                     ],
