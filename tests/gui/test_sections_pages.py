@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from euchre_tourney import tournament as T
@@ -98,6 +99,9 @@ def test_the_event_page_splits_the_night_and_the_pages_choose_a_section(split_ni
     standings.refresh()
     assert "Section A: after round 1" in standings.summary.text() and "section B: round 1: 0 of 4" in standings.summary.text()
     assert "Section A —" in standings.prizes.text() and "Overall prizes" in standings.prizes.text()
+    last = standings.model.columnCount() - 1
+    assert standings.model.headerData(last, Qt.Horizontal) == "Section"
+    assert {standings.model.index(r, last).data() for r in range(standings.model.rowCount())} == {"A", "B"}
     _shot(window, "standings-page-overall")
     standings.section.setCurrentIndex(standings.section.findData("A"))
     assert standings.model.rowCount() == 28 and "Section A (Hall): after round 1" in standings.summary.text()
