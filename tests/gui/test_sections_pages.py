@@ -19,6 +19,8 @@ from euchre_tourney.gui import context
 from euchre_tourney.gui.main_window import MainWindow
 from euchre_tourney.rules import HandEntry, Side
 
+from tests.split_nights import split_night as made_split
+
 SHOTS = os.environ.get("EUCHRE_TOURNEY_SHOTS")
 """A folder to save the pages' screenshots in (QWidget.grab); unset: none are saved."""
 
@@ -117,11 +119,7 @@ def test_the_event_page_splits_the_night_and_the_pages_choose_a_section(split_ni
 
 def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
     with db.session() as s:
-        ids = [T.add_player(s, f"Member {i:02d}").id for i in range(40)]
-        ev = T.create_event(s, "Charity night", datetime.date(2026, 12, 5), rounds=3, hands_per_round=2)
-        T.set_checked_in(s, ev.id, ids)
-        T.split_by_size(s, ev.id, 20)
-        T.generate_rotation(s, ev.id, seed=3)
+        event_id = made_split(s, 40, 20, seed=3, name="Charity night", prefix="Member")
     MainWindow.section = "B"
     try:
         w = MainWindow(db)
@@ -129,7 +127,7 @@ def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
         MainWindow.section = None
     qtbot.addWidget(w)
     w.resize(1280, 820)
-    w.ctx.set_event(ev.id)
+    w.ctx.set_event(event_id)
     w.tabs.setCurrentWidget(w.rotation_page)
     w.rotation_page.refresh()
     chooser = w.rotation_page.section
@@ -144,6 +142,6 @@ def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
     _shot(w, "captain-laptop-scores-section-B")
     w.scores_page.lock.click()  # her laptop locks her section's round, not the room's
     with db.session() as s:
-        assert T.section_locks(s, ev.id) == {"B": frozenset({1})} and not T.locked_rounds(s, ev.id)
+        assert T.section_locks(s, event_id) == {"B": frozenset({1})} and not T.locked_rounds(s, event_id)
     assert w.scores_page.lock.isChecked() and "Round 1 of section B locked." in w.scores_page.message.text()
     assert QMessageBox  # (modal boxes are silenced by gui_env)

@@ -4,27 +4,19 @@ the overall standings sheet lists each section's prizes after the room's."""
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from pypdf import PdfReader
 
 from euchre_tourney import tournament as T
 from euchre_tourney.reports import report
-from euchre_tourney.rules import HandEntry, Side
+from tests.split_nights import finish, split_night as night
 
 
 @pytest.fixture
 def split_night(session):
-    ids = [T.add_player(session, f"Player {i:02d}").id for i in range(24)]
-    ev = T.create_event(session, "Rotary night", datetime.date(2026, 12, 5), rounds=3, hands_per_round=2)
-    T.set_checked_in(session, ev.id, ids)
-    T.split_by_size(session, ev.id, 12)
-    T.generate_rotation(session, ev.id, seed=2)
-    for t in (101, 102, 103):
-        for h in (1, 2):
-            T.record_hand(session, ev.id, 1, t, h, HandEntry(Side.NS, 5 if t == 101 else 3))
-    return ev.id
+    event_id = night(session, 24, 12)
+    finish(session, event_id, 1, (101, 102, 103), tricks=lambda t: 5 if t == 101 else 3)
+    return event_id
 
 
 def _text(path) -> str:
