@@ -607,12 +607,14 @@ class SectionsBox(QGroupBox):
                   "(euchre-tourney open FILE --section B)." if secs else "")
         )
 
-    def _operate(self, label: str, use_case, *args, title: str) -> object:
+    def _operate(self, title: str, run) -> object:
+        """``run(event_id)`` (one operation through the unit of work); its
+        refusal shown under ``title``; None when refused or no event."""
         event_id = self.ctx.event_id
         if event_id is None:
             return None
         try:
-            return self.ctx.operate(label, use_case, event_id, *args, event_id=event_id)
+            return run(event_id)
         except tournament.TournamentError as exc:
             context.show_error(self, title, exc.message)
             return None
@@ -626,8 +628,9 @@ class SectionsBox(QGroupBox):
 
     def split_by_size(self) -> None:
         if self._rotation_goes():
-            self._operate(f"Split into sections of {self.size.value()}", tournament.split_by_size, self.size.value(),
-                          title="Cannot split the night")
+            size = self.size.value()
+            self._operate("Cannot split the night", lambda eid: self.ctx.operate(
+                f"Split into sections of {size}", tournament.split_by_size, eid, size, event_id=eid))
 
     def split_by_rooms(self) -> None:
         try:
@@ -636,16 +639,19 @@ class SectionsBox(QGroupBox):
             context.show_error(self, "Cannot split the night", exc.message)
             return
         if self._rotation_goes():
-            self._operate("Split into sections by room", tournament.split_by_rooms, rooms, title="Cannot split the night")
+            self._operate("Cannot split the night", lambda eid: self.ctx.operate(
+                "Split into sections by room", tournament.split_by_rooms, eid, rooms, event_id=eid))
 
     def unsplit(self) -> None:
         if self._rotation_goes():
-            self._operate("Play in one room", tournament.unsplit_sections, title="Cannot join the sections")
+            self._operate("Cannot join the sections", lambda eid: self.ctx.operate(
+                "Play in one room", tournament.unsplit_sections, eid, event_id=eid))
 
     def add_captain(self) -> None:
         name = self.captain_name.text().strip()
         wanted = [x.strip() for x in self.captain_sections.text().replace(";", ",").split(",") if x.strip()]
-        pin = self._operate(f"Make {name} captain", tournament.add_captain, name, wanted, title="Cannot make the captain")
+        pin = self._operate("Cannot make the captain", lambda eid: self.ctx.operate(
+            f"Make {name} captain", tournament.add_captain, eid, name, wanted, event_id=eid))
         if pin:
             context.inform(
                 self, "Captain's PIN",
@@ -655,5 +661,6 @@ class SectionsBox(QGroupBox):
 
     def revoke_captain(self) -> None:
         name = self.captain_name.text().strip()
-        if self._operate(f"Withdraw {name}'s PIN", tournament.revoke_captain, name, title="Cannot withdraw the PIN"):
+        if self._operate("Cannot withdraw the PIN", lambda eid: self.ctx.operate(
+                f"Withdraw {name}'s PIN", tournament.revoke_captain, eid, name, event_id=eid)):
             context.inform(self, "Captain's PIN", f"{name}'s PIN no longer works.")

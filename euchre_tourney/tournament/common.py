@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import datetime, timezone
 
@@ -77,6 +78,13 @@ def clock_end(ends_at: datetime | None, left_seconds: float | None) -> datetime 
     if ends_at is not None:
         ends_at = ends_at.replace(tzinfo=timezone.utc) if ends_at.tzinfo is None else ends_at.astimezone(timezone.utc)
     return ends_at
+
+
+def hash_pin(pin: str, salt: bytes) -> str:
+    """A PIN's salted scrypt hash as stored ("salt:digest", hex): the
+    director's phone PIN and the captains'."""
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+    return salt.hex() + ":" + digest.hex()
 
 
 # Typed inputs at the use-case boundary ---------------------------------------

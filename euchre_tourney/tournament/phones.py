@@ -51,7 +51,6 @@ director's Scores page.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import secrets
@@ -76,7 +75,8 @@ from euchre_tourney.store import (
     TableSecret,
     TeamGame,
 )
-from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.common import event_rules, hash_pin, load_event
+from euchre_tourney.tournament import sections as _sections
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
 from euchre_tourney.tournament.readmodels import HandView
@@ -245,8 +245,6 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
         return None
     mine = None  # the stored table numbers of the table's section (None: every table)
     if sectioned and table is not None:
-        from euchre_tourney.tournament import sections as _sections
-
         secs = _sections.list_sections(session, event_id)
         own = _sections.section_of_table(secs, table)
         if own is not None:
@@ -429,9 +427,6 @@ def call_time(session: Session, event_id: int, round_number: object) -> PhoneSet
     return set_phone_settings(session, event_id, time_called_round=round_number)
 
 
-def _hash_pin(pin: str, salt: bytes) -> str:
-    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
-    return salt.hex() + ":" + digest.hex()
 
 
 @write_use_case
@@ -442,7 +437,7 @@ def set_director_pin(session: Session, event_id: int, pin: str) -> None:
         raise TournamentError("A PIN is 4 to 12 digits.")
     load_event(session, event_id)
     row = _settings_row(session, event_id) or PhoneSettings(event_id=event_id)
-    row.pin_hash = _hash_pin(pin, secrets.token_bytes(16))
+    row.pin_hash = hash_pin(pin, secrets.token_bytes(16))
     session.add(row)
     session.commit()
 
@@ -453,7 +448,7 @@ def check_director_pin(session: Session, event_id: int, pin: object) -> bool:
     if row is None or not row.pin_hash or not isinstance(pin, str) or len(pin) > 12:
         return False
     salt, _, _digest = row.pin_hash.partition(":")
-    return hmac.compare_digest(_hash_pin(pin, bytes.fromhex(salt)), row.pin_hash)
+    return hmac.compare_digest(hash_pin(pin, bytes.fromhex(salt)), row.pin_hash)
 
 
 def phone_stamp(session: Session, event_id: int) -> str:
@@ -673,8 +668,6 @@ def _section_of(session: Session, event_id: int, table: int, round_number: int) 
     """A table's name in the room ("B-7"; "" in a night in one room),
     whether its section's round ``round_number`` is locked, and whether
     time was called in it for the section."""
-    from euchre_tourney.tournament import sections as _sections
-
     secs = _sections.list_sections(session, event_id)
     own = _sections.section_of_table(secs, table) if secs else None
     if own is None:

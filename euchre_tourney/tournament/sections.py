@@ -42,9 +42,8 @@ from sqlmodel import Session, select
 
 from euchre_tourney import rotation
 from euchre_tourney.store import Captain, Entrant, EventRound, HandAudit, Section, SectionLock, SectionTimer
-from euchre_tourney.tournament.common import clock_end, load_event, plain_text, scores_recorded, whole_number, yes_no
+from euchre_tourney.tournament.common import clock_end, hash_pin as _hash_pin, load_event, plain_text, scores_recorded, whole_number, yes_no
 from euchre_tourney.tournament.errors import NotFound, TournamentError
-from euchre_tourney.tournament.phones import _hash_pin  # the director's PIN's salted scrypt, for captains too
 from euchre_tourney.tournament.stations import round_for_write, station_of
 from euchre_tourney.tournament.unit_of_work import write_use_case
 
