@@ -548,6 +548,23 @@ def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
     return tuple(rotation.describe(rotation.check(schedule)))
 
 
+def _pattern(schedule: rotation.Schedule) -> tuple:
+    """The schedule with its players renamed 0, 1, … in the order they
+    first appear (table numbers kept): two schedules with one pattern have
+    one quality report (:func:`rotation.check` measures the pattern, not
+    the names)."""
+    order: dict[int, int] = {}
+
+    def name(p: int) -> int:
+        return order.setdefault(p, len(order))
+
+    return tuple(
+        (tuple((t.number, *(name(p) for p in t.seats)) for t in r.tables), tuple(name(p) for p in r.sit_out),
+         tuple(name(p) for p in r.absent))
+        for r in schedule.rounds
+    ) + (tuple(sorted(name(p) for p in schedule.players)),)
+
+
 def section_quality_lines(schedule: rotation.Schedule, secs) -> tuple[str, ...]:
     """A split night's quality report: each section's rotation checked on
     its own (its players, its tables), sections with the same report said
@@ -555,11 +572,15 @@ def section_quality_lines(schedule: rotation.Schedule, secs) -> tuple[str, ...]:
     if not schedule.rounds:
         return ()
     said: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+    known: dict[tuple, tuple[str, ...]] = {}  # a section's pattern → its report (sections made from one template share it)
     for sec in secs:
         part = rotation.split_section(schedule, set(sec.members), sec.first_table)
         if not part.players or not part.rounds:
             continue
-        said.setdefault((len(part.players), quality_lines(part)), []).append(sec.name)
+        shape = _pattern(part)
+        if shape not in known:
+            known[shape] = quality_lines(part)
+        said.setdefault((len(part.players), known[shape]), []).append(sec.name)
     out = []
     for (size, lines), names in said.items():
         who = f"Section {names[0]}" if len(names) == 1 else (
