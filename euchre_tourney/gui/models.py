@@ -302,7 +302,7 @@ class StandingsModel(RowsModel):
         super().__init__(self._columns(0), parent)
 
     @staticmethod
-    def _columns(rounds: int, sections: bool = False) -> list[Column]:
+    def _columns(rounds: int) -> list[Column]:
         cols = [
             Column("Place", lambda r: f"={r.place}" if r.tied else r.place, CENTER),
             Column("No.", lambda r: r.number, RIGHT),
@@ -319,8 +319,6 @@ class StandingsModel(RowsModel):
         ]
         for i in range(rounds):
             cols.append(Column(f"R{i + 1}", (lambda i: lambda r: r.round_points[i])(i), RIGHT))
-        if sections:  # a split night's overall list: each player's section, last
-            cols.append(Column("Section", lambda r: getattr(r, "section", ""), CENTER))
         return cols
 
     rounds = -1
@@ -330,8 +328,10 @@ class StandingsModel(RowsModel):
         """Show ``rows`` with ``rounds`` round columns (and a Section column
         when the rows are of several sections: a split night's overall list)."""
         self.rounds = rounds
-        several = len({getattr(r, "section", "") for r in rows}) > 1
-        self.set_table(self._columns(rounds, several), rows)
+        columns = self._columns(rounds)
+        if len({getattr(r, "section", "") for r in rows}) > 1:  # a split night's overall list: each player's section, last
+            columns.append(Column("Section", lambda r: r.section, CENTER))
+        self.set_table(columns, rows)
 
     def extra_data(self, row, column, role):
         if role == Qt.FontRole and column in (0, 3):
