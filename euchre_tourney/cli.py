@@ -108,6 +108,8 @@ def build_parser() -> argparse.ArgumentParser:
     desktop.add_argument("--uninstall-desktop", action="store_true", help="remove what --install-desktop added and exit")
     # the window's own check for the bundle's smoke test (euchre_tourney/gui/selftest.py)
     p.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--section", dest="window_section", default=None, metavar="NAME",
+                   help="open the window on one section of a night split into sections (a captain's laptop)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     r = sub.add_parser("rotation", help="print a rotation (no database needed)")
@@ -130,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
         c.add_argument("event", metavar="EVENT", help="event id or exact name")
         c.add_argument("--out", required=True, metavar="FILE.pdf")
         c.add_argument("--page-size", choices=("letter", "a4"), default="letter")
+        if rep.name != "phone-howto":
+            c.add_argument("--section", default=None, metavar="NAME",
+                           help="one section of a night split into sections (its tables, players or standings alone)")
         _add_database_option(c, argparse.SUPPRESS)
 
     pr = sub.add_parser("practice", help="open the practice table: play euchre against computer players (2 to 6 at the table)")
@@ -193,6 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="print an event's standings")
     s.add_argument("event", metavar="EVENT", help="event id or exact name")
     s.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    s.add_argument("--section", default=None, metavar="NAME",
+                   help="one section's standings in a night split into sections (default: the whole night's)")
     _add_database_option(s, argparse.SUPPRESS)
     return p
 
@@ -251,7 +258,7 @@ def main(argv: list[str] | None = None, stdout: TextIO | None = None) -> int:
             _window_problem()
             from euchre_tourney.gui import run_app  # Qt only when the app is wanted
 
-            return run_app(args.database, self_test=args.self_test)
+            return run_app(args.database, self_test=args.self_test, section=args.window_section)
         return _COMMANDS[args.command](args, out)
     except UsageError as exc:
         return _fail(str(exc), EXIT_USAGE)
@@ -451,7 +458,7 @@ def _pdf(name: str):
         path = _check_out_path(args.out)
         with _open_event(args) as (session, event):
             try:
-                data = tournament.report_data(session, event.id, rep.name)
+                data = tournament.report_data(session, event.id, rep.name, getattr(args, "section", None))
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
             _write_atomically(path, lambda fh: rep.write(data, fh, page_size=args.page_size))
@@ -467,7 +474,10 @@ def _standings(args, out: TextIO) -> int:
     with _open_event(args) as (session, event):
         if event.kind == "team":
             return _team_standings(tournament.team_standings(session, event.id), args.format, out)
-        view = tournament.standings(session, event.id)
+        try:
+            view = tournament.standings(session, event.id, section=args.section)
+        except tournament.TournamentError as exc:
+            raise UsageError(exc.message) from None
     if args.format == "csv":
         out.write(tournament.standings_csv(view))
     elif args.format == "json":
@@ -478,6 +488,9 @@ def _standings(args, out: TextIO) -> int:
                     "tie_breaks": list(view.tie_breaks),
                     "sit_out_rule": view.sit_out_rule,
                     "status": view.status,
+                    **({"section": view.section} if view.section else {}),
+                    **({"sections": [{"section": n, "rounds_finished": a, "status": st} for n, a, st in view.section_status]}
+                       if view.section_status and not view.section else {}),
                     "standings": [
                         {
                             "place": r.place,
@@ -491,6 +504,7 @@ def _standings(args, out: TextIO) -> int:
                             "sit_outs": r.sit_outs,
                             "sit_out_credit": r.sit_out_credit,
                             "round_points": list(r.round_points),
+                            **({"section": r.section} if r.section else {}),
                         }
                         for r in view.rows
                     ],

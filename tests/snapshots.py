@@ -8,10 +8,10 @@ from typing import Any
 from sqlalchemy import select
 
 from euchre_tourney.store import (
-    Entrant, Event, EventConstraint, EventRound, Hand, Player, Seating, SitOut, TableResult, Team, TeamGame,
+    Captain, Entrant, Event, EventConstraint, EventRound, Hand, Player, Seating, Section, SitOut, TableResult, Team, TeamGame,
 )
 
-_EVENT_CHILDREN = (Entrant, Team, EventConstraint, EventRound)
+_EVENT_CHILDREN = (Entrant, Team, EventConstraint, EventRound, Section, Captain)
 _ROUND_CHILDREN = (Seating, SitOut, Hand, TeamGame, TableResult)
 
 

@@ -35,7 +35,7 @@ def warm_up_reports() -> threading.Thread:
     return thread
 
 
-def run_app(database: str | None = None, self_test: bool = False) -> int:
+def run_app(database: str | None = None, self_test: bool = False, section: str | None = None) -> int:
     """Open the main window on ``database`` (path or URL; None = default). Returns the exit code.
 
     The window comes up at once saying "Opening <file>…"; the database
@@ -49,6 +49,8 @@ def run_app(database: str | None = None, self_test: bool = False) -> int:
 
     ``self_test``: add a player through the window and say what it showed
     (:mod:`~euchre_tourney.gui.selftest`, for the bundle's smoke test).
+    ``section``: open the window on one section of a split night (a
+    captain's laptop: the Rotation, Scores and Standings pages show it alone).
     """
     problem = platform_check.display_problem(Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)))
     if problem is not None:
@@ -58,6 +60,9 @@ def run_app(database: str | None = None, self_test: bool = False) -> int:
     from euchre_tourney.gui.main_window import MainWindow  # Qt only at import (see above)
 
     window = MainWindow()
+    window.section = section.strip().upper() if section else None
+    if window.section:
+        window.setWindowTitle(f"{window.windowTitle()} — section {window.section}")
     geometry = window.settings.value("geometry")
     if geometry is not None:
         window.restoreGeometry(geometry)

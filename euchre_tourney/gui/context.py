@@ -41,6 +41,8 @@ class AppContext(QObject):
         super().__init__(parent)
         self.db = db
         self.event_id: int | None = None
+        self.section: str | None = None
+        """The section this window is opened on (a captain's laptop: ``open FILE --section B``); None: every section."""
         self.undo_stack = QUndoStack(self)
         self.busy = ""
         """The label of the operation running in the background ("" when none): the window refuses another."""

@@ -309,6 +309,8 @@ class EventPage(Page):
         self.team_info.setWordWrap(True)
         sl.addWidget(self.team_info)
         sl.addWidget(self.save_button, 0, Qt.AlignRight)
+        self.sections_box = SectionsBox(ctx, self)
+        sl.addWidget(self.sections_box)
         sl.addStretch(1)
 
         self.model = CheckInModel(self)
@@ -379,6 +381,7 @@ class EventPage(Page):
         self.team_info.setText(board.what)
         self.model.set_rows(board.entrants)
         self.count.setText(board.seating)
+        self.sections_box.show_board(board)
 
     def toggle(self, player_id: int, checked: bool) -> None:
         self.set_checked_in([player_id], checked)
@@ -491,3 +494,173 @@ class EventPage(Page):
         except tournament.TournamentError as exc:
             context.show_error(self, "Cannot change the event", exc.message)
             self.refresh()
+
+
+def parse_rooms(text: str) -> list[tuple[str, int]]:
+    """"Hall 120, Annex 40" → [("Hall", 120), ("Annex", 40)];
+    :class:`~euchre_tourney.tournament.TournamentError` in words otherwise."""
+    rooms = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, _, seats = part.rpartition(" ")
+        if not name.strip() or not seats.isdigit():
+            raise tournament.TournamentError(
+                f"Write each room as its name and the players it seats, e.g. “Hall 120, Annex 40” (not “{part}”)."
+            )
+        rooms.append((name.strip(), int(seats)))
+    if not rooms:
+        raise tournament.TournamentError("Write the rooms and the players each seats, e.g. “Hall 120, Annex 40”.")
+    return rooms
+
+
+class SectionsBox(QGroupBox):
+    """The Event page's Sections control (big nights): split the players
+    into sections by size or by room, or play in one room; the sections and
+    their sizes; the captains (each given a PIN for her phone, shown once,
+    withdrawable)."""
+
+    def __init__(self, ctx: AppContext, page) -> None:
+        super().__init__("Sections (big nights)")
+        self.ctx = ctx
+        self.page = page
+        self.size = QSpinBox()
+        self.size.setRange(4, 1000)
+        self.size.setValue(20)
+        self.size.setSuffix(" players")
+        self.size.setAccessibleName("Section size")
+        self.split_size = QPushButton("Split by si&ze")
+        self.split_size.setToolTip("Split the players checked in into sections of about this many (sets of 20 or 40)")
+        self.split_size.clicked.connect(self.split_by_size)
+        self.rooms = QLineEdit()
+        self.rooms.setPlaceholderText("Rooms and seats, e.g. Hall 120, Annex 40")
+        self.rooms.setAccessibleName("Rooms")
+        self.split_rooms = QPushButton("Split by roo&m")
+        self.split_rooms.clicked.connect(self.split_by_rooms)
+        self.one_room = QPushButton("One room")
+        self.one_room.setToolTip("Play the night as one room again (the sections go)")
+        self.one_room.clicked.connect(self.unsplit)
+        self.listing = QLabel()
+        self.listing.setWordWrap(True)
+        self.listing.setMinimumHeight(self.listing.fontMetrics().lineSpacing() * 3 + 4)  # a wrapped label in a form is not given its height
+        self.listing.setToolTip("Each section has its own rotation, tables (A-1, B-7 …), round clock, lock and prizes")
+        self.captain_name = QLineEdit()
+        self.captain_name.setPlaceholderText("Captain's name")
+        self.captain_name.setAccessibleName("Captain's name")
+        self.captain_sections = QLineEdit()
+        self.captain_sections.setPlaceholderText("Her sections, e.g. B, C")
+        self.captain_sections.setAccessibleName("Captain's sections")
+        self.make_captain = QPushButton("Make captain")
+        self.make_captain.setToolTip("Give her these sections and a new phone PIN (shown once)")
+        self.make_captain.clicked.connect(self.add_captain)
+        self.withdraw = QPushButton("Withdraw PIN")
+        self.withdraw.setToolTip("The named captain's phone can no longer act (her past actions stay in the audit trail)")
+        self.withdraw.clicked.connect(self.revoke_captain)
+        self.captains = QLabel()
+        self.captains.setWordWrap(True)
+        outer = QVBoxLayout(self)
+        grid = QFormLayout()
+        outer.addLayout(grid)
+        row = QHBoxLayout()
+        row.addWidget(self.size)
+        row.addWidget(self.split_size)
+        row.addWidget(self.one_room)
+        grid.addRow("By size:", row)
+        row = QHBoxLayout()
+        row.addWidget(self.rooms, 1)
+        row.addWidget(self.split_rooms)
+        grid.addRow("By room:", row)
+        outer.addWidget(self.listing)
+        grid = QFormLayout()
+        outer.addLayout(grid)
+        row = QHBoxLayout()
+        row.addWidget(self.captain_name, 1)
+        row.addWidget(self.captain_sections, 1)
+        row.addWidget(self.make_captain)
+        row.addWidget(self.withdraw)
+        grid.addRow("Captains:", row)
+        outer.addWidget(self.captains)
+
+    def show_board(self, board) -> None:
+        """Draw the sections and captains of :func:`tournament.event_board`'s read model."""
+        progressive = board.event.kind == "progressive" and board.game is None
+        self.setVisible(progressive)
+        secs = board.sections
+        if secs:
+            shown = secs[:16]
+            more = f" … and {len(secs) - 16} more sections." if len(secs) > 16 else ""
+            self.listing.setText(
+                f"{len(secs)} sections, each its own rotation, tables (B-7), clock and prizes: " + ", ".join(
+                    f"{s.name} {s.players}" + (f" ({s.room})" if s.room else "") for s in shown
+                ) + " players." + more
+            )
+        else:
+            self.listing.setText("The night plays in one room (one rotation).")
+        self.one_room.setEnabled(bool(secs))
+        for w in (self.captain_name, self.captain_sections, self.make_captain, self.withdraw):
+            w.setEnabled(bool(secs))
+        self.captains.setText(
+            "  ".join(
+                f"{c.name}: section {', '.join(c.sections)}" + (" (PIN withdrawn)" if c.revoked else "")
+                for c in board.captains
+            ) or ("No captain yet: a captain runs her sections from her phone (PIN) or a laptop "
+                  "(euchre-tourney open FILE --section B)." if secs else "")
+        )
+
+    def _operate(self, title: str, run) -> object:
+        """``run(event_id)`` (one operation through the unit of work); its
+        refusal shown under ``title``; None when refused or no event."""
+        event_id = self.ctx.event_id
+        if event_id is None:
+            return None
+        try:
+            return run(event_id)
+        except tournament.TournamentError as exc:
+            context.show_error(self, title, exc.message)
+            return None
+
+    def _rotation_goes(self) -> bool:
+        board = getattr(self.page, "board", None)
+        if board is not None and board.event.has_rotation:
+            return context.ask(self, "Sections", "Splitting the night discards the rotation already made "
+                                                 "(make it again: one rotation per section). Continue?")
+        return True
+
+    def split_by_size(self) -> None:
+        if self._rotation_goes():
+            size = self.size.value()
+            self._operate("Cannot split the night", lambda eid: self.ctx.operate(
+                f"Split into sections of {size}", tournament.split_by_size, eid, size, event_id=eid))
+
+    def split_by_rooms(self) -> None:
+        try:
+            rooms = parse_rooms(self.rooms.text())
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot split the night", exc.message)
+            return
+        if self._rotation_goes():
+            self._operate("Cannot split the night", lambda eid: self.ctx.operate(
+                "Split into sections by room", tournament.split_by_rooms, eid, rooms, event_id=eid))
+
+    def unsplit(self) -> None:
+        if self._rotation_goes():
+            self._operate("Cannot join the sections", lambda eid: self.ctx.operate(
+                "Play in one room", tournament.unsplit_sections, eid, event_id=eid))
+
+    def add_captain(self) -> None:
+        name = self.captain_name.text().strip()
+        wanted = [x.strip() for x in self.captain_sections.text().replace(";", ",").split(",") if x.strip()]
+        pin = self._operate("Cannot make the captain", lambda eid: self.ctx.operate(
+            f"Make {name} captain", tournament.add_captain, eid, name, wanted, event_id=eid))
+        if pin:
+            context.inform(
+                self, "Captain's PIN",
+                f"{name}'s PIN is {pin}. Give it to her: she opens the phone server's /captain page with it and "
+                "acts on her sections only. It is shown this once (Make captain again gives a new one).",
+            )
+
+    def revoke_captain(self) -> None:
+        name = self.captain_name.text().strip()
+        if self._operate("Cannot withdraw the PIN", lambda eid: self.ctx.operate(
+                f"Withdraw {name}'s PIN", tournament.revoke_captain, eid, name, event_id=eid)):
+            context.inform(self, "Captain's PIN", f"{name}'s PIN no longer works.")

@@ -56,6 +56,10 @@ class MainWindow(QMainWindow):
     be opened is shown in this window (``open_failed``, with the sentence).
     """
 
+    section: str | None = None
+    """The section the window is opened on (``euchre-tourney --section B``: a
+    captain's laptop): its pages show that section alone; None: every section."""
+
     opened = Signal()
     """The pages are filled in (:meth:`attach` has run), whatever the file
     holds: a page that cannot be drawn shows why on itself
@@ -204,6 +208,7 @@ class MainWindow(QMainWindow):
 
         self.db = db
         self.ctx = AppContext(db, self)
+        self.ctx.section = self.section  # a captain's laptop: the window opened on her section
 
         self.events = QComboBox()
         self.events.setMinimumWidth(320)
@@ -646,7 +651,9 @@ class MainWindow(QMainWindow):
         """Gather and draw the report called ``name`` in a worker thread (a
         120-player scorecards PDF takes seconds): the running
         :class:`~euchre_tourney.gui.worker.Job`, see :meth:`save_pdf`.
-        :class:`~euchre_tourney.gui.context.Busy` while another operation runs."""
+        :class:`~euchre_tourney.gui.context.Busy` while another operation runs.
+        A night split into sections prints the section the window is opened
+        on, else the one the Rotation page shows (every section: the whole night)."""
         from euchre_tourney import tournament  # deferred on purpose: start-up time
         from euchre_tourney.reports import report
 
@@ -657,8 +664,10 @@ class MainWindow(QMainWindow):
         serving = self.phone_server is not None and self.phone_server.running
         phone_url = self.phone_server.url if serving and name in ("tally-sheets", "scorecards") else None
 
+        section = self.ctx.section or self.rotation_page.section.section() if name != "phone-howto" else None
+
         def make(_job):
-            data = self.ctx.run(tournament.report_data, event_id, rep.name)
+            data = self.ctx.run(tournament.report_data, event_id, rep.name, section)
             if phone_url is not None:  # the tables' QR codes and the players' links while the server runs
                 from euchre_tourney.web import with_phone_links  # the web stack loads only when serving
 

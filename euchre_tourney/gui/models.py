@@ -233,7 +233,7 @@ class TablesModel(RowsModel):
 
     @staticmethod
     def _columns(titles) -> list[Column]:
-        return [Column("Table", lambda t: t.number, CENTER)] + [
+        return [Column("Table", lambda t: getattr(t, "label", "") or t.number, CENTER)] + [
             Column(title, (lambda i: lambda t: t.names[i])(i)) for i, title in enumerate(titles)
         ]
 
@@ -325,8 +325,13 @@ class StandingsModel(RowsModel):
     """The round columns shown (set by :meth:`set_standings`)."""
 
     def set_standings(self, rows: Sequence[Any], rounds: int) -> None:
+        """Show ``rows`` with ``rounds`` round columns (and a Section column
+        when the rows are of several sections: a split night's overall list)."""
         self.rounds = rounds
-        self.set_table(self._columns(rounds), rows)
+        columns = self._columns(rounds)
+        if len({getattr(r, "section", "") for r in rows}) > 1:  # a split night's overall list: each player's section, last
+            columns.append(Column("Section", lambda r: r.section, CENTER))
+        self.set_table(columns, rows)
 
     def extra_data(self, row, column, role):
         if role == Qt.FontRole and column in (0, 3):

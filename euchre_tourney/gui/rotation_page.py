@@ -19,7 +19,7 @@ from euchre_tourney import tournament
 from euchre_tourney.rules import side_title
 from euchre_tourney.gui import context, replan, worker
 from euchre_tourney.gui.context import AppContext
-from euchre_tourney.gui.widgets import Page
+from euchre_tourney.gui.widgets import Page, SectionChooser
 from euchre_tourney.gui.models import TablesModel
 from euchre_tourney.gui.requests import RequestsBox
 
@@ -79,6 +79,9 @@ class RotationPage(Page):
         buttons.addWidget(self.replan_button)
         buttons.addWidget(self.changed_cards_button)
         buttons.addStretch(1)
+        self.section = SectionChooser(ctx)
+        self.section.chosen.connect(lambda _s: self.refresh())
+        buttons.addWidget(self.section)
         right = QVBoxLayout()
         self.sides_note = QLabel(FOUR_NOTE)
         right.addWidget(self.sides_note)
@@ -114,8 +117,13 @@ class RotationPage(Page):
             self.quality.setText("")
             self.sit_out.setText("")
             return
-        board = self.ctx.run(tournament.rotation_board, self.ctx.event_id)  # one read per redraw
+        try:
+            board = self.ctx.run(tournament.rotation_board, self.ctx.event_id, self.section.section())  # one read per redraw
+        except tournament.NotFound:  # the section chosen is gone (the night was split again)
+            self.section.load(())
+            board = self.ctx.run(tournament.rotation_board, self.ctx.event_id, self.section.section())
         event, self.view = board.event, board.rotation
+        self.section.load(self.view.sections)
         self.requests.refresh(self.view.warnings)
         self.requests.setVisible(event.kind != "team")  # the director's requests shape an individual rotation only
         if event.kind == "team":  # team rounds are made on the Teams page; shown here by seat
@@ -148,8 +156,10 @@ class RotationPage(Page):
         self.generate_button.setEnabled(False)
         self.regenerate_button.setEnabled(event.last_scored_round == 0)
         self.replan_button.setEnabled(0 < event.last_scored_round < event.rounds)
+        where = f" in {len(self.view.sections)} sections" if self.view.sections and not self.view.section else (
+            f", section {self.view.section} shown" if self.view.section else "")
         text = (
-            f"{len(self.view.rounds)} rounds for {event.entrant_count} players (rotation number {self.view.seed}). "
+            f"{len(self.view.rounds)} rounds for {event.entrant_count} players{where} (rotation number {self.view.seed}). "
             "Print the scorecards and tally sheets from the File menu."
         )
         if event.last_scored_round:

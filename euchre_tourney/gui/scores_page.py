@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 from euchre_tourney import tournament
 from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
-from euchre_tourney.gui.widgets import Page, StoredHandsTable
+from euchre_tourney.gui.widgets import Page, SectionChooser, StoredHandsTable
 from euchre_tourney.gui.models import HandsModel, side_name
 from euchre_tourney.gui.side_scores import SideEntry, side_label, side_totals_names
 from euchre_tourney.gui.table_round import TableRoundBox
@@ -99,6 +99,9 @@ class ScoresPage(Page):
         mine_label.setBuddy(self.station_tables)
         left.addWidget(mine_label)
         left.addWidget(self.station_tables)
+        self.section = SectionChooser(ctx)
+        self.section.chosen.connect(lambda _s: self.load_tables())
+        left.addWidget(self.section)
         self.mine: frozenset[int] = frozenset()
         try:
             self.mine = tournament.parse_tables(self.station_tables.text())
@@ -365,9 +368,18 @@ class ScoresPage(Page):
         one session) for ``round_number`` and ``table`` (None: the next
         unfinished table) and draw it."""
         try:
-            board = self.ctx.run(tournament.entry_board, self.ctx.event_id, round_number, table, self.mine)
+            board = self.ctx.run(
+                tournament.entry_board, self.ctx.event_id, round_number, table, self.mine, self.section.section()
+            )
+        except tournament.NotFound:  # the event went away (another station), or the section chosen
+            if self.section.section() is None or self.ctx.section:
+                return
+            self.section.load(())
+            return self.show_board(round_number, table)
         except tournament.TournamentError:  # the event went away (another station); the next change redraws
             return
+        self.section.load(board.sections)
+        self.lock.setText(f"Round &locked in section {board.section}" if board.section else "Round &locked")
         self.board = board
         self.rules = board.rules
         if not board.event.has_rotation:
@@ -397,12 +409,13 @@ class ScoresPage(Page):
         per = board.event.hands_per_round
         for m in board.tables:
             done = "✓ " if m.done and not board.game else ""
+            name = board.label(m.table)
             if board.game:
-                text = f"Table {m.table}   {m.hands} hands"
+                text = f"Table {name}   {m.hands} hands"
             elif m.finished_by:  # time called, or round totals in
-                text = f"{done}Table {m.table}   " + ("totals" if m.finished_by == "totals" else f"{m.hands}/{per}, time")
+                text = f"{done}Table {name}   " + ("totals" if m.finished_by == "totals" else f"{m.hands}/{per}, time")
             else:
-                text = f"{done}Table {m.table}   {m.hands}/{per}"
+                text = f"{done}Table {name}   {m.hands}/{per}"
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, m.table)
             self.tables.addItem(item)
@@ -460,20 +473,30 @@ class ScoresPage(Page):
         self.history.setText(f"Hand {h.number}: " + "; ".join(x.text for x in lines) if lines else "")
 
     def set_locked(self, locked: bool) -> None:
-        """Lock or unlock the shown round (the director, when a round is finished)."""
+        """Lock or unlock the shown round (the director, when a round is
+        finished); with one section shown (a captain's laptop), that
+        section's round only."""
         event_id, number = self.ctx.event_id, self.round.value()
         if event_id is None:
             return
+        section = self.section.section()
+        of = f" of section {section}" if section else ""
         try:
-            self.ctx.operate(
-                f"{'Lock' if locked else 'Unlock'} round {number}",
-                tournament.lock_round, event_id, number, locked, event_id=event_id,
-            )
+            if section:
+                self.ctx.operate(
+                    f"{'Lock' if locked else 'Unlock'} round {number}{of}",
+                    tournament.lock_section_round, event_id, section, number, locked, event_id=event_id,
+                )
+            else:
+                self.ctx.operate(
+                    f"{'Lock' if locked else 'Unlock'} round {number}",
+                    tournament.lock_round, event_id, number, locked, event_id=event_id,
+                )
         except tournament.TournamentError as exc:
             self.show_message("Not changed: " + exc.message, error=True)
             self.lock.setChecked(not locked)
             return
-        self.show_message(f"Round {number} {'locked' if locked else 'unlocked'}.", error=False)
+        self.show_message(f"Round {number}{of} {'locked' if locked else 'unlocked'}.", error=False)
 
     def current_table(self) -> int | None:
         item = self.tables.currentItem()
@@ -561,7 +584,7 @@ class ScoresPage(Page):
             n, e, s, w = v.names
             ns_team, ew_team = (f" ({html.escape(t)})" if t else "" for t in v.teams)  # team events
             self.heading.setText(
-                f"<b>Round {v.round}, table {v.table}</b> — "
+                f"<b>Round {v.round}, table {html.escape(board.label(v.table))}</b> — "
                 f"{side_title(0, 4)}{ns_team}: <b>{html.escape(n)}</b> &amp; <b>{html.escape(s)}</b> &nbsp; against &nbsp; "
                 f"{side_title(1, 4)}{ew_team}: <b>{html.escape(e)}</b> &amp; <b>{html.escape(w)}</b>"
             )

@@ -27,7 +27,7 @@ from euchre_tourney.gui.models import StandingsModel
 from euchre_tourney.gui.projector import ProjectorWindow
 from euchre_tourney.gui.room import PrizesDialog, RoundTimer, TimerBar
 from euchre_tourney.gui.team_scores import TeamStandingsModel
-from euchre_tourney.gui.widgets import Page, cell_texts, fit_columns, read_only_table, wrap_cells
+from euchre_tourney.gui.widgets import Page, SectionChooser, cell_texts, fit_columns, read_only_table, wrap_cells
 from euchre_tourney.gui.worker import OneAtATime
 
 
@@ -65,8 +65,11 @@ class StandingsPage(Page):
         self.prizes_button = QPushButton("Prizes…")
         self.prizes_button.setToolTip("Choose the prizes: high score, second, third, low score, most loners, closest to N")
         self.prizes_button.clicked.connect(self.choose_prizes)
+        self.section = SectionChooser(ctx)
+        self.section.chosen.connect(lambda _s: self.refresh())
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
+        top.addWidget(self.section)
         top.addWidget(self.timer_bar)
         top.addWidget(self.prizes_button)
         top.addWidget(self.export_button)
@@ -91,8 +94,12 @@ class StandingsPage(Page):
                 event = None if event_id is None else self.ctx.run(tournament.get_event, event_id)
         except tournament.TournamentError:  # unreachable database: the pages say so; the timer waits
             return
+        clock = getattr(self, "_clock", None)
         if event is None:
             shown = (None, 0, None, None)
+        elif clock is not None:  # a section's own round clock (a split night, one section shown)
+            end, left = clock
+            shown = (event.id, event.minutes_per_round, None if end is None else end.timestamp(), left)
         else:
             end = event.timer_ends_at
             ends = None if end is None else end.timestamp()
@@ -111,12 +118,19 @@ class StandingsPage(Page):
             return
         ends, left = self.timer.state()
         end = None if ends is None else datetime.fromtimestamp(ends, timezone.utc)
+        section = self.section.section() if getattr(self, "_clock", None) is not None else None
         try:
             # through the unit of work, but not a step of Edit ▸ Undo (no log): a timer is not undone
-            tournament.operate(
-                self.ctx.db, "Round timer", tournament.save_round_timer, event_id, ends_at=end, left_seconds=left,
-                event_id=event_id,
-            )
+            if section is not None:  # the section's own clock
+                tournament.operate(
+                    self.ctx.db, f"Round clock of section {section}", tournament.save_section_timer, event_id, section,
+                    ends_at=end, left_seconds=left, event_id=event_id,
+                )
+            else:
+                tournament.operate(
+                    self.ctx.db, "Round timer", tournament.save_round_timer, event_id, ends_at=end, left_seconds=left,
+                    event_id=event_id,
+                )
         except tournament.TournamentError as exc:  # the timer still runs here; it is only not saved
             logging.getLogger("euchre_tourney").warning("round timer not saved: %s", exc.message)
             return
@@ -133,7 +147,15 @@ class StandingsPage(Page):
             self.summary.setText("No event yet.")
             self.rules_text.setText("")
             return
-        self.show_board(self.ctx.run(tournament.standings_board, self.ctx.event_id))  # one read per redraw
+        self.show_board(self._board(self.ctx.event_id))  # one read per redraw
+
+    def _board(self, event_id: int) -> tournament.StandingsBoard:
+        """The page's read model, for the section chosen (every section: None)."""
+        try:
+            return self.ctx.run(tournament.standings_board, event_id, self.section.section())
+        except tournament.NotFound:  # the section chosen is gone (the night was split again)
+            self.section.load(())
+            return self.ctx.run(tournament.standings_board, event_id, None)
 
     def take(self, change) -> None:
         """Another station's change (a phone's hand, seen by the station
@@ -151,9 +173,10 @@ class StandingsPage(Page):
         event_id = self.ctx.event_id
         if event_id is None:
             return
+        section = self.section.section()
         # drawn only if the page still lives (the window may be closed meanwhile) and shows that event
         self._reads.start(
-            "Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id),
+            "Standings", lambda _job: self.ctx.run(tournament.standings_board, event_id, section),
             succeeded=lambda board: self.show_board(board) if self.ctx.event_id == event_id else None,
             failed=lambda exc: logging.getLogger("euchre_tourney").warning("standings not read: %s", exc),
         )
@@ -161,6 +184,8 @@ class StandingsPage(Page):
     def show_board(self, board: tournament.StandingsBoard) -> None:
         """Draw ``board`` (:func:`tournament.standings_board`'s read model)."""
         event = board.event
+        self.section.load(board.sections)
+        self._clock = board.clock
         self.load_timer(event=event)
         self.prizes.setVisible(event.kind != "team")
         self.prizes_button.setEnabled(event.kind != "team")
@@ -187,7 +212,14 @@ class StandingsPage(Page):
             + tournament.SIT_OUT_RULES[self.view.sit_out_rule]
             + (", once the round is finished." if self.view.sit_out_rule == "average" else ".")
         )
-        self.prizes.setText("Prizes — " + ";  ".join(p.text for p in self.view.prizes))
+        text = "Prizes — " + ";  ".join(p.text for p in self.view.prizes)
+        if self.view.section_prizes and not self.view.section:  # a split night: overall, then each section's
+            text = "Overall prizes — " + ";  ".join(p.text for p in self.view.prizes) + "".join(
+                f"<br>Section {html.escape(name)} — " + html.escape(";  ".join(p.text for p in prizes))
+                for name, prizes in self.view.section_prizes[:12]
+            ) + (f"<br>… and {len(self.view.section_prizes) - 12} more sections (choose one above)."
+                 if len(self.view.section_prizes) > 12 else "")
+        self.prizes.setText(text)
         self.prizes.setVisible(bool(self.view.prizes))
         if self.projector is not None:
             self.projector.show_standings(self.view)

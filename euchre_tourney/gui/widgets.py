@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer
+from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QListWidget, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QListWidget, QTableView, QWidget
 
 
 def read_only_table(model) -> QTableView:
@@ -265,3 +265,53 @@ class Page(QWidget):
         if self._stale:
             self._stale = False
             self.refresh()
+
+
+class SectionChooser(QComboBox):
+    """Which section a page shows in a night split into sections: "Every
+    section" or one ("Section B"). Hidden for a night in one room. On a
+    window opened on one section (a captain's laptop: ``ctx.section``) it
+    shows that section alone and cannot be changed. ``chosen`` fires with
+    the new choice."""
+
+    chosen = Signal(object)
+
+    def __init__(self, ctx, parent=None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setAccessibleName("Section")
+        self.setToolTip("Show one section of the night, or every section")
+        self._names: tuple[str, ...] = ()
+        self.setVisible(False)
+        self.currentIndexChanged.connect(lambda _i: self.chosen.emit(self.section()))
+
+    def section(self) -> str | None:
+        """The section chosen ("B"), None for every section."""
+        fixed = getattr(self.ctx, "section", None)
+        if fixed:
+            return fixed
+        data = self.currentData()
+        return data if data else None
+
+    def load(self, names) -> None:
+        """Offer ``names`` (the night's sections), keeping the choice when it is still one of them."""
+        names = tuple(names)
+        fixed = getattr(self.ctx, "section", None)
+        self.setVisible(bool(names))
+        if names == self._names:
+            return
+        keep = self.section()
+        self._names = names
+        self.blockSignals(True)
+        self.clear()
+        if fixed:
+            self.addItem(f"Section {fixed}", fixed)
+            self.setEnabled(False)
+        else:
+            self.addItem("Every section", None)
+            for n in names:
+                self.addItem(f"Section {n}", n)
+            self.setEnabled(True)
+            at = self.findData(keep) if keep else 0
+            self.setCurrentIndex(max(0, at))
+        self.blockSignals(False)

@@ -88,7 +88,9 @@ def write_rotation_chart(
     row_h = min(ROW_H, body_h / per_page)
     size = min(10.0, row_h * 0.62)
     left = MARGIN
-    title = f"{first.event_name} \u2013 rotation"
+    sections = {c.section for c in cards if c.section}
+    one = f" \u2013 section {sections.pop()}" if len(sections) == 1 else ""
+    title = f"{first.event_name}{one} \u2013 rotation"
 
     for p in range(pages):
         chunk = players[p * per_page : (p + 1) * per_page]
@@ -126,7 +128,7 @@ def write_rotation_chart(
                     canvas.rect(cx - cell_w / 2, bottom, cell_w, row_h, stroke=0, fill=1)
                     pen.text(cx, base, "out", size * 0.85, align="center")
                     continue
-                table = str(rnd.table)
+                table = rnd.table_text
                 seat = rnd.seat_mark
                 tw = fonts.text_width(table, size, bold=True)
                 sw = fonts.text_width(" " + seat, size * 0.8)

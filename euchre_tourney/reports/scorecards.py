@@ -116,7 +116,8 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
         # -- header ----------------------------------------------------
         date_text = format_date(card.event_date)
         date_w = fonts.text_width(date_text, 9)
-        pen.fitted(left, top - 9, card.event_name, width - date_w - 12, 9, 5, bold=True)
+        title = f"{card.event_name} \u2013 section {card.section}" if card.section else card.event_name
+        pen.fitted(left, top - 9, title, width - date_w - 12, 9, 5, bold=True)
         pen.text(left + width, top - 9, date_text, 9, align="right")
         num_text = f"#{card.number}"
         num_w = max(30.0, fonts.text_width(num_text, 13, bold=True) + 10)
@@ -242,7 +243,7 @@ class ScorecardReport(CardSheetReport[ScorecardView]):
             pen.fitted(left + nx + 3, mid - size * 0.9, note, nw - 6, min(7.0, row_h * 0.28), 4)
             return
         tx, tw = cols["table"]
-        pen.text(left + tx + tw / 2, mid - big * 0.35, "" if rnd.table is None else str(rnd.table), big, bold=True, align="center")
+        pen.text(left + tx + tw / 2, mid - big * 0.35, rnd.table_text, big, bold=True, align="center")
         sx, sw = cols["seat"]
         pen.fitted(left + sx + sw / 2, mid - 2.8, seat_name(rnd.seat, rnd.size), sw - 3, 8, 5, align="center")
 

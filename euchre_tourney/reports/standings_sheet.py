@@ -27,6 +27,11 @@ from euchre_tourney.tournament import BYE_RULES, SIT_OUT_RULES, StandingsView, T
 ROW_H = 16.0
 
 
+MAX_SECTION_PRIZES = 6
+"""A split night's overall sheet lists each section's prizes up to this
+many sections (beyond, each section's own sheet does)."""
+
+
 def _player_table(view: StandingsView):
     rounds = len(view.rows[0].round_points) if view.rows else 0
     heads = [("Place", 34), ("No.", 28), ("Name", 0), ("Points", 40), ("Played", 38), ("Won", 30), ("Loners", 38),
@@ -100,18 +105,23 @@ def write_standings(
     canvas = Canvas(target, pagesize=(width, height), pageCompression=0, invariant=1)
     canvas.setTitle(f"Standings – {view.event_name}")
     canvas.setCreator("euchre_tourney")
-    prizes = [] if isinstance(view, TeamStandingsView) else list(getattr(view, "prizes", ()))
+    prizes = [] if isinstance(view, TeamStandingsView) else [(p.title, p.text) for p in getattr(view, "prizes", ())]
     status = "" if isinstance(view, TeamStandingsView) else getattr(view, "status", "")
+    by_section = () if isinstance(view, TeamStandingsView) or view.section else view.section_prizes
+    if 0 < len(by_section) <= MAX_SECTION_PRIZES:  # a split night's overall sheet: each section's prizes after the room's
+        prizes += [(f"Section {name}: {p.title}", p.text) for name, ps in by_section for p in ps]
+    elif by_section:
+        prizes.append(("Sections", ": each section's prizes are on its own sheet (print it with its section)."))
 
     def draw_prizes(pen, y: float) -> None:
         if not prizes:
             return
         y -= 26
         pen.fitted(MARGIN, y, "Prizes", width - 2 * MARGIN, 14, 9, bold=True)
-        for prize in prizes:
+        for title, text in prizes:
             y -= ROW_H + 2
-            pen.fitted(MARGIN, y, prize.title, 150, 11, 7, bold=True)
-            pen.fitted(MARGIN + 156, y, prize.text.partition(": ")[2], width - 2 * MARGIN - 156, 11, 7)
+            pen.fitted(MARGIN, y, title, 150, 11, 7, bold=True)
+            pen.fitted(MARGIN + 156, y, text.partition(": ")[2], width - 2 * MARGIN - 156, 11, 7)
 
     title = f"Standings: {view.event_name}" + (f" — {status}" if status else "")
     draw_table_pages(canvas, (width, height), title, heads, rows, notes=notes, bold=(0, 3), flexible_min=210.0,

@@ -113,7 +113,7 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
 
         # -- header ----------------------------------------------------
         date_text = format_date(sheet.event_date)
-        title = f"Round {sheet.round}   Table {sheet.table}"
+        title = f"Round {sheet.round}   Table {sheet.table_text}"
         title_w = fonts.text_width(title, 18, bold=True)
         pen.text(left, top - 18, title, 18, bold=True)
         pen.text(left + inner, top - 9, date_text, 8, align="right")

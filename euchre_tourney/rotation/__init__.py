@@ -56,9 +56,23 @@ from euchre_tourney.rotation.teams import (
 )
 from euchre_tourney.rotation.sixes import SixQuality, SixRound, SixSchedule, describe_six, six_bounds, six_quality, six_rotation
 from euchre_tourney.rotation.text import schedule_text
+from euchre_tourney.rotation.sections import (
+    constraints_within,
+    merge_sections,
+    offset_tables,
+    section_sizes,
+    sectioned,
+    split_section,
+)
 
 __all__ = [
     "bracket",
+    "constraints_within",
+    "merge_sections",
+    "offset_tables",
+    "section_sizes",
+    "sectioned",
+    "split_section",
     "SixQuality",
     "SixRound",
     "SixSchedule",

@@ -83,6 +83,79 @@ class Entrant(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", index=True, ondelete="RESTRICT")
     checked_in: bool = Field(default=True)
     number: int | None = None
+    # migration 0013: the entrant's section in a night split into sections (None: not split)
+    section_id: int | None = Field(default=None, foreign_key="section.id", index=True, ondelete="SET NULL")
+
+
+class Section(SQLModel, table=True):
+    """A section of a big night (migration 0013): its own rotation, tables,
+    clock, prizes and captain. ``name``: "A", "B", … (tables are labelled
+    "B-7"); ``room``: where it plays ("" when split by size); ``position``:
+    its order (0 first); ``first_table``: the offset of its tables in the
+    event's table numbers (the section's table 7 is stored as table
+    ``first_table + 7``, so every table of the night keeps one number and
+    hands, results and phones need no new key); ``capacity``: the players
+    it was made for (late arrivals go to a section with room);
+    ``time_called_round``: the round in which its captain or the director
+    called time for this section only."""
+
+    __tablename__ = "section"
+    __table_args__ = (
+        UniqueConstraint("event_id", "name", name="uq_section_event_name"),
+        UniqueConstraint("event_id", "position", name="uq_section_event_position"),
+        CheckConstraint("first_table >= 0 AND capacity >= 0", name="ck_section_numbers"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    position: int
+    name: str = Field(max_length=20)
+    room: str = Field(default="", max_length=100)
+    first_table: int = 0
+    capacity: int = 0
+    time_called_round: int | None = None
+
+
+class SectionLock(SQLModel, table=True):
+    """A round locked for one section only (a captain's or the director's
+    lock of that section's round): its tables' hands and results can no
+    longer change, as under a whole round's lock."""
+
+    __tablename__ = "section_lock"
+    __table_args__ = (UniqueConstraint("section_id", "round_number", name="uq_section_lock_round"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    section_id: int = Field(foreign_key="section.id", index=True, ondelete="CASCADE")
+    round_number: int
+
+
+class SectionTimer(SQLModel, table=True):
+    """A section's round clock as it stands (as :class:`RoundTimer` for the
+    whole event): not a change the director undoes."""
+
+    __tablename__ = "section_timer"
+
+    section_id: int = Field(foreign_key="section.id", primary_key=True, ondelete="CASCADE")
+    ends_at: datetime | None = None
+    left_seconds: float | None = None
+
+
+class Captain(SQLModel, table=True):
+    """A captain: a station for one or more sections of an event. ``name``
+    as the director typed it; ``sections``: the section names she runs,
+    comma-separated ("B,C"); ``pin_hash``: her phone PIN (salted scrypt,
+    hex; "" for none); ``revoked``: True once the director withdrew the
+    PIN (the row stays: the audit trail names her)."""
+
+    __tablename__ = "captain"
+    __table_args__ = (UniqueConstraint("event_id", "name", name="uq_captain_event_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    event_id: int = Field(foreign_key="event.id", index=True, ondelete="CASCADE")
+    name: str = Field(max_length=100)
+    sections: str = Field(default="", max_length=400)
+    pin_hash: str = Field(default="", max_length=200)
+    revoked: bool = Field(default=False)
 
 
 class EventRound(SQLModel, table=True):

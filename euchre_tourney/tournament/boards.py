@@ -25,7 +25,7 @@ finished tables by (:mod:`.standings`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import func
 from sqlmodel import Session, select
@@ -42,6 +42,7 @@ from euchre_tourney.tournament.ratings import RatingRow, ratings
 from euchre_tourney.tournament.readmodels import EntrantView, EventView, RotationView, StandingsView, TableResultView, TableScoreView
 from euchre_tourney.tournament.schedule import rotation_view
 from euchre_tourney.tournament.scoring import table_score
+from euchre_tourney.tournament.sections import captains, list_sections, section_locks, section_named, section_of_table, table_label
 from euchre_tourney.tournament.season import SeasonStandingsView, SeasonView, list_seasons, season_standings
 from euchre_tourney.tournament.side_games import SideTableView, side_table_score
 from euchre_tourney.tournament.standings import standings
@@ -108,6 +109,16 @@ class EntryBoard:
     """Why there is nothing to enter yet, in a sentence ("" once the event
     has its rotation or rounds): generate the rotation; make a team event's
     rounds; a night played as a bracket is entered on the Teams page."""
+    sections: tuple[str, ...] = ()
+    """A night split into sections: the sections' names (empty otherwise)."""
+    section: str = ""
+    """The section shown ("B"; "" for every table)."""
+    labels: dict = field(default_factory=dict)
+    """Table number → its name in the room ("B-7") in a split night."""
+
+    def label(self, table: int | None) -> str:
+        """A table as the room calls it ("B-7"), else its number."""
+        return "" if table is None else self.labels.get(table, str(table))
 
     @property
     def game(self) -> bool:
@@ -128,15 +139,19 @@ class EntryBoard:
 
 def entry_board(
     session: Session, event_id: int, round_number: int | None = None, table: int | None = None,
-    mine: frozenset[int] = frozenset(),
+    mine: frozenset[int] = frozenset(), section: str | None = None,
 ) -> EntryBoard:
     """The Scores page's read model for ``round_number`` (default: the
     round of the next unfinished table, else 1) and ``table`` (default: the
     next unfinished table when it is in that round, else the first).
-    ``mine``: this station's tables (empty: every table).
+    ``mine``: this station's tables (empty: every table); ``section``
+    ("B"): that section's tables only (a captain's laptop), ``mine``
+    counted within the section ("3" is B-3).
     :class:`~euchre_tourney.tournament.NotFound` for an unknown event."""
     row = load_event(session, event_id)  # held: every later read of the event comes from the identity map
     event = get_event(session, event_id)
+    secs = list_sections(session, event_id) if event.sectioned or section is not None else ()
+    chosen = section_named(secs, section) if section is not None else None
     rounds = {r.number: r for r in session.exec(select(EventRound).where(EventRound.event_id == event_id))}
     ids = {r.id: r.number for r in rounds.values()}
     seated: dict[int, set[int]] = {n: set() for n in rounds}
@@ -158,10 +173,16 @@ def entry_board(
             if res.ns_points is not None or res.finished_early:
                 finished[ids[res.round_id], res.table_number] = "totals" if res.ns_points is not None else "time called"
 
+    owners = {t: section_of_table(secs, t) for ts in seated.values() for t in ts} if secs else {}
+
     def marks(number: int) -> tuple[TableMark, ...]:
         out = []
         for t in sorted(seated.get(number, ())):
-            if mine and t not in mine:
+            if chosen is not None:
+                owner = owners.get(t)
+                if owner is None or owner.id != chosen.id or (mine and t - chosen.first_table not in mine):
+                    continue
+            elif mine and t not in mine:
                 continue
             hands, by = counts.get((number, t), 0), finished.get((number, t), "")
             out.append(TableMark(t, hands, by, bool(by) or hands >= event.hands_per_round))
@@ -204,12 +225,17 @@ def entry_board(
         else:
             waiting = "Generate the rotation first (Rotation page); then enter each table's hands here."
     return EntryBoard(
+        sections=tuple(x.name for x in secs),
+        section=chosen.name if chosen is not None else "",
+        labels={t: table_label(secs, t) for t in owners},
         waiting=waiting,
         event=event,
         rules=event.rules,
         round=round_number,
         tables=shown,
-        locked=bool(r is not None and r.locked),
+        locked=bool(r is not None and r.locked) or (
+            chosen is not None and round_number in section_locks(session, event_id).get(chosen.name, ())
+        ),
         next_unfinished=next_unfinished,
         table=view,
         result=result,
@@ -243,6 +269,10 @@ class EventBoard:
     what: str
     seating: str
     not_for: dict[str, str]
+    sections: tuple = ()
+    """A night split into sections: its :class:`~.sections.SectionView` values (empty otherwise)."""
+    captains: tuple = ()
+    """The night's captains (:class:`~.sections.CaptainView`)."""
 
 
 def seating_line(checked_in: int, seats: int) -> str:
@@ -313,7 +343,12 @@ def event_board(session: Session, event_id: int) -> EventBoard:
                         " the rounds not yet played are re-planned.")
         elif event.has_rotation:
             seating += "  A rotation exists; changing who plays discards it (generate it again)."
-    return EventBoard(event, people, seats, game, bracket, what, seating, not_for)
+    secs = list_sections(session, event_id)
+    if secs:
+        seating += f"  {len(secs)} sections: " + ", ".join(f"{x.name} {x.players}" for x in secs[:12]) + (
+            f" and {len(secs) - 12} more." if len(secs) > 12 else "."
+        )
+    return EventBoard(event, people, seats, game, bracket, what, seating, not_for, secs, captains(session, event_id))
 
 
 @dataclass(frozen=True)
@@ -324,15 +359,27 @@ class StandingsBoard:
     event: EventView
     players: StandingsView | None
     teams: TeamStandingsView | None
+    sections: tuple[str, ...] = ()
+    """A night split into sections: the sections' names (empty otherwise)."""
+    clock: tuple | None = None
+    """The section shown's round clock: (ends at, UTC, while it runs;
+    seconds left while paused), both None when reset; None for the whole
+    night (its clock is the event's)."""
 
 
-def standings_board(session: Session, event_id: int) -> StandingsBoard:
-    """The Standings page's read model, in one session."""
+def standings_board(session: Session, event_id: int, section: str | None = None) -> StandingsBoard:
+    """The Standings page's read model, in one session; ``section`` ("B"):
+    that section's standings (None: the whole night's)."""
     row = load_event(session, event_id)  # held: later reads of the event come from the identity map
     event = get_event(session, row.id)
     if event.kind == "team":
         return StandingsBoard(event, None, team_standings(session, event_id))
-    return StandingsBoard(event, standings(session, event_id), None)
+    secs = list_sections(session, event_id) if event.sectioned or section is not None else ()
+    clock = None
+    if section is not None:
+        chosen = section_named(secs, section)
+        clock = (chosen.ends_at, chosen.left_seconds)
+    return StandingsBoard(event, standings(session, event_id, section=section), None, tuple(x.name for x in secs), clock)
 
 
 @dataclass(frozen=True)
@@ -345,11 +392,12 @@ class RotationBoard:
     """A team night played as an elimination bracket (:func:`~.bracket_results.is_bracket_night`): no rotation."""
 
 
-def rotation_board(session: Session, event_id: int) -> RotationBoard:
-    """The Rotation page's read model, in one session."""
+def rotation_board(session: Session, event_id: int, section: str | None = None) -> RotationBoard:
+    """The Rotation page's read model, in one session; ``section`` ("B"):
+    that section's rotation (None: the whole night's)."""
     row = load_event(session, event_id)  # held: later reads of the event come from the identity map
     bracket = row.kind == "team" and is_bracket_night(session, event_id)
-    return RotationBoard(get_event(session, row.id), rotation_view(session, event_id), bracket)
+    return RotationBoard(get_event(session, row.id), rotation_view(session, event_id, section), bracket)
 
 
 @dataclass(frozen=True)

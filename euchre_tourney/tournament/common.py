@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from datetime import datetime, timezone
 
 from sqlalchemy import func, or_
 from sqlmodel import Session, select
@@ -63,6 +65,26 @@ def last_played_round(session: Session, event_id: int) -> int:
         select(func.max(EventRound.number)).where(EventRound.event_id == event_id, or_(hands, totals))
     ).one()  # one statement: the Scores page's redraw reads it
     return value or 0
+
+
+def clock_end(ends_at: datetime | None, left_seconds: float | None) -> datetime | None:
+    """A round clock's state checked: ``ends_at`` in UTC (an aware time
+    converted, a naive one taken as UTC); :class:`TournamentError` for both
+    an end and time left, or a negative time left."""
+    if ends_at is not None and left_seconds is not None:
+        raise TournamentError("A round timer is either running (an end time) or paused (time left), not both.")
+    if left_seconds is not None and not (isinstance(left_seconds, (int, float)) and 0 <= left_seconds < 10**7):
+        raise TournamentError(f"A paused round timer has 0 or more seconds left, not {left_seconds!r}.")
+    if ends_at is not None:
+        ends_at = ends_at.replace(tzinfo=timezone.utc) if ends_at.tzinfo is None else ends_at.astimezone(timezone.utc)
+    return ends_at
+
+
+def hash_pin(pin: str, salt: bytes) -> str:
+    """A PIN's salted scrypt hash as stored ("salt:digest", hex): the
+    director's phone PIN and the captains'."""
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
+    return salt.hex() + ":" + digest.hex()
 
 
 # Typed inputs at the use-case boundary ---------------------------------------

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from datetime import date as Date
-from datetime import datetime, timezone
+from datetime import datetime
 
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import NORTH_AMERICAN, RuleSet, tables
-from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, TableResult, set_rules
+from euchre_tourney.store import Entrant, Event, EventRound, Hand, Player, RoundTimer, Section, TableResult, set_rules
 from euchre_tourney.tournament.common import (
+    clock_end,
     clear_rotation,
     optional_whole_number,
     plain_text,
@@ -41,8 +42,9 @@ MAX_HANDS = 40
 
 
 def _view(session: Session, e: Event) -> EventView:
-    count = session.exec(
-        select(func.count()).select_from(Entrant).where(Entrant.event_id == e.id, Entrant.checked_in == True)  # noqa: E712
+    count, sectioned = session.exec(  # one statement: whether the night is split rides along with the count
+        select(func.count(), select(Section.id).where(Section.event_id == e.id).exists())
+        .select_from(Entrant).where(Entrant.event_id == e.id, Entrant.checked_in == True)  # noqa: E712
     ).one()
     has_rotation = session.exec(select(EventRound.id).where(EventRound.event_id == e.id).limit(1)).first() is not None
     return EventView(
@@ -64,6 +66,7 @@ def _view(session: Session, e: Event) -> EventView:
         first_round_order=e.first_round_order,
         entry_mode=e.entry_mode,
         minutes_per_round=e.minutes_per_round,
+        sectioned=bool(sectioned),
         **_timer_fields(session, e.id),
     )
 
@@ -87,12 +90,7 @@ def save_round_timer(
     room's clock, kept so that closing and reopening the app does not stop
     it. :class:`TournamentError` for both at once or a negative time left."""
     load_event(session, event_id)
-    if ends_at is not None and left_seconds is not None:
-        raise TournamentError("A round timer is either running (an end time) or paused (time left), not both.")
-    if left_seconds is not None and not (isinstance(left_seconds, (int, float)) and 0 <= left_seconds < 10**7):
-        raise TournamentError(f"A paused round timer has 0 or more seconds left, not {left_seconds!r}.")
-    if ends_at is not None:
-        ends_at = ends_at.replace(tzinfo=timezone.utc) if ends_at.tzinfo is None else ends_at.astimezone(timezone.utc)
+    ends_at = clock_end(ends_at, left_seconds)
     timer = session.get(RoundTimer, event_id)
     if ends_at is None and left_seconds is None:
         if timer is not None:

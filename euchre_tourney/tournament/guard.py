@@ -32,6 +32,14 @@ nothing was played may still go with its rotation. A round inserted by the
 same write (an undo that brings back a deleted event) is new, not changed;
 an event deleted as a whole takes its locked rounds with it.
 
+A night split into sections (:mod:`.sections`) also locks a round for one
+section alone (a captain's lock, ``section_lock``): :func:`check_section_locks`
+keeps that section's tables as a round's lock keeps the room's -- its hands,
+table results and phones' actions, time called for the section, and who sits
+at its tables once something was played there -- whatever the door. The
+guard's round query says whether a night has sections, so a night in one
+room pays nothing for it.
+
 Bracket results (:func:`check_results_played_on`): a write after which a
 match that has a result would have other teams than those that played it
 (a semi-final undone, redone or corrected once its winner played the
@@ -71,7 +79,19 @@ from typing import Any
 
 from sqlalchemy import select
 
-from euchre_tourney.store import Bracket, BracketMatch, EventRound, Hand, TableResult, Team, TeamGame, rules_of, table_rules_of
+from euchre_tourney.store import (
+    Bracket,
+    BracketMatch,
+    EventRound,
+    Hand,
+    Section,
+    SectionLock,
+    TableResult,
+    Team,
+    TeamGame,
+    rules_of,
+    table_rules_of,
+)
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 
 __all__ = [
@@ -80,6 +100,7 @@ __all__ = [
     "StalePage",
     "check_drawn_round",
     "check_results_played_on",
+    "check_section_locks",
     "check_unlocked",
     "guard_rows",
     "locked_sentence",
@@ -211,7 +232,10 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
     seat_rounds -= new_rounds | round_ids
     read: dict[int, tuple[int, int]] = {}
     t = EventRound.__table__  # type: ignore[attr-defined]
-    cols = (t.c.id, t.c.event_id, t.c.number, t.c.locked)
+    st = Section.__table__  # type: ignore[attr-defined]
+    split = select(st.c.id).where(st.c.event_id == t.c.event_id).exists()  # the night has sections: rides along
+    cols = (t.c.id, t.c.event_id, t.c.number, t.c.locked, split)
+    sectioned: set[int] = set()
     queries: list[tuple[str, Any]] = []
     if round_ids:
         queries.append(("played", select(*cols).where(t.c.id.in_(sorted(round_ids)))))
@@ -226,9 +250,11 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
     for why, query in queries:
         if conn.dialect.name != "sqlite":
             query = query.with_for_update(read=True)  # the director's lock waits for this write, or this write for it
-        for rid, event_id, number, locked in conn.execute(query):
+        for rid, event_id, number, locked, has_sections in conn.execute(query):
             found.add(rid)
             read[rid] = (event_id, number)
+            if has_sections:
+                sectioned.add(event_id)
             was = rounds_before.get(rid)
             if was is not None:  # the lock as it was before this write: unlocking and changing at once is changing
                 locked, number = was.get("locked"), was["number"]
@@ -245,8 +271,138 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
         played = _played_in(conn, set(locked_with[why]))
         if played:
             raise RoundLocked(locked_sentence(min(locked_with[why][r] for r in played), undo=undo, what=what))
+    check_section_locks(conn, rows, gone_events, undo=undo, rounds=read, sectioned=sectioned)
     check_results_played_on(conn, rows, gone_events)
     return read
+
+
+def check_section_locks(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | None]],
+                        gone_events: set[int] = frozenset(), *, undo: str = "",  # type: ignore[assignment]
+                        rounds: Mapping[int, tuple[int, int]] | None = None, sectioned: set[int] | None = None) -> None:
+    """Refuse (:class:`RoundLocked`) a write that changes what was played
+    at a table of a section whose round is locked for that section alone
+    (:func:`~.sections.lock_section_round`): a hand, a table's result, a
+    phone's action at one of its tables, time called for the section in
+    that round, or who sits at its tables once something was played there.
+    A section's tables are the stored table numbers above its
+    ``first_table`` and up to the next section's. The lock is read as the
+    database holds it before this write's own lock rows (a write that
+    unlocks and changes at once is changing). ``rounds`` (round id →
+    (event id, number)) and ``sectioned`` (the events among them that have
+    sections), when :func:`guard_rows` already read them: a write to a
+    night in one room then costs no statement here."""
+
+    played: list[tuple[str, Any, int]] = []  # ("round", round id, table) or ("event", (event, round number), table)
+    seated: list[tuple[int, int]] = []  # (round id, table)
+    called: list[tuple[int, int]] = []  # (section id, round number)
+    lock_rows_before: dict[int, Image | None] = {}
+    for (name, i), (before, after) in rows.items():
+        images = [im for im in (before, after) if im is not None]
+        if name in _PLAYED:
+            played.extend(("round", im["round_id"], im["table_number"]) for im in images)
+        elif name == "seat":
+            seated.extend((im["round_id"], im["table_number"]) for im in images)
+        elif name == "phone_action":
+            played.extend(("event", (im["event_id"], im["round_number"]), im["table_number"]) for im in images)
+        elif name == "section" and after is not None and after.get("time_called_round") is not None:
+            if before is None or before.get("time_called_round") != after["time_called_round"]:
+                called.append((i, after["time_called_round"]))
+        elif name == "section_lock":
+            lock_rows_before[i] = before
+    if not (played or seated or called):
+        return
+    rt = EventRound.__table__  # type: ignore[attr-defined]
+    round_ids = {x[1] for x in played if x[0] == "round"} | {r for r, _t in seated}
+    round_of: dict[int, tuple[int, int]] = {r: v for r, v in (rounds or {}).items() if r in round_ids}
+    if sectioned is not None and not called:
+        known = {e for e, _n in (rounds or {}).values()}  # nights whose having sections guard_rows read
+        nights = {x[1][0] for x in played if x[0] == "event"} | {e for e, _n in round_of.values()}
+        if round_ids <= round_of.keys() and nights <= known and not nights & sectioned:
+            return  # every round written is known, and none of its nights has sections
+    round_ids -= round_of.keys()
+    if round_ids:
+        for rid, eid, number in conn.execute(select(rt.c.id, rt.c.event_id, rt.c.number).where(rt.c.id.in_(sorted(round_ids)))):
+            round_of[rid] = (eid, number)
+    st, lt = Section.__table__, SectionLock.__table__  # type: ignore[attr-defined]
+    events = {e for e, _n in round_of.values()} | {x[1][0] for x in played if x[0] == "event"}
+    section_ids = {sid for sid, _r in called}
+    query = select(st.c.id, st.c.event_id, st.c.name, st.c.first_table)
+    if section_ids:
+        events |= set(conn.execute(select(st.c.event_id).where(st.c.id.in_(sorted(section_ids)))).scalars())
+    events -= gone_events
+    if not events:
+        return
+    secs: dict[int, list[tuple[int, str, int]]] = {}
+    for sid, eid, name, first in conn.execute(query.where(st.c.event_id.in_(sorted(events)))):
+        secs.setdefault(eid, []).append((first, name, sid))
+    if not secs:
+        return
+    locked: set[tuple[int, int]] = set()  # (section id, round number), as before this write
+    for lid, sid, number in conn.execute(
+        select(lt.c.id, lt.c.section_id, lt.c.round_number).where(lt.c.section_id.in_([x[2] for v in secs.values() for x in v]))
+    ):
+        if lid in lock_rows_before and lock_rows_before[lid] is None:
+            continue  # locked by this very write: not yet a lock the write must respect
+        locked.add((sid, number))
+    for was in lock_rows_before.values():
+        if was is not None:  # unlocked by this write: it held before
+            locked.add((was["section_id"], was["round_number"]))
+
+    def owner(event_id: int, table: int | None) -> tuple[int, str] | None:
+        found = None
+        for first, name, sid in secs.get(event_id, ()):
+            if table is not None and first < table and (found is None or first > found[0]):
+                found = (first, name, sid)
+        return None if found is None else (found[2], found[1])
+
+    def refuse(name: str, number: int, what: str = "its hands") -> None:
+        if undo:
+            raise RoundLocked(
+                f"Round {number} is locked for section {name}: Edit ▸ {undo.title()} cannot change {what}. "
+                f"Nothing was changed; unlock round {number} of section {name} first to {undo} this step."
+            )
+        raise RoundLocked(
+            f"Round {number} is locked for section {name}: its captain or the director closed it. Nothing was "
+            f"changed; ask them to unlock the section's round to change {what}."
+        )
+
+    for kind, where, table in played:
+        if kind == "round":
+            if where not in round_of:
+                continue
+            event_id, number = round_of[where]
+        else:
+            event_id, number = where
+        hit = owner(event_id, table)
+        if hit is not None and (hit[0], number) in locked:
+            refuse(hit[1], number)
+    names = {sid: name for v in secs.values() for _f, name, sid in v}
+    for sid, number in called:
+        if (sid, number) in locked:
+            refuse(names.get(sid, "?"), number, "time called in it")
+    tables_played = None
+    for rid, table in seated:
+        if rid not in round_of:
+            continue
+        event_id, number = round_of[rid]
+        hit = owner(event_id, table)
+        if hit is None or (hit[0], number) not in locked:
+            continue
+        if tables_played is None:
+            tables_played = _tables_played(conn, {r for r, _t in seated})
+        if (rid, table) in tables_played:
+            refuse(hit[1], number, "who sits where in it")
+
+
+def _tables_played(conn, round_ids: set[int]) -> set[tuple[int, int]]:
+    """(round id, table) pairs with something played, as the database holds them now."""
+    out: set[tuple[int, int]] = set()
+    for model in (Hand, TableResult, TeamGame):
+        t = model.__table__  # type: ignore[attr-defined]
+        out.update(
+            (r, n) for r, n in conn.execute(select(t.c.round_id, t.c.table_number).where(t.c.round_id.in_(sorted(round_ids))).distinct())
+        )
+    return out
 
 
 _RULES_WHAT = "the rules that score its hands (points per hand, hands per round, the game's options)"

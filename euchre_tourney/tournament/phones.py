@@ -51,7 +51,6 @@ director's Scores page.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import re
 import secrets
@@ -66,6 +65,7 @@ from euchre_tourney.rules import position_title, seat_letter, side_of_position, 
 from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
     EventRound,
+    Section,
     Hand,
     HandAudit,
     PhoneAction,
@@ -75,7 +75,8 @@ from euchre_tourney.store import (
     TableSecret,
     TeamGame,
 )
-from euchre_tourney.tournament.common import event_rules, load_event
+from euchre_tourney.tournament.common import event_rules, hash_pin, load_event
+from euchre_tourney.tournament import sections as _sections
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
 from euchre_tourney.tournament.readmodels import HandView
@@ -223,18 +224,34 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 
 
 # the round being played -------------------------------------------------------
-def playing_round(session: Session, event_id: int) -> int | None:
-    """The round being played (see the module's docstring); None before a rotation."""
+def playing_round(session: Session, event_id: int, table: int | None = None) -> int | None:
+    """The round being played (see the module's docstring); None before a
+    rotation. ``table``: the round being played at that table -- in a night
+    split into sections, its section's (sections play at their own pace;
+    a round locked for the section is closed for it); in one room, the
+    room's."""
     event = load_event(session, event_id)
     rounds, closed = {}, set()
-    for number, rid, locked in session.exec(
-        select(EventRound.number, EventRound.id, EventRound.locked).where(EventRound.event_id == event_id)
+    split = select(Section.id).where(Section.event_id == event_id).exists()  # rides along: the night has sections
+    sectioned = False
+    for number, rid, locked, has_sections in session.exec(
+        select(EventRound.number, EventRound.id, EventRound.locked, split).where(EventRound.event_id == event_id)
     ):
         rounds[number] = rid
+        sectioned = sectioned or bool(has_sections)
         if locked:
             closed.add(number)
     if not rounds:
         return None
+    mine = None  # the stored table numbers of the table's section (None: every table)
+    if sectioned and table is not None:
+        secs = _sections.list_sections(session, event_id)
+        own = _sections.section_of_table(secs, table)
+        if own is not None:
+            later = [x.first_table for x in secs if x.first_table > own.first_table]
+            top = min(later) if later else None
+            mine = (own.first_table, top)
+            closed |= set(_sections.section_locks(session, event_id).get(own.name, ()))
     ids = list(rounds.values())
     tables: dict[int, set[int]] = {}
     for rid, t in session.exec(select(Seating.round_id, Seating.table_number).where(Seating.round_id.in_(ids))):
@@ -263,6 +280,8 @@ def playing_round(session: Session, event_id: int) -> int | None:
         rid = rounds[number]
         waiting: set[int] | None = None
         for t in sorted(tables.get(rid, ())):
+            if mine is not None and not (mine[0] < t and (mine[1] is None or t <= mine[1])):
+                continue  # another section's table: it plays at its own pace
             if (rid, t) not in done:
                 if game:
                     if table_score(session, event_id, number, t).game_winner is None:
@@ -321,7 +340,7 @@ def _round_row(session: Session, event_id: int, table: int, drawn_round: object 
     """The round being played, where ``table`` sits; with ``drawn_round``
     (a write: the round its page was drawn in) refused unless it is that
     round (:func:`~.guard.check_drawn_round`)."""
-    number = playing_round(session, event_id)
+    number = playing_round(session, event_id, table)
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
@@ -408,9 +427,6 @@ def call_time(session: Session, event_id: int, round_number: object) -> PhoneSet
     return set_phone_settings(session, event_id, time_called_round=round_number)
 
 
-def _hash_pin(pin: str, salt: bytes) -> str:
-    digest = hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
-    return salt.hex() + ":" + digest.hex()
 
 
 @write_use_case
@@ -421,7 +437,7 @@ def set_director_pin(session: Session, event_id: int, pin: str) -> None:
         raise TournamentError("A PIN is 4 to 12 digits.")
     load_event(session, event_id)
     row = _settings_row(session, event_id) or PhoneSettings(event_id=event_id)
-    row.pin_hash = _hash_pin(pin, secrets.token_bytes(16))
+    row.pin_hash = hash_pin(pin, secrets.token_bytes(16))
     session.add(row)
     session.commit()
 
@@ -432,7 +448,7 @@ def check_director_pin(session: Session, event_id: int, pin: object) -> bool:
     if row is None or not row.pin_hash or not isinstance(pin, str) or len(pin) > 12:
         return False
     salt, _, _digest = row.pin_hash.partition(":")
-    return hmac.compare_digest(_hash_pin(pin, bytes.fromhex(salt)), row.pin_hash)
+    return hmac.compare_digest(hash_pin(pin, bytes.fromhex(salt)), row.pin_hash)
 
 
 def phone_stamp(session: Session, event_id: int) -> str:
@@ -503,6 +519,8 @@ class PhoneTableView:
     """The event's side game (six-player, bid euchre ...; None: four-seat
     euchre): ``names`` then has one name per seat (2–6), clockwise, and the
     hands are :class:`~.side_games.SideHandView`."""
+    label: str = ""
+    """The table as the room calls it in a night split into sections ("B-7"); "" otherwise."""
 
     @property
     def seats(self) -> int:
@@ -620,14 +638,16 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
         if getattr(res, "ns_points", None) is not None:
             totals = (res.ns_points, res.ew_points)
     waiting = next((h for h in hands if h.state == "waiting"), None)
+    label, section_locked, section_called = _section_of(session, event_id, t, r.number)
     return PhoneTableView(
+        label=label,
         event_id=event_id,
         event_name=event.name,
         kind=event.kind,
         entry_mode=event.entry_mode if event.kind == "progressive" else "hands",
         round=r.number,
         table=t,
-        locked=bool(r.locked),
+        locked=bool(r.locked) or section_locked,
         names=score.names,
         teams=score.teams,
         hands=hands,
@@ -639,9 +659,21 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
         game_winner=score.game_winner.value if score.game_winner is not None else "",
         confirm_required=settings.confirm_required,
         waiting=waiting,
-        time_called=settings.time_called_round == r.number,
+        time_called=settings.time_called_round == r.number or section_called,
         totals=totals,
     )
+
+
+def _section_of(session: Session, event_id: int, table: int, round_number: int) -> tuple[str, bool, bool]:
+    """A table's name in the room ("B-7"; "" in a night in one room),
+    whether its section's round ``round_number`` is locked, and whether
+    time was called in it for the section."""
+    secs = _sections.list_sections(session, event_id)
+    own = _sections.section_of_table(secs, table) if secs else None
+    if own is None:
+        return "", False, False
+    locked = round_number in _sections.section_locks(session, event_id).get(own.name, ())
+    return _sections.table_label(secs, table), locked, own.time_called_round == round_number
 
 
 def _side_phone_table(session: Session, event, r: EventRound, t: int, game: game_tables.TableRules) -> PhoneTableView:

@@ -27,10 +27,14 @@ from euchre_tourney.tournament.teams import team_printout, team_standings
 __all__ = ["REPORT_DATA", "SEASON_REPORT_DATA", "report_data", "season_report_data"]
 
 
-def _either(progressive: Callable[[Session, int], Any], team: Callable[[Session, int], Any]):
-    def gather(session: Session, event_id: int) -> Any:
+def _either(progressive: Callable[..., Any], team: Callable[[Session, int], Any]):
+    def gather(session: Session, event_id: int, section: str | None = None) -> Any:
         kind = load_event(session, event_id).kind
-        return (team if kind == "team" else progressive)(session, event_id)
+        if kind == "team":
+            if section is not None:
+                raise TournamentError("A team event is not split into sections: print it whole.")
+            return team(session, event_id)
+        return progressive(session, event_id, section=section)
 
     gather.__doc__ = f"{progressive.__name__} (a team event: {team.__name__})"
     return gather
@@ -51,14 +55,20 @@ standings sheet → :class:`StandingsView` (team: :class:`TeamStandingsView`);
 how to enter hands from phones → :class:`PhoneSheetView` (either kind)."""
 
 
-def report_data(session: Session, event_id: int, report: str) -> Any:
-    """The read model the report called ``report`` draws, for the event.
-    :class:`TournamentError` when there is nothing to print yet (no
-    rotation, no teams…) or for an unknown report name."""
+def report_data(session: Session, event_id: int, report: str, section: str | None = None) -> Any:
+    """The read model the report called ``report`` draws, for the event;
+    ``section`` ("B"): that section's scorecards, tally sheets, wall chart
+    or standings alone (a night split into sections). :class:`TournamentError`
+    when there is nothing to print yet (no rotation, no teams…), for an
+    unknown report name, or a section filter on a report that has none."""
     gather = REPORT_DATA.get(report)
     if gather is None:
         raise TournamentError(f"There is no report called {report!r}: choose one of {', '.join(REPORT_DATA)}.")
-    return gather(session, event_id)
+    if section is None:
+        return gather(session, event_id)
+    if gather is phone_sheet:
+        raise TournamentError("The phones' how-to sheet is the room's: print it without a section.")
+    return gather(session, event_id, section)
 
 
 SEASON_REPORT_DATA: dict[str, Callable[[Session, int], Any]] = {

@@ -66,6 +66,8 @@ class EventView:
     timer_left_seconds: float | None = None
     """Seconds left on the round timer while it is paused; None otherwise
     (both None: the timer is reset)."""
+    sectioned: bool = False
+    """The night is split into sections (:mod:`~euchre_tourney.tournament.sections`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,13 @@ class PlayerRoundView:
     sitting_out: bool = False
     size: int = 4
     """How many sit at the table (4; 6 at a table of six)."""
+    table_label: str = ""
+    """The table as the room calls it in a night split into sections ("B-7"); "" otherwise."""
+
+    @property
+    def table_text(self) -> str:
+        """The table's name on the card: "B-7", else its number ("" for a sit-out)."""
+        return self.table_label or ("" if self.table is None else str(self.table))
 
     @property
     def seat_text(self) -> str:
@@ -112,6 +121,8 @@ class ScorecardView:
     rounds: tuple[PlayerRoundView, ...]
     phone_url: str = ""
     """The player's page on the app's phone server (printed as a link), "" when not served."""
+    section: str = ""
+    """The player's section ("B") in a night split into sections; "" otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +153,15 @@ class TallySheetView:
     names, seats 1..6; the hand rows ask the side that made, tricks, alone)
     or "bid" (bid euchre: the hand rows ask the bidder, the bid, the tricks)."""
     seats: tuple[str, ...] = ()
+    table_label: str = ""
+    """The table as the room calls it in a night split into sections ("B-7"); "" otherwise."""
+    section: str = ""
+    """The table's section ("B"); "" when the night is not split."""
+
+    @property
+    def table_text(self) -> str:
+        """"B-7" in a sectioned night, else the table's number."""
+        return self.table_label or str(self.table)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -180,6 +200,13 @@ class TableView:
     number: int
     entrant_ids: tuple[int, ...]
     names: tuple[str, ...]
+    label: str = ""
+    """The table as the room calls it in a night split into sections ("B-7"); "" otherwise."""
+
+    @property
+    def title(self) -> str:
+        """"B-7" in a sectioned night, else the table's number."""
+        return self.label or str(self.number)
 
     @property
     def size(self) -> int:
@@ -227,6 +254,10 @@ class RotationView:
     quality: tuple[str, ...]
     warnings: tuple[str, ...] = ()
     """What the director's requests cost (e.g. a perfect rotation is impossible)."""
+    section: str = ""
+    """The section shown ("B"; "" for the whole night)."""
+    sections: tuple[str, ...] = ()
+    """The night's section names ("A", "B", …; empty when it is not split)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +391,8 @@ class StandingRow:
     sit_outs: int
     sit_out_credit: int
     round_points: tuple[int | None, ...]
+    section: str = ""
+    """The player's section ("B") in a night split into sections; "" otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,6 +420,15 @@ class StandingsView:
     prizes: tuple = ()
     """The event's prizes from these standings
     (:class:`~euchre_tourney.tournament.prizes.PrizeView`, ties listed)."""
+    section: str = ""
+    """The section these standings are of ("B"); "" for the whole night."""
+    section_status: tuple[tuple[str, int, str], ...] = ()
+    """A split night's overall standings: for each section (name, rounds
+    finished in a row, its round status sentence), so the overall list says
+    which rounds each section has finished."""
+    section_prizes: tuple[tuple[str, tuple], ...] = ()
+    """A split night's overall standings: each section's prizes (name,
+    :class:`~euchre_tourney.tournament.prizes.PrizeView` values)."""
 
 
 @dataclass(frozen=True, slots=True)

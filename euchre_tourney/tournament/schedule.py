@@ -16,7 +16,7 @@ from sqlmodel import Session, select
 
 from euchre_tourney import rotation
 from euchre_tourney.rules import SEATS, Seat, seat_at, side_of_position, side_positions
-from euchre_tourney.store import Entrant, EventConstraint, EventRound, Player, Seating, SitOut
+from euchre_tourney.store import Entrant, EventConstraint, EventRound, Hand, Player, Seating, SitOut, TableResult
 from euchre_tourney.tournament.common import (
     clear_rotation,
     scores_recorded,
@@ -36,7 +36,8 @@ from euchre_tourney.tournament.readmodels import (
     TallySheetView,
 )
 from euchre_tourney.tournament import side_games
-from euchre_tourney.tournament.unit_of_work import write_use_case
+from euchre_tourney.tournament import sections as _sections
+from euchre_tourney.tournament.unit_of_work import insert_rows, write_use_case
 
 
 
@@ -85,15 +86,157 @@ def generate_rotation(
         seed = event.seed if event.seed is not None else random.SystemRandom().randrange(1, 10**6)
     ids = [e.id for e, _ in rows]
     constraints = rotation_constraints(session, event_id)
-    schedule = rotation.progressive(
-        ids, event.rounds, seed, constraints=constraints, progress=progress, cancel=cancel
-    )
+    if _sections.place_newcomers(session, event_id) or _sections.list_sections(session, event_id):
+        schedule = _sectioned_rotation(session, event_id, ids, event.rounds, seed, constraints, progress, cancel)
+    else:
+        schedule = rotation.progressive(
+            ids, event.rounds, seed, constraints=constraints, progress=progress, cancel=cancel
+        )
     clear_rotation(session, event_id)
     _store_rounds(session, event_id, schedule.rounds)
     event.seed = seed
     session.add(event)
     session.commit()
     return rotation_view(session, event_id)
+
+
+def _groups(session: Session, event_id: int, ids: list[int]) -> list[tuple[_sections.SectionView, list[int]]]:
+    """Each section with its checked-in players among ``ids`` (in ``ids``'
+    order); :class:`TournamentError` for a section under one table."""
+    secs = _sections.list_sections(session, event_id)
+    out = []
+    for sec in secs:
+        group = [i for i in ids if i in sec.members]
+        if len(group) < 4:
+            raise TournamentError(
+                f"{sec.title} has {len(group)} players checked in: a section needs at least a table of 4. "
+                "Split the night again or move players into it."
+            )
+        out.append((sec, group))
+    return out
+
+
+def _sectioned_rotation(session, event_id, ids, rounds, seed, constraints, progress, cancel) -> rotation.Schedule:
+    """One rotation per section (:func:`rotation.sectioned`), merged into the night's."""
+    groups = _groups(session, event_id, ids)
+    schedules = rotation.sectioned(
+        [g for _s, g in groups],
+        rounds,
+        seed,
+        offsets=[sec.first_table for sec, _g in groups],
+        constraints=[rotation.constraints_within(constraints, set(g)) for _s, g in groups],
+        progress=progress,
+        cancel=cancel,
+    )
+    return rotation.merge_sections(schedules)
+
+
+def section_bounds(secs) -> list[tuple[_sections.SectionView, int, int | None]]:
+    """Each section with the stored table numbers it owns: (section, above
+    this, up to this; None: no end)."""
+    ordered = sorted(secs, key=lambda s: s.first_table)
+    return [(sec, sec.first_table, ordered[k + 1].first_table if k + 1 < len(ordered) else None) for k, sec in enumerate(ordered)]
+
+
+def sections_played_upto(session: Session, event_id: int, secs) -> dict[int, int]:
+    """Section id → the highest round with a hand or round totals at one
+    of its tables (0 if none): two grouped queries for the whole night."""
+    from sqlalchemy import func
+
+    last: dict[int, int] = {}
+    for model, extra in ((Hand, ()), (TableResult, (TableResult.ns_points != None,))):  # noqa: E711
+        for table, number in session.exec(
+            select(model.table_number, func.max(EventRound.number))
+            .join(EventRound, model.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id, *extra)
+            .group_by(model.table_number)
+        ):
+            owner = _sections.section_of_table(secs, table)
+            if owner is not None:
+                last[owner.id] = max(last.get(owner.id, 0), number)
+    return {sec.id: last.get(sec.id, 0) for sec in secs}
+
+
+def _plan_sections(session: Session, event_id: int, mode: str, progress=None, cancel=None):
+    """A split night's re-plan: newcomers placed in the section with room
+    (:func:`.sections.place_newcomers`), then each section whose players
+    changed re-planned from its own last played round, as one night is;
+    the other sections untouched. Returns [(section, played up to, its
+    stored schedule, its re-planned schedule — tables numbered within the
+    section)] for the sections that change; stores nothing."""
+    if mode not in REPLAN_MODES:
+        raise TournamentError(f"Re-plan either keeping seats or re-balancing, not {mode!r}.")
+    event = load_event(session, event_id)
+    _sections.place_newcomers(session, event_id)
+    stored = load_schedule(session, event_id)
+    rows = list(session.exec(select(Entrant).where(Entrant.event_id == event_id)))
+    next_number = max((e.number or 0 for e in rows), default=0)
+    for e in sorted((e for e in rows if e.number is None and e.checked_in), key=lambda e: e.id):
+        next_number += 1
+        e.number = next_number
+        session.add(e)
+    session.flush()
+    checked = {e.id: e.number for e in rows if e.checked_in}
+    constraints = rotation_constraints(session, event_id)
+    secs = _sections.list_sections(session, event_id)
+    last_round = set(stored.schedule.rounds[-1].players()) if stored.schedule.rounds else set()
+    changed = [sec for sec in secs if {i for i in sec.members if i in last_round} != {i for i in sec.members if i in checked}]
+    played = sections_played_upto(session, event_id, changed) if changed else {}
+    out = []
+    for sec in changed:  # a section where nobody came or went keeps every seat (and costs nothing)
+        part = rotation.split_section(stored.schedule, set(sec.members), sec.first_table)
+        now = sorted((i for i in sec.members if i in checked), key=lambda i: checked[i])
+        if not part.rounds:
+            continue
+        played_upto = played[sec.id]
+        if played_upto >= event.rounds:
+            continue
+        planned = set(part.rounds[played_upto].players()) if played_upto < len(part.rounds) else set()
+        if planned == set(now):
+            continue
+        if len(now) < 4:
+            raise TournamentError(f"{sec.title} would keep {len(now)} players: at least 4 must stay checked in.")
+        seed = (event.seed or 0) + played_upto + sec.position
+        mine = rotation.constraints_within(constraints, set(sec.members))
+        if mode == "keep" and len(part.rounds) == event.rounds:
+            new = rotation.keep_seats(part, played_upto, now, seed, sit_out=mine.sit_out)
+        else:
+            played = [r for r in part.rounds if r.number <= played_upto]
+            new = rotation.replan(played, now, event.rounds, seed, mine, progress=progress, cancel=cancel)
+        for old_r, new_r in zip(part.rounds[:played_upto], new.rounds):  # never rewrite history
+            if (old_r.tables, old_r.sit_out) != (new_r.tables, new_r.sit_out):
+                raise AssertionError(f"re-planning changed played round {old_r.number} of {sec.title}")
+        out.append((sec, played_upto, part, new))
+    return out
+
+
+def _store_section_plan(session: Session, event_id: int, plans) -> None:
+    """Replace the seats and sit-outs of each re-planned section's later
+    rounds (the other sections' rows stay as they are)."""
+    from sqlalchemy import delete
+
+    round_ids = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
+    bounds = {b[0].id: b for b in section_bounds(_sections.list_sections(session, event_id))} if plans else {}
+    for sec, played_upto, _old, new in plans:
+        later = [round_ids[r.number] for r in new.rounds if r.number > played_upto and r.number in round_ids]
+        _s, low, high = bounds[sec.id]
+        mine = Seating.table_number > low if high is None else (Seating.table_number > low) & (Seating.table_number <= high)
+        # Core deletes of exactly this section's later rows (the unit of work reads them first: undo puts them back)
+        session.execute(delete(Seating).where(Seating.round_id.in_(later), mine))
+        session.execute(delete(SitOut).where(SitOut.round_id.in_(later), SitOut.entrant_id.in_(sorted(sec.members))))
+        session.flush()
+        shifted = rotation.offset_tables(new, sec.first_table)
+        seats, sits = [], []
+        for rnd in shifted.rounds:
+            if rnd.number <= played_upto or rnd.number not in round_ids:
+                continue
+            rid = round_ids[rnd.number]
+            for t in rnd.tables:
+                for seat, entrant_id in zip(SEATS, t.seats):
+                    seats.append({"round_id": rid, "table_number": t.number, "seat": seat.key, "entrant_id": entrant_id})
+            sits.extend({"round_id": rid, "entrant_id": e} for e in rnd.sit_out)
+        insert_rows(session, Seating.__table__, seats, ordered=False)  # type: ignore[attr-defined]
+        insert_rows(session, SitOut.__table__, sits, ordered=False)  # type: ignore[attr-defined]
 
 
 #: how the rounds not yet played are re-planned after a change of players:
@@ -147,6 +290,18 @@ def replan_preview(session: Session, event_id: int) -> ReplanPreview:
     is recorded yet (then the rotation is simply made again)."""
     if last_played_round(session, event_id) == 0:
         raise TournamentError("No round has scores yet: make the rotation again instead.")
+    if _sections.list_sections(session, event_id):
+        counts, first, players = {}, None, 0
+        for mode in REPLAN_MODES:
+            plans = _plan_sections(session, event_id, mode)
+            counts[mode] = sum(len(rotation.future_changes(old, new, upto)) for _s, upto, old, new in plans)
+            for _s, upto, _old, new in plans:
+                first = upto + 1 if first is None else min(first, upto + 1)
+            players = sum(sum(1 for _ in new.rounds[upto].players()) for _s, upto, _old, new in plans)
+        return ReplanPreview(
+            from_round=first or last_played_round(session, event_id) + 1,
+            keep_seats=counts["keep"], rebalance=counts["rebalance"], players=players,
+        )
     counts = {}
     for mode in REPLAN_MODES:
         played_upto, old, new = _plan_rest(session, event_id, mode)
@@ -182,6 +337,10 @@ def replan_rotation(
     """
     if last_played_round(session, event_id) == 0:
         return generate_rotation(session, event_id, progress=progress, cancel=cancel)
+    if _sections.list_sections(session, event_id):
+        _store_section_plan(session, event_id, _plan_sections(session, event_id, mode, progress, cancel))
+        session.commit()
+        return rotation_view(session, event_id)
     played_upto, _old, schedule = _plan_rest(session, event_id, mode, progress, cancel)
     for r in session.exec(
         select(EventRound).where(EventRound.event_id == event_id, EventRound.number > played_upto)
@@ -210,15 +369,19 @@ def changed_scorecards(before: list[ScorecardView], after: list[ScorecardView]) 
 
 
 def _store_rounds(session: Session, event_id: int, rounds) -> None:
+    """Store ``rounds`` (seats and sit-outs in one statement each: a night
+    of 2,000 is 16,000 seats)."""
+    seats, sits = [], []
     for rnd in rounds:
         r = EventRound(event_id=event_id, number=rnd.number)
         session.add(r)
         session.flush()
         for t in rnd.tables:
             for seat, entrant_id in zip(SEATS, t.seats):
-                session.add(Seating(round_id=r.id, table_number=t.number, seat=seat.key, entrant_id=entrant_id))
-        for entrant_id in rnd.sit_out:
-            session.add(SitOut(round_id=r.id, entrant_id=entrant_id))
+                seats.append({"round_id": r.id, "table_number": t.number, "seat": seat.key, "entrant_id": entrant_id})
+        sits.extend({"round_id": r.id, "entrant_id": entrant_id} for entrant_id in rnd.sit_out)
+    insert_rows(session, Seating.__table__, seats, ordered=False)  # type: ignore[attr-defined]
+    insert_rows(session, SitOut.__table__, sits, ordered=False)  # type: ignore[attr-defined]
 
 
 @write_use_case
@@ -385,11 +548,62 @@ def quality_lines(schedule: rotation.Schedule) -> tuple[str, ...]:
     return tuple(rotation.describe(rotation.check(schedule)))
 
 
-def rotation_view(session: Session, event_id: int) -> RotationView:
+def _pattern(schedule: rotation.Schedule) -> tuple:
+    """The schedule with its players renamed 0, 1, … in the order they
+    first appear (table numbers kept): two schedules with one pattern have
+    one quality report (:func:`rotation.check` measures the pattern, not
+    the names)."""
+    order: dict[int, int] = {}
+
+    def name(p: int) -> int:
+        return order.setdefault(p, len(order))
+
+    return tuple(
+        (tuple((t.number, *(name(p) for p in t.seats)) for t in r.tables), tuple(name(p) for p in r.sit_out),
+         tuple(name(p) for p in r.absent))
+        for r in schedule.rounds
+    ) + (tuple(sorted(name(p) for p in schedule.players)),)
+
+
+def section_quality_lines(schedule: rotation.Schedule, secs) -> tuple[str, ...]:
+    """A split night's quality report: each section's rotation checked on
+    its own (its players, its tables), sections with the same report said
+    once ("Sections A–E (20 players each): No one partners anyone twice. …")."""
+    if not schedule.rounds:
+        return ()
+    said: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+    known: dict[tuple, tuple[str, ...]] = {}  # a section's pattern → its report (sections made from one template share it)
+    for sec in secs:
+        part = rotation.split_section(schedule, set(sec.members), sec.first_table)
+        if not part.players or not part.rounds:
+            continue
+        shape = _pattern(part)
+        if shape not in known:
+            known[shape] = quality_lines(part)
+        said.setdefault((len(part.players), known[shape]), []).append(sec.name)
+    out = []
+    for (size, lines), names in said.items():
+        who = f"Section {names[0]}" if len(names) == 1 else (
+            f"Sections {names[0]}–{names[-1]}" if len(names) > 2 else f"Sections {names[0]} and {names[1]}"
+        )
+        each = " each" if len(names) > 1 else ""
+        out.append(f"{who} ({size} players{each}): " + " ".join(lines))
+    return tuple(out)
+
+
+def rotation_view(session: Session, event_id: int, section: str | None = None) -> RotationView:
     """The stored rotation for the screen, with its quality report (tables
     of six: each :class:`TableView` has six seats, and the quality lines are
-    :func:`rotation.describe_six`'s)."""
+    :func:`rotation.describe_six`'s). A night split into sections labels
+    its tables "B-7"; ``section`` ("B") shows that section's tables,
+    sit-outs and quality alone (:class:`~.errors.NotFound` for a section
+    the night does not have)."""
     event = load_event(session, event_id)
+    secs = _sections.list_sections(session, event_id)
+    if secs:
+        return _sectioned_view(session, event, secs, section)
+    if section is not None:
+        _sections.section_named(secs, section)
     if side_games.is_six(event):
         six = side_games.six_rotation_view(session, event_id, rotation_constraints(session, event_id))
         rounds = tuple(
@@ -423,17 +637,56 @@ def rotation_view(session: Session, event_id: int) -> RotationView:
     )
 
 
-def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
+def _sectioned_view(session: Session, event, secs, section: str | None) -> RotationView:
+    stored = load_schedule(session, event.id)
+    names = stored.names
+    schedule = stored.schedule
+    chosen = _sections.section_named(secs, section) if section is not None else None
+    if chosen is not None:
+        schedule = rotation.split_section(schedule, set(chosen.members), 0)
+    rounds = tuple(
+        RoundView(
+            number=r.number,
+            tables=tuple(
+                TableView(t.number, t.seats, tuple(names[i] for i in t.seats), _sections.table_label(secs, t.number))
+                for t in r.tables
+            ),
+            sit_out=tuple(names[i] for i in r.sit_out),
+        )
+        for r in schedule.rounds
+    )
+    if chosen is not None:
+        quality = quality_lines(rotation.split_section(stored.schedule, set(chosen.members), chosen.first_table))
+    else:
+        quality = section_quality_lines(stored.schedule, secs)
+    return RotationView(
+        event_id=event.id, seed=event.seed, rounds=rounds, quality=quality, warnings=(),
+        section=chosen.name if chosen else "", sections=tuple(s.name for s in secs),
+    )
+
+
+def _section_filter(session: Session, event_id: int, section: str | None):
+    """(sections, the chosen one or None) for a report's section filter."""
+    secs = _sections.list_sections(session, event_id)
+    chosen = _sections.section_named(secs, section) if section is not None else None
+    return secs, chosen
+
+
+def scorecards(session: Session, event_id: int, section: str | None = None) -> list[ScorecardView]:
     """One scorecard per player in the rotation, in player-number order,
     at tables of any size: each round's table, the seat (its position and
     the table's size: "North", "Seat 3"), the partners (" & " between two)
-    and the opponents clockwise from the player's left.
+    and the opponents clockwise from the player's left. A night split into
+    sections names its tables "B-7" and each card its section; ``section``
+    ("B") gives that section's cards alone.
     :class:`TournamentError` if no rotation has been generated."""
     event = load_event(session, event_id)
+    secs, chosen = _section_filter(session, event_id, section)
     night = seated_night(session, event)
     if not night.rounds:
         raise TournamentError("Generate the rotation first: there is nothing to print yet.")
     names = night.names
+    section_of = {p: sec.name for sec in secs for p in sec.members}
     per_player: dict[int, list[PlayerRoundView]] = {p: [] for p in night.players}
     for r in night.rounds:
         for t in r.tables:
@@ -448,6 +701,7 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
                         partner=" & ".join(partners),
                         opponents=tuple(names[t.seats[(pos + k) % size]] for k in range(1, size, 2)),
                         size=size,
+                        table_label=_sections.table_label(secs, t.number) if secs else "",
                     )
                 )
         for p in r.sit_out:
@@ -462,16 +716,21 @@ def scorecards(session: Session, event_id: int) -> list[ScorecardView]:
             number=night.numbers.get(p) or 0,
             hands_per_round=event.hands_per_round,
             rounds=tuple(per_player[p]),
+            section=section_of.get(p, ""),
         )
         for p in night.players
+        if chosen is None or p in chosen.members
     ]
 
 
-def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
+def tally_sheets(session: Session, event_id: int, section: str | None = None) -> list[TallySheetView]:
     """One tally sheet per round and table, in round then table order, at
     tables of any size (its names by position; a side game's sheets say
-    which: :attr:`TallySheetView.game`)."""
+    which: :attr:`TallySheetView.game`). A night split into sections labels
+    its tables "B-7"; ``section`` ("B") gives that section's sheets alone,
+    its sit-outs its own."""
     event = load_event(session, event_id)
+    secs, chosen = _section_filter(session, event_id, section)
     side = side_games.event_game(event)
     night = seated_night(session, event)
     if not night.rounds:
@@ -479,8 +738,13 @@ def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
     names = night.names
     out = []
     for r in night.rounds:
-        sit = tuple(names[i] for i in r.sit_out)
+        sit = tuple(names[i] for i in r.sit_out if chosen is None or i in chosen.members)
         for t in r.tables:
+            owner = _sections.section_of_table(secs, t.number) if secs else None
+            if chosen is not None and (owner is None or owner.id != chosen.id):
+                continue
+            if owner is not None and chosen is None:
+                sit = tuple(names[i] for i in r.sit_out if i in owner.members)
             seats = tuple(names[i] for i in t.seats)
             game = "six" if len(seats) == 6 else "bid" if side is not None and side.bidding == "auction" else ""
             out.append(
@@ -497,6 +761,8 @@ def tally_sheets(session: Session, event_id: int) -> list[TallySheetView]:
                     sit_out=sit,
                     game=game,
                     seats=seats,
+                    table_label=_sections.table_label(secs, t.number) if secs else "",
+                    section=owner.name if owner is not None else "",
                 )
             )
     return out

@@ -32,6 +32,7 @@ a night at tables of six breaks ties on loners made as a night at four does.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections import defaultdict
 from dataclasses import dataclass
@@ -224,9 +225,28 @@ def compute_standings(
     return place_rows(rows)
 
 
-def standings(session: Session, event_id: int) -> StandingsView:
+def standings(session: Session, event_id: int, section: str | None = None) -> StandingsView:
     """The event's standings as they stand now: only finished tables count
-    (see the module's docstring), with the round status sentence."""
+    (see the module's docstring), with the round status sentence.
+
+    A night split into sections: ``section`` ("B") gives that section's
+    standings (its players, places and prizes within it, its round status);
+    None the overall list, every player placed among all, each row naming
+    its section, and honest about sections at different rounds:
+    :attr:`~.readmodels.StandingsView.section_status` and the status
+    sentence say which rounds each section has finished ("Sections A–C
+    after round 5; section D after round 4 — round 5: 3 of 5 tables in"),
+    with the prizes of each section (``section_prizes``) beside the
+    overall ones. :class:`NotFound` for a section the night does not have."""
+    from euchre_tourney.tournament import sections as _sections
+
+    secs = _sections.list_sections(session, event_id)
+    if section is not None or secs:
+        return _sectioned_standings(session, event_id, secs, section)
+    return _standings(session, event_id)
+
+
+def _standings(session: Session, event_id: int) -> StandingsView:
     event = load_event(session, event_id)
     night = seated_night(session, event)
     rounds, names, in_rotation = night.rounds, night.names, set(night.players)
@@ -238,15 +258,7 @@ def standings(session: Session, event_id: int) -> StandingsView:
         if entrant_id in in_rotation
     }
     size = table_size(event)
-    facts = [
-        HandFact(number, table, side, points, lone_position(alone, detail, size), tricks, makers)
-        for number, table, side, points, alone, tricks, detail, makers in session.exec(
-            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
-                   Hand.detail_json, Hand.makers)
-            .join(EventRound, Hand.round_id == EventRound.id)
-            .where(EventRound.event_id == event_id)
-        )
-    ]
+    facts = hand_facts(session, event_id, size)
     tables = table_facts(session, event_id)
     rows = compute_standings(
         entrants, rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
@@ -270,6 +282,143 @@ def standings(session: Session, event_id: int) -> StandingsView:
         entry_mode=event.entry_mode,
         prizes=compute_prizes(rows, parse_categories(event.prizes_json)),
     )
+
+
+def _split_rounds(rounds, secs, owner) -> dict[int, list]:
+    """Section id → ``rounds`` cut to that section's tables (``owner(table)``
+    names a table's section id) and its players' sit-outs: one pass over
+    the night."""
+    member_of = {p: sec.id for sec in secs for p in sec.members}
+    out: dict[int, list] = {sec.id: [] for sec in secs}
+    for r in rounds:
+        tables: dict[int, list] = {sec.id: [] for sec in secs}
+        sits: dict[int, list] = {sec.id: [] for sec in secs}
+        for t in r.tables:
+            sid = owner(t.number)
+            if sid in tables:
+                tables[sid].append(t)
+        for p in r.sit_out:
+            sid = member_of.get(p)
+            if sid in sits:
+                sits[sid].append(p)
+        for sec in secs:
+            out[sec.id].append(dataclasses.replace(r, tables=tuple(tables[sec.id]), sit_out=tuple(sits[sec.id])))
+    return out
+
+
+def _runs_text(names: list[str]) -> str:
+    if len(names) == 1:
+        return f"section {names[0]}"
+    if len(names) == 2:
+        return f"sections {names[0]} and {names[1]}"
+    return f"sections {names[0]}–{names[-1]}"
+
+
+def _sectioned_standings(session: Session, event_id: int, secs, section: str | None) -> StandingsView:
+    from euchre_tourney.tournament import sections as _sections
+
+    chosen = _sections.section_named(secs, section) if section is not None else None
+    event = load_event(session, event_id)
+    night = seated_night(session, event)
+    size = table_size(event)
+    facts = hand_facts(session, event_id, size)
+    tables = table_facts(session, event_id)
+    finished = finished_tables(night.rounds, facts, tables, event.hands_per_round)
+    owners: dict[int, int | None] = {}
+
+    def owner(table: int) -> int | None:
+        if table not in owners:
+            found = _sections.section_of_table(secs, table)
+            owners[table] = None if found is None else found.id
+        return owners[table]
+
+    everyone = _entrant_rows(session, event_id, night)
+    section_of = {p: sec.name for sec in secs for p in sec.members}
+    categories = parse_categories(event.prizes_json)
+    shown = [sec for sec in secs if chosen is None or sec.id == chosen.id]
+    split = _split_rounds(night.rounds, shown, owner)
+    facts_of: dict[int | None, list] = defaultdict(list)
+    for f in facts:
+        facts_of[owner(f.table)].append(f)
+    tables_of: dict[int | None, list] = defaultdict(list)
+    for t in tables:
+        tables_of[owner(t.table)].append(t)
+    statuses: list[tuple[str, int, str]] = []
+    prizes_of: list[tuple[str, tuple]] = []
+    for sec in shown:
+        rounds = split[sec.id]
+        after, current, tables_in, tables_total, status = (
+            round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
+        )
+        statuses.append((sec.name, after, status))
+        rows = None
+        if chosen is not None or categories:  # a section's own places: its standings, or its prizes
+            players = {e: v for e, v in everyone.items() if e in sec.members}
+            rows = compute_standings(
+                players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+                hands_per_round=event.hands_per_round, tables=tables_of[sec.id],
+            )
+            rows = [dataclasses.replace(r, section=sec.name) for r in rows]
+        prizes = compute_prizes(rows, categories) if rows is not None else ()
+        prizes_of.append((sec.name, prizes))
+        if chosen is not None:
+            return StandingsView(
+                event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
+                sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
+                status=f"{sec.title}: {status}", rounds_finished=after, current_round=current, tables_in=tables_in,
+                tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes, section=sec.name,
+                section_status=((sec.name, after, status),), section_prizes=((sec.name, prizes),),
+            )
+    rows = compute_standings(
+        everyone, night.rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+        hands_per_round=event.hands_per_round, tables=tables,
+    )
+    entrant_of = {n: e for e, n in night.numbers.items() if n is not None}
+    rows = [dataclasses.replace(r, section=section_of.get(entrant_of.get(r.number), "")) for r in rows]
+    after, current, tables_in, tables_total, _status = round_status(night.rounds, finished)
+    return StandingsView(
+        event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
+        sit_out_rule=event.sit_out_rule, hands_recorded=len(facts), status=_overall_status(statuses),
+        rounds_finished=min((a for _n, a, _s in statuses), default=after), current_round=current,
+        tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode,
+        prizes=compute_prizes(rows, categories), section_status=tuple(statuses), section_prizes=tuple(prizes_of),
+    )
+
+
+def _entrant_rows(session: Session, event_id: int, night) -> dict[int, tuple[int, str, int | None]]:
+    in_rotation = set(night.players)
+    return {
+        entrant_id: (player_id, night.names.get(entrant_id, "?"), number)
+        for entrant_id, player_id, number in session.exec(
+            select(Entrant.id, Entrant.player_id, Entrant.number).where(Entrant.event_id == event_id)
+        )
+        if entrant_id in in_rotation
+    }
+
+
+def _overall_status(statuses: list[tuple[str, int, str]]) -> str:
+    """"Sections A–C after round 5; section D after round 4 — round 5: 3 of
+    5 tables in": which rounds each section has finished, sections with the
+    same sentence said once."""
+    said: dict[str, list[str]] = {}
+    for name, _after, status in statuses:
+        said.setdefault(status, []).append(name)
+    parts = [f"{_runs_text(names)}: {status}" for status, names in said.items()]
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+def hand_facts(session: Session, event_id: int, size: int) -> list[HandFact]:
+    """Every recorded hand of the event as a :class:`HandFact` (tables of ``size``)."""
+    return [
+        HandFact(number, table, side, points, lone_position(alone, detail, size), tricks, makers)
+        for number, table, side, points, alone, tricks, detail, makers in session.exec(
+            select(EventRound.number, Hand.table_number, Hand.scoring_side, Hand.points, Hand.alone_seat, Hand.maker_tricks,
+                   Hand.detail_json, Hand.makers)
+            .join(EventRound, Hand.round_id == EventRound.id)
+            .where(EventRound.event_id == event_id)
+        )
+    ]
 
 
 def table_facts(session: Session, event_id: int) -> list[TableFact]:

@@ -50,6 +50,7 @@ from euchre_tourney.rules import HandEntry, Seat, Side
 from euchre_tourney.store import (
     Bracket,
     BracketMatch,
+    Captain,
     Database,
     Entrant,
     Event,
@@ -61,6 +62,8 @@ from euchre_tourney.store import (
     Season,
     SeasonEvent,
     Seating,
+    Section,
+    SectionLock,
     SitOut,
     TableResult,
     Team,
@@ -103,6 +106,9 @@ _PARENTS_FIRST = [
     for m in (
         Player,
         Event,
+        Section,
+        SectionLock,
+        Captain,
         Entrant,
         Team,
         EventConstraint,
@@ -119,7 +125,7 @@ _PARENTS_FIRST = [
     )
 ]
 _LEAVES = frozenset(
-    _t(m).name for m in (Seating, SitOut, Hand, TeamGame, TableResult, EventConstraint, BracketMatch, SeasonEvent)
+    _t(m).name for m in (Seating, SitOut, Hand, TeamGame, TableResult, EventConstraint, BracketMatch, SeasonEvent, SectionLock)
 )
 
 

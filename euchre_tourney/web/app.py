@@ -31,6 +31,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from importlib import resources as _res
 from collections.abc import Callable
 from typing import Any
@@ -50,6 +51,7 @@ from starlette.staticfiles import StaticFiles
 
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
+from euchre_tourney.web.captains import captain_routes
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -691,6 +693,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         Route("/t/{table}", table_post, methods=["POST"]),
         Route("/director", director, methods=["GET"]),
         Route("/director", director_post, methods=["POST"]),
+        *captain_routes(db, event_id, SimpleNamespace(
+            page=page, token=token, form_of=form_of, refusal=refusal, read=read,
+            run_in_threadpool=run_in_threadpool, invalidate=invalidate, room=room)),
         Mount("/static", static, name="static"),
     ]
     app = Starlette(
@@ -875,6 +880,14 @@ def _standings(session, event_id: int):
 
 
 def _director_view(session, event_id: int) -> dict:
+    data = _room_view(session, event_id)
+    secs = tournament.list_sections(session, event_id)  # a night split into sections names its tables "B-7"
+    tables = set(data["progress"]) | {t for _r, t, _h in data["disputed"]}
+    data["labels"] = {t: tournament.table_label(secs, t) for t in tables} if secs else {}
+    return data
+
+
+def _room_view(session, event_id: int) -> dict:
     current = tournament.playing_round(session, event_id)
     view = tournament.standings(session, event_id)
     return {

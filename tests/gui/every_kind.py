@@ -27,10 +27,14 @@ KINDS = (
     "single_elimination",
     "double_elimination",
     "round_totals",
+    "sectioned",
 )
 """Every kind of event, by the name the matrix's ids use ("bid_five_players":
 bid euchre with five checked in, one sitting out a round -- five-handed bid
-euchre itself changes sides hand by hand and is not an event's game)."""
+euchre itself changes sides hand by hand and is not an event's game;
+"sectioned": a progressive night split into two sections of 8, each its
+own rotation and tables A-1, B-1 …, section A a round ahead of section B,
+with a captain for section B)."""
 
 BRACKETS = ("single_elimination", "double_elimination")
 TEAMS = ("team_round_robin", "team_swiss", "team_king") + BRACKETS
@@ -118,6 +122,16 @@ def build(db) -> dict:
         T.record_table_totals(s, ev.id, 1, 1, 4, 5, {Seat.EAST: 1})
         T.record_table_totals(s, ev.id, 1, 2, 3, 4)
         T.record_table_totals(s, ev.id, 2, 1, 5, 1)
+
+        # a big night in small: split into sections of 8, a rotation per section, A a round ahead of B
+        ev = event("sectioned", 16, rounds=2, hands_per_round=2)
+        T.split_by_size(s, ev.id, 8)
+        T.generate_rotation(s, ev.id, seed=3)
+        for table in (1, 2):  # section A's tables A-1, A-2
+            T.record_hand(s, ev.id, 1, table, 1, HandEntry(Side.NS, 5, Seat.NORTH))
+            T.record_hand(s, ev.id, 1, table, 2, HandEntry(Side.EW, 2))
+        T.record_hand(s, ev.id, 1, 101, 1, HandEntry(Side.EW, 3))  # section B's B-1: one hand in
+        T.add_captain(s, ev.id, "Ann", ["B"])
 
         for kind, eid in out["events"].items():
             out["secrets"][kind] = T.table_secrets(s, eid) if kind not in BRACKETS else {}

@@ -3,8 +3,8 @@
 One club file holds a night of each kind (:mod:`every_kind`: progressive
 four, six-player, bid euchre with four and with five checked in, team round
 robin / Swiss / king of the hill, single and double elimination, round
-totals), each with its rotation and hands or results, and a season over
-them all. The matrix, for each kind:
+totals, a night split into sections), each with its rotation and hands or
+results, and a season over them all. The matrix, for each kind:
 
 * **open** -- the window opens the file (in the background, as the app
   does) with that night as the last event shown;
@@ -214,6 +214,12 @@ def test_page(qtbot, club, room, kind, page):
             assert any(event_id in r.night_scores for r in view.rows), "the night counts for its players"
         if page == "standings" and kind not in BRACKETS:
             assert w.standings_page.view is not None and w.standings_page.view.rows
+        if page == "standings" and kind == "sectioned":  # honest about sections at different rounds
+            view = w.standings_page.view
+            assert [(n, a) for n, a, _s in view.section_status] == [("A", 1), ("B", 0)]
+            assert "Section A: after round 1" in view.status and {r.section for r in view.rows} == {"A", "B"}
+        if page == "rotation" and kind == "sectioned":
+            assert w.rotation_page.section.isVisible() and w.rotation_page.model.index(0, 0).data() == "A-1"
         if page == "standings" and kind == "six_player":  # loners counted at six, and break ties as at four
             view = w.standings_page.view
             assert sum(r.loners for r in view.rows) == 2 and view.tie_breaks == T.TIE_BREAKS
@@ -235,7 +241,7 @@ def _phones(db, event_id: int, secrets: dict[int, str], game: str | None) -> Non
     with db.session() as s:
         T.set_director_pin(s, event_id, "2468")
     with TestClient(create_app(db, event_id), raise_server_exceptions=True) as c:
-        paths = ["/", "/standings", "/projector", "/player/1", "/director", "/stamp"]
+        paths = ["/", "/standings", "/projector", "/player/1", "/director", "/captain", "/stamp"]
         paths += [f"/t/{table}?k={secret}" for table, secret in sorted(secrets.items())[:2]]
         for url in paths:
             r = c.get(url)
@@ -307,6 +313,6 @@ def test_the_club_file_checks_clean(club):
 
 def test_the_matrix_covers_every_kind_page_and_report():
     """The matrix's size, as the issue asks it quoted: kinds × (pages + reports)."""
-    assert len(KINDS) == 10 and len(PAGES) == 10 and len(REPORT_NAMES) == len(REPORTS) + len(SEASON_REPORTS) == 9
+    assert len(KINDS) == 11 and len(PAGES) == 10 and len(REPORT_NAMES) == len(REPORTS) + len(SEASON_REPORTS) == 9
     assert set(TEAMS) < set(KINDS)
     assert all(report(n) for n in REPORT_NAMES)

@@ -51,7 +51,7 @@ def test_team_migration_keeps_progressive_events(db_path):
     _old_database(db_path)
     db = open_database(db_path)
     try:
-        assert db.current_revision() == "0012"  # 0005: entry modes, timer, prizes, table results; 0006: timer saved; 0008: phones; 0009: seasons, brackets; 0010: tables of six; 0011: bracket match versions; 0012: club settings, mail records
+        assert db.current_revision() == "0013"  # 0005: entry modes, timer, prizes, table results; 0006: timer saved; 0008: phones; 0009: seasons, brackets; 0010: tables of six; 0011: bracket match versions; 0012: club settings, mail records; 0013: sections and captains
         assert {"team", "team_game", "table_result", "table_secret", "phone_settings", "phone_action", "season", "season_event", "bracket", "bracket_match"} <= set(
             inspect(db.engine).get_table_names()
         )

@@ -1,0 +1,147 @@
+"""Sections in the window (issue 30 items 1 and 2), driven through the
+widgets: the Event page's Sections control splits the night by size and
+by room and makes a captain; the Rotation, Scores and Standings pages get a
+section selector; a window opened on one section (a captain's laptop)
+shows that section alone."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from euchre_tourney import tournament as T
+from euchre_tourney.gui import context
+from euchre_tourney.gui.main_window import MainWindow
+from euchre_tourney.rules import HandEntry, Side
+
+from tests.split_nights import split_night as made_split
+
+SHOTS = os.environ.get("EUCHRE_TOURNEY_SHOTS")
+"""A folder to save the pages' screenshots in (QWidget.grab); unset: none are saved."""
+
+
+def _shot(widget, name: str) -> None:
+    if SHOTS:
+        from PySide6.QtWidgets import QApplication
+
+        for _ in range(3):  # the layouts settle (wrapped labels get their height) before the grab
+            QApplication.processEvents()
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        widget.grab().save(str(Path(SHOTS) / f"{name}.png"))
+
+
+@pytest.fixture
+def window(qtbot, gui_env, db):
+    w = MainWindow(db)
+    w.resize(1280, 820)
+    qtbot.addWidget(w)
+    return w
+
+
+@pytest.fixture
+def split_night(window, monkeypatch):
+    ctx = window.ctx
+    ids = [ctx.run(T.add_player, f"Member {i:02d}").id for i in range(44)]
+    window.create_event(name="Charity night", date=datetime.date(2026, 12, 5), rounds=4, hands_per_round=2)
+    window.event_page.set_checked_in(ids, True)
+    monkeypatch.setattr(context, "ask", lambda *a, **k: True)
+    return window
+
+
+def test_the_event_page_splits_the_night_and_the_pages_choose_a_section(split_night, qtbot, monkeypatch):
+    window = split_night
+    window.show()
+    box = window.event_page.sections_box
+    assert box.isVisible() and "one room" in box.listing.text()
+    box.size.setValue(20)
+    box.split_size.click()
+    assert "2 sections, each its own rotation" in box.listing.text() and "A 24, B 20 players." in box.listing.text()
+    box.rooms.setText("Hall 28, Annex 16")
+    box.split_rooms.click()
+    assert "A 28 (Hall), B 16 (Annex)" in box.listing.text()
+    said = []
+    monkeypatch.setattr(context, "inform", lambda _p, _t, message: said.append(message))
+    box.captain_name.setText("Ann")
+    box.captain_sections.setText("b")
+    box.make_captain.click()
+    assert said and said[0].startswith("Ann's PIN is ") and "Ann: section B" in box.captains.text()
+    window.tabs.setCurrentWidget(window.event_page)
+    _shot(window, "event-page-sections")
+
+    window.tabs.setCurrentWidget(window.rotation_page)
+    assert window.rotation_page.generate()
+    page = window.rotation_page
+    assert page.section.isVisible() and page.section.count() == 3
+    assert page.model.rowCount() == 11 and page.model.index(0, 0).data() == "A-1"
+    page.section.setCurrentIndex(page.section.findData("B"))
+    assert page.model.rowCount() == 4 and [page.model.index(r, 0).data() for r in range(4)] == ["B-1", "B-2", "B-3", "B-4"]
+    assert "section B shown" in page.status.text() and "Section" not in page.quality.text().split("<br>")[1][:8]
+    _shot(window, "rotation-page-section-B")
+
+    eid = window.ctx.event_id
+    for t in range(1, 8):
+        for h in (1, 2):
+            window.ctx.run(T.record_hand, eid, 1, t, h, HandEntry(Side.NS, 3))
+    window.ctx.changed.emit()
+    window.tabs.setCurrentWidget(window.scores_page)
+    scores = window.scores_page
+    scores.section.setCurrentIndex(scores.section.findData("B"))
+    texts = [scores.tables.item(i).text() for i in range(scores.tables.count())]
+    assert texts == [f"Table B-{k}   0/2" for k in range(1, 5)]
+    assert "table B-1" in scores.heading.text()
+    _shot(window, "scores-page-section-B")
+
+    window.tabs.setCurrentWidget(window.standings_page)
+    standings = window.standings_page
+    standings.refresh()
+    assert "Section A: after round 1" in standings.summary.text() and "section B: round 1: 0 of 4" in standings.summary.text()
+    assert "Section A —" in standings.prizes.text() and "Overall prizes" in standings.prizes.text()
+    last = standings.model.columnCount() - 1
+    assert standings.model.headerData(last, Qt.Horizontal) == "Section"
+    assert {standings.model.index(r, last).data() for r in range(standings.model.rowCount())} == {"A", "B"}
+    _shot(window, "standings-page-overall")
+    standings.section.setCurrentIndex(standings.section.findData("A"))
+    assert standings.model.rowCount() == 28 and "Section A (Hall): after round 1" in standings.summary.text()
+    _shot(window, "standings-page-section-A")
+    # section A's own round clock: started here, saved with section A alone (the room's clock stays reset)
+    standings.timer.set_minutes(15)
+    standings.timer.start()
+    with window.ctx.db.session() as s:
+        clocks = {x.name: x.ends_at for x in T.list_sections(s, eid)}
+        assert clocks["A"] is not None and clocks["B"] is None
+        assert T.get_event(s, eid).timer_ends_at is None
+
+
+def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
+    with db.session() as s:
+        event_id = made_split(s, 40, 20, seed=3, name="Charity night", prefix="Member")
+    MainWindow.section = "B"
+    try:
+        w = MainWindow(db)
+    finally:
+        MainWindow.section = None
+    qtbot.addWidget(w)
+    w.resize(1280, 820)
+    w.ctx.set_event(event_id)
+    w.tabs.setCurrentWidget(w.rotation_page)
+    w.rotation_page.refresh()
+    chooser = w.rotation_page.section
+    assert chooser.count() == 1 and not chooser.isEnabled() and chooser.currentText() == "Section B"
+    rows = [w.rotation_page.model.index(r, 0).data() for r in range(w.rotation_page.model.rowCount())]
+    assert rows == [f"B-{k}" for k in range(1, 6)]
+    w.tabs.setCurrentWidget(w.scores_page)
+    w.scores_page.refresh()
+    assert [w.scores_page.tables.item(i).text().split()[1] for i in range(w.scores_page.tables.count())] == [
+        f"B-{k}" for k in range(1, 6)
+    ]
+    _shot(w, "captain-laptop-scores-section-B")
+    w.scores_page.lock.click()  # her laptop locks her section's round, not the room's
+    with db.session() as s:
+        assert T.section_locks(s, event_id) == {"B": frozenset({1})} and not T.locked_rounds(s, event_id)
+    assert w.scores_page.lock.isChecked() and "Round 1 of section B locked." in w.scores_page.message.text()
+    assert QMessageBox  # (modal boxes are silenced by gui_env)
