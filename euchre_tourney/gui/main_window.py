@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QProgressDialog,
     QTabWidget,
     QToolBar,
     QWidget,
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.db = None
         self.settings = QSettings()
         self.help_window = None
+        self.pdf_progress: QProgressDialog | None = None  # the last PDF's progress dialog (start_pdf)
         self.resize(1200, 780)
         self.setWindowTitle("Euchre Tourney")
         self._opener: _Opener | None = None
@@ -596,8 +598,13 @@ class MainWindow(QMainWindow):
         if self.ctx.event_id is None:
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
+        from euchre_tourney.reports import Cancelled
+
         try:
             worker.wait(self.start_pdf(name, path, page_size, numbers))
+        except Cancelled:  # the director pressed Cancel: no file was written, an old one is as it was
+            self.statusBar().showMessage(f"Cancelled: {Path(path).name} was not written.", 8000)
+            return False
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print", exc.message)
             return False
@@ -634,11 +641,16 @@ class MainWindow(QMainWindow):
 
     def start_pdf(self, name: str, path: str, page_size: str | None = None, numbers: set[int] | None = None):
         """Gather and draw the report called ``name`` in a worker thread (a
-        120-player scorecards PDF takes seconds): the running
-        :class:`~euchre_tourney.gui.worker.Job`, see :meth:`save_pdf`.
-        :class:`~euchre_tourney.gui.context.Busy` while another operation runs."""
+        2,000-player night's scorecards take seconds) with a progress dialog
+        (:attr:`pdf_progress`, shown after 400 ms) whose Cancel stops it and
+        leaves no file: the running :class:`~euchre_tourney.gui.worker.Job`,
+        whose ``progress`` goes from 0 to 1 page by page and whose error is
+        :class:`~euchre_tourney.reports.Cancelled` once cancelled; see
+        :meth:`save_pdf`. :class:`~euchre_tourney.gui.context.Busy` while
+        another operation runs."""
         from euchre_tourney import tournament  # deferred on purpose: start-up time
-        from euchre_tourney.reports import report
+        from euchre_tourney.gui import worker
+        from euchre_tourney.reports import Cancelled, report
 
         rep = report(name)
         page_size = page_size or self.page_size()
@@ -647,7 +659,7 @@ class MainWindow(QMainWindow):
         serving = self.phone_server is not None and self.phone_server.running
         phone_url = self.phone_server.url if serving and name in ("tally-sheets", "scorecards") else None
 
-        def make(_job):
+        def make(job):
             data = self.ctx.run(tournament.report_data, event_id, rep.name)
             if phone_url is not None:  # the tables' QR codes and the players' links while the server runs
                 from euchre_tourney.web import with_phone_links  # the web stack loads only when serving
@@ -655,10 +667,31 @@ class MainWindow(QMainWindow):
                 data = with_phone_links(self.ctx.db, event_id, phone_url, list(data))
             if numbers is not None:  # reprint only some players' cards
                 data = [card for card in data if card.number in numbers]
-            rep.write(data, path, page_size=page_size)
+
+            def progress(done: int, total: int) -> None:  # in the worker, after each page
+                if job.cancelled():
+                    raise Cancelled
+                job.report(done / total if total else 1.0)
+
+            if job.cancelled():
+                raise Cancelled
+            rep.write(data, path, page_size=page_size, progress=progress)
+            job.report(1.0)  # the small reports draw in one go
             return path
 
-        return self.ctx.background(f"Make {rep.default_file}", make)
+        job = self.ctx.background(f"Make {rep.default_file}", make)
+        dialog = QProgressDialog(f"Making {Path(path).name}…", "Cancel", 0, 100, self)
+        dialog.setWindowTitle(rep.title)
+        dialog.setWindowModality(Qt.WindowModal)
+        dialog.setMinimumDuration(400)
+        dialog.canceled.connect(job.cancel)
+        # the dialog dies with the window if it is closed while the PDF is drawn: nothing reaches it then
+        worker.deliver(
+            job, dialog, progress=lambda fraction: dialog.setValue(int(fraction * 100)),
+            finished=lambda: (dialog.reset(), dialog.deleteLater()),
+        )
+        self.pdf_progress = dialog
+        return job
 
     def save_report_dialog(self, name: str) -> None:
         """Ask where to save the report called ``name``, write it and open it."""
