@@ -165,6 +165,8 @@ class MainWindow(QMainWindow):
         from euchre_tourney import tournament  # deferred on purpose: start-up time
         from euchre_tourney.gui import context
 
+        if getattr(self, "ctx", None) is not None:
+            self.ctx.filling_later = False  # what could be built fills in as usual from now on
         found = tournament.failure(exc)
         found.log(exc, "filling in the window")
         message = found.message
@@ -206,6 +208,7 @@ class MainWindow(QMainWindow):
 
         self.db = db
         self.ctx = AppContext(db, self)
+        self.ctx.filling_later = True  # the pages not shown fill in when first shown (start-up time)
 
         self.events = QComboBox()
         self.events.setMinimumWidth(320)
@@ -244,7 +247,8 @@ class MainWindow(QMainWindow):
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
         self.tabs.currentChanged.connect(self._tab_changed)
         self.tabs.setCurrentIndex(self.settings.value("last_tab", 0, type=int))
-        self.tabs.currentWidget().refresh_if_stale()
+        self.ctx.filling_later = False
+        self.tabs.currentWidget().refresh_if_stale()  # the page shown is filled in before `opened`
         self._stamp: tuple[int, int] | None = None  # (event, change stamp) last drawn
         self.poll_timer = QTimer(self)  # hands saved at other stations: see poll_other_stations
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)

@@ -111,3 +111,23 @@ def test_the_self_test_adds_a_player_through_the_window_and_says_what_it_showed(
     with db.session() as s:
         assert [p.name for p in T.list_players(s)] == ["Smoke Tester"]
     db.dispose()
+
+
+@pytest.mark.usefixtures("gui_env")
+def test_only_the_page_shown_fills_in_at_start_and_each_other_page_when_first_shown(qtbot, db, monkeypatch):
+    from tests.gui.nights import night
+
+    night(db, players=8, rounds=2, hands=2)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentWidget(window.roster_page)
+    assert window.roster_page.count.text() == "8 players on the roster."
+    others = [window.tabs.widget(i) for i in range(window.tabs.count()) if window.tabs.widget(i) is not window.roster_page]
+    lazy = [p for p in others if p.FILL_WHEN_SHOWN]
+    assert lazy and all(p._stale for p in lazy)  # built, not filled: nothing read for them yet
+    window.tabs.setCurrentWidget(window.standings_page)  # a click on its tab
+    assert not window.standings_page._stale
+    assert window.standings_page.model.rowCount() == 8  # really filled: the page shown is never an empty promise
+    window.tabs.setCurrentWidget(window.event_page)
+    assert not window.event_page._stale and window.event_page.model.rowCount() == 8
