@@ -148,17 +148,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> tuple[float, float, float | None]:
-    """(appear, CPU seconds by then, ready) for one launch: wall seconds from
-    start to the window shown and to the ready line the probe writes on
-    stdout (None without the probe)."""
+def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> tuple[float, float, float | None, float | None]:
+    """(appear, CPU seconds by then, ready, CPU seconds at ready) for one
+    launch: wall seconds from start to the window shown and to the ready
+    line the probe writes on stdout (None without the probe); the CPU
+    seconds are the process's own (all its threads), steadier than the wall
+    time on a loaded machine."""
     import select
     import time
 
     start = time.time()
     seconds, proc = xprobe.launch(120, command, env=env, stdout=subprocess.PIPE if ready else None)
     cpu = cpu_seconds(proc.pid)
-    ready_at = None
+    ready_at = ready_cpu = None
     if ready:
         readable, _w, _x = select.select([proc.stdout], [], [], 180)
         line = proc.stdout.readline() if readable else b""
@@ -166,9 +168,10 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> 
             proc.kill()
             raise RuntimeError(f"{command[:3]} did not say it was ready: {line!r}")
         ready_at = float(line.split()[1]) - start
+        ready_cpu = float(line.split()[2])
     proc.terminate()
     proc.wait(10)
-    return seconds, cpu, ready_at
+    return seconds, cpu, ready_at, ready_cpu
 
 
 BARE_WINDOW = """
@@ -191,7 +194,7 @@ def click():
     QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(1).center())
     assert tabs.currentIndex() == 1
     tabs.currentWidget().grab()
-    print("READY", time.time(), flush=True)
+    print("READY", time.time(), time.process_time(), flush=True)
 
 QTimer.singleShot(0, click)
 app.exec()
@@ -213,7 +216,7 @@ def probed(self, database):
         QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(target).center())
         assert self.tabs.currentIndex() == target, "the click was not answered"
         self.tabs.currentWidget().grab()
-        print("READY", time.time(), flush=True)
+        print("READY", time.time(), time.process_time(), flush=True)
 
     # the page shown is filled in when opened is emitted; the click waits its turn in the event queue
     self.opened.connect(lambda: QTimer.singleShot(0, click))
@@ -264,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pdf", action="store_true", help="also time the first scorecards PDF")
     parser.add_argument("--big", type=Path, help="keep (or re-use) the big night + season file here")
     parser.add_argument("--skip-club", action="store_true", help="leave out the 20 events of 40 players")
+    parser.add_argument("--compare", type=Path, help="also launch another checkout's code (before/after in one run)")
     args = parser.parse_args(argv)
     probe = command == [sys.executable, "-m", "euchre_tourney"]
     if probe:
@@ -288,12 +292,18 @@ def main(argv: list[str] | None = None) -> int:
         }
         if args.skip_club:
             del runs["20 events of 40 players"]
+        envs = {label: env for label in runs}
+        if args.compare:  # the same launches on the other checkout's code
+            for label in list(runs)[1:]:
+                runs[f"{label} [{args.compare.name}]"] = runs[label]
+                envs[f"{label} [{args.compare.name}]"] = dict(env, PYTHONPATH=str(args.compare.resolve()))
         labels = tuple(runs)
-        times: dict[str, list[tuple[float, float, float | None]]] = {label: [] for label in labels}
+        times: dict[str, list[tuple[float, float, float | None, float | None]]] = {label: [] for label in labels}
         for i in range(args.runs):  # interleaved: bare, new, club, big, bare, new, ...
             for label, cmd in runs.items():
-                cmd = [str(tmp / f"new-{i}.sqlite") if part == "NEW" else part for part in cmd]
-                times[label].append(time_launch(cmd, env, ready=probe or label == labels[0]))
+                cmd = [str(tmp / f"new-{i}-{len(times[label])}-{abs(hash(label))}.sqlite") if part == "NEW" else part
+                       for part in cmd]
+                times[label].append(time_launch(cmd, envs[label], ready=probe or label == labels[0]))
         pdf_rows = []
         if args.pdf:
             pdf_rows = [
@@ -302,22 +312,27 @@ def main(argv: list[str] | None = None) -> int:
             ]
     print(f"launch to visible (appear) and ready-to-use (ready) main window, {args.runs} interleaved runs each: "
           f"{'python -m euchre_tourney (with the ready probe)' if probe else ' '.join(command)}")
-    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; CPU = the process's own CPU time when it appeared)")
-    bare = statistics.median(t for t, _c, _r in times[labels[0]])
-    bare_ready = statistics.median(r for _t, _c, r in times[labels[0]])
+    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; ratios to the bare window's; CPU at ready = the process's own CPU time then)")
+    bare = statistics.median(t[0] for t in times[labels[0]])
+    bare_ready = statistics.median(t[2] for t in times[labels[0]])
+    bare_cpu = statistics.median(t[3] for t in times[labels[0]])
     for label in labels:
-        walls, cpus = [t for t, _c, _r in times[label]], [c for _t, c, _r in times[label]]
-        readies = [r for _t, _c, r in times[label] if r is not None]
+        walls = [t[0] for t in times[label]]
+        readies = [t[2] for t in times[label] if t[2] is not None]
+        ready_cpus = [t[3] for t in times[label] if t[3] is not None]
         median = statistics.median(walls)
-        line = f"  {label:<26} appear {median:.3f} s"
+        line = f"  {label:<33} appear {median:.3f} s"
         if label != labels[0]:
             line += f" ({median / bare:.2f}x)"
         if readies:
-            ready = statistics.median(readies)
+            ready, ready_cpu = statistics.median(readies), statistics.median(ready_cpus)
             line += f"  ready {ready:.3f} s"
             if label != labels[0]:
-                line += f" ({ready / bare_ready:.2f}x the bare window's ready)"
-        print(f"{line}  CPU {statistics.median(cpus):.2f} s  (ready: {', '.join(f'{r:.2f}' for r in readies)})")
+                line += f" ({ready / bare_ready:.2f}x)"
+            line += f"  CPU at ready {ready_cpu:.2f} s"
+            if label != labels[0]:
+                line += f" ({ready_cpu / bare_cpu:.2f}x)"
+        print(f"{line}  (ready: {', '.join(f'{r:.2f}' for r in readies)})")
     for label, pdf_times in pdf_rows:
         print(f"  first scorecards PDF {label:<20} best {min(pdf_times):.3f} s  median {statistics.median(pdf_times):.3f} s")
     return 0
