@@ -675,6 +675,7 @@ class MainWindow(QMainWindow):
             def progress(done: int, total: int) -> None:  # in the worker, after each page
                 if job.cancelled():
                     raise Cancelled
+                job.counts = (done, total)  # read by the dialog's label with the fraction below
                 job.report(done / total if total else 1.0)
 
             if job.cancelled():
@@ -688,12 +689,17 @@ class MainWindow(QMainWindow):
         dialog.setWindowTitle(rep.title)
         dialog.setWindowModality(Qt.WindowModal)
         dialog.setMinimumDuration(400)
+        dialog.setMinimumWidth(420)
         dialog.canceled.connect(job.cancel)
+
+        def moved(fraction: float) -> None:
+            counts = getattr(job, "counts", None)
+            if counts is not None:
+                dialog.setLabelText(f"Making {Path(path).name}…\n{rep.title}: {counts[0]:,} of {counts[1]:,} drawn")
+            dialog.setValue(int(fraction * 100))
+
         # the dialog dies with the window if it is closed while the PDF is drawn: nothing reaches it then
-        worker.deliver(
-            job, dialog, progress=lambda fraction: dialog.setValue(int(fraction * 100)),
-            finished=lambda: (dialog.reset(), dialog.deleteLater()),
-        )
+        worker.deliver(job, dialog, progress=moved, finished=lambda: (dialog.reset(), dialog.deleteLater()))
         self.pdf_progress = dialog
         return job
 
