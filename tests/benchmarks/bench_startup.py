@@ -64,22 +64,37 @@ import xprobe  # noqa: E402  (a tool of the packaging folder, stdlib + libX11)
 def seed_club(path: Path, events: int = 20, players: int = 40) -> None:
     """Fill ``path`` with ``players`` members and ``events`` played-in events."""
     from euchre_tourney import tournament
-    from euchre_tourney.rules import HandEntry, Side
     from euchre_tourney.store import open_database
 
     db = open_database(path)
     with db.session() as s:
         ids = [tournament.add_player(s, f"Member {i:02d}").id for i in range(players)]
-        for e in range(events):
-            ev = tournament.create_event(s, f"Club night {e + 1}", datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * e),
-                                         rounds=8, hands_per_round=4)
-            tournament.set_checked_in(s, ev.id, ids)
-            tournament.generate_rotation(s, ev.id, seed=e)
-            view = tournament.rotation_view(s, ev.id)
-            for table in view.rounds[0].tables:
-                for hand in range(1, 5):
-                    tournament.record_hand(s, ev.id, 1, table.number, hand, HandEntry(Side.NS, 3 + hand % 3))
+        add_nights(s, events, lambda _e: ids)
     db.dispose()
+
+
+def add_nights(s, nights: int, players_of) -> None:
+    """``nights`` weekly club nights from 1 Jan 2026, each with the players
+    ``players_of(night index)`` checked in, an 8-round rotation and every
+    hand of round 1 recorded."""
+    from euchre_tourney import tournament
+
+    for e in range(nights):
+        ev = tournament.create_event(s, f"Club night {e + 1}", datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * e),
+                                     rounds=8, hands_per_round=4)
+        tournament.set_checked_in(s, ev.id, players_of(e))
+        tournament.generate_rotation(s, ev.id, seed=e)
+        play_round_one(s, ev.id)
+
+
+def play_round_one(s, event_id: int) -> None:
+    """Record every hand of round 1 of the event's rotation (four hands a table)."""
+    from euchre_tourney import tournament
+    from euchre_tourney.rules import HandEntry, Side
+
+    for table in tournament.rotation_view(s, event_id).rounds[0].tables:
+        for hand in range(1, 5):
+            tournament.record_hand(s, event_id, 1, table.number, hand, HandEntry(Side.NS, 3 + hand % 3))
 
 
 def seed_big_night(path: Path, players: int = 2000, rounds: int = 8, season_nights: int = 20) -> None:
@@ -89,31 +104,19 @@ def seed_big_night(path: Path, players: int = 2000, rounds: int = 8, season_nigh
     import time
 
     from euchre_tourney import tournament
-    from euchre_tourney.rules import HandEntry, Side
     from euchre_tourney.store import open_database
 
     start = time.perf_counter()
     db = open_database(path)
     with db.session() as s:
         ids = [tournament.add_player(s, f"Member {i:04d}").id for i in range(players)]
-        for e in range(season_nights):
-            ev = tournament.create_event(s, f"Club night {e + 1}", datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * e),
-                                         rounds=8, hands_per_round=4)
-            tournament.set_checked_in(s, ev.id, ids[40 * (e % 50): 40 * (e % 50) + 40])
-            tournament.generate_rotation(s, ev.id, seed=e)
-            view = tournament.rotation_view(s, ev.id)
-            for table in view.rounds[0].tables:
-                for hand in range(1, 5):
-                    tournament.record_hand(s, ev.id, 1, table.number, hand, HandEntry(Side.NS, 3 + hand % 3))
+        add_nights(s, season_nights, lambda e: ids[40 * (e % 50): 40 * (e % 50) + 40])
         print(f"  (big file: roster and season {time.perf_counter() - start:.0f} s)", flush=True)
         ev = tournament.create_event(s, "Charity night", datetime.date(2026, 6, 6), rounds=rounds, hands_per_round=4)
         tournament.set_checked_in(s, ev.id, ids)
         tournament.generate_rotation(s, ev.id, seed=1)
         print(f"  (big file: the night's rotation {time.perf_counter() - start:.0f} s)", flush=True)
-        view = tournament.rotation_view(s, ev.id)
-        for table in view.rounds[0].tables:
-            for hand in range(1, 5):
-                tournament.record_hand(s, ev.id, 1, table.number, hand, HandEntry(Side.NS, 3 + hand % 3))
+        play_round_one(s, ev.id)
     db.dispose()
     print(f"  (big file built in {time.perf_counter() - start:.0f} s)", flush=True)
 

@@ -4,10 +4,6 @@ the end, and a stopped report leaving no file (counts of events, no timing)."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 import segno
 from hypothesis import given, settings
@@ -15,18 +11,9 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from euchre_tourney.reports import REPORTS, Cancelled, report, sheet
+from tests.reports.test_reports_pdfs import samples
 
 
-def _load_samples():
-    path = Path(__file__).with_name("report_samples.py")
-    spec = importlib.util.spec_from_file_location("euchre_report_samples_big", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-samples = _load_samples()
 
 
 def _coded(sheets):
