@@ -38,8 +38,9 @@ the bare window's (target, issue 30: ready within 3x). ``--pdf`` adds the
 first *Save scorecards PDF* in a fresh process (offscreen), at once and
 after the background warm-up.
 
-Settings (QSettings) live in a temporary folder, so the window opens as it
-would the first time. On a shared machine the wall times follow the load;
+Settings (QSettings) live in a temporary folder of their own for each
+launch, so the window opens as it would the first time (on the Players
+tab; the click then goes to the Event & check-in tab). On a shared machine the wall times follow the load;
 the app's own CPU time until its window is shown (from /proc) is printed
 beside them.
 """
@@ -306,7 +307,9 @@ def main(argv: list[str] | None = None) -> int:
             for label, cmd in runs.items():
                 cmd = [str(tmp / f"new-{i}-{len(times[label])}-{abs(hash(label))}.sqlite") if part == "NEW" else part
                        for part in cmd]
-                times[label].append(time_launch(cmd, envs[label], ready=probe or label == labels[0]))
+                # settings of their own each time: a launch must not open on the tab the last one clicked
+                fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
+                times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0]))
         pdf_rows = []
         if args.pdf:
             pdf_rows = [
