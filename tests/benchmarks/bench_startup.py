@@ -162,7 +162,9 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> 
     import time
 
     start = time.time()
-    seconds, proc = xprobe.launch(120, command, env=env, stdout=subprocess.PIPE if ready else None)
+    # from a neutral folder: ``python -c`` puts the current folder first on sys.path, before PYTHONPATH
+    seconds, proc = xprobe.launch(120, command, env=env, stdout=subprocess.PIPE if ready else None,
+                                  cwd=env.get("XDG_CONFIG_HOME", "/"))
     cpu = cpu_seconds(proc.pid)
     ready_at = ready_cpu = None
     if ready:
@@ -309,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
                        for part in cmd]
                 # settings of their own each time: a launch must not open on the tab the last one clicked
                 fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
+                Path(fresh["XDG_CONFIG_HOME"]).mkdir()
                 times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0]))
         pdf_rows = []
         if args.pdf:
