@@ -180,3 +180,37 @@ def test_save_pdf_says_a_cancelled_pdf_was_not_written(qtbot, db, tmp_path, monk
     assert not path.exists()
     assert window.statusBar().currentMessage() == "Cancelled: chart.pdf was not written."
     window.close()
+
+
+def test_the_collector_freezes_at_its_first_tick_and_walks_everything_every_tenth(qapp, monkeypatch):
+    calls = []
+
+    class Gc:
+        def disable(self):
+            calls.append("disable")
+
+        def freeze(self):
+            calls.append("freeze")
+
+        def unfreeze(self):
+            calls.append("unfreeze")
+
+        def collect(self, generation=2):
+            calls.append(f"collect{generation}")
+
+    monkeypatch.setattr(worker, "gc", Gc())
+    monkeypatch.setattr(worker, "_collector", None)
+    worker.collect_garbage_on_the_gui_thread()
+    timer = worker._collector
+    try:
+        timer.stop()  # ticked by hand below: no timing
+        assert calls == ["disable", "freeze"]
+        calls.clear()
+        timer.timeout.emit()  # the first tick, during the window's start: no walk of everything
+        assert calls == ["freeze"]
+        calls.clear()
+        for _ in range(worker.FULL_EVERY - 1):
+            timer.timeout.emit()
+        assert calls == ["collect1"] * (worker.FULL_EVERY - 2) + ["collect2", "freeze"]
+    finally:
+        timer.deleteLater()
