@@ -172,7 +172,8 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> 
         line = proc.stdout.readline() if readable else b""
         if not line.startswith(b"READY "):
             proc.kill()
-            raise RuntimeError(f"{command[:3]} did not say it was ready: {line!r}")
+            why = "exited" if proc.wait(10) is not None and readable else "not within 180 s"
+            raise RuntimeError(f"did not say it was ready ({why}, status {proc.returncode}): {line!r}")
         ready_at = float(line.split()[1]) - start
         ready_cpu = float(line.split()[2])
     proc.terminate()
@@ -312,7 +313,10 @@ def main(argv: list[str] | None = None) -> int:
                 # settings of their own each time: a launch must not open on the tab the last one clicked
                 fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
                 Path(fresh["XDG_CONFIG_HOME"]).mkdir()
-                times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0]))
+                try:
+                    times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0]))
+                except RuntimeError as exc:  # said, and left out of the medians
+                    print(f"  {label}, run {i + 1}: {str(exc)[-200:]}", file=sys.stderr, flush=True)
         pdf_rows = []
         if args.pdf:
             pdf_rows = [
