@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -308,8 +309,11 @@ def main(argv: list[str] | None = None) -> int:
         times: dict[str, list[tuple[float, float, float | None, float | None]]] = {label: [] for label in labels}
         for i in range(args.runs):  # interleaved: bare, new, club, big, bare, new, ...
             for label, cmd in runs.items():
-                cmd = [str(tmp / f"new-{i}-{len(times[label])}-{abs(hash(label))}.sqlite") if part == "NEW" else part
-                       for part in cmd]
+                cmd = [str(tmp / f"new-{i}-{labels.index(label)}.sqlite") if part == "NEW" else part for part in cmd]
+                if str(big) in cmd:  # a copy of its own: a launch never finds the file as another left it
+                    copy = tmp / f"big-{i}-{labels.index(label)}.sqlite"
+                    shutil.copyfile(big, copy)
+                    cmd = [str(copy) if part == str(big) else part for part in cmd]
                 # settings of their own each time: a launch must not open on the tab the last one clicked
                 fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
                 Path(fresh["XDG_CONFIG_HOME"]).mkdir()
