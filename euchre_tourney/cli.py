@@ -45,7 +45,6 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, TextIO
@@ -439,17 +438,6 @@ def _check_out_path(path_text: str) -> Path:
     return path
 
 
-def _write_atomically(path: Path, write) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".euchre-", suffix=".pdf", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _pdf(name: str):
     def run(args, out: TextIO) -> int:
         from euchre_tourney import tournament
@@ -461,7 +449,7 @@ def _pdf(name: str):
                 data = tournament.report_data(session, event.id, rep.name, getattr(args, "section", None))
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
-            _write_atomically(path, lambda fh: rep.write(data, fh, page_size=args.page_size))
+            rep.write(data, path, page_size=args.page_size)  # whole or not at all (Report.write)
         out.write(f"wrote {path}\n")
         return 0
 

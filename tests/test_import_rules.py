@@ -33,7 +33,7 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tournament": (frozenset({"rules", "rotation", "store", "tournament"}), frozenset({"sqlmodel", "sqlalchemy", "pyuca", "openskill"})),
     "reports": (
         frozenset({"rules", "tournament", "reports", "resources"}),
-        frozenset({"reportlab", "bidi", "arabic_reshaper"}),
+        frozenset({"reportlab", "bidi", "arabic_reshaper", "segno"}),  # segno: the tally sheets' QR codes
     ),
     # the pages served to the room's phones (DESIGN.md's web row): no business rule of its own
     "publish": (

@@ -46,6 +46,9 @@ class AppContext(QObject):
         self.undo_stack = QUndoStack(self)
         self.busy = ""
         """The label of the operation running in the background ("" when none): the window refuses another."""
+        self.filling_later = False
+        """True while the main window builds its pages (:meth:`MainWindow.attach`): a page
+        that is not on screen then is only marked stale, and fills in when first shown."""
         self.last_step = ""
         """The last undo or redo in words ("Undone: Hand 4 at table 1, round 1."); "" after any other change."""
         self.undo_log = UndoLog(db)

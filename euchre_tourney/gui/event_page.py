@@ -28,7 +28,7 @@ from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
 from euchre_tourney.gui.practice.settings import TableOptionsEditor
-from euchre_tourney.gui.widgets import Page, searchable_table
+from euchre_tourney.gui.widgets import Page, fit_columns, searchable_table
 from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 
 DEFEND_ALONE_TITLES = {
@@ -316,7 +316,8 @@ class EventPage(Page):
         self.model = CheckInModel(self)
         self.model.toggled.connect(self.toggle)
         self.proxy, self.search, self.table = searchable_table(self.model, 1, self)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        # the columns are fitted to their texts at each redraw (fit_columns): ResizeToContents asked each
+        # of a 2,000-player list's cells a dozen things when the page was first shown
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.all_button = QPushButton("Check &in everyone")
         self.all_button.setToolTip("Check in every player the list shows (only those the search finds)")
@@ -380,6 +381,7 @@ class EventPage(Page):
         self.team_info.setVisible(bool(board.what))  # what the night is: team format, bracket, side game
         self.team_info.setText(board.what)
         self.model.set_rows(board.entrants)
+        fit_columns(self.table, skip=(1,))
         self.count.setText(board.seating)
         self.sections_box.show_board(board)
 

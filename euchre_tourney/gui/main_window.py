@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QProgressDialog,
     QTabWidget,
     QToolBar,
     QWidget,
@@ -79,6 +80,7 @@ class MainWindow(QMainWindow):
         self.db = None
         self.settings = QSettings()
         self.help_window = None
+        self.pdf_progress: QProgressDialog | None = None  # the last PDF's progress dialog (start_pdf)
         self.resize(1200, 780)
         self.setWindowTitle("Euchre Tourney")
         self._opener: _Opener | None = None
@@ -167,6 +169,8 @@ class MainWindow(QMainWindow):
         from euchre_tourney import tournament  # deferred on purpose: start-up time
         from euchre_tourney.gui import context
 
+        if getattr(self, "ctx", None) is not None:
+            self.ctx.filling_later = False  # what could be built fills in as usual from now on
         found = tournament.failure(exc)
         found.log(exc, "filling in the window")
         message = found.message
@@ -209,6 +213,7 @@ class MainWindow(QMainWindow):
         self.db = db
         self.ctx = AppContext(db, self)
         self.ctx.section = self.section  # a captain's laptop: the window opened on her section
+        self.ctx.filling_later = True  # the pages not shown fill in when first shown (start-up time)
 
         self.events = QComboBox()
         self.events.setMinimumWidth(320)
@@ -247,7 +252,8 @@ class MainWindow(QMainWindow):
         self.reload_events(select=self.settings.value("last_event", type=int) or None)
         self.tabs.currentChanged.connect(self._tab_changed)
         self.tabs.setCurrentIndex(self.settings.value("last_tab", 0, type=int))
-        self.tabs.currentWidget().refresh_if_stale()
+        self.ctx.filling_later = False
+        self.tabs.currentWidget().refresh_if_stale()  # the page shown is filled in before `opened`
         self._stamp: tuple[int, int] | None = None  # (event, change stamp) last drawn
         self.poll_timer = QTimer(self)  # hands saved at other stations: see poll_other_stations
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)
@@ -611,8 +617,13 @@ class MainWindow(QMainWindow):
         if self.ctx.event_id is None:
             context.show_error(self, "No event", "Create an event and generate its rotation first.")
             return False
+        from euchre_tourney.reports import Cancelled
+
         try:
             worker.wait(self.start_pdf(name, path, page_size, numbers))
+        except Cancelled:  # the director pressed Cancel: no file was written, an old one is as it was
+            self.statusBar().showMessage(f"Cancelled: {Path(path).name} was not written.", 8000)
+            return False
         except tournament.TournamentError as exc:
             context.show_error(self, "Nothing to print", exc.message)
             return False
@@ -649,13 +660,18 @@ class MainWindow(QMainWindow):
 
     def start_pdf(self, name: str, path: str, page_size: str | None = None, numbers: set[int] | None = None):
         """Gather and draw the report called ``name`` in a worker thread (a
-        120-player scorecards PDF takes seconds): the running
-        :class:`~euchre_tourney.gui.worker.Job`, see :meth:`save_pdf`.
-        :class:`~euchre_tourney.gui.context.Busy` while another operation runs.
+        2,000-player night's scorecards take seconds) with a progress dialog
+        (:attr:`pdf_progress`, shown after 400 ms) whose Cancel stops it and
+        leaves no file: the running :class:`~euchre_tourney.gui.worker.Job`,
+        whose ``progress`` goes from 0 to 1 page by page and whose error is
+        :class:`~euchre_tourney.reports.Cancelled` once cancelled; see
+        :meth:`save_pdf`. :class:`~euchre_tourney.gui.context.Busy` while
+        another operation runs.
         A night split into sections prints the section the window is opened
         on, else the one the Rotation page shows (every section: the whole night)."""
         from euchre_tourney import tournament  # deferred on purpose: start-up time
-        from euchre_tourney.reports import report
+        from euchre_tourney.gui import worker
+        from euchre_tourney.reports import Cancelled, report
 
         rep = report(name)
         page_size = page_size or self.page_size()
@@ -666,7 +682,7 @@ class MainWindow(QMainWindow):
 
         section = self.ctx.section or self.rotation_page.section.section() if name != "phone-howto" else None
 
-        def make(_job):
+        def make(job):
             data = self.ctx.run(tournament.report_data, event_id, rep.name, section)
             if phone_url is not None:  # the tables' QR codes and the players' links while the server runs
                 from euchre_tourney.web import with_phone_links  # the web stack loads only when serving
@@ -674,10 +690,37 @@ class MainWindow(QMainWindow):
                 data = with_phone_links(self.ctx.db, event_id, phone_url, list(data))
             if numbers is not None:  # reprint only some players' cards
                 data = [card for card in data if card.number in numbers]
-            rep.write(data, path, page_size=page_size)
+
+            def progress(done: int, total: int) -> None:  # in the worker, after each page
+                if job.cancelled():
+                    raise Cancelled
+                job.counts = (done, total)  # read by the dialog's label with the fraction below
+                job.report(done / total if total else 1.0)
+
+            if job.cancelled():
+                raise Cancelled
+            rep.write(data, path, page_size=page_size, progress=progress)
+            job.report(1.0)  # the small reports draw in one go
             return path
 
-        return self.ctx.background(f"Make {rep.default_file}", make)
+        job = self.ctx.background(f"Make {rep.default_file}", make)
+        dialog = QProgressDialog(f"Making {Path(path).name}…", "Cancel", 0, 100, self)
+        dialog.setWindowTitle(rep.title)
+        dialog.setWindowModality(Qt.WindowModal)
+        dialog.setMinimumDuration(400)
+        dialog.setMinimumWidth(420)
+        dialog.canceled.connect(job.cancel)
+
+        def moved(fraction: float) -> None:
+            counts = getattr(job, "counts", None)
+            if counts is not None:
+                dialog.setLabelText(f"Making {Path(path).name}…\n{rep.title}: {counts[0]:,} of {counts[1]:,} drawn")
+            dialog.setValue(int(fraction * 100))
+
+        # the dialog dies with the window if it is closed while the PDF is drawn: nothing reaches it then
+        worker.deliver(job, dialog, progress=moved, finished=lambda: (dialog.reset(), dialog.deleteLater()))
+        self.pdf_progress = dialog
+        return job
 
     def save_report_dialog(self, name: str) -> None:
         """Ask where to save the report called ``name``, write it and open it."""

@@ -100,6 +100,7 @@ def _player_label(p) -> str:
 
 class TeamsPage(Page):
     CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams", "bracket"})
+    FILL_WHEN_SHOWN = False  # its bracket canvas is laid out (and grabbed) before its tab is shown
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
         super().__init__(ctx, parent)

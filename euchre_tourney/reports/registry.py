@@ -18,81 +18,90 @@ are listed there, under the same names.)
 
 from __future__ import annotations
 
+import contextlib
+import os
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, BinaryIO
 
+from euchre_tourney.reports.progress import Cancelled, Progress
+
 Writer = Callable[..., None]
-"""``writer(data, out, *, page_size="letter")``: draws ``data`` into ``out`` (a path or binary file)."""
+"""``writer(data, out, *, page_size="letter", progress=None)``: draws
+``data`` into ``out`` (a path or binary file); the big ones (scorecards,
+tally sheets, chart) call ``progress`` (:data:`Progress`) after each page,
+the small ones ignore it."""
 
 
-def _scorecards(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _scorecards(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.scorecards import write_scorecards  # deferred on purpose: start-up time
 
-    write_scorecards(data, out, page_size=page_size)
+    write_scorecards(data, out, page_size=page_size, progress=progress)
 
 
-def _tally_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _tally_sheets(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.tally import write_tally_sheets  # deferred on purpose: start-up time
 
-    write_tally_sheets(data, out, page_size=page_size)
+    write_tally_sheets(data, out, page_size=page_size, progress=progress)
 
 
-def _rotation_chart(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _rotation_chart(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.rotation_chart import write_rotation_chart  # deferred on purpose: start-up time
 
-    write_rotation_chart(data, out, page_size=page_size)
+    write_rotation_chart(data, out, page_size=page_size, progress=progress)
 
 
-def _standings(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _standings(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.standings_sheet import write_standings  # deferred on purpose: start-up time
 
     write_standings(data, out, page_size=page_size)
 
 
-def _team_cards(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _team_cards(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.team_cards import write_team_cards  # deferred on purpose: start-up time
 
-    write_team_cards(data, out, page_size=page_size)
+    write_team_cards(data, out, page_size=page_size, progress=progress)
 
 
-def _phone_howto(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _phone_howto(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.phone_howto import write_phone_howto  # deferred on purpose: start-up time
 
     write_phone_howto(data, out, page_size=page_size)
 
 
-def _team_tally_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _team_tally_sheets(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.team_cards import write_team_tally_sheets  # deferred on purpose: start-up time
 
-    write_team_tally_sheets(data, out, page_size=page_size)
+    write_team_tally_sheets(data, out, page_size=page_size, progress=progress)
 
 
-def _team_chart(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _team_chart(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.team_cards import write_team_chart  # deferred on purpose: start-up time
 
     write_team_chart(data, out, page_size=page_size)
 
 
-def _season_sheets(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _season_sheets(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.season_sheets import write_season_sheets  # deferred on purpose: start-up time
 
     write_season_sheets(data, out, page_size=page_size)
 
 
-def _player_page(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _player_page(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.season_sheets import write_player_page  # deferred on purpose: start-up time
 
     write_player_page(data, out, page_size=page_size)
 
 
-def _bracket(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _bracket(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.season_sheets import write_bracket  # deferred on purpose: start-up time
 
     write_bracket(data, out, page_size=page_size)
 
 
-def _bracket_large(data: Any, out: Any, *, page_size: str = "letter") -> None:
+def _bracket_large(data: Any, out: Any, *, page_size: str = "letter", progress: Progress | None = None) -> None:
     from euchre_tourney.reports.season_sheets import write_bracket_large  # deferred on purpose: start-up time
 
     write_bracket_large(data, out, page_size=page_size)
@@ -121,13 +130,32 @@ class Report:
     writer: Writer
     team_writer: Writer | None = None
 
-    def write(self, data: Any, out: str | BinaryIO, *, page_size: str = "letter") -> None:
+    def write(self, data: Any, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter",
+              progress: Progress | None = None) -> None:
         """Write the PDF of ``data`` (what ``tournament.report_data`` gathered
         for this report) to ``out`` (a path or a binary file) on
-        ``page_size`` (``"letter"`` or ``"a4"``). ``OSError`` if the file
-        cannot be written."""
+        ``page_size`` (``"letter"`` or ``"a4"``); ``progress(done, total)``
+        after each page of the big reports (:data:`Progress`).
+
+        A path is written whole or not at all: the PDF is drawn into a
+        temporary file beside it and renamed over ``path`` at the end, so a
+        report stopped half-way (:class:`Cancelled`, a full disk, a bug)
+        leaves neither half a file nor a changed old one. ``OSError`` if the
+        file cannot be written; whatever ``progress`` raises comes out as is."""
         team = self.team_writer is not None and getattr(data, "is_team", False)
-        (self.team_writer if team else self.writer)(data, out, page_size=page_size)
+        writer = self.team_writer if team else self.writer
+        if not isinstance(out, (str, os.PathLike)):
+            writer(data, out, page_size=page_size, progress=progress)
+            return
+        path = Path(out)
+        temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.part")  # opened by the writer: the umask's mode
+        try:
+            writer(data, temporary, page_size=page_size, progress=progress)
+            os.replace(temporary, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
 
 
 REPORTS: tuple[Report, ...] = (
@@ -232,4 +260,4 @@ def report(name: str) -> Report:
     raise KeyError(f"no report called {name!r}: choose one of {', '.join(r.name for r in REPORTS)}")
 
 
-__all__ = ["REPORTS", "SEASON_REPORTS", "Report", "report"]
+__all__ = ["REPORTS", "SEASON_REPORTS", "Cancelled", "Progress", "Report", "report"]

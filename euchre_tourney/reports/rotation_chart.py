@@ -19,6 +19,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.reports.progress import Progress
 from euchre_tourney.rules import seat_letter, seat_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import MARGIN, page_dimensions
@@ -43,13 +44,15 @@ def write_rotation_chart(
     out: str | os.PathLike | BinaryIO,
     *,
     page_size: str = "letter",
+    progress: Progress | None = None,
 ) -> None:
     """Write the wall chart: each player's table and seat for every round.
 
     ``cards``: the players' scorecards (any order; the chart sorts by name).
     ``out``: a path or a writable binary file object. ``page_size``:
     "letter" or "a4", turned landscape past 6 rounds. An empty ``cards``
-    gives a one-page PDF saying so.
+    gives a one-page PDF saying so. ``progress(done, total)``: players'
+    rows drawn so far, after each page (it may raise to stop).
 
     Raises ``ValueError`` for any other ``page_size``.
     """
@@ -151,4 +154,6 @@ def write_rotation_chart(
         canvas.setFillGray(0.4)
         fonts.draw_text(canvas, left + usable_w, MARGIN + 1, f"page {p + 1} of {pages}", 6.5, align="right")
         canvas.showPage()
+        if progress is not None:
+            progress(min(len(players), (p + 1) * per_page), len(players))
     canvas.save()

@@ -27,6 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.reports.progress import Progress
 from euchre_tourney.rules import seat_title
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths
 from euchre_tourney.tournament import PlayerRoundView, ScorecardView
@@ -273,6 +274,7 @@ def write_scorecards(
     out: str | os.PathLike | BinaryIO,
     *,
     page_size: str = "letter",
+    progress: Progress | None = None,
 ) -> None:
     """Write one scorecard per player to a PDF.
 
@@ -280,8 +282,9 @@ def write_scorecards(
     writable binary file object. ``page_size``: "letter" (8.5 x 11 in) or
     "a4" (210 x 297 mm). Cards are full page width; 3, 2 or 1 per page by the
     number of rounds (see :data:`SCORECARD_SIZES`), with dashed cut lines.
-    An empty ``cards`` gives a one-page PDF saying so.
+    An empty ``cards`` gives a one-page PDF saying so. ``progress(done,
+    total)``: cards drawn so far, after each page (it may raise to stop).
 
     Raises ``ValueError`` for any other ``page_size``.
     """
-    ScorecardReport(page_size).write(cards, out)
+    ScorecardReport(page_size).write(cards, out, progress)

@@ -22,6 +22,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.reports.progress import Progress
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {"letter": LETTER, "a4": A4}
 
@@ -184,8 +185,10 @@ class CardSheetReport(Generic[T]):
         rows = max((self.rows_needed(i) for i in items), default=1)
         return choose_layout(self.sizes, self.page, self.fixed_height, rows)
 
-    def write(self, items: Sequence[T], out: str | os.PathLike | BinaryIO) -> None:
-        """Write the PDF to a path or a binary file object."""
+    def write(self, items: Sequence[T], out: str | os.PathLike | BinaryIO, progress: Progress | None = None) -> None:
+        """Write the PDF to a path or a binary file object; ``progress(done,
+        total)`` is called after each page with the cards drawn so far (an
+        exception it raises, e.g. :class:`~euchre_tourney.reports.Cancelled`, stops the drawing)."""
         fonts.register_fonts()
         self._forms = {}
         target = os.fspath(out) if isinstance(out, (str, os.PathLike)) else out
@@ -212,6 +215,8 @@ class CardSheetReport(Generic[T]):
             self.draw_cut_lines(canvas, layout, len(chunk))
             self.draw_footer(canvas, footer, p + 1, pages)
             canvas.showPage()
+            if progress is not None:
+                progress(min(len(items), (p + 1) * per_page), len(items))
         canvas.save()
 
     def draw_cut_lines(self, canvas: Canvas, layout: Layout, used: int) -> None:
@@ -246,18 +251,42 @@ class CardSheetReport(Generic[T]):
         canvas.restoreState()
 
 
-def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float) -> None:
-    """A QR code of ``data`` (error correction L), ``size`` points square,
-    its lower-left corner at (``x``, ``y``): reportlab's own QR widget."""
-    from reportlab.graphics import renderPDF
-    from reportlab.graphics.barcode.qr import QrCodeWidget
-    from reportlab.graphics.shapes import Drawing
+def qr_runs(data: str) -> tuple[int, list[tuple[int, int, int]]]:
+    """The QR code of ``data`` (error correction L, as few modules as the
+    data allows, no quiet zone) as ``(modules per side, runs)``: each run is
+    ``(row, first column, length)`` of dark modules side by side, row 0 at
+    the top. Encoded by segno (also the phone pages' encoder)."""
+    import segno  # deferred on purpose: only tally sheets of a served event need it
 
-    widget = QrCodeWidget(data, barLevel="L", barBorder=0)
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    renderPDF.draw(drawing, canvas, x, y)
+    matrix = segno.make(data, error="l", boost_error=False).matrix
+    runs = []
+    for r, row in enumerate(matrix):
+        c, n = 0, len(row)
+        while c < n:
+            if row[c]:
+                start = c
+                while c < n and row[c]:
+                    c += 1
+                runs.append((r, start, c - start))
+            else:
+                c += 1
+    return len(matrix), runs
+
+
+def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float) -> None:
+    """A QR code of ``data`` (:func:`qr_runs`), ``size`` points square, its
+    lower-left corner at (``x``, ``y``): one filled path, a rectangle per run
+    of dark modules (a thousand times cheaper than a widget drawing each
+    module, and the same code for any reader)."""
+    modules, runs = qr_runs(data)
+    unit = size / modules
+    path = canvas.beginPath()
+    for row, col, length in runs:
+        path.rect(x + col * unit, y + size - (row + 1) * unit, length * unit, unit)
+    canvas.saveState()
+    canvas.setFillGray(0)
+    canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 TABLE_ROW_H = 16.0

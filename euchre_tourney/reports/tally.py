@@ -27,6 +27,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.reports.progress import Progress
 from euchre_tourney.rules import Side, seat_letter, side_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import CardSheetReport, CardSize, Layout, Rect, columns_from_widths, draw_qr
@@ -107,8 +108,10 @@ class TallySheetReport(CardSheetReport[TallySheetView]):
         row_h = layout.row_height
         pen = fonts.Pen(canvas)
         inner = width  # the header and the partnerships leave room for the phones' QR code
-        if sheet.phone_url:
-            draw_qr(canvas, sheet.phone_url, left + width - QR_SIZE, top - QR_SIZE, QR_SIZE)
+        if sheet.phone_url:  # one form per table's address: a table's sheets of every round place the same code
+            url = sheet.phone_url
+            spot = Rect(left + width - QR_SIZE, top - QR_SIZE, QR_SIZE, QR_SIZE)
+            self.stamp(canvas, ("qr", url), spot, lambda c: draw_qr(c, url, 0, 0, QR_SIZE))
             inner = width - QR_SIZE - 6
 
         # -- header ----------------------------------------------------
@@ -265,14 +268,18 @@ def write_tally_sheets(
     out: str | os.PathLike | BinaryIO,
     *,
     page_size: str = "letter",
+    progress: Progress | None = None,
 ) -> None:
     """Write one tally sheet per round and table to a PDF.
 
     ``sheets``: in print order (e.g. round, then table). ``out``: a path or a
     writable binary file object. ``page_size``: "letter" or "a4". Two sheets
     per page (one per page past 12 hands), dashed cut lines between.
-    An empty ``sheets`` gives a one-page PDF saying so.
+    An empty ``sheets`` gives a one-page PDF saying so. ``progress(done,
+    total)``: sheets drawn so far, after each page (it may raise to stop).
+    A table's QR code (``phone_url``) is drawn once and placed on each of
+    its sheets.
 
     Raises ``ValueError`` for any other ``page_size``.
     """
-    TallySheetReport(page_size).write(sheets, out)
+    TallySheetReport(page_size).write(sheets, out, progress)

@@ -29,6 +29,7 @@ from typing import BinaryIO, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from euchre_tourney.reports import fonts
+from euchre_tourney.reports.progress import Progress
 from euchre_tourney.rules import seat_title, side_positions, side_title
 from euchre_tourney.reports.scorecards import format_date
 from euchre_tourney.reports.sheet import (
@@ -176,9 +177,10 @@ class TeamCardReport(CardSheetReport[TeamCard]):
         pen.flush()
 
 
-def write_team_cards(view: TeamEventView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter") -> None:
+def write_team_cards(view: TeamEventView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter",
+                     progress: Progress | None = None) -> None:
     """The team scorecards PDF (see the module docstring)."""
-    TeamCardReport(page_size).write(team_cards(view), out)
+    TeamCardReport(page_size).write(team_cards(view), out, progress)
 
 
 class TeamTallyReport(TallySheetReport):
@@ -212,9 +214,10 @@ def team_tally_sheets(view: TeamEventView) -> list[TallySheetView]:
     return out
 
 
-def write_team_tally_sheets(view: TeamEventView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter") -> None:
+def write_team_tally_sheets(view: TeamEventView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter",
+                            progress: Progress | None = None) -> None:
     """The team tally sheets PDF: one per round and table."""
-    TeamTallyReport(page_size).write(team_tally_sheets(view), out)
+    TeamTallyReport(page_size).write(team_tally_sheets(view), out, progress)
 
 
 def write_team_chart(view: TeamEventView, out: str | os.PathLike | BinaryIO, *, page_size: str = "letter") -> None:

@@ -111,3 +111,43 @@ def test_the_self_test_adds_a_player_through_the_window_and_says_what_it_showed(
     with db.session() as s:
         assert [p.name for p in T.list_players(s)] == ["Smoke Tester"]
     db.dispose()
+
+
+@pytest.mark.usefixtures("gui_env")
+def test_only_the_page_shown_fills_in_at_start_and_each_other_page_when_first_shown(qtbot, db, monkeypatch):
+    from tests.gui.nights import night
+
+    night(db, players=8, rounds=2, hands=2)
+    window = MainWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentWidget(window.roster_page)
+    assert window.roster_page.count.text() == "8 players on the roster."
+    others = [window.tabs.widget(i) for i in range(window.tabs.count()) if window.tabs.widget(i) is not window.roster_page]
+    lazy = [p for p in others if p.FILL_WHEN_SHOWN]
+    assert lazy and all(p._stale for p in lazy)  # built, not filled: nothing read for them yet
+    window.tabs.setCurrentWidget(window.standings_page)  # a click on its tab
+    assert not window.standings_page._stale
+    assert window.standings_page.model.rowCount() == 8  # really filled: the page shown is never an empty promise
+    window.tabs.setCurrentWidget(window.event_page)
+    assert not window.event_page._stale and window.event_page.model.rowCount() == 8
+
+
+def test_pyside_learns_which_modules_use_it_from_their_bytes_with_the_same_answers(tmp_path):
+    code = (
+        "import sys, importlib\n"
+        "import PySide6.QtCore\n"
+        "from euchre_tourney.gui import settings\n"
+        "feature = sys.modules['shibokensupport.feature']\n"
+        "before = feature._mod_uses_pyside\n"
+        "assert settings.cheaper_feature_scan() and settings.cheaper_feature_scan()\n"
+        "after = feature._mod_uses_pyside\n"
+        "assert after is not before and after.reads_bytes\n"
+        "names = ['euchre_tourney.gui.widgets', 'euchre_tourney.gui.models', 'json', 'euchre_tourney.rules', 'sys', 'csv']\n"
+        "mods = [importlib.import_module(n) for n in names]\n"
+        "print([(before(m), after(m)) for m in mods])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    answers = eval(out)  # noqa: S307 - our own subprocess's list of pairs
+    assert all(a == b for a, b in answers), answers
+    assert answers[0] == (True, True) and answers[2] == (False, False)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QPushButton
 
 from euchre_tourney import tournament as T
 from euchre_tourney.gui import worker
+from euchre_tourney.reports import Cancelled
 
 from tests.gui.nights import night, window_on
 
@@ -119,3 +120,97 @@ def test_no_event_pumping_anywhere_in_the_gui():
         if isinstance(node, ast.Attribute) and node.attr == "processEvents"
     ]
     assert calls == []
+
+
+def _big_window(qtbot, db):
+    """A night of 48 players and 8 rounds: scorecards over 24 pages, tally sheets over 48."""
+    night(db, players=48, rounds=8, hands=4, rotation=True)
+    return window_on(qtbot, db)
+
+
+@pytest.mark.usefixtures("gui_env")
+def test_a_pdf_reports_its_progress_page_by_page_to_the_end(qtbot, db, tmp_path):
+    window = _big_window(qtbot, db)
+    path = tmp_path / "tally.pdf"
+    job = window.start_pdf("tally-sheets", str(path))
+    fractions = []
+    job.progress.connect(fractions.append)
+    assert window.pdf_progress is not None and window.pdf_progress.maximum() == 100
+    assert window.pdf_progress.labelText() == "Making tally.pdf…"  # until the first page is drawn
+    with qtbot.waitSignal(job.finished, timeout=60000):
+        pass
+    assert job.error is None and path.read_bytes().startswith(b"%PDF")
+    # one step a page (96 sheets, two a page) up to the end; the order seen here may differ from the order
+    # sent, since the modal dialog's setValue runs the event loop inside the slot connected before this list
+    assert max(fractions) == 1.0 and all(0 < f <= 1 for f in fractions)
+    assert len(set(fractions)) >= 48
+    assert job.counts == (96, 96)  # the dialog's label said "Table tally sheets: n of 96 drawn" on the way
+    window.close()
+
+
+@pytest.mark.usefixtures("gui_env")
+def test_cancel_stops_a_pdf_and_leaves_no_file(qtbot, db, tmp_path):
+    window = _big_window(qtbot, db)
+    fresh, old = tmp_path / "cards.pdf", tmp_path / "old-cards.pdf"
+    old.write_bytes(b"%PDF last week's")
+    for path in (fresh, old):
+        job = window.start_pdf("scorecards", str(path))
+        window.pdf_progress.findChild(QPushButton).click()  # the dialog's Cancel button
+        with qtbot.waitSignal(job.finished, timeout=60000):
+            pass
+        assert isinstance(job.error, Cancelled)
+        assert window.ctx.busy == ""
+    assert not fresh.exists() and old.read_bytes() == b"%PDF last week's"
+    assert sorted(p.name for p in tmp_path.iterdir() if "cards" in p.name) == ["old-cards.pdf"]  # no part file left
+
+
+@pytest.mark.usefixtures("gui_env")
+def test_save_pdf_says_a_cancelled_pdf_was_not_written(qtbot, db, tmp_path, monkeypatch):
+    window = _big_window(qtbot, db)
+    real = window.start_pdf
+
+    def cancelled_at_once(*args, **kwargs):
+        job = real(*args, **kwargs)
+        job.cancel()
+        return job
+
+    monkeypatch.setattr(window, "start_pdf", cancelled_at_once)
+    path = tmp_path / "chart.pdf"
+    assert not window.save_pdf("rotation-chart", str(path))
+    assert not path.exists()
+    assert window.statusBar().currentMessage() == "Cancelled: chart.pdf was not written."
+    window.close()
+
+
+def test_the_collector_freezes_at_its_first_tick_and_walks_everything_every_tenth(qapp, monkeypatch):
+    calls = []
+
+    class Gc:
+        def disable(self):
+            calls.append("disable")
+
+        def freeze(self):
+            calls.append("freeze")
+
+        def unfreeze(self):
+            calls.append("unfreeze")
+
+        def collect(self, generation=2):
+            calls.append(f"collect{generation}")
+
+    monkeypatch.setattr(worker, "gc", Gc())
+    monkeypatch.setattr(worker, "_collector", None)
+    worker.collect_garbage_on_the_gui_thread()
+    timer = worker._collector
+    try:
+        timer.stop()  # ticked by hand below: no timing
+        assert calls == ["disable", "freeze"]
+        calls.clear()
+        timer.timeout.emit()  # the first tick, during the window's start: no walk of everything
+        assert calls == ["freeze"]
+        calls.clear()
+        for _ in range(worker.FULL_EVERY - 1):
+            timer.timeout.emit()
+        assert calls == ["collect1"] * (worker.FULL_EVERY - 2) + ["collect2", "freeze"]
+    finally:
+        timer.deleteLater()

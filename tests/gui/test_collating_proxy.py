@@ -1,0 +1,47 @@
+"""The sorting proxy under the roster and check-in tables: names in the
+order people expect, numbers as numbers, and the order kept right when the
+rows change (its ranks are worked out once per change)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+
+from euchre_tourney.gui.widgets import CollatingProxy
+
+
+def _model(rows):
+    model = QStandardItemModel()
+    for name, number in rows:
+        a, b = QStandardItem(), QStandardItem()
+        a.setData(name, Qt.DisplayRole)
+        b.setData(number, Qt.DisplayRole)
+        model.appendRow([a, b])
+    return model
+
+
+def _column(proxy, column):
+    return [proxy.index(r, column).data() for r in range(proxy.rowCount())]
+
+
+def test_names_collate_numbers_compare_and_changes_resort(qapp):
+    model = _model([("Zoë", 10), ("łukasz", 9), ("Anna", 100), ("Table 10", 2), ("Table 9", 2), ("émile", 1)])
+    proxy = CollatingProxy()
+    proxy.setSourceModel(model)
+    proxy.sort(0)
+    assert _column(proxy, 0) == ["Anna", "émile", "łukasz", "Table 9", "Table 10", "Zoë"]
+    proxy.sort(1)
+    assert _column(proxy, 1) == [1, 2, 2, 9, 10, 100]
+    proxy.sort(0, Qt.DescendingOrder)
+    assert _column(proxy, 0)[0] == "Zoë"
+    model.item(0, 0).setData("Aaron", Qt.DisplayRole)  # an edit: the order follows
+    proxy.sort(0)
+    assert _column(proxy, 0)[:2] == ["Aaron", "Anna"]
+    model.appendRow([QStandardItem("Ádám"), QStandardItem("3")])  # a new row
+    model.removeRow(1)  # łukasz leaves
+    proxy.sort(0)
+    assert _column(proxy, 0) == ["Aaron", "Ádám", "Anna", "émile", "Table 9", "Table 10"]
+    fresh = _model([("Bea", 1), ("Al", 2)])
+    proxy.setSourceModel(fresh)  # another model: nothing of the old one's order is kept
+    proxy.sort(0)
+    assert _column(proxy, 0) == ["Al", "Bea"]
