@@ -444,6 +444,49 @@ def phone_stamp(session: Session, event_id: int) -> str:
     return f"{change_stamp(session, event_id)}.{last}.{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
 
 
+@dataclass(frozen=True, slots=True)
+class PhoneStamps:
+    """The change stamps the phone servers push (issue 30 item 4), read in
+    one go: ``room`` is :func:`phone_stamp` (anything a players' page shows
+    may have changed); ``tables[t]`` changes only when what table ``t``'s
+    own page shows may have changed: its hands, its phone actions, a round
+    lock, the phone settings or the round being played. A table with
+    nothing recorded is absent (use :meth:`table`)."""
+
+    room: str
+    tables: dict[int, str]
+    base: str
+
+    def table(self, t: int) -> str:
+        """Table ``t``'s stamp (``base`` and ``0.0`` for a table with nothing yet)."""
+        return self.tables.get(t, f"{self.base}.0.0")
+
+
+def phone_stamps(session: Session, event_id: int) -> PhoneStamps:
+    """:class:`PhoneStamps` of the event: four indexed queries and the round
+    being played (one read per change for a whole server, however many
+    phones follow it; several servers on one database each read their own,
+    so the stamp comes from the database, not a server's memory)."""
+    audits: dict[int | None, int] = {}
+    for t, top in session.exec(
+        select(HandAudit.table_number, func.max(HandAudit.id)).where(HandAudit.event_id == event_id)
+        .group_by(HandAudit.table_number)
+    ):
+        audits[t] = top or 0
+    actions: dict[int, int] = {}
+    for t, top in session.exec(
+        select(PhoneAction.table_number, func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)
+        .group_by(PhoneAction.table_number)
+    ):
+        actions[t] = top or 0
+    s = phone_settings(session, event_id)
+    flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
+    room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}"
+    base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}"
+    tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
+    return PhoneStamps(room, tables, base)
+
+
 # the table's page ----------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class PhoneHand:
