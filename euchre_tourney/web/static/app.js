@@ -25,6 +25,7 @@
   var stampUrl = body.getAttribute("data-stamp-url") || "/stamp";
   var stream = null;
   var latest = "";  // the last stamp heard
+  var past = {};  // stamps this page was drawn with before its latest drawing: a stream's late line of one says nothing new
   var again = 0;  // redraws in a row that brought a page older than the last stamp heard
   var slow = 1;  // the polling's pace: 1, or more after a refusal for load
   var busy = false;
@@ -43,6 +44,7 @@
     var main = doc.getElementById("main");
     if (!main) return false;
     drawn += 1;
+    past[body.getAttribute("data-stamp") || ""] = true;
     document.getElementById("main").replaceWith(main);
     body.setAttribute("data-stamp", doc.body.getAttribute("data-stamp") || "");
     if (doc.body.getAttribute("data-boot")) { boot = doc.body.getAttribute("data-boot"); body.setAttribute("data-boot", boot); }
@@ -94,7 +96,7 @@
     });
   }
   function heard(s) {  // a stamp from the stream or the poll
-    if (!s) return null;
+    if (!s || past[s]) return null;  // (a line sent before the page was drawn again, read after it)
     var theirs = s.split(":")[0];
     if (boot && theirs && theirs !== boot && s.indexOf(":") > 0) return restarted(theirs);
     latest = s;
