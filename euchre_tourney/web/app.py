@@ -21,6 +21,7 @@ phone: a refusal is the operation's sentence, anything else a fixed one.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import hashlib
 import ipaddress
@@ -50,7 +51,7 @@ from starlette.staticfiles import StaticFiles
 
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
-from euchre_tourney.web.follow import Capacity, Hub, Revalidation, RoomGate
+from euchre_tourney.web.follow import ALL, ROOM, Capacity, Hub, Revalidation, RoomGate
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -470,7 +471,6 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         """Table ``t``'s page's stamp: moves only with what that page shows."""
         return f"{boot}:t{(await current_stamps()).table(t)}"
 
-    hub = Hub(lambda: current_stamps(force=True), boot, capacity, extra=minute)
 
     async def shared(name: str, make):
         """What every phone is shown alike (the standings page, the room's
@@ -501,25 +501,48 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     async def room_view() -> tuple[str, dict]:
         """The players' pages' one read model (standings, scorecards, the
-        round being played), made once per change (:func:`shared`): the
-        standings of 2,000 players are not computed once per request."""
+        round being played) and its stamp (``START:r`` and a digest of what
+        the pages show), made once per change (:func:`shared`): the
+        standings of 2,000 players are not computed once per request, and a
+        hand that changes nothing the players see wakes none of them."""
         async def make(now: str):
-            return now, await read(_room_view, event_id, lane="room")
+            model = await read(_room_view, event_id, lane="room")
+            model["made_at"] = now
+            model["stamp"] = f"{boot}:r" + hashlib.blake2b(repr(
+                # (the hands recorded are shown on no players' page: a hand of a table not in wakes none)
+                (model["event_name"], dataclasses.replace(model["view"], hands_recorded=0), model["settings"],
+                 model["current"], minute())
+            ).encode(), digest_size=9).hexdigest()
+            return model
 
-        return await shared("room", make)
+        model = await shared("room", make)
+        return model["stamp"], model
+
+    async def room_stamp() -> tuple[str, str]:
+        _, model = await room_view()
+        return model["made_at"], model["stamp"]
+
+    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute)
 
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return PlainTextResponse("slow down", status_code=429)
         t = _ascii_number(request.query_params.get("t", ""))
-        return PlainTextResponse(await (table_stamp(t) if t is not None else current_stamp()), headers=_HEADERS)
+        if t is not None:
+            value = await table_stamp(t)
+        elif request.query_params.get("all"):
+            value = await current_stamp()
+        else:
+            value = (await room_view())[0]
+        return PlainTextResponse(value, headers=_HEADERS)
 
     async def events(request: Request) -> Response:
         """A page's stream of stamps (server-sent events): a line when what it shows may have changed."""
-        t = _ascii_number(request.query_params.get("t", "")) if request.query_params.get("t") else None
+        t = _ascii_number(request.query_params.get("t", ""))
+        kind = t if t is not None else ALL if request.query_params.get("all") else ROOM
         if not hub.admit():
             return PlainTextResponse("busy", status_code=503, headers={**_HEADERS, "Retry-After": "30"})
-        return StreamingResponse(hub.stream(t, request.is_disconnected), media_type="text/event-stream",
+        return StreamingResponse(hub.stream(kind, request.is_disconnected), media_type="text/event-stream",
                                  headers={**_HEADERS, "X-Accel-Buffering": "no"})
 
     # ------------------------------------------------------------- players
@@ -542,12 +565,16 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def standings_page(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return refusal(request, "Too many requests: wait a few seconds.", 429)
-        async def make(now: str) -> str:
-            _, model = await room_view()
-            return page(request, "standings.html", title="Standings", view=model["view"],
-                        settings=model["settings"], timer=room.timer_text, stamp=now).body
-
-        return HTMLResponse(await shared("standings.html", make), headers=_HEADERS)
+        drawn, model = await room_view()
+        with room.lock:
+            hit = room.cache.get("standings.html")
+        if hit is not None and hit[0] == drawn:
+            return HTMLResponse(hit[1], headers=_HEADERS)
+        body = page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
+                    timer=room.timer_text, stamp=drawn).body  # once per change the players see, for every phone
+        with room.lock:
+            room.cache["standings.html"] = (drawn, body, time.monotonic())
+        return HTMLResponse(body, headers=_HEADERS)
 
     async def projector(request: Request) -> Response:
         now, model = await room_view()
@@ -650,7 +677,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         now = await current_stamp()
         data = await read(_director_view, event_id)
         return page(request, "director.html", status=status, title="Director", data=data, message=message,
-                    csrf=token("director"), connected=room.connected(), stamp=now,
+                    csrf=token("director"), connected=room.connected(), stamp=now, events="/events?all=1",
+                    stamp_url="/stamp?all=1",
                     timer=room.timer_text)
 
     async def director_post(request: Request) -> Response:

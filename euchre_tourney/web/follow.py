@@ -15,9 +15,12 @@ learn of changes, and what a server takes before it says "busy".
   *database* every :data:`WATCH_S` seconds while anyone follows, and at once
   after a write of its own: several ``serve`` processes on one PostgreSQL
   each see the others' hands within that time. A table's page is woken only
-  when its own table's stamp moves; the players' pages at most once per
-  :meth:`Hub.follow_every` (longer as more phones follow one server, so that
-  one change never asks for more than :data:`FOLLOW_RATE` pages a second).
+  when its own table's stamp moves; the players' pages only when their
+  read model changed (a digest of the standings, the round being played:
+  a hand of a table not yet in changes nothing there), and at most once
+  per :meth:`Hub.follow_every` (longer as more phones follow one server,
+  so that one change never asks for more than :data:`FOLLOW_RATE` pages a
+  second).
 * **The room's size sets the limits** (:class:`Capacity`): the streams a
   server holds, the room's requests it works on at once (more are answered
   at once with a page that says so and tries again by itself,
@@ -123,56 +126,60 @@ def raise_open_files(wanted: int) -> int:
 
 
 class _Follower:
-    __slots__ = ("table", "woken")
+    __slots__ = ("kind", "woken")
 
-    def __init__(self, table: int | None) -> None:
-        self.table = table
+    def __init__(self, kind: int | str) -> None:
+        self.kind = kind
         self.woken = asyncio.Event()
+
+
+ROOM, ALL = "room", "all"
+"""The streams besides a table's (``/events?t=N``): ``ROOM`` (``/events``),
+the players' pages, woken when what they show changed (the room's read
+model); ``ALL`` (``/events?all=1``), the director's page, woken by any
+change of the event."""
 
 
 class Hub:
     """The server's followers and the stamps they follow (see the module).
 
     ``read()`` returns the event's :class:`~euchre_tourney.tournament.PhoneStamps`
-    (run off the event loop by the caller's function); ``extra()`` a text
-    that also changes what the players' pages show (the round timer's
-    minute); ``prefix``: the server start's id, which begins every stamp (a
-    page of another start reloads itself)."""
+    read from the database; ``room()`` returns ``(made_at, value)``: the
+    players' pages' stamp (a digest of the room's read model, so that a
+    change no players' page shows wakes none of them) and the event stamp
+    that model was made at; ``extra()`` a text that also changes what the
+    pages show (the round timer's minute); ``prefix``: the server start's
+    id, which begins every stamp (a page of another start reloads
+    itself)."""
 
-    def __init__(self, read: Callable[[], Awaitable[object]], prefix: str, capacity: Capacity,
-                 extra: Callable[[], str] = lambda: "") -> None:
-        self._read, self.prefix, self.capacity, self._extra = read, prefix, capacity, extra
-        self._followers: set[_Follower] = set()
-        self._tables: dict[int, set[_Follower]] = {}
+    def __init__(self, read: Callable[[], Awaitable[object]], room: Callable[[], Awaitable[tuple[str, str]]],
+                 prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "") -> None:
+        self._read, self._room_fn, self.prefix, self.capacity, self._extra = read, room, prefix, capacity, extra
+        self._groups: dict[int | str, set[_Follower]] = {}
         self._stamps = None
-        self._room = ""
-        self._room_pushed = ""
+        self._event = ""  # the event's stamp as last read
+        self._seen = ""  # the event's stamp the players' value was last made at
+        self._values: dict[str, str] = {ROOM: "", ALL: ""}  # what each kind was last woken with
         self._pushed_at = 0.0
         self._poke = asyncio.Event()
         self._task: asyncio.Task | None = None
-        self.reads = 0
-
-    # -- what pages are drawn with
-    def room(self) -> str | None:
-        """The players' pages' stamp as last read (None before the first read)."""
-        return self._room or None
 
     def table(self, t: int) -> str | None:
         """Table ``t``'s page stamp as last read (None before the first read)."""
         return None if self._stamps is None else f"{self.prefix}:t{self._stamps.table(t)}"
 
-    def room_of(self, stamps) -> str:
+    def event_of(self, stamps) -> str:
         return f"{self.prefix}:{stamps.room}.{self._extra()}"
 
     @property
     def following(self) -> int:
-        return len(self._followers) + sum(len(s) for s in self._tables.values())
+        return sum(len(g) for g in self._groups.values())
 
     def follow_every(self) -> float:
         """Seconds between two wakings of the players' pages: at least
         :data:`FOLLOW_MIN_S`, longer when more follow than
         :data:`FOLLOW_RATE` pages a second can serve."""
-        return max(FOLLOW_MIN_S, len(self._followers) / FOLLOW_RATE)
+        return max(FOLLOW_MIN_S, (len(self._groups.get(ROOM, ())) + len(self._groups.get(ALL, ()))) / FOLLOW_RATE)
 
     # -- the stream
     def admit(self) -> bool:
@@ -182,17 +189,20 @@ class Hub:
         """A write of this server was committed: read the stamps now."""
         self._poke.set()
 
-    async def stream(self, table: int | None, disconnected: Callable[[], Awaitable[bool]]):
-        """The lines of one page's stream (an async generator of text)."""
-        me = _Follower(table)
-        group = self._followers if table is None else self._tables.setdefault(table, set())
+    async def stream(self, kind: int | str, disconnected: Callable[[], Awaitable[bool]]):
+        """The lines of one page's stream (an async generator of text):
+        ``kind`` a table's number, :data:`ROOM` or :data:`ALL`."""
+        me = _Follower(kind)
+        group = self._groups.setdefault(kind, set())
         group.add(me)
         self._start()
         try:
             if self._stamps is None:
                 await self._refresh()
-            yield f"retry: {RETRY_MS + random.randrange(2000)}\ndata: {self._value(me)}\n\n"
+            if kind == ROOM and not self._values[ROOM]:
+                self._seen, self._values[ROOM] = await self._room_fn()
             last = self._value(me)
+            yield f"retry: {RETRY_MS + random.randrange(2000)}\ndata: {last}\n\n"
             while True:
                 try:
                     await asyncio.wait_for(me.woken.wait(), HEARTBEAT_S)
@@ -208,11 +218,13 @@ class Hub:
                     yield f"data: {value}\n\n"
         finally:
             group.discard(me)
-            if table is not None and not group:
-                self._tables.pop(table, None)
+            if not group:
+                self._groups.pop(kind, None)
 
     def _value(self, me: _Follower) -> str:
-        return (self._room_pushed or self._room) if me.table is None else (self.table(me.table) or "")
+        if isinstance(me.kind, int):
+            return self.table(me.kind) or ""
+        return self._values[me.kind] or self._event
 
     # -- the watcher
     def _start(self) -> None:
@@ -221,19 +233,27 @@ class Hub:
 
     async def _refresh(self) -> None:
         stamps = await self._read()
-        self.reads += 1
         before = self._stamps
         self._stamps = stamps
-        self._room = self.room_of(stamps)
+        self._event = self.event_of(stamps)
+        if self._values[ALL] == "":
+            self._values[ALL] = self._event
         if before is not None:
-            for t, group in list(self._tables.items()):
-                if before.table(t) != stamps.table(t):
+            for kind, group in list(self._groups.items()):
+                if isinstance(kind, int) and before.table(kind) != stamps.table(kind):
                     for f in group:
                         f.woken.set()
 
+    def _wake(self, kind: str, value: str) -> None:
+        if value != self._values[kind]:
+            self._values[kind] = value
+            for f in self._groups.get(kind, ()):
+                f.woken.set()
+
     async def _watch(self) -> None:
         """Read the stamps every :data:`WATCH_S` (or at once when poked)
-        while anyone follows; wake whom a change concerns."""
+        while anyone follows; wake whom a change concerns (the room's
+        pages and the director's at their pace, :meth:`follow_every`)."""
         while self.following:
             try:
                 await asyncio.wait_for(self._poke.wait(), WATCH_S)
@@ -242,15 +262,17 @@ class Hub:
             self._poke.clear()
             try:
                 await self._refresh()
+                now = time.monotonic()
+                if self._event != self._seen and now - self._pushed_at >= self.follow_every():
+                    self._pushed_at = now
+                    self._wake(ALL, self._event)
+                    if self._groups.get(ROOM):
+                        self._seen, value = await self._room_fn()
+                        self._wake(ROOM, value)
+                    else:
+                        self._seen = self._event
             except Exception:  # noqa: BLE001 - the database away: the streams stay, the next read may work
                 await asyncio.sleep(1.0)
-                continue
-            room = self._room
-            now = time.monotonic()
-            if room != self._room_pushed and now - self._pushed_at >= self.follow_every():
-                self._room_pushed, self._pushed_at = room, now
-                for f in self._followers:
-                    f.woken.set()
 
 
 def etag_of(body: bytes) -> str:

@@ -30,16 +30,43 @@ def test_an_unchanged_page_is_answered_304_without_a_body(client, path):
     assert again.headers["etag"] == first.headers["etag"]
 
 
-@pytest.mark.parametrize("path", ["/player/2", "/standings", "/stamp", "/stamp?t=1"])
+def table_in(client, table: int, secret: str, hands: int = 4) -> None:
+    """Table ``table`` enters and agrees to its round's hands (it counts in the standings once all are in)."""
+    from tests.web.test_two_servers import _forms
+
+    for n in range(1, hands + 1):
+        r, _ = enter(client, table, secret, makers="NS" if n % 2 else "EW")
+        assert f"Hand {n} saved" in r.text
+        assert "agreed to hand" in client.post(f"/t/{table}", data=_forms(r.text)[0]).text
+
+
+@pytest.mark.parametrize("path", ["/player/2", "/standings", "/stamp", "/stamp?t=1", "/stamp?all=1"])
 def test_a_changed_page_is_sent_again_with_another_etag(db, night, client, path, monkeypatch):
     from euchre_tourney.web import app as web_app
 
     monkeypatch.setattr(web_app, "SHARED_EVERY_S", 0.0)  # (the standings' pace limit is not what is tested)
     event_id, secrets = night
     tag = client.get(path).headers["etag"]
-    enter(client, 1, secrets[1])
+    table_in(client, 1, secrets[1])
     after = client.get(path, headers={"if-none-match": tag})
     assert after.status_code == 200 and after.content and after.headers["etag"] != tag
+
+
+def test_a_hand_the_players_pages_do_not_show_wakes_none_of_them(db, night, client, monkeypatch):
+    """A table counts in the standings once all its hands are in: its
+    first hands change no players' page, so the players' stamp stays (no
+    phone following it is woken) and their pages answer 304; the event's
+    stamp (the director's page) moves."""
+    from euchre_tourney.web import app as web_app
+
+    monkeypatch.setattr(web_app, "SHARED_EVERY_S", 0.0)
+    _event_id, secrets = night
+    players, event = client.get("/stamp").text, client.get("/stamp?all=1").text
+    tags = {p: client.get(p).headers["etag"] for p in ("/player/2", "/standings")}
+    for n in range(1, 4):
+        enter(client, 1, secrets[1], makers="NS" if n % 2 else "EW")
+    assert client.get("/stamp").text == players and client.get("/stamp?all=1").text != event
+    assert all(client.get(p, headers={"if-none-match": t}).status_code == 304 for p, t in tags.items())
 
 
 def test_the_room_may_keep_its_pages_a_table_may_not(client, night):
@@ -51,11 +78,11 @@ def test_the_room_may_keep_its_pages_a_table_may_not(client, night):
 
 def test_a_tables_stamp_moves_with_its_own_table_only(db, night, client):
     _event_id, secrets = night
-    room, one, two = (client.get(p).text for p in ("/stamp", "/stamp?t=1", "/stamp?t=2"))
+    room, one, two = (client.get(p).text for p in ("/stamp?all=1", "/stamp?t=1", "/stamp?t=2"))
     page = client.get(f"/t/2?k={secrets[2]}").text
     assert f'data-stamp="{two}"' in page and 'data-events="/events?t=2"' in page
     enter(client, 1, secrets[1])
-    assert client.get("/stamp").text != room
+    assert client.get("/stamp?all=1").text != room
     assert client.get("/stamp?t=1").text != one
     assert client.get("/stamp?t=2").text == two  # table 2's phones are not woken by table 1's hand
 
@@ -136,7 +163,14 @@ def test_the_pages_follow_a_stream_of_their_stamps(db, night):
             first = {name: next(lines[name]) for name in ("room", "t1")}
             enter(phone, 1, secrets[1])
             assert next(lines["t1"]) == phone.get("/stamp?t=1").text != first["t1"]
-            assert next(lines["room"]) != first["room"]
+            from tests.web.test_two_servers import _forms
+
+            page = phone.get(f"/t/1?k={secrets[1]}").text
+            phone.post("/t/1", data=_forms(page)[0])  # agreed: then the table's other hands, and it is in
+            for n in range(2, 5):
+                r, _ = enter(phone, 1, secrets[1], makers="NS" if n % 2 else "EW")
+                phone.post("/t/1", data=_forms(r.text)[0])
+            assert next(lines["room"]) == phone.get("/stamp").text != first["room"]
             enter(phone, 2, secrets[2])
             assert next(lines["t2"]) == phone.get("/stamp?t=2").text  # the first line since: its own hand
             for cm in held.values():

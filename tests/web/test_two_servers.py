@@ -128,7 +128,7 @@ def test_two_servers_on_one_database_lose_and_double_no_hand_when_one_is_killed(
 
         def follow() -> None:
             try:
-                with httpx.stream("GET", bases[1] + "/events", timeout=DEADLINE_S) as r:
+                with httpx.stream("GET", bases[1] + "/events?all=1", timeout=DEADLINE_S) as r:
                     for line in r.iter_lines():
                         if line.startswith("data: "):
                             heard.append(line[6:])
