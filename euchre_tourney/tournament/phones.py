@@ -447,15 +447,18 @@ def phone_stamp(session: Session, event_id: int) -> str:
 @dataclass(frozen=True, slots=True)
 class PhoneStamps:
     """The change stamps the phone servers push (issue 30 item 4), read in
-    one go: ``room`` is :func:`phone_stamp` (anything a players' page shows
-    may have changed); ``tables[t]`` changes only when what table ``t``'s
-    own page shows may have changed: its hands, its phone actions, a round
-    lock, the phone settings or the round being played. A table with
-    nothing recorded is absent (use :meth:`table`)."""
+    one go: ``room`` changes whenever anything of the event a phone shows
+    may have changed (:func:`phone_stamp`'s parts and the rotation);
+    ``tables[t]`` only when what table ``t``'s own page shows may have
+    changed: its hands, its phone actions, a round lock, the phone
+    settings, the rotation or the round being played. A table with nothing
+    recorded is absent (use :meth:`table`). ``rotation`` changes when the
+    seats do (a re-plan after an arrival): what the scorecards show."""
 
     room: str
     tables: dict[int, str]
     base: str
+    rotation: str = ""
 
     def table(self, t: int) -> str:
         """Table ``t``'s stamp (``base`` and ``0.0`` for a table with nothing yet)."""
@@ -463,7 +466,7 @@ class PhoneStamps:
 
 
 def phone_stamps(session: Session, event_id: int) -> PhoneStamps:
-    """:class:`PhoneStamps` of the event: four indexed queries and the round
+    """:class:`PhoneStamps` of the event: five indexed queries and the round
     being played (one read per change for a whole server, however many
     phones follow it; several servers on one database each read their own,
     so the stamp comes from the database, not a server's memory)."""
@@ -479,12 +482,17 @@ def phone_stamps(session: Session, event_id: int) -> PhoneStamps:
         .group_by(PhoneAction.table_number)
     ):
         actions[t] = top or 0
+    seats, last_seat = session.exec(
+        select(func.count(Seating.id), func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id)
+        .where(EventRound.event_id == event_id)
+    ).one()
+    rotation = f"{seats or 0}-{last_seat or 0}"
     s = phone_settings(session, event_id)
     flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
-    room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}"
-    base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}"
+    room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
+    base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
     tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
-    return PhoneStamps(room, tables, base)
+    return PhoneStamps(room, tables, base, rotation)
 
 
 # the table's page ----------------------------------------------------------------

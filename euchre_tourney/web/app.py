@@ -72,8 +72,12 @@ MAX_BODY = 4096
 STAMP_CACHE_S = 0.2
 """``/stamp`` answers from one database read per this many seconds, however many phones ask."""
 
-SHARED_EVERY_S = 1.0
-"""The standings page the room follows is made again at most this often (seconds)."""
+SHARED_EVERY_S = 0.5
+"""The room's read model (the standings the players' pages show) is made
+again at most this often (seconds), or three times as long as it took to
+make last time when that is longer (the standings of 2,000 players take a
+few tenths of a second: a server never spends more than a third of its time
+on them)."""
 
 SIDES = {"NS": side_title(0, 4), "EW": side_title(1, 4)}
 """The stored sides a four-seat form sends, in the seat model's words."""
@@ -142,6 +146,7 @@ class RoomState:
     stamp: tuple[float, Any] = (0.0, None)
     cache: dict[str, tuple[str, Any, float]] = field(default_factory=dict)
     made: dict[str, int] = field(default_factory=dict)
+    cost: dict[str, float] = field(default_factory=dict)
     limits: "Limits" = None  # type: ignore[assignment]
     clock: Callable[[], float] = time.monotonic
     pin_wrong: int = 0
@@ -475,7 +480,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def shared(name: str, make):
         """What every phone is shown alike (the standings page, the room's
         read model): made by ``await make(stamp)`` once per stamp and at
-        most once every :data:`SHARED_EVERY_S`, however many phones ask.
+        most once every :data:`SHARED_EVERY_S` (longer for a slow one),
+        however many phones ask.
         While it is being made, or made less than that ago, the phones
         asking get the one made before (their next waking brings the new
         one): a room of phones never queues behind it, and the tables'
@@ -486,15 +492,18 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         gate = flights.setdefault(name, asyncio.Lock())
         with room.lock:
             hit = room.cache.get(name)
-        if hit is not None and (hit[0] == now or gate.locked() or time.monotonic() - hit[2] < SHARED_EVERY_S):
+        pace = max(SHARED_EVERY_S, 3 * room.cost.get(name, 0.0)) if SHARED_EVERY_S else 0.0
+        if hit is not None and (hit[0] == now or gate.locked() or time.monotonic() - hit[2] < pace):
             return hit[1]
         async with gate:
             with room.lock:
                 hit = room.cache.get(name)
             if hit is not None and hit[0] == now:
                 return hit[1]
+            began = time.monotonic()
             value = await make(now)
             with room.lock:
+                room.cost[name] = time.monotonic() - began
                 room.cache[name] = (now, value, time.monotonic())
                 room.made[name] = room.made.get(name, 0) + 1
             return value
@@ -506,12 +515,20 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         standings of 2,000 players are not computed once per request, and a
         hand that changes nothing the players see wakes none of them."""
         async def make(now: str):
+            rotation = (await current_stamps()).rotation
+            with room.lock:
+                cards = room.cache.get("cards")
+            if cards is None or cards[0] != rotation:  # the scorecards: once per rotation, not per hand
+                cards = (rotation, await read(_cards, event_id, lane="room"), time.monotonic())
+                with room.lock:
+                    room.cache["cards"] = cards
             model = await read(_room_view, event_id, lane="room")
+            model["cards"] = cards[1]
             model["made_at"] = now
             model["stamp"] = f"{boot}:r" + hashlib.blake2b(repr(
                 # (the hands recorded are shown on no players' page: a hand of a table not in wakes none)
                 (model["event_name"], dataclasses.replace(model["view"], hands_recorded=0), model["settings"],
-                 model["current"], minute())
+                 model["current"], minute(), rotation)
             ).encode(), digest_size=9).hexdigest()
             return model
 
@@ -922,13 +939,18 @@ def _in_words(seconds: float) -> str:
 # read helpers (run in a session) ------------------------------------------------
 def _room_view(session, event_id: int) -> dict:
     """The players' pages' read model, made once per change: the event's
-    name, the standings and phone settings, every scorecard by number, the
-    round being played."""
-    has_rotation = tournament.get_event(session, event_id).has_rotation
-    cards = tournament.scorecards(session, event_id) if has_rotation else []
+    name, the standings and phone settings, the round being played (the
+    scorecards, :func:`_cards`, once per rotation)."""
     return {"event_name": tournament.get_event(session, event_id).name,
             "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
-            "cards": {c.number: c for c in cards}, "current": tournament.playing_round(session, event_id)}
+            "current": tournament.playing_round(session, event_id)}
+
+
+def _cards(session, event_id: int) -> dict:
+    """Every scorecard of the event by player number ({} before a rotation)."""
+    if not tournament.get_event(session, event_id).has_rotation:
+        return {}
+    return {c.number: c for c in tournament.scorecards(session, event_id)}
 
 
 def _rows_by_number(view) -> dict:

@@ -31,7 +31,7 @@ the standings (p50, p95; a table counts in the standings once all its hands
 are in: the hand that shows is the last), seen through a follower's stream
 and page, so it includes the followers' pace (``Hub.follow_every``); the
 requests per follower per minute while the tables play and while the room
-is idle (``--idle`` s after the last table); each server's memory (peak
+is idle (``--idle`` s, from :data:`SETTLE_S` after the last table); each server's memory (peak
 and final resident set, from ``/proc``). ``--sweep`` runs the PostgreSQL
 configuration and the SQLite one at each number of tables (followers 4 ×
 tables) and writes ``--plot``, p95 against tables, one line per
@@ -59,6 +59,8 @@ import time
 from pathlib import Path
 
 HANDS = 8
+SETTLE_S = 5.0
+"""After the last table, the idle window starts this much later (the last results reach the pages first)."""
 HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 ROW = re.compile(r'<span class="num">#(\d+)</span></td><td>(-?\d+)</td>')
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/test"
@@ -284,8 +286,11 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
                                      seen[k], table_of))
 
         async def watch() -> None:
+            quiet_from = None
             while not stop_flag.is_set():
-                if idle_flag.is_set() and "idle" not in marks:
+                if idle_flag.is_set() and quiet_from is None:
+                    quiet_from = time.time() + SETTLE_S  # the last tables' results reach the pages first
+                if quiet_from is not None and time.time() >= quiet_from and "idle" not in marks:
                     marks["idle"] = (time.time(), counts["requests"])
                 await asyncio.sleep(0.2)
             marks["end"] = (time.time(), counts["requests"])
@@ -344,7 +349,7 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
             pass
     played = time.time()
     idle_flag.set()
-    time.sleep(idle)
+    time.sleep(SETTLE_S + idle)
     stop_flag.set()
     followed = []
     while len(followed) < len(watchers) and time.time() < deadline + 120:
