@@ -100,3 +100,60 @@ def test_serve_refuses_an_unknown_event(db_path):
     from euchre_tourney.cli import main
 
     assert main(["serve", "No such night", "--database", str(db_path)]) == 2
+
+
+def test_serve_refuses_a_section_in_words_until_events_have_sections(db_path):
+    """Issue 30 item 3: ``--section`` is accepted by the parser; without a
+    section model (item 1) it is refused in a sentence, nothing served."""
+    import io
+
+    from euchre_tourney import tournament
+    from euchre_tourney.cli import main
+
+    db = T.open_database(db_path)
+    with db.session() as s:
+        ev = T.create_event(s, "Section night", datetime.date(2026, 3, 4), rounds=1, hands_per_round=4)
+    db.dispose()
+    if hasattr(tournament, "section_tables"):
+        pytest.skip("sections exist: --section lists a section's tables (tested with them)")
+    err = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stderr(err):
+        assert main(["serve", "Section night", "--section", "B", "--database", str(db_path)]) == 2
+    assert "no sections yet" in err.getvalue() and "--section" in err.getvalue()
+
+
+@pytest.mark.sqlite_only
+def test_serve_sizes_itself_for_the_room_and_prints_the_address_the_codes_carry(db_path):
+    from euchre_tourney.web import free_port
+    from euchre_tourney.web.follow import Capacity
+
+    db = T.open_database(db_path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
+        ev = T.create_event(s, "Big night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+    db.dispose()
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre_tourney", "serve", "Big night", "--port", str(port), "--expected-players",
+         "2000", "--url", "http://scores.club:8080", "--database", str(db_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        lines = []
+        for line in iter(proc.stdout.readline, ""):
+            lines.append(line)
+            if line.startswith("Press Ctrl+C"):
+                break
+        assert lines[0].startswith("Serving “Big night” at http://scores.club:8080/"), lines
+        assert lines[1].startswith("  table 1: http://scores.club:8080/t/1?k="), lines
+        assert f"up to {Capacity.for_room(2000).streams} pages following" in "".join(lines)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=30) as r:
+            assert r.status == 200  # it listens where it was told, whatever address the codes carry
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
