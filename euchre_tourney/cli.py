@@ -569,8 +569,7 @@ def _section_tables(tournament, session, event_id: int, name: str | None) -> set
 
 def _serve(args, out: TextIO) -> int:
     from euchre_tourney import tournament
-    from euchre_tourney.web import PhoneServer, table_url
-    from euchre_tourney.web.follow import Capacity
+    from euchre_tourney.web import Capacity, PhoneServer, table_url
 
     try:
         db = tournament.open_database(args.database)
