@@ -14,17 +14,22 @@ import pytest
 from euchre_tourney import tournament as T
 
 
+def _night(db_path, name: str) -> None:
+    """An event ``name`` of 8 players, 2 rounds of 4 hands, its rotation made, in the file ``db_path``."""
+    db = T.open_database(db_path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
+        ev = T.create_event(s, name, datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+    db.dispose()
+
+
 @pytest.mark.sqlite_only
 def test_serve_prints_the_tables_addresses_and_answers_until_interrupted(db_path):
     from euchre_tourney.web import free_port
 
-    db = T.open_database(db_path)
-    with db.session() as s:
-        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
-        ev = T.create_event(s, "Serve night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
-        T.set_checked_in(s, ev.id, ids)
-        T.generate_rotation(s, ev.id, seed=1)
-    db.dispose()
+    _night(db_path, "Serve night")
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "euchre_tourney", "serve", "Serve night", "--port", str(port), "--pin", "2468",
@@ -126,16 +131,9 @@ def test_serve_refuses_a_section_in_words_until_events_have_sections(db_path):
 
 @pytest.mark.sqlite_only
 def test_serve_sizes_itself_for_the_room_and_prints_the_address_the_codes_carry(db_path):
-    from euchre_tourney.web import free_port
-    from euchre_tourney.web.follow import Capacity
+    from euchre_tourney.web import Capacity, free_port
 
-    db = T.open_database(db_path)
-    with db.session() as s:
-        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
-        ev = T.create_event(s, "Big night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
-        T.set_checked_in(s, ev.id, ids)
-        T.generate_rotation(s, ev.id, seed=1)
-    db.dispose()
+    _night(db_path, "Big night")
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "euchre_tourney", "serve", "Big night", "--port", str(port), "--expected-players",
