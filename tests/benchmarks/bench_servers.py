@@ -58,6 +58,9 @@ import tempfile
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # this checkout's package, as the servers it starts (python -m, from ROOT) use
+
 HANDS = 8
 SETTLE_S = 5.0
 """After the last table, the idle window starts this much later (the last results reach the pages first)."""
@@ -110,12 +113,18 @@ def serve(url: str, port: int, players: int, niceness: int) -> subprocess.Popen:
            "--expected-players", str(players)]
     if niceness:
         cmd = ["nice", "-n", str(niceness), *cmd]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=os.environ | {"PYTHONUNBUFFERED": "1"})
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env=os.environ | {"PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT)})
     for line in iter(proc.stdout.readline, ""):
         if line.startswith("Press Ctrl+C"):
             return proc
     raise SystemExit("serve did not start: " + proc.stderr.read())
+
+
+def cpu(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory(pid: int) -> tuple[float, float]:
@@ -180,12 +189,14 @@ async def table_phone(base: str, table: int, secret: str, think: float, times: d
                 entry = forms(html)[-1] | {"side": "NS", "makers": "NS" if n % 2 else "EW", "tricks": "3"}
                 times[(table, n, "save")] = time.time()
                 r = await post(c, table, secret, entry, refused)
+                times[(table, n, "saved")] = time.time()
                 if f"Hand {n} saved" not in r.text:
                     errors.append((table, n, r.status_code, "save", r.text[-300:]))
                     return
                 await asyncio.sleep(rng.uniform(0, 2 * think))  # the phone crosses the table
                 times[(table, n, "agree")] = time.time()
                 r = await post(c, table, secret, forms(r.text)[0], refused)
+                times[(table, n, "agreed")] = time.time()
                 if "agreed to hand" not in r.text:
                     errors.append((table, n, r.status_code, "agree", r.text[-300:]))
                     return
@@ -265,7 +276,7 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
 
 
 def followers_process(bases: list[str], first: int, count: int, players: int, niceness: int, stop_flag,
-                      idle_flag, out, monitor: dict | None = None) -> None:
+                      idle_flag, out, monitor: dict | None = None, all_seen=None) -> None:
     if niceness:
         os.nice(niceness)
 
@@ -278,6 +289,7 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
         for i in range(first, first + count):
             path = "/standings" if i % 10 == 9 else f"/player/{i % players + 1}"
             jobs.append(follower(bases[i % len(bases)], path, stop, counts))
+        table_of_tables = set((monitor or {}).values())
         if monitor is not None:
             table_of = {int(k): v for k, v in monitor.items()}
             for k, base in enumerate(bases):
@@ -288,6 +300,8 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
         async def watch() -> None:
             quiet_from = None
             while not stop_flag.is_set():
+                if monitor is not None and all(len(v) >= len(table_of_tables) for v in seen.values()):
+                    all_seen.set()
                 if idle_flag.is_set() and quiet_from is None:
                     quiet_from = time.time() + SETTLE_S  # the last tables' results reach the pages first
                 if quiet_from is not None and time.time() >= quiet_from and "idle" not in marks:
@@ -325,12 +339,12 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
     procs = [serve(url, p, tables * 4, niceness) for p in ports]
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
-    stop_flag, idle_flag = ctx.Event(), ctx.Event()
+    stop_flag, idle_flag, all_seen = ctx.Event(), ctx.Event(), ctx.Event()
     per = 500
     shares = [(i, min(per, followers - i)) for i in range(0, followers, per)] or [(0, 0)]
     watchers = [ctx.Process(target=followers_process, daemon=True,
                             args=(bases, first, n, tables * 4, niceness, stop_flag, idle_flag, out,
-                                  {str(k): v for k, v in table_of.items()} if j == 0 else None))
+                                  {str(k): v for k, v in table_of.items()} if j == 0 else None, all_seen))
                 for j, (first, n) in enumerate(shares)]
     for w in watchers:
         w.start()
@@ -348,6 +362,8 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
         except Exception:  # queue.Empty
             pass
     played = time.time()
+    all_seen.wait(300)  # every table's result on every monitor's standings: the room goes quiet from here
+    shown = time.time()
     idle_flag.set()
     time.sleep(SETTLE_S + idle)
     stop_flag.set()
@@ -358,6 +374,7 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
         except Exception:  # queue.Empty
             pass
     mem = {f"server {i + 1}": memory(p.pid) for i, p in enumerate(procs)}
+    used = {f"server {i + 1}": round(cpu(p.pid), 1) for i, p in enumerate(procs)}
     for p in procs:
         p.terminate()
     for p in procs:
@@ -393,6 +410,8 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
                 from_save.append(at - times[f"{t}/{HANDS}/save"])
     missing = sum(1 for k in seen for t in secrets if t not in {int(x) for x in seen[k]})
     stored = check(url, event_id, tables)
+    trips = [times[f"{t}/{n}/{a}d"] - times[f"{t}/{n}/{a}"] for t in secrets for n in range(1, HANDS + 1)
+             for a in ("save", "agree") if f"{t}/{n}/{a}d" in times]
     play_s = played - began
     load_requests = counts["requests"] - idle_requests
     return {
@@ -409,6 +428,9 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
             round(idle_requests / max(1, followers) / (idle_s / 60), 2) if followers else None),
         "follower answers 304": counts["304"],
         "server memory MB (peak, now)": mem,
+        "server CPU s (whole run)": used,
+        "a table's Save/Agree round trip s (p50, p95)": (pct(trips, 0.5), pct(trips, 0.95)),
+        "last result on the standings after the last table s": round(shown - played, 1),
         "tables played in s": round(play_s, 1),
     }
 
@@ -520,8 +542,14 @@ def main() -> int:
     parser.add_argument("--sweep", default="", help="tables, comma-separated: both configurations at each")
     parser.add_argument("--plot", default="", help="write the p95 plot (PNG) here")
     parser.add_argument("--json", default="", help="also append each result as a JSON line here")
+    parser.add_argument("--plot-only", action="store_true", help="draw --plot from the results in --json, run nothing")
     args = parser.parse_args()
     results = []
+    if args.plot_only:
+        results = [json.loads(line) for line in Path(args.json).read_text().splitlines() if line.strip()]
+        plot(results, args.plot)
+        print(f"plot: {args.plot} ({len(results)} runs)")
+        return 0
     if args.sweep:
         for tables in [int(x) for x in args.sweep.split(",")]:
             for sqlite, servers in ((False, args.servers or 4), (True, 1)):
