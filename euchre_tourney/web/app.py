@@ -6,12 +6,16 @@ One application serves one event. Pages:
   ``/player/N`` your next seat and scores; ``/standings``; ``/projector``.
 * ``/t/N?k=SECRET`` -- table N's hand entry (the QR code on its tally sheet).
 * ``/director`` -- the director's phone page, behind the event's PIN.
-* ``/stamp`` -- a short text that changes when anything shown may have
-  changed; the pages ask for it every :data:`POLL_MS` ms and redraw. It
-  begins with the server's start id (``BOOT:``, also each page's
-  ``data-boot``): a page drawn before a restart sees another id and reloads
-  itself (``static/app.js``; a form with unsent input is kept and given
-  the new server's token instead).
+* ``/events`` -- the stream an open page follows (server-sent events,
+  :mod:`.follow`): a line, the page's stamp, when what it shows may have
+  changed (``?t=N`` a table's page, ``?all=1`` the director's, else the
+  players' pages); the page then fetches itself again (``If-None-Match``:
+  304 when unchanged). ``/stamp`` (same parameters) says the same stamp
+  once: the pages ask it every :data:`POLL_MS` ms when they cannot
+  stream. A stamp begins with the server's start id (``BOOT:``, also each
+  page's ``data-boot``): a page drawn before a restart sees another id and
+  reloads itself (``static/app.js``; a form with unsent input is kept and
+  given the new server's token instead).
 
 Every write goes through :func:`.ops.run_write` into a ``tournament``
 operation; the web layer only parses forms, checks the transport (body size,
@@ -57,8 +61,8 @@ from euchre_tourney.web.ops import run_read, run_write
 log = logging.getLogger("euchre_tourney.web")
 
 POLL_MS = 1000
-"""How often an open page asks ``/stamp`` whether to redraw (ms): a hand
-saved anywhere shows on every phone within about a second."""
+"""How often an open page that cannot follow ``/events`` (no EventSource)
+asks ``/stamp`` whether to redraw (ms)."""
 
 WORKERS = {"tables": 3, "room": 2, "watch": 1}
 """Threads doing the server's database work at once, per lane (see
@@ -70,7 +74,9 @@ MAX_BODY = 4096
 """The largest request body accepted (bytes): a hand's form is ~300."""
 
 STAMP_CACHE_S = 0.2
-"""``/stamp`` answers from one database read per this many seconds, however many phones ask."""
+"""The event's stamps are read from the database at most once per this many
+seconds for the pages drawn meanwhile, however many phones ask (a write of
+this server reads them again at once)."""
 
 SHARED_EVERY_S = 0.5
 """The room's read model (the standings the players' pages show) is made

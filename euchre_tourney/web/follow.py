@@ -360,7 +360,7 @@ class RoomGate:
         self.refused = 0
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or scope.get("path", "").startswith(UNCOUNTED) and scope.get("path") != "/":
+        if scope["type"] != "http" or scope.get("path", "").startswith(UNCOUNTED):
             return await self.app(scope, receive, send)
         if self.working >= self.capacity.busy:
             self.refused += 1
