@@ -26,10 +26,13 @@ made and dropped) or a SQLite file (``--sqlite``) -- serving one event of
   which notes when each table first shows there.
 
 Reports: hands stored, lost, duplicated, refused for load (all must be
-0); the time from a table's last Agree (and its last Save) to the table on
-the standings (p50, p95; a table counts in the standings once all its hands
-are in: the hand that shows is the last), seen through a follower's stream
-and page, so it includes the followers' pace (``Hub.follow_every``); the
+0); the time from a table's last Save (the tap that puts its last hand in:
+a table counts in the standings once all its hands are in, whether or not
+they are agreed yet, so the time from its last Agree is often 0) to the
+table on the standings (p50, p95), seen through a follower's stream and
+page, so it includes the Save's own round trip and the followers' pace
+(``Hub.follow_every``); the stream lines and requests during the idle
+window; the
 requests per follower per minute while the tables play and while the room
 is idle (``--idle`` s, from :data:`SETTLE_S` after the last table); each server's memory (peak
 and final resident set, from ``/proc``). ``--sweep`` runs the PostgreSQL
@@ -258,6 +261,7 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
 
         while not stop.is_set():
             counts["requests"] += 1
+            counts["connects"] += 1
             try:
                 async with c.stream("GET", "/events") as r:
                     if r.status_code != 200:
@@ -266,6 +270,7 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
                         continue
                     async for line in r.aiter_lines():
                         if line.startswith("data: "):
+                            counts["lines"] += 1
                             await fetch()
                         if stop.is_set():
                             return
@@ -282,7 +287,7 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
 
     async def main() -> None:
         stop = asyncio.Event()
-        counts = {"requests": 0, "refused": 0, "304": 0}
+        counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0}
         marks: dict = {}
         seen: dict[int, dict] = {}
         jobs = []
@@ -294,7 +299,7 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
             table_of = {int(k): v for k, v in monitor.items()}
             for k, base in enumerate(bases):
                 seen[k] = {}
-                jobs.append(follower(base, "/standings", stop, {"requests": 0, "refused": 0, "304": 0},
+                jobs.append(follower(base, "/standings", stop, {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0},
                                      seen[k], table_of))
 
         async def watch() -> None:
@@ -305,9 +310,9 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
                 if idle_flag.is_set() and quiet_from is None:
                     quiet_from = time.time() + SETTLE_S  # the last tables' results reach the pages first
                 if quiet_from is not None and time.time() >= quiet_from and "idle" not in marks:
-                    marks["idle"] = (time.time(), counts["requests"])
+                    marks["idle"] = (time.time(), counts["requests"], dict(counts))
                 await asyncio.sleep(0.2)
-            marks["end"] = (time.time(), counts["requests"])
+            marks["end"] = (time.time(), counts["requests"], dict(counts))
             stop.set()
 
         tasks = [asyncio.create_task(j) for j in jobs]
@@ -390,8 +395,9 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
         times |= r["times"]
         errors += r["errors"]
         refused += r["refused"]
-    counts = {"requests": 0, "refused": 0, "304": 0}
+    counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0}
     idle_requests = 0
+    idle_counts: dict = {}
     seen: dict = {}
     idle_s = idle
     for f in followed:
@@ -399,6 +405,8 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
             counts[k] += f["counts"][k]
         if "idle" in f["marks"] and "end" in f["marks"]:
             idle_requests += f["marks"]["end"][1] - f["marks"]["idle"][1]
+            for k, v in f["marks"]["end"][2].items():
+                idle_counts[k] = idle_counts.get(k, 0) + v - f["marks"]["idle"][2][k]
             idle_s = f["marks"]["end"][0] - f["marks"]["idle"][0]
         seen |= {int(k): v for k, v in f["seen"].items()} if f["seen"] else {}
     from_agree, from_save = [], []
@@ -427,6 +435,8 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
             round(load_requests / max(1, followers) / (play_s / 60), 2) if followers else None,
             round(idle_requests / max(1, followers) / (idle_s / 60), 2) if followers else None),
         "follower answers 304": counts["304"],
+        "follower stream lines, connects (whole run)": (counts["lines"], counts["connects"]),
+        "follower counts during the idle window": idle_counts,
         "server memory MB (peak, now)": mem,
         "server CPU s (whole run)": used,
         "a table's Save/Agree round trip s (p50, p95)": (pct(trips, 0.5), pct(trips, 0.95)),
@@ -486,7 +496,7 @@ def plot(results: list[dict], path: str) -> None:
     p.setFont(QFont("DejaVu Sans", 10))
     lines: dict[str, list[tuple[int, float]]] = {}
     for r in results:
-        p95 = r["table on standings after last Agree s (p50, p95, max)"][1]
+        p95 = r["after last Save s (p50, p95)"][1]
         if p95 is not None:
             lines.setdefault(r["label"], []).append((r["tables"], p95))
     xs = [25, 500]
@@ -511,7 +521,7 @@ def plot(results: list[dict], path: str) -> None:
     p.drawText(QPointF(w - right - 90, Y(1.0) - 4), "goal 1 s")
     p.setPen(QPen(QColor("#000")))
     p.drawText(QRectF(0, 10, w, 24), Qt.AlignCenter,
-               "p95: a table's last Agree → the table on the standings (followers 4 × tables)")
+               "p95: a table's last Save tapped → the table on another server's standings page (followers 4 × tables)")
     p.drawText(QRectF(0, h - 30, w, 20), Qt.AlignCenter, "tables")
     colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"]
     for i, (label, pts) in enumerate(sorted(lines.items())):
