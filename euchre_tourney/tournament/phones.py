@@ -459,17 +459,34 @@ class PhoneStamps:
     tables: dict[int, str]
     base: str
     rotation: str = ""
+    signature: str = ""
+    """What :func:`phone_stamps` compares first (``since``): the newest
+    audit line and phone action, the settings, the rotation."""
 
     def table(self, t: int) -> str:
         """Table ``t``'s stamp (``base`` and ``0.0`` for a table with nothing yet)."""
         return self.tables.get(t, f"{self.base}.0.0")
 
 
-def phone_stamps(session: Session, event_id: int) -> PhoneStamps:
-    """:class:`PhoneStamps` of the event: five indexed queries and the round
-    being played (one read per change for a whole server, however many
-    phones follow it; several servers on one database each read their own,
-    so the stamp comes from the database, not a server's memory)."""
+def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None) -> PhoneStamps:
+    """:class:`PhoneStamps` of the event (one read per change for a whole
+    server, however many phones follow it; several servers on one
+    database each read their own, so the stamp comes from the database,
+    not a server's memory). ``since``: the stamps read last time, returned
+    as they are when nothing changed since (four small indexed queries;
+    the whole read, with the tables' stamps and the round being played,
+    only after a change)."""
+    seats, last_seat = session.exec(
+        select(func.count(Seating.id), func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id)
+        .where(EventRound.event_id == event_id)
+    ).one()
+    rotation = f"{seats or 0}-{last_seat or 0}"
+    s = phone_settings(session, event_id)
+    flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
+    last_action = session.exec(select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)).one() or 0
+    signature = f"{change_stamp(session, event_id)}.{last_action}.{flags}.{rotation}"
+    if since is not None and since.signature == signature:
+        return since
     audits: dict[int | None, int] = {}
     for t, top in session.exec(
         select(HandAudit.table_number, func.max(HandAudit.id)).where(HandAudit.event_id == event_id)
@@ -482,17 +499,10 @@ def phone_stamps(session: Session, event_id: int) -> PhoneStamps:
         .group_by(PhoneAction.table_number)
     ):
         actions[t] = top or 0
-    seats, last_seat = session.exec(
-        select(func.count(Seating.id), func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id)
-    ).one()
-    rotation = f"{seats or 0}-{last_seat or 0}"
-    s = phone_settings(session, event_id)
-    flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
     base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
     tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
-    return PhoneStamps(room, tables, base, rotation)
+    return PhoneStamps(room, tables, base, rotation, signature)
 
 
 # the table's page ----------------------------------------------------------------

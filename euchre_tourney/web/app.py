@@ -436,7 +436,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return str(abs(hash(room.timer_text.rsplit(":", 1)[0])) % 1000)
 
     def _read_stamps():
-        value = run_read(db, tournament.phone_stamps, event_id)
+        with room.lock:
+            last = room.stamp[1]
+        value = run_read(db, tournament.phone_stamps, event_id, since=last)  # (the whole read only after a change)
         with room.lock:
             room.stamp = (time.monotonic(), value)
         return value

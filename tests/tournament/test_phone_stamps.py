@@ -48,3 +48,14 @@ def test_a_replan_moves_the_rotation_and_every_stamp(db):
     after = _stamps(db, event_id)
     assert after.rotation != before.rotation
     assert after.room != before.room and after.table(1) != before.table(1)
+
+
+def test_stamps_read_since_the_last_are_the_same_until_a_change(db):
+    event_id = _night(db)
+    first = _stamps(db, event_id)
+    with db.session() as s:
+        assert T.phone_stamps(s, event_id, since=first) is first  # nothing changed: the small read only
+    T.operate(db, "Hand 1", T.record_hand, event_id, 1, 2, 1, HandEntry(Side.EW, 4), event_id=event_id)
+    with db.session() as s:
+        again = T.phone_stamps(s, event_id, since=first)
+    assert again is not first and again == _stamps(db, event_id) and again.table(2) != first.table(2)
