@@ -533,11 +533,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             model = await read(_room_view, event_id, lane="room")
             model["cards"] = cards[1]
             model["made_at"] = now
-            model["stamp"] = f"{boot}:r" + hashlib.blake2b(repr(
-                # (the hands recorded are shown on no players' page: a hand of a table not in wakes none)
-                (model["event_name"], dataclasses.replace(model["view"], hands_recorded=0), model["settings"],
-                 model["current"], minute(), rotation)
-            ).encode(), digest_size=9).hexdigest()
+            extra = (minute(), rotation)
+            # (off the event loop: the standings of 2,000 players are a few hundred kB of text)
+            model["stamp"] = f"{boot}:r" + await run_in_threadpool(_digest, model, extra, lane="room")
             return model
 
         model = await shared("room", make)
@@ -595,8 +593,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             hit = room.cache.get("standings.html")
         if hit is not None and hit[0] == drawn:
             return HTMLResponse(hit[1], headers=_HEADERS)
-        body = page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
-                    timer=room.timer_text, stamp=drawn).body  # once per change the players see, for every phone
+        body = await run_in_threadpool(  # once per change the players see, for every phone; off the event loop
+            lambda: page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
+                         timer=room.timer_text, stamp=drawn).body, lane="room")
         with room.lock:
             room.cache["standings.html"] = (drawn, body, time.monotonic())
         return HTMLResponse(body, headers=_HEADERS)
@@ -952,6 +951,15 @@ def _room_view(session, event_id: int) -> dict:
     return {"event_name": tournament.get_event(session, event_id).name,
             "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
             "current": tournament.playing_round(session, event_id)}
+
+
+def _digest(model: dict, extra: tuple) -> str:
+    """What the players' pages show of ``model``, as a short digest (the
+    hands recorded are shown on none of them: a hand of a table not yet in
+    wakes no players' page)."""
+    shown = (model["event_name"], dataclasses.replace(model["view"], hands_recorded=0), model["settings"],
+             model["current"], extra)
+    return hashlib.blake2b(repr(shown).encode(), digest_size=9).hexdigest()
 
 
 def _cards(session, event_id: int) -> dict:
