@@ -59,6 +59,9 @@ more followers, they are woken less often (see :meth:`Hub.follow_every`)."""
 FOLLOW_MIN_S = 0.5
 """The players' pages are woken at most this often (s), however few follow."""
 
+SPREAD_STEP_S = 0.1
+"""The players' pages are woken in steps this far apart (s), :data:`FOLLOW_RATE` a second."""
+
 RETRY_MS = 3000
 """The ``retry:`` a stream gives the browser: how soon it reconnects after losing the server (ms)."""
 
@@ -85,7 +88,7 @@ class Capacity:
         players = max(0, int(players))
         tables = (players + 3) // 4 if tables is None else max(0, int(tables))
         phones = players + 2 * tables
-        return cls(streams=max(100, math.ceil(phones * 1.25)), busy=max(32, min(256, phones // 8)))
+        return cls(streams=max(100, math.ceil(phones * 1.25)), busy=max(64, min(512, phones // 4)))
 
     @property
     def connections(self) -> int:
@@ -245,9 +248,24 @@ class Hub:
                         f.woken.set()
 
     def _wake(self, kind: str, value: str) -> None:
+        """Wake the pages of ``kind`` with ``value``: spread over
+        :meth:`follow_every`, at most :data:`FOLLOW_RATE` a second, so that
+        a room woken together does not ask together."""
         if value != self._values[kind]:
             self._values[kind] = value
-            for f in self._groups.get(kind, ()):
+            group = list(self._groups.get(kind, ()))
+            random.shuffle(group)
+            step = max(1, int(FOLLOW_RATE * SPREAD_STEP_S))
+            for f in group[:step]:
+                f.woken.set()
+            if len(group) > step:
+                asyncio.get_running_loop().create_task(self._wake_later(group[step:], step))
+
+    @staticmethod
+    async def _wake_later(group: list, step: int) -> None:
+        for i in range(0, len(group), step):
+            await asyncio.sleep(SPREAD_STEP_S)
+            for f in group[i:i + step]:
                 f.woken.set()
 
     async def _watch(self) -> None:

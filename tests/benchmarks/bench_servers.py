@@ -227,12 +227,16 @@ def tables_process(bases: list[str], secrets: dict[int, str], think: float, nice
 
 
 async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen: dict | None = None,
-                   table_of: dict | None = None) -> None:
-    """One phone on a public page: its stream, and the page again on each line."""
+                   table_of: dict | None = None, address: str = "127.0.0.1") -> None:
+    """One phone on a public page: its stream, and the page again on each
+    line; from its own address (``address``: a loopback address of its own,
+    as each phone in the room has its own, so the server's per-address
+    limits count it alone)."""
     import httpx
 
     etag = ""
-    async with httpx.AsyncClient(base_url=base, timeout=120) as c:
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    async with httpx.AsyncClient(base_url=base, timeout=120, transport=transport) as c:
         async def fetch() -> None:
             nonlocal etag
             while not stop.is_set():
@@ -244,6 +248,7 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
                     continue
                 if r.status_code in (503, 429):
                     counts["refused"] += 1
+                    counts[f"refused {r.status_code}"] = counts.get(f"refused {r.status_code}", 0) + 1
                     await asyncio.sleep(later(2.0))
                     continue
                 if r.status_code == 304:
@@ -293,7 +298,8 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
         jobs = []
         for i in range(first, first + count):
             path = "/standings" if i % 10 == 9 else f"/player/{i % players + 1}"
-            jobs.append(follower(bases[i % len(bases)], path, stop, counts))
+            address = f"127.{1 + i // 62500}.{i // 250 % 250}.{1 + i % 250}"  # one loopback address each
+            jobs.append(follower(bases[i % len(bases)], path, stop, counts, address=address))
         table_of_tables = set((monitor or {}).values())
         if monitor is not None:
             table_of = {int(k): v for k, v in monitor.items()}
@@ -401,8 +407,8 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
     seen: dict = {}
     idle_s = idle
     for f in followed:
-        for k in counts:
-            counts[k] += f["counts"][k]
+        for k, v in f["counts"].items():
+            counts[k] = counts.get(k, 0) + v
         if "idle" in f["marks"] and "end" in f["marks"]:
             idle_requests += f["marks"]["end"][1] - f["marks"]["idle"][1]
             for k, v in f["marks"]["end"][2].items():
@@ -426,6 +432,8 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
         "label": label, "tables": tables, "followers": followers, "servers": servers, "think s": think,
         **stored,
         "refused for load": len(refused) + counts["refused"],
+        "refused: tables (kind, table, status) / followers by status": (
+            refused[:5], {k: v for k, v in counts.items() if k.startswith("refused ")}),
         "errors": errors[:3],
         "table on standings after last Agree s (p50, p95, max)": (pct(from_agree, 0.5), pct(from_agree, 0.95),
                                                                   pct(from_agree, 1.0)),
