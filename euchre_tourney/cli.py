@@ -10,7 +10,7 @@ Headless commands (no Qt is imported for them)::
     euchre-tourney tally-sheets EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney rotation-chart EVENT --out FILE.pdf [--page-size letter|a4]
     euchre-tourney standings EVENT [--format text|csv|json]
-    euchre-tourney serve EVENT [--host H] [--port P] [--pin PIN]
+    euchre-tourney serve EVENT [--host H] [--port P] [--pin PIN] [--section NAME] [--expected-players N] [--url URL]
     euchre-tourney check [FILE]
     euchre-tourney publish [--event N | --season N | --all] OUT [--no-zip]
     euchre-tourney share-image (--event N | --season N) --out FILE.png [--size wide|square] [--theme light|dark]
@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -150,6 +151,16 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default 127.0.0.1, this machine only; 0.0.0.0 listens on every network, and says so)")
     sv.add_argument("--port", type=_positive, default=8765)
     sv.add_argument("--pin", default=None, help="set the director's PIN (4-12 digits) for the /director page")
+    sv.add_argument("--section", default=None, metavar="NAME",
+                    help="list only this section's tables (their QR addresses name this server); the players' "
+                    "pages, standings and projector are served for the whole event whatever the section, and any "
+                    "table's code works here (a section's phones can be moved to this server)")
+    sv.add_argument("--expected-players", type=_positive, default=None, metavar="N",
+                    help="the players the room may hold (default: those checked in to the event): sets how many "
+                    "phones this server takes at once")
+    sv.add_argument("--url", default=None, metavar="URL",
+                    help="the address the QR codes carry (default http://HOST:PORT; give it when listening on "
+                    "0.0.0.0 or behind another name)")
     _add_database_option(sv, argparse.SUPPRESS)
 
     ck = sub.add_parser("check", help="list every value in a club file that cannot be true (changes nothing)")
@@ -605,9 +616,18 @@ def _stopped_by_signals():
             signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
 
 
+def _section_tables(tournament, session, event_id: int, name: str | None) -> set[int] | None:
+    """The stored table numbers of section ``name`` (None: every table):
+    this server lists only that section's tables (issue 30 item 3); an
+    unknown section is a ``TournamentError`` in words."""
+    if name is None:
+        return None
+    return set(tournament.section_tables(session, event_id, name))
+
+
 def _serve(args, out: TextIO) -> int:
     from euchre_tourney import tournament
-    from euchre_tourney.web import PhoneServer, table_url
+    from euchre_tourney.web import Capacity, PhoneServer, table_url
 
     try:
         db = tournament.open_database(args.database)
@@ -622,9 +642,18 @@ def _serve(args, out: TextIO) -> int:
                 if args.pin is not None:
                     tournament.set_director_pin(session, event.id, args.pin)
                 secrets = tournament.table_secrets(session, event.id)
+                tables = _section_tables(tournament, session, event.id, args.section)
+                secs = tournament.list_sections(session, event.id)  # a split night's tables are "B-7"
+                players = args.expected_players or sum(e.checked_in for e in tournament.entrants(session, event.id))
             except tournament.TournamentError as exc:
                 raise UsageError(exc.message) from None
-        server = PhoneServer(db, event.id, args.host, args.port, separate_process=False)  # no window to keep free
+        if tables is not None:
+            secrets = {t: k for t, k in secrets.items() if t in tables}
+        if args.url is not None and not re.fullmatch(r"https?://[^/\s]+/?", args.url):
+            raise UsageError(f"--url must be an address such as http://192.168.1.20:8765, not {args.url!r}.")
+        capacity = Capacity.for_room(players)
+        server = PhoneServer(db, event.id, args.host, args.port, separate_process=False,  # no window to keep free
+                             capacity=capacity, public_url=args.url)
         if args.host in ("0.0.0.0", "::"):
             out.write("Listening on EVERY network of this machine (--host {}): anyone on any of them can open "
                       "the players' pages.\n".format(args.host))
@@ -636,7 +665,10 @@ def _serve(args, out: TextIO) -> int:
             with _stopped_by_signals():  # Ctrl+C and SIGTERM stop it, even if the parent ignored them
                 out.write(f"Serving “{event.name}” at {server.url}/  (players' view; /projector for a TV; /director)\n")
                 for table, secret in secrets.items():
-                    out.write(f"  table {table}: {table_url(server.url, table, secret)}\n")
+                    out.write(f"  table {tournament.table_label(secs, table)}: {table_url(server.url, table, secret)}\n")
+                if args.section is not None:
+                    out.write(f"  (section {args.section}: {len(secrets)} tables listed; every table's code works here)\n")
+                out.write(f"Ready for {players} players: up to {capacity.streams} pages following at once.\n")
                 out.write("Press Ctrl+C to stop.\n")  # true from here on: the handlers are in place
                 out.flush()
                 while server.running:

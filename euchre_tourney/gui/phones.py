@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import tournament
 from euchre_tourney.gui import context, worker
-from euchre_tourney.web import PhoneServer, local_addresses, qr_png, director_call
+from euchre_tourney.web import Capacity, PhoneServer, local_addresses, qr_png, director_call, run_read
 
 EVERY_NETWORK = "0.0.0.0"
 
@@ -208,6 +208,7 @@ class PhonesDialog(QDialog):
         event_id = self.event_id
 
         def begin() -> dict[int, str]:  # on the thread pool: the socket, the thread, the tables' codes
+            server.capacity = Capacity.for_room(run_read(self.ctx.db, _checked_in, event_id))  # sized for the room
             server.start()
             return director_call(self.ctx.db, tournament.table_secrets, event_id)
 
@@ -296,3 +297,8 @@ class PhonesDialog(QDialog):
             lambda _r, error: self._say(error or f"Table {table} has a new code: print its tally sheets again "
                                         "(File ▸ Save tally sheets PDF)."),
         )
+
+
+def _checked_in(session, event_id: int) -> int:
+    """The players checked in to the event (the room the server is sized for)."""
+    return sum(e.checked_in for e in tournament.entrants(session, event_id))

@@ -517,6 +517,8 @@ from euchre_tourney.tournament.phones import (  # noqa: E402  (scoring from phon
     phone_settings,
     phone_sheet,
     phone_stamp,
+    phone_stamps,
+    PhoneStamps,
     phone_station,
     phone_table,
     playing_round,
@@ -525,6 +527,7 @@ from euchre_tourney.tournament.phones import (  # noqa: E402  (scoring from phon
     set_phone_settings,
     submit_hand,
     submit_totals,
+    section_tables,
     table_secrets,
 )
 
@@ -546,6 +549,8 @@ __all__ += [
     "phone_settings",
     "phone_sheet",
     "phone_stamp",
+    "phone_stamps",
+    "PhoneStamps",
     "phone_station",
     "phone_table",
     "playing_round",
@@ -554,6 +559,7 @@ __all__ += [
     "set_phone_settings",
     "submit_hand",
     "submit_totals",
+    "section_tables",
     "table_secrets",
 ]
 

@@ -165,6 +165,18 @@ def _tables_of_event(session: Session, event_id: int) -> list[int]:
     )
 
 
+def section_tables(session: Session, event_id: int, name: str) -> frozenset[int]:
+    """The stored table numbers of section ``name`` (case ignored) in the
+    event's rotation, for ``serve --section`` (issue 30 item 3: a server
+    that lists one section's tables). :class:`NotFound` in words for a
+    section the night does not have (or a night not split into sections)."""
+    load_event(session, event_id)
+    secs = _sections.list_sections(session, event_id)
+    wanted = _sections.section_named(secs, name)
+    return frozenset(t for t in _tables_of_event(session, event_id)
+                     if (s := _sections.section_of_table(secs, t)) is not None and s.id == wanted.id)
+
+
 @write_use_case
 def table_secrets(session: Session, event_id: int) -> dict[int, str]:
     """``{table number: secret}`` for every table of the event's rotation,
@@ -458,6 +470,67 @@ def phone_stamp(session: Session, event_id: int) -> str:
     last = session.exec(select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)).one() or 0
     s = phone_settings(session, event_id)
     return f"{change_stamp(session, event_id)}.{last}.{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneStamps:
+    """The change stamps the phone servers push (issue 30 item 4), read in
+    one go: ``room`` changes whenever anything of the event a phone shows
+    may have changed (:func:`phone_stamp`'s parts and the rotation);
+    ``tables[t]`` only when what table ``t``'s own page shows may have
+    changed: its hands, its phone actions, a round lock, the phone
+    settings, the rotation or the round being played. A table with nothing
+    recorded is absent (use :meth:`table`). ``rotation`` changes when the
+    seats do (a re-plan after an arrival): what the scorecards show."""
+
+    room: str
+    tables: dict[int, str]
+    base: str
+    rotation: str = ""
+    signature: str = ""
+    """What :func:`phone_stamps` compares first (``since``): the newest
+    audit line and phone action, the settings, the rotation."""
+
+    def table(self, t: int) -> str:
+        """Table ``t``'s stamp (``base`` and ``0.0`` for a table with nothing yet)."""
+        return self.tables.get(t, f"{self.base}.0.0")
+
+
+def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None) -> PhoneStamps:
+    """:class:`PhoneStamps` of the event (one read per change for a whole
+    server, however many phones follow it; several servers on one
+    database each read their own, so the stamp comes from the database,
+    not a server's memory). ``since``: the stamps read last time, returned
+    as they are when nothing changed since (four small indexed queries;
+    the whole read, with the tables' stamps and the round being played,
+    only after a change)."""
+    seats, last_seat = session.exec(
+        select(func.count(Seating.id), func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id)
+        .where(EventRound.event_id == event_id)
+    ).one()
+    rotation = f"{seats or 0}-{last_seat or 0}"
+    s = phone_settings(session, event_id)
+    flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
+    last_action = session.exec(select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)).one() or 0
+    signature = f"{change_stamp(session, event_id)}.{last_action}.{flags}.{rotation}"
+    if since is not None and since.signature == signature:
+        return since
+    audits: dict[int | None, int] = {}
+    for t, top in session.exec(
+        select(HandAudit.table_number, func.max(HandAudit.id)).where(HandAudit.event_id == event_id)
+        .group_by(HandAudit.table_number)
+    ):
+        audits[t] = top or 0
+    actions: dict[int, int] = {}
+    for t, top in session.exec(
+        select(PhoneAction.table_number, func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)
+        .group_by(PhoneAction.table_number)
+    ):
+        actions[t] = top or 0
+    room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
+    base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
+    tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
+    return PhoneStamps(room, tables, base, rotation, signature)
 
 
 # the table's page ----------------------------------------------------------------

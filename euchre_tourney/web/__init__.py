@@ -10,7 +10,9 @@ Why this stack: Starlette (a small, well-kept ASGI toolkit) under uvicorn
 of its own beside the window (:mod:`.server` says why), Jinja2 templates with autoescape on for every
 page, segno for QR codes (pure Python, SVG for the pages and PNG for the
 window and the PDFs). The one script (``static/app.js``) and the style sheet
-ship in the package.
+ship in the package. How the room's pages follow changes at no cost (server-sent
+events, ETag/304, one read per change) and how a server is sized for the
+room: :mod:`.follow`.
 
 The package holds no rule of its own: every decision (table secrets,
 confirmation, idempotency, the round being played) is a ``tournament``
@@ -26,8 +28,9 @@ secrets passing by, so use a network with a password.
 """
 
 from euchre_tourney.web.app import POLL_MS, Limits, RoomState, create_app, qr_png, qr_svg
+from euchre_tourney.web.follow import Capacity
 from euchre_tourney.web.ops import table_url
 from euchre_tourney.web.ops import director_call, run_read, run_write, with_phone_links
 from euchre_tourney.web.server import PhoneServer, free_port, local_addresses
 
-__all__ = ["Limits", "POLL_MS", "PhoneServer", "director_call", "run_read", "run_write", "with_phone_links", "RoomState", "create_app", "free_port", "local_addresses", "qr_png", "qr_svg", "table_url"]
+__all__ = ["Capacity", "Limits", "POLL_MS", "PhoneServer", "director_call", "run_read", "run_write", "with_phone_links", "RoomState", "create_app", "free_port", "local_addresses", "qr_png", "qr_svg", "table_url"]

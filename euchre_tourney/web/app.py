@@ -6,12 +6,16 @@ One application serves one event. Pages:
   ``/player/N`` your next seat and scores; ``/standings``; ``/projector``.
 * ``/t/N?k=SECRET`` -- table N's hand entry (the QR code on its tally sheet).
 * ``/director`` -- the director's phone page, behind the event's PIN.
-* ``/stamp`` -- a short text that changes when anything shown may have
-  changed; the pages ask for it every :data:`POLL_MS` ms and redraw. It
-  begins with the server's start id (``BOOT:``, also each page's
-  ``data-boot``): a page drawn before a restart sees another id and reloads
-  itself (``static/app.js``; a form with unsent input is kept and given
-  the new server's token instead).
+* ``/events`` -- the stream an open page follows (server-sent events,
+  :mod:`.follow`): a line, the page's stamp, when what it shows may have
+  changed (``?t=N`` a table's page, ``?all=1`` the director's, else the
+  players' pages); the page then fetches itself again (``If-None-Match``:
+  304 when unchanged). ``/stamp`` (same parameters) says the same stamp
+  once: the pages ask it every :data:`POLL_MS` ms when they cannot
+  stream. A stamp begins with the server's start id (``BOOT:``, also each
+  page's ``data-boot``): a page drawn before a restart sees another id and
+  reloads itself (``static/app.js``; a form with unsent input is kept and
+  given the new server's token instead).
 
 Every write goes through :func:`.ops.run_write` into a ``tournament``
 operation; the web layer only parses forms, checks the transport (body size,
@@ -21,6 +25,7 @@ phone: a refusal is the operation's sentence, anything else a fixed one.
 
 from __future__ import annotations
 
+import dataclasses
 import hmac
 import hashlib
 import ipaddress
@@ -45,22 +50,23 @@ import functools
 import anyio
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
 from euchre_tourney.web.captains import captain_routes
+from euchre_tourney.web.follow import ALL, ROOM, Capacity, Hub, Revalidation, RoomGate
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
 
 POLL_MS = 1000
-"""How often an open page asks ``/stamp`` whether to redraw (ms): a hand
-saved anywhere shows on every phone within about a second."""
+"""How often an open page that cannot follow ``/events`` (no EventSource)
+asks ``/stamp`` whether to redraw (ms)."""
 
-WORKERS = {"tables": 3, "room": 2}
+WORKERS = {"tables": 3, "room": 2, "watch": 1}
 """Threads doing the server's database work at once, per lane (see
 ``run_in_threadpool`` in :func:`create_app`). Few on purpose: the work is
 Python holding the interpreter lock, so more threads only take turns
@@ -70,10 +76,16 @@ MAX_BODY = 4096
 """The largest request body accepted (bytes): a hand's form is ~300."""
 
 STAMP_CACHE_S = 0.2
-"""``/stamp`` answers from one database read per this many seconds, however many phones ask."""
+"""The event's stamps are read from the database at most once per this many
+seconds for the pages drawn meanwhile, however many phones ask (a write of
+this server reads them again at once)."""
 
-SHARED_EVERY_S = 1.0
-"""The standings page the room follows is made again at most this often (seconds)."""
+SHARED_EVERY_S = 0.5
+"""The room's read model (the standings the players' pages show) is made
+again at most this often (seconds), or three times as long as it took to
+make last time when that is longer (the standings of 2,000 players take a
+few tenths of a second: a server never spends more than a third of its time
+on them)."""
 
 SIDES = {"NS": side_title(0, 4), "EW": side_title(1, 4)}
 """The stored sides a four-seat form sends, in the seat model's words."""
@@ -139,8 +151,10 @@ class RoomState:
     director_sessions: set[str] = field(default_factory=set)
     timer_text: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
-    stamp: tuple[float, str] = (0.0, "")
+    stamp: tuple[float, Any] = (0.0, None)
     cache: dict[str, tuple[str, Any, float]] = field(default_factory=dict)
+    made: dict[str, int] = field(default_factory=dict)
+    cost: dict[str, float] = field(default_factory=dict)
     limits: "Limits" = None  # type: ignore[assignment]
     clock: Callable[[], float] = time.monotonic
     pin_wrong: int = 0
@@ -236,9 +250,12 @@ class _TooLarge(Exception):
 class SecurityHeaders:
     """ASGI middleware: every answer -- pages, static files, refusals --
     carries :data:`_HEADERS` (those a response already sets are kept). A
-    static file (the style sheet, the script) may be kept by the browser
-    but is checked again each time (``no-cache``: its ETag answers 304), so
-    a page never runs an old script."""
+    page or file anyone may see (the players' pages, the standings, the
+    style sheet, the script) may be kept by the browser but is checked
+    again each time (``no-cache``: its ETag answers 304, so a page never
+    runs an old script and an unchanged page costs no bytes); a table's
+    and the director's pages (a table's code, a fresh idempotency key) and
+    every refusal are never kept (``no-store``)."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -247,12 +264,16 @@ class SecurityHeaders:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         wanted = dict(_HEADERS)
-        if scope.get("path", "").startswith("/static/"):
-            wanted["Cache-Control"] = "no-cache"
+        path = scope.get("path", "")
+        private = path.startswith(PRIVATE)
 
         async def with_headers(message):
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers") or ())
+                if not private and message["status"] == 200:
+                    # kept by the browser but asked again each time (If-None-Match: 304 when unchanged)
+                    headers = [(k, v) for k, v in headers if k.lower() != b"cache-control"]
+                    headers.append((b"cache-control", b"no-cache"))
                 have = {name.lower() for name, _ in headers}
                 headers += [(k.lower().encode(), v.encode()) for k, v in wanted.items()
                             if k.lower().encode() not in have]
@@ -260,6 +281,10 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+PRIVATE = ("/t/", "/director", "/events")
+"""Paths whose answers are never kept by the browser (see :class:`SecurityHeaders`)."""
 
 
 class _NoDatabase(Exception):
@@ -303,13 +328,15 @@ _HEADERS = {
 
 
 def create_app(db: tournament.Database, event_id: int, *, state: RoomState | None = None, base_url: str = "",
-               on_write: Callable[[], None] | None = None) -> Starlette:
+               on_write: Callable[[], None] | None = None, capacity: Capacity | None = None) -> Starlette:
     """The application serving event ``event_id`` of ``db``. ``state``: the
     server's memory (connected phones, rates); ``base_url``: the address
     phones use (for QR codes on the pages); ``on_write()``: called (on the
     server's event loop; it must not block) after each write committed, so
-    the window redraws at once."""
+    the window redraws at once; ``capacity``: what the server takes at
+    once (:class:`~.follow.Capacity`; the default suits a room of 400)."""
     room = state or RoomState()
+    capacity = capacity or Capacity()
     key = secrets.token_bytes(32)  # signs the pages' tokens; a new one per server start
     boot = secrets.token_hex(6)  # this start's id: begins every stamp; a page of another start reloads itself
     here = _res.files("euchre_tourney.web")
@@ -319,14 +346,15 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.globals.update(POLL_MS=POLL_MS, BOOT=boot)
+    env.globals.update(POLL_MS=POLL_MS, BOOT=boot, events="/events", stamp_url="/stamp")
 
     limiters: dict[str, anyio.CapacityLimiter] = {}
 
     async def run_in_threadpool(fn, *args, lane: str = "tables", **kwargs):
         """``fn(*args, **kwargs)`` on a worker thread of ``lane``: "tables"
-        (the tables' and the director's pages and every write) or "room"
-        (what the players follow: the stamp, the standings, their pages).
+        (the tables' and the director's pages and every write), "room"
+        (what the players follow: the standings, their pages) or "watch"
+        (the event's stamps, one read at a time).
         A lane of its own for the tables, so that a hand being saved never
         waits behind a room of phones asking for the standings."""
         if lane not in limiters:
@@ -357,9 +385,6 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     async def read(use_case, *args, lane: str = "tables", **kwargs):
         return await run_in_threadpool(run_read, db, use_case, *args, lane=lane, **kwargs)
-
-    async def event_name() -> str:
-        return (await read(tournament.get_event, event_id, lane="room")).name
 
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
@@ -408,114 +433,178 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return values
 
     # ---------------------------------------------------------------- stamp
-    def _stamp() -> str:
-        now = time.monotonic()
+    def minute() -> str:
+        """The round timer's minute: the players' pages redraw for the timer once a minute, not every second."""
+        return str(abs(hash(room.timer_text.rsplit(":", 1)[0])) % 1000)
+
+    def _read_stamps():
         with room.lock:
-            at, value = room.stamp
-            if now - at < STAMP_CACHE_S and value:
-                return value
-        minute = room.timer_text.rsplit(":", 1)[0]  # the pages redraw for the timer once a minute, not every second
-        value = f"{boot}:" + run_read(db, tournament.phone_stamp, event_id) + "." + str(abs(hash(minute)) % 1000)
+            last = room.stamp[1]
+        value = run_read(db, tournament.phone_stamps, event_id, since=last)  # (the whole read only after a change)
         with room.lock:
-            room.stamp = (now, value)
+            room.stamp = (time.monotonic(), value)
         return value
 
     def invalidate() -> None:
-        """A write was committed: the next stamp is read afresh, and the window is told."""
+        """A write was committed: the next stamp is read afresh, the followers' streams are told, and the window."""
         with room.lock:
             room.stamp = (0.0, room.stamp[1])
+        hub.changed()
         if on_write is not None:
             on_write()
 
     flights: dict[str, Any] = {}
 
-    def _fresh_stamp() -> str | None:
+    def _fresh() -> Any:
         with room.lock:
             at, value = room.stamp
-        return value if value and time.monotonic() - at < STAMP_CACHE_S else None
+        return value if value is not None and time.monotonic() - at < STAMP_CACHE_S else None
 
-    async def current_stamp() -> str:
-        """The stamp, from memory while fresh (no thread, no database: most
-        of the room's requests are this); else read once, however many
-        phones ask at the same moment."""
+    async def current_stamps(force: bool = False) -> tournament.PhoneStamps:
+        """The event's stamps, from memory while fresh (no thread, no
+        database: most of the room's requests are this); else read once,
+        however many phones ask at the same moment (``force``: read now,
+        the streams' watcher)."""
         import asyncio
 
-        value = _fresh_stamp()
+        value = None if force else _fresh()
         if value is not None:
             return value
         gate = flights.setdefault("stamp", asyncio.Lock())
         with room.lock:
             last = room.stamp[1]
-        if gate.locked() and last:  # being read now: the last one meanwhile (the next poll sees the new)
+        if gate.locked() and last is not None and not force:  # being read now: the last one meanwhile
             return last
         async with gate:
-            return _fresh_stamp() or await run_in_threadpool(_stamp, lane="room")
+            return (None if force else _fresh()) or await run_in_threadpool(_read_stamps, lane="watch")
+
+    async def current_stamp() -> str:
+        """The players' pages' stamp ("START:" and the event's)."""
+        return f"{boot}:{(await current_stamps()).room}.{minute()}"
+
+    async def table_stamp(t: int) -> str:
+        """Table ``t``'s page's stamp: moves only with what that page shows."""
+        return f"{boot}:t{(await current_stamps()).table(t)}"
+
 
     async def shared(name: str, make):
-        """What every phone is shown alike (the standings page): made by
-        ``await make(stamp)`` once per stamp and at most once every
-        :data:`SHARED_EVERY_S`, however many phones ask. While it is being
-        made, or made less than that ago, the phones asking get the one made
-        before (their next poll brings the new one): a room of phones never
-        queues behind it, and the tables' hands never wait behind a
-        standings page made for every hand."""
+        """What every phone is shown alike (the standings page, the room's
+        read model): made by ``await make(stamp)`` once per stamp and at
+        most once every :data:`SHARED_EVERY_S` (longer for a slow one),
+        however many phones ask.
+        While it is being made, or made less than that ago, the phones
+        asking get the one made before (their next waking brings the new
+        one): a room of phones never queues behind it, and the tables'
+        hands never wait behind a standings page made for every hand."""
         import asyncio
 
         now = await current_stamp()
         gate = flights.setdefault(name, asyncio.Lock())
         with room.lock:
             hit = room.cache.get(name)
-        if hit is not None and (hit[0] == now or gate.locked() or time.monotonic() - hit[2] < SHARED_EVERY_S):
+        pace = max(SHARED_EVERY_S, 3 * room.cost.get(name, 0.0)) if SHARED_EVERY_S else 0.0
+        if hit is not None and (hit[0] == now or gate.locked() or time.monotonic() - hit[2] < pace):
             return hit[1]
         async with gate:
             with room.lock:
                 hit = room.cache.get(name)
             if hit is not None and hit[0] == now:
                 return hit[1]
+            began = time.monotonic()
             value = await make(now)
             with room.lock:
+                room.cost[name] = time.monotonic() - began
                 room.cache[name] = (now, value, time.monotonic())
+                room.made[name] = room.made.get(name, 0) + 1
             return value
+
+    async def room_view() -> tuple[str, dict]:
+        """The players' pages' one read model (standings, scorecards, the
+        round being played) and its stamp (``START:r`` and a digest of what
+        the pages show), made once per change (:func:`shared`): the
+        standings of 2,000 players are not computed once per request, and a
+        hand that changes nothing the players see wakes none of them."""
+        async def make(now: str):
+            rotation = (await current_stamps()).rotation
+            with room.lock:
+                cards = room.cache.get("cards")
+            if cards is None or cards[0] != rotation:  # the scorecards: once per rotation, not per hand
+                cards = (rotation, await read(_cards, event_id, lane="room"), time.monotonic())
+                with room.lock:
+                    room.cache["cards"] = cards
+            model = await read(_room_view, event_id, lane="room")
+            model["cards"] = cards[1]
+            model["made_at"] = now
+            extra = (minute(), rotation)
+            # (off the event loop: the standings of 2,000 players are a few hundred kB of text)
+            model["stamp"] = f"{boot}:r" + await run_in_threadpool(_digest, model, extra, lane="room")
+            return model
+
+        model = await shared("room", make)
+        return model["stamp"], model
+
+    async def room_stamp() -> tuple[str, str]:
+        _, model = await room_view()
+        return model["made_at"], model["stamp"]
+
+    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute)
 
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return PlainTextResponse("slow down", status_code=429)
-        return PlainTextResponse(await current_stamp(), headers=_HEADERS)
+        t = _ascii_number(request.query_params.get("t", ""))
+        if t is not None:
+            value = await table_stamp(t)
+        elif request.query_params.get("all"):
+            value = await current_stamp()
+        else:
+            value = (await room_view())[0]
+        return PlainTextResponse(value, headers=_HEADERS)
+
+    async def events(request: Request) -> Response:
+        """A page's stream of stamps (server-sent events): a line when what it shows may have changed."""
+        t = _ascii_number(request.query_params.get("t", ""))
+        kind = t if t is not None else ALL if request.query_params.get("all") else ROOM
+        if not hub.admit():
+            return PlainTextResponse("busy", status_code=503, headers={**_HEADERS, "Retry-After": "30"})
+        return StreamingResponse(hub.stream(kind, request.is_disconnected), media_type="text/event-stream",
+                                 headers={**_HEADERS, "X-Accel-Buffering": "no"})
 
     # ------------------------------------------------------------- players
     async def home(request: Request) -> Response:
         q = (request.query_params.get("q") or "").strip()[:60]
-        matches = []
-        if q:
-            matches = await read(_find_players, event_id, q, lane="room")
-        return page(request, "home.html", title=await event_name(), q=q, matches=matches,
-                    stamp=await current_stamp())
+        now, model = await room_view()
+        matches = _find_players(model, q) if q else []
+        return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
 
     async def player(request: Request) -> Response:
         number = _ascii_number(request.path_params["number"])
         if number is None:
             return refusal(request, "There is no such player number.", 404)
-        me = await read(_player_view, event_id, number, lane="room")
+        now, model = await room_view()
+        me = _player_view(model, number)
         if me is None:
             return refusal(request, f"No player has number {number} tonight.", 404)
-        return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text,
-                    stamp=await current_stamp())
+        return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text, stamp=now)
 
     async def standings_page(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return refusal(request, "Too many requests: wait a few seconds.", 429)
-        async def make(now: str) -> str:
-            view, settings = await read(_standings, event_id, lane="room")
-            return page(request, "standings.html", title="Standings", view=view, settings=settings,
-                        timer=room.timer_text, stamp=now).body
-
-        return HTMLResponse(await shared("standings.html", make), headers=_HEADERS)
+        drawn, model = await room_view()
+        with room.lock:
+            hit = room.cache.get("standings.html")
+        if hit is not None and hit[0] == drawn:
+            return HTMLResponse(hit[1], headers=_HEADERS)
+        body = await run_in_threadpool(  # once per change the players see, for every phone; off the event loop
+            lambda: page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
+                         timer=room.timer_text, stamp=drawn).body, lane="room")
+        with room.lock:
+            room.cache["standings.html"] = (drawn, body, time.monotonic())
+        return HTMLResponse(body, headers=_HEADERS)
 
     async def projector(request: Request) -> Response:
-        async def make(now: str):
-            return now, await read(_standings, event_id, lane="room")
-
-        now, (view, settings) = await shared("standings", make)
+        now, model = await room_view()
+        view, settings = model["view"], model["settings"]
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
         return page(request, "projector.html", title="Standings", view=view, settings=settings,
                     timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now)
@@ -555,6 +644,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if values is None:  # a page load (after a form, table_post has counted the request)
             if (refused := await table_gate(request, t, secret, "get")) is not None:
                 return refused
+        drawn_at = await table_stamp(t)  # before the view: a page's stamp is never newer than what it shows
         try:
             view = await read(tournament.phone_table, event_id, t, secret)
         except tournament.PhoneRefused as exc:
@@ -570,7 +660,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return page(request, "table.html", status=status, title=f"Table {view.table}", view=view, secret=secret,
                     csrf=token(f"table:{t}"), key=secrets.token_urlsafe(16), message=message, error=error,
                     correcting=correcting, side=request.cookies.get(f"side{t}", ""),
-                    stamp=await current_stamp(), values=values or {})
+                    stamp=drawn_at, events=f"/events?t={t}", stamp_url=f"/stamp?t={t}", values=values or {})
 
     async def table_post(request: Request) -> Response:
         t = _table_number(request)
@@ -610,9 +700,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return await _director_page(request)
 
     async def _director_page(request: Request, message: str = "", status: int = 200) -> Response:
+        now = await current_stamp()
         data = await read(_director_view, event_id)
         return page(request, "director.html", status=status, title="Director", data=data, message=message,
-                    csrf=token("director"), connected=room.connected(), stamp=await current_stamp(),
+                    csrf=token("director"), connected=room.connected(), stamp=now, events="/events?all=1",
+                    stamp_url="/stamp?all=1",
                     timer=room.timer_text)
 
     async def director_post(request: Request) -> Response:
@@ -689,6 +781,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         Route("/standings", standings_page),
         Route("/projector", projector),
         Route("/stamp", stamp),
+        Route("/events", events),
         Route("/t/{table}", table_page, methods=["GET"]),
         Route("/t/{table}", table_post, methods=["POST"]),
         Route("/director", director, methods=["GET"]),
@@ -704,7 +797,12 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                             _NoDatabase: no_database},
     )
     app.state.room = room
-    return SecurityHeaders(BodyLimit(app))  # type: ignore[return-value]
+    app.state.hub = hub
+    gate = RoomGate(BodyLimit(app), capacity)
+    app.state.gate = gate
+    outer = SecurityHeaders(Revalidation(gate))
+    outer.state = app.state  # the server's memory, for the window's server and the benchmark
+    return outer  # type: ignore[return-value]
 
 
 # parsing (the transport's work: text to the operation's arguments) -----------
@@ -851,43 +949,69 @@ def _in_words(seconds: float) -> str:
 
 
 # read helpers (run in a session) ------------------------------------------------
-def _find_players(session, event_id: int, q: str) -> list[dict]:
-    cards = tournament.scorecards(session, event_id) if tournament.get_event(session, event_id).has_rotation else []
+def _room_view(session, event_id: int) -> dict:
+    """The players' pages' read model, made once per change: the event's
+    name, the standings and phone settings, the round being played (the
+    scorecards, :func:`_cards`, once per rotation)."""
+    return {"event_name": tournament.get_event(session, event_id).name,
+            "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
+            "current": tournament.playing_round(session, event_id)}
+
+
+def _digest(model: dict, extra: tuple) -> str:
+    """What the players' pages show of ``model``, as a short digest (the
+    hands recorded are shown on none of them: a hand of a table not yet in
+    wakes no players' page)."""
+    shown = (model["event_name"], dataclasses.replace(model["view"], hands_recorded=0), model["settings"],
+             model["current"], extra)
+    return hashlib.blake2b(repr(shown).encode(), digest_size=9).hexdigest()
+
+
+def _cards(session, event_id: int) -> dict:
+    """Every scorecard of the event by player number ({} before a rotation)."""
+    if not tournament.get_event(session, event_id).has_rotation:
+        return {}
+    return {c.number: c for c in tournament.scorecards(session, event_id)}
+
+
+def _rows_by_number(view) -> dict:
+    return {r.number: r for r in view.rows if r.number}
+
+
+def _find_players(model: dict, q: str) -> list[dict]:
     folded, number = q.casefold(), _ascii_number(q)
     out = []
-    for c in cards:
+    for c in model["cards"].values():
         if (number is not None and c.number == number) or (number is None and folded in c.player_name.casefold()):
             out.append({"number": c.number, "name": c.player_name})
     return out[:30]
 
 
-def _player_view(session, event_id: int, number: int) -> dict | None:
-    cards = tournament.scorecards(session, event_id) if tournament.get_event(session, event_id).has_rotation else []
-    card = next((c for c in cards if c.number == number), None)
+def _player_view(model: dict, number: int) -> dict | None:
+    card = model["cards"].get(number)
     if card is None:
         return None
-    view = tournament.standings(session, event_id)
-    row = next((r for r in view.rows if r.number == number), None)
-    current = tournament.playing_round(session, event_id)
+    view = model["view"]
+    if "rows" not in model:  # (made once per model; two requests making it at once make the same)
+        model["rows"] = _rows_by_number(view)
+    row = model["rows"].get(number)
+    current = model["current"]
     now = next((r for r in card.rounds if r.round == current), None)
     later = next((r for r in card.rounds if current is not None and r.round == current + 1), None)
     return {"name": card.player_name, "number": number, "row": row, "now": now, "next": later,
             "rounds": card.rounds, "status": view.status, "current": current}
 
 
-def _standings(session, event_id: int):
-    return tournament.standings(session, event_id), tournament.phone_settings(session, event_id)
-
-
 def _director_view(session, event_id: int) -> dict:
-    data = _room_view(session, event_id)
+    data = _director_room(session, event_id)
     secs = tournament.list_sections(session, event_id)  # a night split into sections names its tables "B-7"
     tables = set(data["progress"]) | {t for _r, t, _h in data["disputed"]}
     data["labels"] = {t: tournament.table_label(secs, t) for t in tables} if secs else {}
     return data
 
 
-def _room_view(session, event_id: int) -> dict:
+def _director_room(session, event_id: int) -> dict:
+    """The director's page's view of the room: the round, locks, disputes, progress."""
     current = tournament.playing_round(session, event_id)
     view = tournament.standings(session, event_id)
     return {

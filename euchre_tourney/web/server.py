@@ -41,6 +41,7 @@ from typing import Any
 
 from euchre_tourney.tournament import Database
 from euchre_tourney.web.app import Limits, RoomState, create_app
+from euchre_tourney.web.follow import Capacity, raise_open_files
 
 log = logging.getLogger("euchre_tourney.web")
 
@@ -83,11 +84,18 @@ def _reuse_address(sock: socket.socket) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 
 
-def _uvicorn_server(app, host: str, port: int):
+def _uvicorn_server(app, host: str, port: int, capacity: Capacity | None = None):
+    """uvicorn for ``app``, its limits from the room (:class:`~.follow.Capacity`):
+    the connections it takes and the listen backlog above what the app
+    itself refuses in words, and this process's open files raised to match.
+    Streams (server-sent events) are given 2 s to end when it stops."""
     import uvicorn
 
+    capacity = capacity or Capacity()
+    raise_open_files(capacity.files)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
-                            lifespan="off", timeout_keep_alive=5, limit_concurrency=400,
+                            lifespan="off", timeout_keep_alive=5, limit_concurrency=capacity.connections,
+                            backlog=capacity.backlog, timeout_graceful_shutdown=2,
                             server_header=False, proxy_headers=False)  # no "server: uvicorn"; X-Forwarded-For not trusted
     return uvicorn.Server(config)
 
@@ -161,12 +169,18 @@ class PhoneServer:
     served from a thread). :meth:`when_changed` registers a function called
     (on a background thread, with no argument) after each write the server
     commits. ``state``: the room as the window sees it (``timer_text`` to
-    set, ``connected()`` to read)."""
+    set, ``connected()`` to read). ``capacity``: the connections it takes
+    (:class:`~.follow.Capacity`, e.g. ``Capacity.for_room(players)``).
+    ``public_url``: the address the QR codes carry when it is not
+    ``http://host:port`` (a server listening on every network)."""
 
     def __init__(self, db: Database, event_id: int, host: str = "127.0.0.1", port: int = 8765, *,
-                 limits: Limits | None = None, separate_process: bool = True) -> None:
+                 limits: Limits | None = None, separate_process: bool = True, capacity: Capacity | None = None,
+                 public_url: str | None = None) -> None:
         self.db, self.event_id, self.host, self.port = db, event_id, host, port
         self.limits = limits or Limits()
+        self.capacity = capacity or Capacity()
+        self.public_url = public_url.rstrip("/") if public_url else None
         self.separate_process = separate_process and not (db.is_sqlite and db.path is None)
         self._listeners: list[Callable[[], None]] = []
         self._server: Any = None
@@ -182,6 +196,8 @@ class PhoneServer:
 
     @property
     def url(self) -> str:
+        if self.public_url:
+            return self.public_url
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
 
@@ -218,8 +234,9 @@ class PhoneServer:
             self._start_thread(timeout)
 
     def _start_thread(self, timeout: float) -> None:
-        app = create_app(self.db, self.event_id, state=self.state, base_url=self.url, on_write=self._changed)
-        self._server = _uvicorn_server(app, self.host, self.port)
+        app = create_app(self.db, self.event_id, state=self.state, base_url=self.url, on_write=self._changed,
+                         capacity=self.capacity)
+        self._server = _uvicorn_server(app, self.host, self.port, self.capacity)
         self._thread = threading.Thread(target=self._server.run, name="phone-server", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + timeout
@@ -235,7 +252,7 @@ class PhoneServer:
         conn, child_conn = ctx.Pipe()
         self._pipe = _Pipe(conn)
         spec = {"url": self.db.url, "station": self.db.station, "event_id": self.event_id, "host": self.host,
-                "port": self.port, "base_url": self.url, "limits": self.limits}
+                "port": self.port, "base_url": self.url, "limits": self.limits, "capacity": self.capacity}
         self._started.clear()
         self._failed = None
         self._process = ctx.Process(target=serve_in_child, args=(spec, child_conn), name="phone-server", daemon=True)
@@ -310,8 +327,8 @@ def serve_in_child(spec: dict, conn) -> None:
         db = Database(spec["url"], station=spec["station"])  # opened (and migrated) by the window already
         room = RoomState(limits=spec["limits"])
         app = create_app(db, spec["event_id"], state=room, base_url=spec["base_url"],
-                         on_write=lambda: send(("changed",)))
-        server = _uvicorn_server(app, spec["host"], spec["port"])
+                         on_write=lambda: send(("changed",)), capacity=spec["capacity"])
+        server = _uvicorn_server(app, spec["host"], spec["port"], spec["capacity"])
     except Exception as exc:  # noqa: BLE001 - said to the window in one sentence
         send(("failed", f"The server could not start: {exc}"))
         return

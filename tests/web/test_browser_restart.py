@@ -1,7 +1,9 @@
 """Issue 29 item 2 in Debian's Chromium: a page drawn before a server
 restart reloads itself (or, with an entry not sent yet, keeps it and takes
 the new server's token); a refusal without a form (the database gone: 503)
-leaves the form usable, with the message, "Send again" and "Reload".
+leaves the form usable, with the message, "Send again" and "Reload", and
+is sent again by itself (issue 30 item 4); a late stamp, polled or
+streamed, never draws the page over a hand's answer.
 
 Each step waits for what the page shows (``wait_for`` polls the page; its
 timeout only guards against a hang), never for a time."""
@@ -156,7 +158,7 @@ window.held = null; window.stamps = 0; window.pages = 0;
 var real = window.fetch;
 window.fetch = function (url, options) {
   var path = String(url);
-  if (path === '/stamp') {
+  if (path.indexOf('/stamp') === 0) {
     window.stamps += 1;
     if (window.stamps === 1) {  // the first poll's answer is held back: asked before the hand was sent
       return real(url, options).then(function (r) { return r.text(); }).then(function (t) {
@@ -176,10 +178,12 @@ def test_an_answer_asked_for_before_a_hand_was_sent_does_not_draw_over_it(room, 
     after the hand's answer was drawn: its stamp (older) differed from the
     page's, the page drew itself again, and "Hand 1 saved" was gone (the
     browser tests failed 2 of 3 runs beside two busy loops). The order is
-    made here by holding that answer back, not by time."""
+    made here by holding that answer back, not by time. (The page polls
+    when the browser has no EventSource: taken away here.)"""
     from selenium.webdriver.common.by import By
 
     phone, _restart = room
+    phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "window.EventSource = undefined;"})
     phone.get(phone.current_url)  # a fresh document, wrapped before its first poll
     _js(phone, HOLD_STAMP)
     wait_for(phone, lambda d: _js(d, "return window.held !== null"))  # the first poll is out, its answer held
@@ -191,3 +195,65 @@ def test_an_answer_asked_for_before_a_hand_was_sent_does_not_draw_over_it(room, 
     assert "Hand 1 saved" in phone.find_element(By.ID, "main").text
     assert _js(phone, "return window.pages") == 0
     assert _hands(db, night[0], night[1][1]) == 1
+
+
+CATCH_STREAM = """
+window.streams = [];
+var RealSource = window.EventSource;
+window.EventSource = function (url) { var s = new RealSource(url); window.streams.push(s); return s; };
+"""
+
+
+def test_a_stream_line_read_after_a_hand_was_drawn_does_not_draw_over_it(room, db, night):
+    """The same with the stream: a line the server sent before the hand's
+    answer (the page's stamp then) read after the answer was drawn says
+    nothing new, and the page is not drawn again over "Hand 1 saved"."""
+    from selenium.webdriver.common.by import By
+
+    phone, _restart = room
+    phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_STREAM})
+    phone.get(phone.current_url)
+    wait_for(phone, lambda d: _js(d, "return window.streams.length === 1 && window.streams[0].readyState === 1"))
+    old = _js(phone, "window.pages = 0; return document.body.dataset.stamp")
+    _choose(phone)
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: "Hand 1 saved" in d.find_element(By.ID, "main").text)
+    assert _js(phone, "return document.body.dataset.stamp") != old
+    _js(phone, HOLD_STAMP.replace("window.pages = 0;", "") + "; window.pages = 0;")  # counts the page's GETs
+    phone.execute_script("window.streams[0].onmessage({data: arguments[0]})", old)  # the late line arrives now
+    _js(phone, "window.streams[0].onmessage({data: document.body.dataset.stamp})")  # and the current one
+    assert "Hand 1 saved" in phone.find_element(By.ID, "main").text
+    assert _js(phone, "return window.pages") == 0  # not drawn again
+    assert _hands(db, night[0], night[1][1]) == 1
+
+
+def test_a_hand_refused_for_load_is_sent_again_by_itself(room, db, night, monkeypatch):
+    """Issue 30 item 4: a Save refused because the server is busy (503)
+    waits and is sent again by the page itself, saying so meanwhile; the
+    form is never greyed, and the hand is recorded once."""
+    from selenium.webdriver.common.by import By
+
+    from euchre_tourney.web import app as web_app
+
+    phone, _restart = room
+    real, refused = web_app.run_write, []
+
+    def busy_once(*args, **kwargs):
+        if not refused:
+            refused.append(1)
+            raise T.DatabaseError("The database is busy.", kind="unreachable")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(web_app, "run_write", busy_once)
+    _js(phone, """window.notices = [];  // what the page showed meanwhile, however briefly
+      new MutationObserver(function () {
+        var n = document.querySelector('#main .notice'), f = document.querySelector('form.entry');
+        if (n) window.notices.push([n.textContent, f ? f.className : '']);
+      }).observe(document.body, {subtree: true, childList: true});""")
+    _choose(phone, "EW", 4)
+    tap(phone, "form.entry button.primary")
+    wait_for(phone, lambda d: "Hand 1 saved" in d.find_element(By.ID, "main").text)  # no tap: by itself
+    notices = _js(phone, "return window.notices")
+    assert notices and all("sent again by itself" in text for text, _ in notices)
+    assert all("stale" not in form.split() for _, form in notices)  # never greyed
+    assert refused == [1] and _hands(db, night[0], night[1][1]) == 1

@@ -83,17 +83,20 @@ def test_the_stamp_names_the_server_start_and_another_start_another(db, night):
     for _ in range(2):
         with TestClient(create_app(db, event_id), base_url="http://testserver") as c:
             stamp = c.get("/stamp").text
+            table_stamp = c.get("/stamp?t=1").text
             page = c.get(f"/t/1?k={secrets[1]}").text
             boot = _boot(page)
-            assert stamp.startswith(boot + ":")
-            assert f'data-stamp="{stamp}"' in page  # the page's stamp is the one /stamp says, id and all
+            assert stamp.startswith(boot + ":") and table_stamp.startswith(boot + ":")
+            # a table's page follows its own table's stamp (issue 30 item 4), id and all
+            assert f'data-stamp="{table_stamp}"' in page
+            assert f'data-stamp="{stamp}"' in c.get("/standings").text
             assert _boot(c.get("/standings").text) == boot == _boot(c.get("/").text)
             seen.append(boot)
     assert seen[0] != seen[1]
     with TestClient(create_app(db, event_id), base_url="http://testserver") as c:
-        before = c.get("/stamp").text
+        before = c.get("/stamp?all=1").text
         enter(c, 1, secrets[1])
-        after = c.get("/stamp").text
+        after = c.get("/stamp?all=1").text
         assert after != before and after.split(":")[0] == before.split(":")[0]  # the data moved, not the start
 
 

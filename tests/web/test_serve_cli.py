@@ -69,23 +69,28 @@ def _stopped(proc, sig) -> str:
     return proc.stderr.read()
 
 
+def _night(db_path, name: str) -> None:
+    """An event ``name`` of 8 players, 2 rounds of 4 hands, its rotation made, in the file ``db_path``."""
+    db = T.open_database(db_path)
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
+        ev = T.create_event(s, name, datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.generate_rotation(s, ev.id, seed=1)
+    db.dispose()
+
+
 @pytest.mark.sqlite_only
 def test_serve_prints_the_tables_addresses_and_answers_until_interrupted(db_path):
     from euchre_tourney.web import free_port
 
-    db = T.open_database(db_path)
-    with db.session() as s:
-        ids = [T.add_player(s, f"P{i}").id for i in range(8)]
-        ev = T.create_event(s, "Serve night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
-        T.set_checked_in(s, ev.id, ids)
-        T.generate_rotation(s, ev.id, seed=1)
-    db.dispose()
+    _night(db_path, "Serve night")
     port = free_port()
     with _serving(["Serve night", "--port", str(port), "--pin", "2468", "--database", str(db_path)]) as (proc, lines):
         first = lines(1)
         while first[-1] != "Press Ctrl+C to stop.\n":
             first += lines(1)
-        assert len(first) == 4, first  # serving, 2 tables, Ctrl+C
+        assert len(first) == 5, first  # serving, 2 tables, ready for the room, Ctrl+C
         assert first[0].startswith(f"Serving “Serve night” at http://127.0.0.1:{port}/"), first
         table_1 = first[1].split(": ", 1)[1].strip()
         assert table_1.startswith(f"http://127.0.0.1:{port}/t/1?k=") and len(table_1.split("k=")[1]) >= 32
@@ -138,3 +143,61 @@ def test_serve_refuses_an_unknown_event(db_path):
     from euchre_tourney.cli import main
 
     assert main(["serve", "No such night", "--database", str(db_path)]) == 2
+
+
+def test_serve_section_lists_that_sections_tables_and_refuses_an_unknown_one_in_words(db_path):
+    """Issue 30 item 3: ``serve --section B`` lists section B's tables alone,
+    each by the name the room uses ("B-1"); a section the night does not
+    have is refused in a sentence naming the sections, nothing served."""
+    import contextlib
+    import io
+
+    from euchre_tourney.cli import main
+    from euchre_tourney.web import free_port
+    from tests.split_nights import split_night
+
+    db = T.open_database(db_path)
+    with db.session() as s:
+        split_night(s, 16, 8, rounds=1, name="Section night")
+    db.dispose()
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["serve", "Section night", "--section", "Z", "--database", str(db_path)]) == 2
+    assert "no section 'Z'" in err.getvalue() and "A, B" in err.getvalue(), err.getvalue()
+    port = free_port()
+    with _serving(["Section night", "--section", "b", "--port", str(port), "--database", str(db_path)]) as (proc, lines):
+        first = lines(1)
+        while first[-1] != "Press Ctrl+C to stop.\n":
+            first += lines(1)
+        listed = [line.split(":", 1)[0].strip() for line in first if line.startswith("  table ")]
+        assert listed == ["table B-1", "table B-2"], first
+        assert any("section b: 2 tables listed" in line for line in first), first
+        _stopped(proc, signal.SIGINT)
+
+
+@pytest.mark.sqlite_only
+def test_serve_sizes_itself_for_the_room_and_prints_the_address_the_codes_carry(db_path):
+    from euchre_tourney.web import Capacity, free_port
+
+    _night(db_path, "Big night")
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "euchre_tourney", "serve", "Big night", "--port", str(port), "--expected-players",
+         "2000", "--url", "http://scores.club:8080", "--database", str(db_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=os.environ | {"PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        lines = []
+        for line in iter(proc.stdout.readline, ""):
+            lines.append(line)
+            if line.startswith("Press Ctrl+C"):
+                break
+        assert lines[0].startswith("Serving “Big night” at http://scores.club:8080/"), lines
+        assert lines[1].startswith("  table 1: http://scores.club:8080/t/1?k="), lines
+        assert f"up to {Capacity.for_room(2000).streams} pages following" in "".join(lines)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/standings", timeout=30) as r:
+            assert r.status == 200  # it listens where it was told, whatever address the codes carry
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err

@@ -1,0 +1,398 @@
+"""Followers that cost nothing (issue 30 item 4): how the room's phones
+learn of changes, and what a server takes before it says "busy".
+
+* **Server-sent events** (``/events``; a table's page ``/events?t=N``). One
+  connection per open page, held open; the server writes a line when what
+  that page shows may have changed, and nothing else (a comment every
+  :data:`HEARTBEAT_S` so that a dead connection is found). An idle phone
+  costs no request at all. The page's script (``static/app.js``) then
+  fetches itself again with ``If-None-Match``; a page that did not change
+  is answered ``304`` with no body (:class:`Revalidation`). Without
+  ``EventSource``, or when the stream is refused for load, the script falls
+  back to asking ``/stamp`` (slowly, then the stream again).
+* **One read per change, per server.** :class:`Hub` reads the event's
+  stamps (:func:`~euchre_tourney.tournament.phone_stamps`) from the
+  *database* every :data:`WATCH_S` seconds while anyone follows, and at once
+  after a write of its own: several ``serve`` processes on one PostgreSQL
+  each see the others' hands within that time. A table's page is woken only
+  when its own table's stamp moves; the players' pages only when their
+  read model changed (a digest of the standings, the round being played:
+  a hand of a table not yet in changes nothing there), and at most once
+  per :meth:`Hub.follow_every` (longer as more phones follow one server,
+  so that one change never asks for more than :data:`FOLLOW_RATE` pages a
+  second).
+* **The room's size sets the limits** (:class:`Capacity`): the streams a
+  server holds, the room's requests it works on at once (more are answered
+  at once with a page that says so and tries again by itself,
+  :data:`BUSY_PAGE`), and uvicorn's connection limit and backlog above
+  both, so that uvicorn's own bare "503" is never what a phone sees. A
+  table's requests never wait behind the room: they are not counted.
+
+Why server-sent events and not WebSockets: one direction is all that is
+needed, they pass any proxy as plain HTTP, browsers reconnect by
+themselves (``retry:``), and Starlette streams them with no dependency.
+Why polling the database (four indexed queries) and not PostgreSQL's
+``LISTEN/NOTIFY``: the same code serves SQLite, a server restarted misses
+nothing, and a few reads a second per server are nothing to the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import math
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+WATCH_S = 0.25
+"""How often a server reads the event's stamps while phones follow (s)."""
+
+HEARTBEAT_S = 25.0
+"""A stream's comment line this often (s): finds dead connections (a phone gone to sleep)."""
+
+FOLLOW_RATE = 250.0
+"""The players' pages one change may ask a server for, per second: with
+more followers, they are woken less often (see :meth:`Hub.follow_every`)."""
+
+FOLLOW_MIN_S = 0.5
+"""The players' pages are woken at most this often (s), however few follow."""
+
+SPREAD_STEP_S = 0.1
+"""The players' pages are woken in steps this far apart (s), :data:`FOLLOW_RATE` a second."""
+
+RETRY_MS = 3000
+"""The ``retry:`` a stream gives the browser: how soon it reconnects after losing the server (ms)."""
+
+
+@dataclass(frozen=True)
+class Capacity:
+    """What one server takes at once. ``streams``: open pages following
+    (server-sent events); ``busy``: the room's requests worked on at once
+    (players' pages, standings; a table's never counted) -- one more is
+    answered with :data:`BUSY_PAGE` at once. :attr:`connections` and
+    :attr:`backlog` are uvicorn's ``limit_concurrency`` and the socket's
+    listen backlog. Made from the room by :meth:`for_room`."""
+
+    streams: int = 500
+    busy: int = 64
+
+    @classmethod
+    def for_room(cls, players: int, tables: int | None = None) -> "Capacity":
+        """For a room of ``players`` at ``tables`` (a quarter of them when not
+        given): every player's phone following and both phones of every
+        table on *this* server (the public pages are served by any server,
+        and a section's phones may be moved to it), a quarter more for
+        projectors and reloads."""
+        players = max(0, int(players))
+        tables = (players + 3) // 4 if tables is None else max(0, int(tables))
+        phones = players + 2 * tables
+        return cls(streams=max(100, math.ceil(phones * 1.25)), busy=max(64, min(512, phones // 4)))
+
+    @property
+    def connections(self) -> int:
+        """uvicorn's ``limit_concurrency``: each following page's stream and
+        its own page's connection, the room's requests at work, and some
+        room beside: uvicorn refuses beyond it with a bare 503."""
+        return 2 * self.streams + self.busy + 64
+
+    @property
+    def backlog(self) -> int:
+        """The listen backlog: a whole room arriving at once waits in the kernel, not refused."""
+        return max(2048, self.connections)
+
+    @property
+    def files(self) -> int:
+        """Open files the server needs (a socket per connection, the database's, the package's)."""
+        return self.connections + 256
+
+
+def raise_open_files(wanted: int) -> int:
+    """Raise this process's soft limit of open files towards ``wanted``
+    (never above the hard limit; Linux's default soft limit, 1024, is one
+    room of 500 phones). Returns the limit now in force (0: unknown, e.g.
+    Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+class _Follower:
+    __slots__ = ("kind", "woken")
+
+    def __init__(self, kind: int | str) -> None:
+        self.kind = kind
+        self.woken = asyncio.Event()
+
+
+ROOM, ALL = "room", "all"
+"""The streams besides a table's (``/events?t=N``): ``ROOM`` (``/events``),
+the players' pages, woken when what they show changed (the room's read
+model); ``ALL`` (``/events?all=1``), the director's page, woken by any
+change of the event."""
+
+
+class Hub:
+    """The server's followers and the stamps they follow (see the module).
+
+    ``read()`` returns the event's :class:`~euchre_tourney.tournament.PhoneStamps`
+    read from the database; ``room()`` returns ``(made_at, value)``: the
+    players' pages' stamp (a digest of the room's read model, so that a
+    change no players' page shows wakes none of them) and the event stamp
+    that model was made at; ``extra()`` a text that also changes what the
+    pages show (the round timer's minute); ``prefix``: the server start's
+    id, which begins every stamp (a page of another start reloads
+    itself)."""
+
+    def __init__(self, read: Callable[[], Awaitable[object]], room: Callable[[], Awaitable[tuple[str, str]]],
+                 prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "") -> None:
+        self._read, self._room_fn, self.prefix, self.capacity, self._extra = read, room, prefix, capacity, extra
+        self._groups: dict[int | str, set[_Follower]] = {}
+        self._stamps = None
+        self._event = ""  # the event's stamp as last read
+        self._seen = ""  # the event's stamp the players' value was last made at
+        self._values: dict[str, str] = {ROOM: "", ALL: ""}  # what each kind was last woken with
+        self._pushed_at = 0.0
+        self._poke = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    def table(self, t: int) -> str | None:
+        """Table ``t``'s page stamp as last read (None before the first read)."""
+        return None if self._stamps is None else f"{self.prefix}:t{self._stamps.table(t)}"
+
+    def event_of(self, stamps) -> str:
+        return f"{self.prefix}:{stamps.room}.{self._extra()}"
+
+    @property
+    def following(self) -> int:
+        return sum(len(g) for g in self._groups.values())
+
+    def follow_every(self) -> float:
+        """Seconds between two wakings of the players' pages: at least
+        :data:`FOLLOW_MIN_S`, longer when more follow than
+        :data:`FOLLOW_RATE` pages a second can serve."""
+        return max(FOLLOW_MIN_S, (len(self._groups.get(ROOM, ())) + len(self._groups.get(ALL, ()))) / FOLLOW_RATE)
+
+    # -- the stream
+    def admit(self) -> bool:
+        return self.following < self.capacity.streams
+
+    def changed(self) -> None:
+        """A write of this server was committed: read the stamps now."""
+        self._poke.set()
+
+    async def stream(self, kind: int | str, disconnected: Callable[[], Awaitable[bool]]):
+        """The lines of one page's stream (an async generator of text):
+        ``kind`` a table's number, :data:`ROOM` or :data:`ALL`."""
+        me = _Follower(kind)
+        group = self._groups.setdefault(kind, set())
+        group.add(me)
+        self._start()
+        try:
+            if self._stamps is None:
+                await self._refresh()
+            if kind == ROOM and not self._values[ROOM]:
+                self._seen, self._values[ROOM] = await self._room_fn()
+            last = self._value(me)
+            yield f"retry: {RETRY_MS + random.randrange(2000)}\ndata: {last}\n\n"
+            while True:
+                try:
+                    await asyncio.wait_for(me.woken.wait(), HEARTBEAT_S)
+                except asyncio.TimeoutError:
+                    if await disconnected():
+                        return
+                    yield ": still here\n\n"
+                    continue
+                me.woken.clear()
+                value = self._value(me)
+                if value != last:
+                    last = value
+                    yield f"data: {value}\n\n"
+        finally:
+            group.discard(me)
+            if not group:
+                self._groups.pop(kind, None)
+
+    def _value(self, me: _Follower) -> str:
+        if isinstance(me.kind, int):
+            return self.table(me.kind) or ""
+        return self._values[me.kind] or self._event
+
+    # -- the watcher
+    def _start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _refresh(self) -> None:
+        stamps = await self._read()
+        before = self._stamps
+        self._stamps = stamps
+        self._event = self.event_of(stamps)
+        if self._values[ALL] == "":
+            self._values[ALL] = self._event
+        if before is not None:
+            for kind, group in list(self._groups.items()):
+                if isinstance(kind, int) and before.table(kind) != stamps.table(kind):
+                    for f in group:
+                        f.woken.set()
+
+    def _wake(self, kind: str, value: str) -> None:
+        """Wake the pages of ``kind`` with ``value``: spread over
+        :meth:`follow_every`, at most :data:`FOLLOW_RATE` a second, so that
+        a room woken together does not ask together."""
+        if value != self._values[kind]:
+            self._values[kind] = value
+            group = list(self._groups.get(kind, ()))
+            random.shuffle(group)
+            step = max(1, int(FOLLOW_RATE * SPREAD_STEP_S))
+            for f in group[:step]:
+                f.woken.set()
+            if len(group) > step:
+                asyncio.get_running_loop().create_task(self._wake_later(group[step:], step))
+
+    @staticmethod
+    async def _wake_later(group: list, step: int) -> None:
+        for i in range(0, len(group), step):
+            await asyncio.sleep(SPREAD_STEP_S)
+            for f in group[i:i + step]:
+                f.woken.set()
+
+    async def _watch(self) -> None:
+        """Read the stamps every :data:`WATCH_S` (or at once when poked)
+        while anyone follows; wake whom a change concerns (the room's
+        pages and the director's at their pace, :meth:`follow_every`)."""
+        while self.following:
+            try:
+                await asyncio.wait_for(self._poke.wait(), WATCH_S)
+            except asyncio.TimeoutError:
+                pass
+            self._poke.clear()
+            try:
+                await self._refresh()
+                now = time.monotonic()
+                if self._event != self._seen and now - self._pushed_at >= self.follow_every():
+                    self._pushed_at = now
+                    self._wake(ALL, self._event)
+                    if self._groups.get(ROOM):
+                        self._seen, value = await self._room_fn()
+                        self._wake(ROOM, value)
+                    else:
+                        self._seen = self._event
+            except Exception:  # noqa: BLE001 - the database away: the streams stay, the next read may work
+                await asyncio.sleep(1.0)
+
+
+def etag_of(body: bytes) -> str:
+    """A weak validator of a page's bytes."""
+    return 'W/"' + hashlib.blake2b(body, digest_size=12).hexdigest() + '"'
+
+
+class Revalidation:
+    """ASGI middleware: every page (HTML or text, answered 200 to a GET)
+    carries an ``ETag`` of its bytes; a request whose ``If-None-Match``
+    names it is answered ``304 Not Modified`` with no body. Streams
+    (``text/event-stream``) and responses that set their own ETag (the
+    static files) pass as they are."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
+            return await self.app(scope, receive, send)
+        asked = dict(scope.get("headers") or ()).get(b"if-none-match", b"").decode("latin-1")
+        start: dict | None = None
+        chunks: list[bytes] = []
+        passing = False
+
+        async def buffered(message):
+            nonlocal start, passing
+            if passing:
+                return await send(message)
+            if message["type"] == "http.response.start":
+                headers = message.get("headers") or ()
+                names = {k.lower(): v for k, v in headers}
+                kind = names.get(b"content-type", b"")
+                if (message["status"] != 200 or b"etag" in names
+                        or not (kind.startswith(b"text/html") or kind.startswith(b"text/plain"))):
+                    passing = True
+                    return await send(message)
+                start = message
+                return None
+            if message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+                if message.get("more_body"):
+                    return None
+                body = b"".join(chunks)
+                tag = etag_of(body)
+                headers = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+                headers.append((b"etag", tag.encode()))
+                if tag in [t.strip() for t in asked.split(",")] or asked.strip() == "*":
+                    await send({**start, "status": 304, "headers": headers})
+                    return await send({"type": "http.response.body", "body": b""})
+                headers.append((b"content-length", str(len(body)).encode()))
+                await send({**start, "headers": headers})
+                return await send({"type": "http.response.body", "body": body})
+            return await send(message)
+
+        await self.app(scope, receive, buffered)
+
+
+BUSY_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{wait}"><title>One moment</title><link rel="stylesheet" href="/static/app.css">
+</head><body data-busy="{wait}"><main id="main"><h1>One moment</h1>
+<p class="banner">Many phones are asking at once. This page tries again by itself in {wait} seconds:
+there is nothing to do but wait.</p></main></body></html>
+"""
+"""What a phone is shown when the server is full: it tries again by itself
+(``<meta http-equiv="refresh">``, no script needed; the wait is spread so
+that a room refused together does not come back together)."""
+
+UNCOUNTED = ("/t/", "/director", "/static/", "/events")
+"""Paths the room gate never refuses: a table's and the director's
+requests (their own rates and worker lane), the script and style, the
+streams (counted by :class:`Hub`)."""
+
+
+class RoomGate:
+    """ASGI middleware: at most ``capacity.busy`` of the room's requests
+    (players' pages, standings, ``/stamp``) are worked on at once; one more
+    is answered at once, 503 with ``Retry-After`` and :data:`BUSY_PAGE`.
+    ``refused`` counts them (the benchmark reads it)."""
+
+    def __init__(self, app, capacity: Capacity) -> None:
+        self.app, self.capacity = app, capacity
+        self.working = 0
+        self.refused = 0
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope.get("path", "").startswith(UNCOUNTED):
+            return await self.app(scope, receive, send)
+        if self.working >= self.capacity.busy:
+            self.refused += 1
+            wait = random.randint(2, 6)
+            body = BUSY_PAGE.format(wait=wait).encode()
+            if scope.get("path") == "/stamp":
+                body = b"busy"
+            await send({"type": "http.response.start", "status": 503, "headers": [
+                (b"content-type", b"text/html; charset=utf-8" if body != b"busy" else b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()), (b"retry-after", str(wait).encode()),
+                (b"cache-control", b"no-store")]})
+            return await send({"type": "http.response.body", "body": body})
+        self.working += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.working -= 1

@@ -1,0 +1,192 @@
+"""Issue 30 item 4: followers that cost nothing. Every page carries an
+ETag and an unchanged page is answered 304 with no body; a table's page
+follows its own table's stamp only; the pages follow a stream of stamps
+(server-sent events) instead of asking every second; the room's read model
+(standings, scorecards) is made once per change, not once per request; a
+server full for the room answers at once with a page that tries again by
+itself, and never refuses a table's request for the room's load; the
+limits come from the room's size."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+from euchre_tourney import tournament as T
+from euchre_tourney.web import create_app
+from euchre_tourney.web.follow import Capacity
+from tests.web.conftest import enter
+
+PUBLIC = ["/", "/?q=bob", "/player/2", "/standings", "/projector", "/stamp", "/stamp?t=1", "/director"]
+
+
+@pytest.mark.parametrize("path", PUBLIC)
+def test_an_unchanged_page_is_answered_304_without_a_body(client, path):
+    first = client.get(path)
+    assert first.status_code == 200 and first.headers["etag"].startswith('W/"')
+    again = client.get(path, headers={"if-none-match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["etag"] == first.headers["etag"]
+
+
+def table_in(client, table: int, secret: str, hands: int = 4) -> None:
+    """Table ``table`` enters and agrees to its round's hands (it counts in the standings once all are in)."""
+    from tests.web.test_two_servers import _forms
+
+    for n in range(1, hands + 1):
+        r, _ = enter(client, table, secret, makers="NS" if n % 2 else "EW")
+        assert f"Hand {n} saved" in r.text
+        assert "agreed to hand" in client.post(f"/t/{table}", data=_forms(r.text)[0]).text
+
+
+@pytest.mark.parametrize("path", ["/player/2", "/standings", "/stamp", "/stamp?t=1", "/stamp?all=1"])
+def test_a_changed_page_is_sent_again_with_another_etag(db, night, client, path, monkeypatch):
+    from euchre_tourney.web import app as web_app
+
+    monkeypatch.setattr(web_app, "SHARED_EVERY_S", 0.0)  # (the standings' pace limit is not what is tested)
+    event_id, secrets = night
+    tag = client.get(path).headers["etag"]
+    table_in(client, 1, secrets[1])
+    after = client.get(path, headers={"if-none-match": tag})
+    assert after.status_code == 200 and after.content and after.headers["etag"] != tag
+
+
+def test_a_hand_the_players_pages_do_not_show_wakes_none_of_them(db, night, client, monkeypatch):
+    """A table counts in the standings once all its hands are in: its
+    first hands change no players' page, so the players' stamp stays (no
+    phone following it is woken) and their pages answer 304; the event's
+    stamp (the director's page) moves."""
+    from euchre_tourney.web import app as web_app
+
+    monkeypatch.setattr(web_app, "SHARED_EVERY_S", 0.0)
+    _event_id, secrets = night
+    players, event = client.get("/stamp").text, client.get("/stamp?all=1").text
+    tags = {p: client.get(p).headers["etag"] for p in ("/player/2", "/standings")}
+    for n in range(1, 4):
+        enter(client, 1, secrets[1], makers="NS" if n % 2 else "EW")
+    assert client.get("/stamp").text == players and client.get("/stamp?all=1").text != event
+    assert all(client.get(p, headers={"if-none-match": t}).status_code == 304 for p, t in tags.items())
+
+
+def test_the_room_may_keep_its_pages_a_table_may_not(client, night):
+    _event_id, secrets = night
+    assert client.get("/standings").headers["cache-control"] == "no-cache"  # kept, asked again (304)
+    table = client.get(f"/t/1?k={secrets[1]}")
+    assert table.headers["cache-control"] == "no-store" and table.headers["etag"]  # its code and key never kept
+
+
+def test_a_tables_stamp_moves_with_its_own_table_only(db, night, client):
+    _event_id, secrets = night
+    room, one, two = (client.get(p).text for p in ("/stamp?all=1", "/stamp?t=1", "/stamp?t=2"))
+    page = client.get(f"/t/2?k={secrets[2]}").text
+    assert f'data-stamp="{two}"' in page and 'data-events="/events?t=2"' in page
+    enter(client, 1, secrets[1])
+    assert client.get("/stamp?all=1").text != room
+    assert client.get("/stamp?t=1").text != one
+    assert client.get("/stamp?t=2").text == two  # table 2's phones are not woken by table 1's hand
+
+
+def test_the_room_read_model_is_made_once_per_change_not_per_request(db, night, client, monkeypatch):
+    from euchre_tourney.web import app as web_app
+
+    _event_id, secrets = night
+    monkeypatch.setattr(web_app, "SHARED_EVERY_S", 0.0)  # (the pace limit is not what is tested)
+    made = []
+    real = T.standings
+    monkeypatch.setattr(T, "standings", lambda *a, **k: made.append(1) or real(*a, **k))
+    for _ in range(3):
+        for path in ("/player/1", "/player/2", "/standings", "/projector", "/?q=bob"):
+            assert client.get(path).status_code == 200
+    assert len(made) == 1
+    enter(client, 1, secrets[1])
+    for path in ("/player/1", "/player/2", "/standings", "/projector"):
+        assert client.get(path).status_code == 200
+    assert len(made) == 2
+
+
+def test_a_full_server_says_so_and_tries_again_by_itself_but_serves_the_tables(db, night):
+    event_id, secrets = night
+    with TestClient(create_app(db, event_id, capacity=Capacity(streams=0, busy=0))) as c:
+        for path in ("/", "/standings", "/player/1", "/projector"):
+            r = c.get(path)
+            assert r.status_code == 503 and 2 <= int(r.headers["retry-after"]) <= 6
+            wait = r.headers["retry-after"]
+            assert f'<meta http-equiv="refresh" content="{wait}">' in r.text  # no script needed
+            assert f"tries again by itself in {wait} seconds" in r.text
+        assert c.get("/stamp").status_code == 503
+        assert c.get("/events").status_code == 503  # the stream refused: the page polls, slowly
+        r, _ = enter(c, 1, secrets[1])  # a table is never refused for the room's load
+        assert r.status_code == 200 and "Hand 1 saved" in r.text
+        assert c.get("/static/app.js").status_code == 200
+
+
+def test_the_limits_come_from_the_room():
+    small, night = Capacity.for_room(40), Capacity.for_room(2000)
+    assert night.streams >= 2000 + 2 * 500  # every player and both phones of every table, on this server
+    assert night.connections >= 2 * night.streams + night.busy  # uvicorn never refuses before the app does
+    assert night.backlog >= night.connections and small.streams < night.streams
+    from euchre_tourney.web.server import _uvicorn_server
+
+    server = _uvicorn_server(lambda *a: None, "127.0.0.1", 0, night)
+    assert server.config.limit_concurrency == night.connections and server.config.backlog == night.backlog
+
+
+def test_open_files_are_raised_for_the_room():
+    resource = pytest.importorskip("resource")
+    from euchre_tourney.web.follow import raise_open_files
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = Capacity.for_room(2000).files
+    got = raise_open_files(wanted)
+    assert got == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    assert got >= min(wanted, hard) or got == soft == resource.RLIM_INFINITY
+
+
+def test_the_pages_follow_a_stream_of_their_stamps(db, night):
+    """A real server (the test client cannot stream): a table's stream and
+    the room's carry the stamps their pages are drawn with; table 2's
+    stream says nothing of table 1's hand (its next line is its own)."""
+    from euchre_tourney.web import PhoneServer, free_port
+
+    event_id, secrets = night
+    server = PhoneServer(db, event_id, "127.0.0.1", free_port(), separate_process=False)
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, headers={"origin": server.url}, timeout=60) as phone:
+            held = {name: phone.stream("GET", url)
+                    for name, url in (("room", "/events"), ("t1", "/events?t=1"), ("t2", "/events?t=2"))}
+            streams = {name: cm.__enter__() for name, cm in held.items()}
+            lines = {name: _data(s.iter_lines()) for name, s in streams.items()}
+            assert all(s.headers["content-type"].startswith("text/event-stream") for s in streams.values())
+            assert next(lines["t2"]) == phone.get("/stamp?t=2").text
+            first = {name: next(lines[name]) for name in ("room", "t1")}
+            enter(phone, 1, secrets[1])
+            assert next(lines["t1"]) == phone.get("/stamp?t=1").text != first["t1"]
+            from tests.web.test_two_servers import _forms
+
+            page = phone.get(f"/t/1?k={secrets[1]}").text
+            phone.post("/t/1", data=_forms(page)[0])  # agreed: then the table's other hands, and it is in
+            for n in range(2, 5):
+                r, _ = enter(phone, 1, secrets[1], makers="NS" if n % 2 else "EW")
+                phone.post("/t/1", data=_forms(r.text)[0])
+            assert next(lines["room"]) == phone.get("/stamp").text != first["room"]
+            enter(phone, 2, secrets[2])
+            assert next(lines["t2"]) == phone.get("/stamp?t=2").text  # the first line since: its own hand
+            for cm in held.values():
+                cm.__exit__(None, None, None)
+    finally:
+        server.stop()
+
+
+def _data(lines, within: float = 60.0):
+    """The stream's data lines; a hang guard (the heartbeats would keep it open for ever)."""
+    import time
+
+    deadline = time.monotonic() + within
+    for line in lines:
+        if line.startswith("data: "):
+            yield line[6:]
+            deadline = time.monotonic() + within
+        elif time.monotonic() > deadline:
+            raise AssertionError(f"no stamp on the stream for {within} s")
