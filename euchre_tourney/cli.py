@@ -792,7 +792,7 @@ def _share_image(args, out: TextIO) -> int:
             data = _words(lambda: tournament.site_data(session, [], [args.season]))
             card = publish.season_card(club, data.seasons[0])
     png = publish.share_image(card, args.size, args.theme)
-    _write_atomically(path, lambda fh: fh.write(png))
+    publish.write_if_changed(path, png)
     out.write(f"wrote {path}\n")
     return 0
 

@@ -38,9 +38,10 @@ from euchre_tourney.publish.mail import (
     smtp_password,
 )
 from euchre_tourney.publish.share import SIZES, THEMES, ShareCard, night_card, season_card, share_image
-from euchre_tourney.publish.site import PublishReport, bracket_svg, write_site
+from euchre_tourney.publish.site import PublishReport, bracket_svg, write_if_changed, write_site
 
 __all__ = [
+    "write_if_changed",
     "SIZES",
     "THEMES",
     "MailServer",

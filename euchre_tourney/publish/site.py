@@ -142,7 +142,10 @@ def render_site(data: SiteData) -> dict[str, bytes]:
     return files
 
 
-def _write_if_changed(path: Path, content: bytes) -> bool:
+def write_if_changed(path: Path, content: bytes) -> bool:
+    """Write ``content`` to ``path`` whole or not at all (a temporary file
+    beside it, renamed over it), unless the file already holds exactly
+    those bytes; True when written. ``OSError`` if it cannot be written."""
     if path.exists() and path.read_bytes() == content:
         return False
     tmp = path.with_name(f".{path.name}.tmp")
@@ -177,18 +180,18 @@ def write_site(data: SiteData, folder: str | os.PathLike, *, zip_path: str | os.
     before = set(manifest.read_text(encoding="utf-8").split()) if manifest.exists() else set()
     written, unchanged = [], []
     for name, content in sorted(files.items()):
-        (written if _write_if_changed(folder / name, content) else unchanged).append(name)
+        (written if write_if_changed(folder / name, content) else unchanged).append(name)
     removed = []
     for name in sorted(before - set(files)):
         target = folder / name
         if "/" not in name and target.is_file():
             target.unlink()
             removed.append(name)
-    _write_if_changed(manifest, ("\n".join(sorted(files)) + "\n").encode())
+    write_if_changed(manifest, ("\n".join(sorted(files)) + "\n").encode())
     zp = None
     if zip_path is not None:
         zp = Path(zip_path) if zip_path else folder.with_name(folder.name + ".zip")
-        _write_if_changed(zp, _zip_bytes(files, folder.name))
+        write_if_changed(zp, _zip_bytes(files, folder.name))
     return PublishReport(folder, tuple(written), tuple(unchanged), tuple(removed), zp)
 
 
