@@ -217,10 +217,11 @@ class CollatingProxy(QSortFilterProxyModel):
         return ranks
 
     def lessThan(self, left, right) -> bool:  # noqa: N802 - Qt's name
-        ranks = self._ranks.get(left.column())
-        if ranks is None or len(ranks) <= max(left.row(), right.row()):
-            ranks = self._rank(left.column())
-        return ranks[left.row()] < ranks[right.row()]
+        a, b = left.row(), right.row()  # each question to an index is a call into Qt
+        ranks = self._ranks.get(column := left.column())
+        if ranks is None or len(ranks) <= max(a, b):
+            ranks = self._rank(column)
+        return ranks[a] < ranks[b]
 
 
 def searchable_table(model, filter_column: int, parent) -> tuple[QSortFilterProxyModel, QLineEdit, QTableView]:
