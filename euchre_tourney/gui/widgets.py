@@ -51,6 +51,19 @@ def cell_texts(model) -> list[list[str]]:
     ]
 
 
+def _unordered_cell_texts(model) -> list[list[str]]:
+    """:func:`cell_texts`, the rows in any order: a sorting proxy that hides
+    no row nor column shows its source's cells, whose texts are made once
+    per reset (asking the proxy cell by cell costs ~0.1 s at 2,000 rows)."""
+    source = model.sourceModel() if isinstance(model, QSortFilterProxyModel) else None
+    if (
+        source is not None and getattr(source, "display_texts", None) is not None
+        and model.rowCount() == source.rowCount() and model.columnCount() == source.columnCount()
+    ):
+        return source.display_texts()
+    return cell_texts(model)
+
+
 def _column_metrics(view: QTableView, model, column: int) -> QFontMetrics:
     font = model.data(model.index(0, column), Qt.FontRole) if model.rowCount() else None
     return QFontMetrics(font) if isinstance(font, QFont) else view.fontMetrics()
@@ -64,7 +77,7 @@ def fit_columns(view: QTableView, skip: Iterable[int] = ()) -> None:
     model, header = view.model(), view.horizontalHeader()
     if model is None:
         return
-    texts = cell_texts(model)
+    texts = _unordered_cell_texts(model)
     skipped = set(skip)
     for c in range(model.columnCount()):
         if c in skipped or view.isColumnHidden(c):
