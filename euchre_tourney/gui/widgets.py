@@ -9,6 +9,8 @@ from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilt
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QListWidget, QTableView, QWidget
 
+from euchre_tourney.gui.models import RowsModel
+
 
 def read_only_table(model) -> QTableView:
     """A row-selecting, read-only table view over ``model``."""
@@ -213,7 +215,10 @@ class CollatingProxy(QSortFilterProxyModel):
     def _rank(self, column: int) -> list[int]:
         """Each source row's place in ``column``'s order (equal cells share one)."""
         model = self.sourceModel()
-        values = [model.index(row, column).data(Qt.DisplayRole) for row in range(model.rowCount())]
+        if isinstance(model, RowsModel):  # its display texts, made once per reset: no call per cell
+            values = [row[column] for row in model.display_texts()]
+        else:
+            values = [model.index(row, column).data(Qt.DisplayRole) for row in range(model.rowCount())]
         if all(isinstance(v, (int, float)) for v in values):
             keys = values
         else:

@@ -67,3 +67,19 @@ def test_columns_fit_the_rows_shown_through_the_proxy(qtbot):
     search.setText("Ann")  # Bob's long address is not shown: the column fits what is
     fit_columns(table)
     assert metrics.horizontalAdvance(rows[0][1]) <= table.columnWidth(1) < metrics.horizontalAdvance(rows[1][1])
+
+
+def test_a_rows_model_is_collated_from_its_texts(qapp):
+    """The proxy ranks a RowsModel's column from the model's display texts
+    (made once per reset): the same order as asking cell by cell."""
+    from euchre_tourney.gui.models import Column, RowsModel
+
+    names = ["Zoë", "łukasz", "Anna", "Table 10", "Table 9", "émile"]
+    model = RowsModel([Column("Name", lambda r: r)])
+    proxy = CollatingProxy()
+    proxy.setSourceModel(model)
+    proxy.sort(0)
+    model.set_rows(names)
+    assert _column(proxy, 0) == ["Anna", "émile", "łukasz", "Table 9", "Table 10", "Zoë"]
+    model.set_rows(["Bea", "ádám"])  # a reset: ranked again from the new texts
+    assert _column(proxy, 0) == ["ádám", "Bea"]
