@@ -27,7 +27,6 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
-from euchre_tourney.gui.practice.settings import TableOptionsEditor
 from euchre_tourney.gui.widgets import Page, fit_columns, searchable_table
 from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 
@@ -225,6 +224,9 @@ class NewEventDialog(QDialog):
                 item.setToolTip(tournament.NOT_AN_EVENT_GAME)
         # the options editor of the practice table, for the chosen game (its mnemonics
         # left out: this dialog's letters are the event form's)
+        # deferred: the practice table's package brings in the card play (start-up time)
+        from euchre_tourney.gui.practice.settings import TableOptionsEditor
+
         self.game_options = TableOptionsEditor(self)
         self.game_options.setTitle("Options of this game")
         for w in self.game_options.findChildren(QLabel) + self.game_options.findChildren(QCheckBox):

@@ -34,36 +34,54 @@ Internal shapes are in :mod:`.shapes`; tests reach internals only through
 :mod:`.testing`.
 """
 
+import importlib
+import sys
+import types
+
 from euchre_tourney.rotation import bracket
-from euchre_tourney.rotation.constraints import Constraints, constraint_warnings
-from euchre_tourney.rotation.full_nights import full_length, whist_design
 from euchre_tourney.rotation.engine import Cancelled
-from euchre_tourney.rotation.late import future_changes, keep_seats
-from euchre_tourney.rotation.model import Round, Schedule, Table
-from euchre_tourney.rotation.progressive import progressive, replan
-from euchre_tourney.rotation.quality import Bounds, InvalidSchedule, Quality, check, describe, lower_bounds
-from euchre_tourney.rotation.teams import (
-    TeamRound,
-    TeamSchedule,
-    TeamTable,
-    king_of_the_hill,
-    king_round,
-    rematch_free_rounds,
-    swiss_round,
-    team_round_robin,
-    team_rotation,
-    teams_text,
-)
-from euchre_tourney.rotation.sixes import SixQuality, SixRound, SixSchedule, describe_six, six_bounds, six_quality, six_rotation
-from euchre_tourney.rotation.text import schedule_text
-from euchre_tourney.rotation.sections import (
-    constraints_within,
-    merge_sections,
-    offset_tables,
-    section_sizes,
-    sectioned,
-    split_section,
-)
+
+# Start-up time (issue 30 item 5): the rest is imported at its first use (PEP 562). The
+# window's start needs Cancelled and the bracket shapes only; the designs, the search and
+# the seating (~0.1 s of imports) wait for the first rotation.
+_LAZY = {
+    **dict.fromkeys(('Constraints', 'constraint_warnings'), 'constraints'),
+    **dict.fromkeys(('full_length', 'whist_design'), 'full_nights'),
+    **dict.fromkeys(('future_changes', 'keep_seats'), 'late'),
+    **dict.fromkeys(('Round', 'Schedule', 'Table'), 'model'),
+    **dict.fromkeys(('progressive', 'replan'), 'progressive'),
+    **dict.fromkeys(('Bounds', 'InvalidSchedule', 'Quality', 'check', 'describe', 'lower_bounds'), 'quality'),
+    **dict.fromkeys(('TeamRound', 'TeamSchedule', 'TeamTable', 'king_of_the_hill', 'king_round', 'rematch_free_rounds', 'swiss_round', 'team_round_robin', 'team_rotation', 'teams_text'), 'teams'),
+    **dict.fromkeys(('SixQuality', 'SixRound', 'SixSchedule', 'describe_six', 'six_bounds', 'six_quality', 'six_rotation'), 'sixes'),
+    **dict.fromkeys(('schedule_text',), 'text'),
+    **dict.fromkeys(('constraints_within', 'merge_sections', 'offset_tables', 'section_sizes', 'sectioned', 'split_section'), 'sections'),
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+class _Package(types.ModuleType):
+    """This package: importing a submodule (``.progressive``, by another
+    submodule) never hides the function of the same name it hands out."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _LAZY and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "bracket",

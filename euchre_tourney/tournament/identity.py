@@ -35,11 +35,86 @@ def labels(players: Iterable[tuple[int, str, int | None]]) -> dict[int, str]:
     }
 
 
-@cache
-def _collator():
-    import pyuca  # pure Python, loads its table once (~0.1 s)
+class _Collator:
+    """``pyuca``'s collator with its table read in two steps: names written
+    in ASCII alone (most rosters) are keyed from the table's 128 lines for
+    ASCII, read in a few milliseconds; the whole table (~0.3 s of pure
+    Python, at start-up on a roster of any size) is read at the first name
+    with another letter. The keys are the same either way (the table has no
+    contraction of ASCII letters; ``tests/tournament/test_identity.py``)."""
 
-    return pyuca.Collator()
+    def __init__(self) -> None:
+        import pyuca
+
+        self._cls = pyuca.Collator
+        self._ascii = None
+        self._full = None
+
+    def sort_key(self, text: str) -> tuple:
+        if text.isascii():
+            if self._ascii is None:
+                self._ascii = _ascii_levels(_ascii_collator(self._cls)) or self.full().sort_key
+            return self._ascii(text)
+        return self.full().sort_key(text)
+
+    def full(self):
+        if self._full is None:
+            self._full = self._cls()
+        return self._full
+
+
+def _ascii_collator(cls):
+    """A ``cls`` (a ``pyuca`` collator) whose table holds only the lines of
+    the 128 ASCII code points of its own table; None when that table has a
+    contraction of ASCII letters or misses one (then only the whole table
+    keys ASCII names as it would)."""
+    import re
+
+    from pyuca.collator import COLL_ELEMENT_PATTERN
+
+    class AsciiCollator(cls):
+        def load(self, filename):
+            with open(filename, encoding="utf-8") as fh:
+                text = fh.read()
+            if re.search(r"^00[0-7][0-9A-Fa-f](?: +00[0-7][0-9A-Fa-f])+ *;", text, re.M):
+                raise LookupError("an ASCII contraction")
+            for point, weights in re.findall(r"^(00[0-7][0-9A-Fa-f]) *;([^#\n]*)", text, re.M):
+                self.table.add([int(point, 16)], [[int(w, 16) for w in m.groups()]
+                                                  for m in COLL_ELEMENT_PATTERN.finditer(weights)])
+
+    try:
+        collator = AsciiCollator()
+    except LookupError:
+        return None
+    found = collator.table.root.children or {}
+    return collator if len(found) == 128 and all(node.value for node in found.values()) else None
+
+
+def _ascii_levels(collator):
+    """``collator.sort_key`` for ASCII text, made from each character's
+    weights at each level (no lookup in the table's trie: ~3 µs a name
+    instead of ~40); None without a collator or when a character's weights
+    have more than three levels."""
+    if collator is None:
+        return None
+    from itertools import chain
+
+    elements = {chr(point): node.value for point, node in collator.table.root.children.items()}
+    if any(len(e) != 3 for value in elements.values() for e in value):
+        return None
+    levels = [{c: tuple(e[level] for e in value if e[level]) for c, value in elements.items()} for level in range(3)]
+    primary, secondary, tertiary = (level.__getitem__ for level in levels)
+    flat = chain.from_iterable
+
+    def sort_key(text: str) -> tuple:  # the UCA key: each level's weights, a 0 after each (pyuca's layout)
+        return (*flat(map(primary, text)), 0, *flat(map(secondary, text)), 0, *flat(map(tertiary, text)), 0)
+
+    return sort_key
+
+
+@cache
+def _collator() -> _Collator:
+    return _Collator()
 
 
 @lru_cache(maxsize=8192)

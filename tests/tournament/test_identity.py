@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 
 import pytest
 from hypothesis import given
@@ -79,3 +80,29 @@ def test_labels_are_unique_when_numbers_are(rows):
     assert len({" ".join(v.split()).casefold() for v in shown.values()}) == len(rows)
     for i, (name, _n) in enumerate(rows):
         assert shown[i].startswith(name)
+
+
+@given(st.text(st.characters(max_codepoint=0x7F), max_size=16))
+def test_ascii_names_are_keyed_as_the_whole_collation_table_keys_them(name):
+    """Start-up time (issue 30 item 5): ASCII names are keyed from the table's
+    ASCII lines alone, and the keys must be the whole table's."""
+    from euchre_tourney.tournament import identity
+
+    collator = identity._Collator()
+    assert collator.sort_key(name) == _whole_table().sort_key(name)
+    assert collator._full is None  # the whole table was not read for it
+
+
+@functools.cache
+def _whole_table():
+    import pyuca
+
+    return pyuca.Collator()
+
+
+def test_a_name_with_another_letter_reads_the_whole_table():
+    from euchre_tourney.tournament import identity
+
+    collator = identity._Collator()
+    assert collator.sort_key("Łukasz") == _whole_table().sort_key("Łukasz")
+    assert collator._full is not None
