@@ -529,6 +529,7 @@ class SeasonPage(Page):
         return row[1].player_id if isinstance(row, tuple) else row.player_id
 
     def player_dialog(self, player_id: int) -> PlayerDialog:
+        self.refresh_if_stale()  # a page not shown yet since start fills in first: the season chosen is the one it shows
         return PlayerDialog(self.ctx, player_id, self.season_id(), self, page_size=self.page_size())
 
     def open_player(self, table=None) -> None:
@@ -546,10 +547,12 @@ class SeasonPage(Page):
             save_as(self, "Export season standings", "season.csv", "CSV", self.export_csv)
 
     def save_pdf(self, path: str) -> None:
+        self.refresh_if_stale()  # (a page not shown yet since start: its season list is read first)
         data = self.ctx.run(tournament.season_report_data, self.season_id(), "season-sheets")
         report("season-sheets").write(data, path, page_size=self.page_size())
 
     def pdf_dialog(self) -> None:
+        self.refresh_if_stale()
         if self.view is not None:
             save_as(self, "Save season sheets", "season.pdf", "PDF", self.save_pdf)
 
