@@ -616,15 +616,6 @@ def _stopped_by_signals():
             signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
 
 
-def _section_tables(tournament, session, event_id: int, name: str | None) -> set[int] | None:
-    """The stored table numbers of section ``name`` (None: every table):
-    this server lists only that section's tables (issue 30 item 3); an
-    unknown section is a ``TournamentError`` in words."""
-    if name is None:
-        return None
-    return set(tournament.section_tables(session, event_id, name))
-
-
 def _serve(args, out: TextIO) -> int:
     from euchre_tourney import tournament
     from euchre_tourney.web import Capacity, PhoneServer, table_url
@@ -642,7 +633,8 @@ def _serve(args, out: TextIO) -> int:
                 if args.pin is not None:
                     tournament.set_director_pin(session, event.id, args.pin)
                 secrets = tournament.table_secrets(session, event.id)
-                tables = _section_tables(tournament, session, event.id, args.section)
+                # --section: this server lists that section's tables alone (an unknown one: a sentence)
+                tables = None if args.section is None else tournament.section_tables(session, event.id, args.section)
                 secs = tournament.list_sections(session, event.id)  # a split night's tables are "B-7"
                 players = args.expected_players or sum(e.checked_in for e in tournament.entrants(session, event.id))
             except tournament.TournamentError as exc:

@@ -44,7 +44,7 @@ def run_app(database: str | None = None, self_test: bool = False, section: str |
     reason is shown in that window, and the exit code is 1.
 
     On Linux, when the system lacks libraries Qt needs for its window, prints
-    which ones and how to install them (see :mod:`~euchre_tourney.gui.platform_check`)
+    which ones and how to install them (see :mod:`~euchre_tourney.platform_check`)
     and returns 1 instead of letting Qt abort.
 
     ``self_test``: add a player through the window and say what it showed
