@@ -542,6 +542,17 @@ _SUIT_ORDER = (1, 0, 3, 2)
 is legal."""
 
 
+def _copy_game(game: TableGame) -> TableGame:
+    """A copy of ``game`` that shares what never changes again -- the rules
+    and the finished hands (as the four-seat engine's snapshot does) -- so a
+    take-back snapshot costs one hand, not the whole game so far."""
+    memo = {id(game.rules): game.rules}
+    for h in game.hands:
+        if h.done:
+            memo[id(h)] = h
+    return copy.deepcopy(game, memo)
+
+
 class TableEngine(_OverProtocol):
     """A :class:`TableGame` (2 to 6 seats) as a :class:`PracticeEngine`. A
     finished hand stays as ``game.hand`` until :meth:`deal_next` (so the
@@ -581,10 +592,10 @@ class TableEngine(_OverProtocol):
         return seat_view(self.game.hand, seat)
 
     def snapshot(self) -> TableGame:
-        return copy.deepcopy(self.game)
+        return _copy_game(self.game)
 
     def restore(self, snapshot: TableGame) -> None:
-        self.game = copy.deepcopy(snapshot)
+        self.game = _copy_game(snapshot)
 
     def to_text(self) -> str:
         return self.game.hand.to_text()

@@ -21,6 +21,7 @@ from euchre_tourney.play.session import (
 )
 from euchre_tourney.play.egn import EgnError, game_to_egn, read_egn
 from euchre_tourney.play.table import Act
+from euchre_tourney.play.table.game import TableGame
 from euchre_tourney.rules import PRESETS, tables
 
 GAMES = sorted(tables.TABLE_PRESETS)
@@ -347,3 +348,48 @@ def test_swapping_round_to_the_persons_own_cards_unmarks_the_deal_and_take_back_
     for _ in range(s.seats - 1):
         assert s.swap_hands()
     assert s.game.moved == {}
+
+
+def _state(game) -> str:
+    """Everything a game holds, as text (the rng by its state)."""
+    def dump(v, seen):
+        if isinstance(v, random.Random):
+            return repr(v.getstate())
+        if hasattr(v, "__dict__") and not isinstance(v, type):
+            if id(v) in seen:
+                return "<seen>"
+            seen = seen | {id(v)}
+            return type(v).__name__ + "{" + ",".join(f"{k}:{dump(x, seen)}" for k, x in sorted(vars(v).items())) + "}"
+        if isinstance(v, dict):
+            return "{" + ",".join(f"{dump(k, seen)}:{dump(x, seen)}" for k, x in v.items()) + "}"
+        if isinstance(v, (list, tuple, set)):
+            return type(v).__name__ + "[" + ",".join(dump(x, seen) for x in v) + "]"
+        return repr(v)
+    return dump(game, frozenset())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_snapshot_stays_as_it_was_taken_while_the_game_plays_on_and_restores_it(game):
+    """A take-back snapshot shares the finished hands with the game (they
+    never change again): played on to the end, every snapshot still reads as
+    it did when taken, and restoring one gives that state back."""
+    engine = TableEngine(TableGame(tables.TABLE_PRESETS[game], rng=4))
+    rng = random.Random(9)
+    taken = []
+    for _ in range(400):
+        if engine.done:
+            break
+        if engine.game.hand.done:
+            engine.deal_next()
+            continue
+        if rng.random() < 0.1:
+            taken.append((engine.snapshot(), _state(engine.game)))
+        engine.apply(rng.choice(engine.legal_actions()))
+    assert len({id(h) for snap, _ in taken for h in snap.hands}) >= 2
+    for snap, text in taken:
+        assert _state(snap) == text
+    snap, text = taken[len(taken) // 2]
+    engine.restore(snap)
+    assert _state(engine.game) == text
+    engine.apply(engine.legal_actions()[0])
+    assert _state(snap) == text  # the restored game is a copy, not the snapshot
