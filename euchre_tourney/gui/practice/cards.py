@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
 
 from euchre_tourney.rules import BENNY, RANK_LETTERS, SUIT_SYMBOLS, tables
@@ -89,6 +89,13 @@ def paint_back(p: QPainter, rect: QRectF) -> None:
     p.restore()
 
 
+_DRAWN: dict[tuple, QPixmap] = {}
+"""Cards already drawn, by everything that changes a card's pixels (card,
+deck, face, dim, ring, size, the screen's pixel ratio)."""
+
+_DRAWN_MAX = 600
+
+
 def paint_card(
     p: QPainter,
     rect: QRectF,
@@ -105,7 +112,50 @@ def paint_card(
     ``face_up`` is false. ``dim`` greys a card that cannot be played;
     ``highlight`` rings it (the winning card of a trick, keyboard focus).
     An Almonte joker is a joker with its index ("4♠") in the corner and
-    under the star; a second-pack card carries a purple "2nd" tab."""
+    under the star; a second-pack card carries a purple "2nd" tab.
+
+    A card is drawn once per size and screen, at the screen's own pixel
+    ratio (as crisp as drawing it each time), and then copied: a table
+    repaints its cards many times a hand. A painter that rotates or scales
+    draws the shapes themselves."""
+    if p.transform().type().value > QTransform.TxTranslate.value:
+        _draw_card(p, rect, c, four_colour=four_colour, face_up=face_up, dim=dim, highlight=highlight)
+        return
+    device = p.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    w, h = rect.width(), rect.height()
+    # where the card falls between the screen's pixels: drawn there in the copy, so the copy
+    # lands on whole pixels and its edges are exactly those of the card drawn each time
+    at = p.transform().map(rect.topLeft()) * ratio
+    fx, fy = round(at.x() - math.floor(at.x()), 2), round(at.y() - math.floor(at.y()), 2)
+    key = (c, four_colour, face_up, dim, highlight.rgba() if highlight is not None else None, round(w, 2), round(h, 2), fx, fy, ratio)
+    margin = math.ceil((max(3.0, w / 22) / 2 + 1) * ratio)  # device pixels: the outline and the ring reach past the edge
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        drawn = QPixmap(math.ceil(w * ratio) + 2 * margin + 1, math.ceil(h * ratio) + 2 * margin + 1)
+        drawn.setDevicePixelRatio(ratio)
+        drawn.fill(Qt.transparent)
+        q = QPainter(drawn)
+        inside = QRectF((margin + fx) / ratio, (margin + fy) / ratio, w, h)
+        _draw_card(q, inside, c, four_colour=four_colour, face_up=face_up, dim=dim, highlight=highlight)
+        q.end()
+        if len(_DRAWN) >= _DRAWN_MAX:
+            _DRAWN.clear()
+        _DRAWN[key] = drawn
+    p.drawPixmap(QPointF(rect.left() - (fx + margin) / ratio, rect.top() - (fy + margin) / ratio), drawn)
+
+
+def _draw_card(
+    p: QPainter,
+    rect: QRectF,
+    c: int,
+    *,
+    four_colour: bool,
+    face_up: bool,
+    dim: bool,
+    highlight: QColor | None,
+) -> None:
+    """:func:`paint_card`'s shapes and text, drawn each time."""
     copy = bool(c & tables.COPY)
     c = tables.base(c)
     p.save()
