@@ -153,10 +153,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> tuple[float, float, float | None, float | None]:
-    """(appear, CPU seconds by then, ready, CPU seconds at ready) for one
+def time_launch(command: list[str], env: dict[str, str], ready: bool = True,
+                full: bool = False) -> tuple[float, float, float | None, float | None, float | None]:
+    """(appear, CPU seconds by then, ready, CPU seconds at ready, full) for one
     launch: wall seconds from start to the window shown and to the ready
-    line the probe writes on stdout (None without the probe); the CPU
+    line the probe writes on stdout (None without the probe); ``full``: also
+    to the real pages (the probe's FULL line, once the database layer is
+    loaded; it also says whether they show what the first look showed); the CPU
     seconds are the process's own (all its threads), steadier than the wall
     time on a loaded machine."""
     import select
@@ -167,7 +170,7 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> 
     seconds, proc = xprobe.launch(120, command, env=env, stdout=subprocess.PIPE if ready else None,
                                   cwd=env.get("XDG_CONFIG_HOME", "/"))
     cpu = cpu_seconds(proc.pid)
-    ready_at = ready_cpu = None
+    ready_at = ready_cpu = full_at = None
     if ready:
         readable, _w, _x = select.select([proc.stdout], [], [], 180)
         line = proc.stdout.readline() if readable else b""
@@ -177,9 +180,17 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> 
             raise RuntimeError(f"did not say it was ready ({why}, status {proc.returncode}): {line!r}")
         ready_at = float(line.split()[1]) - start
         ready_cpu = float(line.split()[2])
+    if ready and full:
+        readable, _w, _x = select.select([proc.stdout], [], [], 180)
+        line = proc.stdout.readline() if readable else b""
+        if not line.startswith(b"FULL ") or not line.rstrip().endswith(b" same"):
+            proc.kill()
+            proc.wait(10)
+            raise RuntimeError(f"the real pages did not come, or showed other data than the first look: {line!r}")
+        full_at = float(line.split()[1]) - start
     proc.terminate()
     proc.wait(10)
-    return seconds, cpu, ready_at, ready_cpu
+    return seconds, cpu, ready_at, ready_cpu, full_at
 
 
 BARE_WINDOW = """
@@ -218,16 +229,57 @@ real = main_window.MainWindow.open_in_background
 
 
 def probed(self, database):
-    def click():  # a click on the next tab, answered once that page is filled in and rendered
-        bar = self.tabs.tabBar()
-        target = (self.tabs.currentIndex() + 1) % self.tabs.count()
-        QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(target).center())
-        assert self.tabs.currentIndex() == target, "the click was not answered"
-        self.tabs.currentWidget().grab()
-        print("READY", time.time(), time.process_time(), flush=True)
+    state = {}
 
-    # the page shown is filled in when opened is emitted; the click waits its turn in the event queue
-    self.opened.connect(lambda: QTimer.singleShot(0, click))
+    def rows(page):
+        table = getattr(page, "table", None)
+        return table.model().rowCount() if table is not None else None
+
+    def say_ready():
+        tabs = self.centralWidget()
+        tabs.currentWidget().grab()
+        print("READY", time.time(), time.process_time(), flush=True)
+        state["seen"] = {i: rows(tabs.widget(i)) for i in (0, 1)}  # what the pages showed (first look or real)
+        if getattr(self, "ctx", None) is not None:
+            full()
+
+    def full():  # the real pages (the database layer loaded): said after ready, and checked against what was shown
+        if "full" in state or "seen" not in state:
+            return
+        state["full"] = time.time(), time.process_time()
+        for page in (self.roster_page, self.event_page):
+            page.refresh_if_stale()
+        real_rows = {0: rows(self.roster_page), 1: rows(self.event_page)}
+        same = all(state["seen"][i] in (None, real_rows[i]) for i in (0, 1))
+        print("FULL", *state["full"], "same" if same else f"DIFFERENT shown {state['seen']} real {real_rows}", flush=True)
+
+    def click():  # a click on the next tab, answered once that page is filled in (with the file's data) and rendered
+        if "clicked" in state:
+            return
+        state["clicked"] = True
+        tabs = self.centralWidget()  # the first look's tabs, or the real ones
+        bar = tabs.tabBar()
+        target = (tabs.currentIndex() + 1) % tabs.count()
+        QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(target).center())
+        assert tabs.currentIndex() == target, "the click was not answered"
+        if getattr(tabs.currentWidget(), "waiting", False):  # a page the first look does not draw: the real one
+            state["wait"] = True
+            return
+        say_ready()
+
+    def attached():
+        if state.pop("wait", False):
+            say_ready()
+        elif "clicked" not in state:
+            click()
+        else:
+            full()
+
+    # the page shown is filled in when glanced (the first look) or opened (the real pages) is emitted;
+    # the click waits its turn in the event queue
+    if hasattr(self, "glanced"):  # (a checkout from before the first look has no such signal)
+        self.glanced.connect(lambda: QTimer.singleShot(0, click))
+    self.opened.connect(lambda: QTimer.singleShot(0, attached))
     return real(self, database)
 
 
@@ -306,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
                 runs[f"{label} [{args.compare.name}]"] = runs[label]
                 envs[f"{label} [{args.compare.name}]"] = dict(env, PYTHONPATH=str(args.compare.resolve()))
         labels = tuple(runs)
-        times: dict[str, list[tuple[float, float, float | None, float | None]]] = {label: [] for label in labels}
+        times: dict[str, list[tuple[float, float, float | None, float | None, float | None]]] = {label: [] for label in labels}
         for i in range(args.runs):  # interleaved: bare, new, club, big, bare, new, ...
             for label, cmd in runs.items():
                 cmd = [str(tmp / f"new-{i}-{labels.index(label)}.sqlite") if part == "NEW" else part for part in cmd]
@@ -318,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
                 fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
                 Path(fresh["XDG_CONFIG_HOME"]).mkdir()
                 try:
-                    times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0]))
+                    times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0], full=probe and label != labels[0]))
                 except RuntimeError as exc:  # said, and left out of the medians
                     print(f"  {label}, run {i + 1}: {str(exc)[-200:]}", file=sys.stderr, flush=True)
         pdf_rows = []
@@ -349,6 +401,9 @@ def main(argv: list[str] | None = None) -> int:
             line += f"  CPU at ready {ready_cpu:.2f} s"
             if label != labels[0]:
                 line += f" ({ready_cpu / bare_cpu:.2f}x)"
+        fulls = [t[4] for t in times[label] if t[4] is not None]
+        if fulls:
+            line += f"  full {statistics.median(fulls):.3f} s"
         print(f"{line}  (ready: {', '.join(f'{r:.2f}' for r in readies)})")
     for label, pdf_times in pdf_rows:
         print(f"  first scorecards PDF {label:<20} best {min(pdf_times):.3f} s  median {statistics.median(pdf_times):.3f} s")
