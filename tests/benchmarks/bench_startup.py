@@ -24,11 +24,20 @@ round, ``--runs`` rounds, so a change in the machine's load hits all alike):
 *appear*: from process start to the first top-level window being mapped
 (the X server exposes it then; see ``packaging/linux/xprobe.py``).
 *ready*: from process start until the window is ready to use: the file is
-open, the page shown is filled in (``MainWindow.opened``: the pages fill
-in synchronously in ``attach``), and a click on the next tab, posted to
-the event queue then, has been answered (that page filled in and rendered
-with ``grab``). The bare window's *ready* is its first click answered the
-same way (a ``QTabWidget`` of two tabs). Measured by
+open and the page shown is filled in with the file's data — either by the
+first look (``MainWindow.glanced``: the Players and Event pages read from
+the file with ``sqlite3``, read-only, its schema checked to be the newest;
+``gui/first_look.py``) or by the real pages (``MainWindow.opened``: they
+fill in synchronously in ``attach``), whichever comes first — and a click
+on the next tab, posted to the event queue then, has been answered: that
+page filled in with the file's data and rendered with ``grab`` (a page the
+first look does not draw counts only once the real page is there). The
+bare window's *ready* is its first click answered the same way (a
+``QTabWidget`` of two tabs).
+*full*: until the real pages are built (the database layer loaded and the
+file opened through it: ``opened``); the probe then checks that the real
+Players and Event pages list as many rows as the first look showed, and a
+launch where they differ counts as failed. Measured by
 :data:`READY_PROBE`, which runs the app's own ``__main__`` with that probe
 attached to the window; a COMMAND after ``--`` (a frozen bundle) gets
 *appear* only.

@@ -171,3 +171,27 @@ def test_the_first_look_is_drawn_with_qt_and_sqlite3_alone(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env,
                          timeout=120, check=True).stdout
     assert out.strip() == "6 [[]]", out
+
+
+def test_a_file_refused_after_its_first_look_shows_why_and_drops_the_clicks_kept(qtbot, tmp_path, monkeypatch, gui_env):
+    path = tmp_path / "club.sqlite"
+    _club(path)
+
+    def locked(database=None, **kwargs):
+        raise T.DatabaseError("The database file is locked by another program. Nothing was saved.")
+
+    monkeypatch.setattr(T, "open_database", locked)
+    added = []
+    monkeypatch.setattr(RosterPage, "add_dialog", lambda page: added.append(page))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.glanced, timeout=10000):
+        window.open_in_background(str(path))
+    qtbot.mouseClick(window.first_look.pages[0].add_button, Qt.LeftButton)
+    with qtbot.waitSignal(window.open_failed, timeout=60000) as failed:
+        pass
+    assert "locked" in failed.args[0]
+    assert window.first_look is None and window.centralWidget() is window.placeholder
+    assert failed.args[0] in window.placeholder.text() and added == []
+    assert window.findChild(type(window.menuBar())).actions() == []  # the first look's menus are gone
