@@ -92,7 +92,7 @@ class RosterLook(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count)
         players = look.glance.players
-        self.model.set_rows(list(players))
+        _show_sorted(self.model, self.proxy, self.table, list(players), 0)
         dups = sum(1 for p in players if p.duplicate_of)
         text = f"{len(players)} player{'' if len(players) == 1 else 's'} on the roster."
         if dups:
@@ -170,7 +170,7 @@ class EventLook(QWidget):
         self.hint.setVisible(event is None)
         self.body.setEnabled(event is not None)
         rows = list(entrants or ())
-        self.model.set_rows(rows)
+        _show_sorted(self.model, self.proxy, self.table, rows, 1)
         fit_columns(self.table, skip=(1,))
         n = sum(1 for e in rows if e.checked_in)
         self.count.setText(f"{n} player{'s' if n != 1 else ''} checked in." if event is not None else "")
@@ -180,6 +180,22 @@ class EventLook(QWidget):
         ids = {self.proxy.data(i, Qt.UserRole).player_id for i in self.table.selectionModel().selectedRows()}
         self.look.later("Print cards", lambda w: _select(w.event_page, lambda e: e.player_id in ids, several=True)
                         and w.event_page.print_selected_cards())()
+
+
+def _show_sorted(model, proxy, table, rows, column: int) -> None:
+    """``rows`` in ``model``, listed in the order the sorting proxy gives by
+    ``column`` (its collator's keys, ties as they come) but put in that
+    order here, once: the proxy is left unsorted, so that it does not ask
+    Python ~20,000 questions to sort 2,000 names (the real page's way);
+    the header shows that column sorted, and a click on a header sorts as
+    on the real page."""
+    value, key = model.columns[column].value, proxy.collator.sortKey
+    proxy.sort(-1)  # unsorted: the source's order, which is the sorted one
+    model.set_rows(sorted(rows, key=lambda row: key("" if (v := value(row)) is None else str(v))))
+    header = table.horizontalHeader()
+    header.blockSignals(True)  # the indicator alone: it would sort again
+    header.setSortIndicator(column, Qt.AscendingOrder)
+    header.blockSignals(False)
 
 
 def _select(page, wanted, several: bool = False) -> bool:

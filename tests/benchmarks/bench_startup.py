@@ -162,6 +162,33 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class _Lines:
+    """The lines a launch writes on its stdout, each waited for at most a
+    time (read from the pipe itself: a buffered ``readline`` may hold the
+    next line already, where ``select`` no longer sees it)."""
+
+    def __init__(self, pipe) -> None:
+        self.fd = pipe.fileno()
+        self.buffer = b""
+
+    def next(self, timeout: float) -> bytes:
+        """The next line (with its newline), or b"" at its end or after ``timeout`` seconds."""
+        import select
+        import time
+
+        deadline = time.time() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.time()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                return b""
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                return b""
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line + b"\n"
+
+
 def time_launch(command: list[str], env: dict[str, str], ready: bool = True,
                 full: bool = False) -> tuple[float, float, float | None, float | None, float | None]:
     """(appear, CPU seconds by then, ready, CPU seconds at ready, full) for one
@@ -171,7 +198,6 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True,
     loaded; it also says whether they show what the first look showed); the CPU
     seconds are the process's own (all its threads), steadier than the wall
     time on a loaded machine."""
-    import select
     import time
 
     start = time.time()
@@ -180,18 +206,17 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True,
                                   cwd=env.get("XDG_CONFIG_HOME", "/"))
     cpu = cpu_seconds(proc.pid)
     ready_at = ready_cpu = full_at = None
+    lines = _Lines(proc.stdout) if ready else None
     if ready:
-        readable, _w, _x = select.select([proc.stdout], [], [], 180)
-        line = proc.stdout.readline() if readable else b""
+        line = lines.next(180)
         if not line.startswith(b"READY "):
             proc.kill()
-            why = "exited" if proc.wait(10) is not None and readable else "not within 180 s"
+            why = "exited" if proc.wait(10) is not None and line == b"" else "not within 180 s"
             raise RuntimeError(f"did not say it was ready ({why}, status {proc.returncode}): {line!r}")
         ready_at = float(line.split()[1]) - start
         ready_cpu = float(line.split()[2])
     if ready and full:
-        readable, _w, _x = select.select([proc.stdout], [], [], 180)
-        line = proc.stdout.readline() if readable else b""
+        line = lines.next(180)
         if not line.startswith(b"FULL ") or not line.rstrip().endswith(b" same"):
             proc.kill()
             proc.wait(10)

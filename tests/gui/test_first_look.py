@@ -56,6 +56,10 @@ def test_the_first_look_shows_what_the_real_pages_show_before_the_database_layer
     assert roster.count.text() == "6 players on the roster.  2 share a name with someone else: check they are not entered twice."
     shown_roster = _names(roster, 0)
     assert "Ann Avery" in shown_roster and any(n.startswith("Bob Baker (#") for n in shown_roster)
+    listed = [roster.proxy.data(roster.proxy.index(i, 0)) for i in range(roster.proxy.rowCount())]
+    roster.table.sortByColumn(0, Qt.AscendingOrder)  # sorted as the real page sorts: the same order
+    assert [roster.proxy.data(roster.proxy.index(i, 0)) for i in range(roster.proxy.rowCount())] == listed
+    assert listed[0] == "Ann Avery" and listed[-1] == "Ed Egan"
     look.tabs.setCurrentIndex(1)  # a click on the Event tab: filled at once, from the file
     assert event.count.text() == "4 players checked in."
     checked = sorted(event.proxy.data(event.proxy.index(i, 1)) for i in range(event.proxy.rowCount())
