@@ -19,6 +19,7 @@ Qt and :mod:`~euchre_tourney.glance` only at import time (start-up time,
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -246,8 +247,14 @@ class FirstLook:
         self.toolbar.addWidget(QLabel(" Event: "))
         self.toolbar.addWidget(self.events)
         new = self.toolbar.addAction("New event")
+        new.setShortcut(QKeySequence.New)
         new.triggered.connect(self.later("New event", lambda w: w.new_event()))
         window.addToolBar(self.toolbar)
+        # the real window's keys for what this look shows (they go with its tabs, at the hand-over)
+        for i in range(self.tabs.count()):
+            QShortcut(QKeySequence(f"Alt+{i + 1}"), self.tabs, activated=lambda i=i: self.tabs.setCurrentIndex(i))
+        QShortcut(QKeySequence("Ctrl+I"), self.tabs, activated=self.later("Import players", lambda w: w.roster_page.import_dialog()))
+        QShortcut(QKeySequence.Quit, self.tabs, activated=window.close)
         for title in ("&File", "&Edit", "Event", "&View", "&Help"):
             menu = window.menuBar().addMenu(title)
             menu.addAction(f"Opening {where}…").setEnabled(False)

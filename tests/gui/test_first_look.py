@@ -199,3 +199,13 @@ def test_a_file_refused_after_its_first_look_shows_why_and_drops_the_clicks_kept
     assert window.first_look is None and window.centralWidget() is window.placeholder
     assert failed.args[0] in window.placeholder.text() and added == []
     assert window.findChild(type(window.menuBar())).actions() == []  # the first look's menus are gone
+
+
+def test_the_first_look_answers_the_window_s_keys(qtbot, held):
+    window, slow, _event_id, _ids = held
+    look = window.first_look
+    qtbot.keyClick(look.tabs, Qt.Key_2, Qt.AltModifier)  # Alt+2: the Event page, at once
+    assert look.tabs.currentIndex() == 1
+    qtbot.keyClick(look.tabs, Qt.Key_N, Qt.ControlModifier)  # Ctrl+N: New event, once the file is open
+    assert window.statusBar().currentMessage() == "New event follows as soon as the file is open…"
+    assert [what for what, _act in window._pending] == ["New event"]
