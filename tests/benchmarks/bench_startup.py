@@ -361,6 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pdf", action="store_true", help="also time the first scorecards PDF")
     parser.add_argument("--big", type=Path, help="keep (or re-use) the big night + season file here")
     parser.add_argument("--skip-club", action="store_true", help="leave out the 20 events of 40 players")
+    parser.add_argument("--bytecode", action="store_true",
+                        help="launch with Python's compiled bytecode at hand, as an installed app or a bundle has it "
+                             "(a private PYTHONPYCACHEPREFIX, filled by one untimed round of launches first); "
+                             "without it, PYTHONDONTWRITEBYTECODE as set is kept, and a checkout without __pycache__ "
+                             "compiles its modules at every launch")
     parser.add_argument("--compare", type=Path, help="also launch another checkout's code (before/after in one run)")
     args = parser.parse_args(argv)
     probe = command == [sys.executable, "-m", "euchre_tourney"]
@@ -378,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
                    PYTHONPATH=str(ROOT))
         env.pop("QT_QPA_PLATFORM", None)
         env.pop("EUCHRE_TOURNEY_DATABASE", None)
+        if args.bytecode:  # every launch alike, the bare window's included; the checkouts themselves are not written to
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         runs: dict[str, list[str]] = {
             "bare PySide6 window": [sys.executable, "-c", BARE_WINDOW],
             "new file (first launch)": [*command, "--database", "NEW"],
@@ -393,7 +401,8 @@ def main(argv: list[str] | None = None) -> int:
                 envs[f"{label} [{args.compare.name}]"] = dict(env, PYTHONPATH=str(args.compare.resolve()))
         labels = tuple(runs)
         times: dict[str, list[tuple[float, float, float | None, float | None, float | None]]] = {label: [] for label in labels}
-        for i in range(args.runs):  # interleaved: bare, new, club, big, bare, new, ...
+        start_load = os.getloadavg()[0]
+        for i in ([-1] if args.bytecode else []) + list(range(args.runs)):  # interleaved: bare, new, club, big, bare, new, ...
             for label, cmd in runs.items():
                 cmd = [str(tmp / f"new-{i}-{labels.index(label)}.sqlite") if part == "NEW" else part for part in cmd]
                 if str(big) in cmd:  # a copy of its own: a launch never finds the file as another left it
@@ -404,6 +413,9 @@ def main(argv: list[str] | None = None) -> int:
                 fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
                 Path(fresh["XDG_CONFIG_HOME"]).mkdir()
                 try:
+                    if i < 0:  # the untimed round that compiles the bytecode
+                        time_launch(cmd, fresh, ready=probe or label == labels[0], full=probe and label != labels[0])
+                        continue
                     times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0], full=probe and label != labels[0]))
                 except RuntimeError as exc:  # said, and left out of the medians
                     print(f"  {label}, run {i + 1}: {str(exc)[-200:]}", file=sys.stderr, flush=True)
@@ -415,7 +427,9 @@ def main(argv: list[str] | None = None) -> int:
             ]
     print(f"launch to visible (appear) and ready-to-use (ready) main window, {args.runs} interleaved runs each: "
           f"{'python -m euchre_tourney (with the ready probe)' if probe else ' '.join(command)}")
-    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; ratios to the bare window's; CPU at ready = the process's own CPU time then)")
+    if args.bytecode:
+        print("(with compiled bytecode at hand, as installed: --bytecode)")
+    print(f"(load average {start_load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs; ratios to the bare window's; CPU at ready = the process's own CPU time then)")
     bare = statistics.median(t[0] for t in times[labels[0]])
     bare_ready = statistics.median(t[2] for t in times[labels[0]])
     bare_cpu = statistics.median(t[3] for t in times[labels[0]])
