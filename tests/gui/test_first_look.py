@@ -209,3 +209,17 @@ def test_the_first_look_answers_the_window_s_keys(qtbot, held):
     qtbot.keyClick(look.tabs, Qt.Key_N, Qt.ControlModifier)  # Ctrl+N: New event, once the file is open
     assert window.statusBar().currentMessage() == "New event follows as soon as the file is open…"
     assert [what for what, _act in window._pending] == ["New event"]
+
+
+def test_edit_on_the_first_look_edits_the_same_player_on_the_real_page(qtbot, held, monkeypatch):
+    window, slow, _event_id, ids = held
+    edited = []
+    monkeypatch.setattr(RosterPage, "edit_selected", lambda page: edited.append(page.selected().id))
+    roster = window.first_look.pages[0]
+    row = next(i for i in range(roster.proxy.rowCount()) if roster.proxy.data(roster.proxy.index(i, 0)) == "Cy Cole")
+    roster.table.selectRow(row)
+    qtbot.mouseClick(roster.edit_button, Qt.LeftButton)
+    assert edited == []
+    with qtbot.waitSignal(window.opened, timeout=60000):
+        slow.release.set()
+    assert edited == [ids[2]]  # Cy Cole, selected again on the real page
