@@ -44,8 +44,10 @@ LAYERS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"rules", "tournament", "web"}),
         frozenset({"starlette", "uvicorn", "anyio", "jinja2", "segno"}),
     ),
+    # the first look at the SQLite file, read-only, before the database layer loads (the window's first second)
+    "glance": (frozenset({"glance"}), frozenset({"platformdirs"})),
     "gui": (
-        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web", "publish"}),
+        frozenset({"rules", "play", "tournament", "reports", "resources", "desktop", "gui", "web", "publish", "glance"}),
         frozenset({"PySide6", "platformdirs"}),
     ),
     # top-level modules: the command line launches the GUI, the rest is plain

@@ -5,7 +5,12 @@ What the first screen costs is kept small: this module and
 window is shown and painted ("Opening <file>…") before the database layer
 (SQLAlchemy, SQLModel, pydantic, Alembic), reportlab and the rules are
 imported; the file then opens in a background thread and the pages fill in
-when it is ready (``tests/gui/test_startup.py``).
+when it is ready (``tests/gui/test_startup.py``). Before that, on a SQLite
+file of the newest schema, the Players and Event pages show the file's own
+data read with ``sqlite3`` alone (:mod:`~euchre_tourney.gui.first_look`,
+:mod:`euchre_tourney.glance`): the window is in use at once, and a click that
+needs the database layer is done as soon as it is there
+(``tests/gui/test_first_look.py``).
 """
 
 from __future__ import annotations

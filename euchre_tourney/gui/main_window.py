@@ -61,6 +61,12 @@ class MainWindow(QMainWindow):
     """The section the window is opened on (``euchre-tourney --section B``: a
     captain's laptop): its pages show that section alone; None: every section."""
 
+    glanced = Signal()
+    """The first look (:mod:`~euchre_tourney.gui.first_look`) shows the
+    file's own data on the page on screen, read-only, while the database
+    layer loads; clicks that need it are kept (:meth:`when_ready`). Not
+    emitted when there is no first look (a server's URL, an older schema,
+    a page it does not draw on screen): ``opened`` then comes first."""
     opened = Signal()
     """The pages are filled in (:meth:`attach` has run), whatever the file
     holds: a page that cannot be drawn shows why on itself
@@ -89,6 +95,9 @@ class MainWindow(QMainWindow):
         self.phones_dialog = None
         self.closed = False
         """True once the window was closed (a file still opening is then closed again, not shown)."""
+        self.first_look = None
+        """The first look's pages (:mod:`~euchre_tourney.gui.first_look`) while the file opens, else None."""
+        self._pending: list[tuple[str, object]] = []  # clicks kept for the real pages (when_ready)
         if db is not None:
             self.attach(db)
         else:
@@ -113,12 +122,42 @@ class MainWindow(QMainWindow):
         self._opener = _Opener(database, self)
         self._opener.done.connect(self._opened)
         self._opener.refused.connect(self._refused)
+        watched = self.placeholder
+        if not self.closed:
+            from euchre_tourney.gui import first_look  # the first pages from the file read-only (sqlite3)
+
+            look = first_look.take(database)
+            if look is not None:
+                self.takeCentralWidget()  # kept: shown again should the file be refused
+                self.first_look = first_look.FirstLook(self, look, where)
+                self.setCentralWidget(self.first_look.tabs)
+                watched = self.first_look.tabs.currentWidget()
         # start once the window has been painted (a timer too, should no paint come, e.g. minimised)
-        self.placeholder.installEventFilter(self._opener)
+        watched.installEventFilter(self._opener)
+        self._watched = watched
         QTimer.singleShot(1000, self._opener.start)
+        if self.first_look is not None and self.first_look.shown_filled():
+            self.glanced.emit()
+
+    def when_ready(self, act, what: str = "") -> None:
+        """``act(window)`` once the real pages are there: at once if they
+        are, else kept and done right after :meth:`attach`, in the order
+        asked (a click on the first look is never lost); the status bar
+        says it waits. Dropped if the file is refused."""
+        if getattr(self, "ctx", None) is not None:
+            act(self)
+            return
+        self._pending.append((what, act))
+        self.statusBar().showMessage(f"{what or 'That'} follows as soon as the file is open…")
+
+    def _unwatch(self) -> None:
+        try:
+            self._watched.removeEventFilter(self._opener)
+        except RuntimeError:  # the first look's page, deleted already
+            pass
 
     def _opened(self, db) -> None:
-        self.placeholder.removeEventFilter(self._opener)
+        self._unwatch()
         if self.closed:  # closed while the file was opening: nothing to show it in
             db.dispose()
             return
@@ -132,6 +171,9 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Opened {where}.", 4000)
         if getattr(self, "ctx", None) is not None:
             self.check_in_background()
+            pending, self._pending = self._pending, []
+            for _what, act in pending:  # the clicks made on the first look, in their order
+                act(self)
 
     def check_in_background(self):
         """Look for impossible data in the whole file on the thread pool
@@ -186,7 +228,13 @@ class MainWindow(QMainWindow):
     def _refused(self, message: str) -> None:
         from euchre_tourney.gui import context
 
-        self.placeholder.removeEventFilter(self._opener)
+        self._unwatch()
+        self._pending = []
+        if self.first_look is not None:  # what it showed cannot be used: the reason instead
+            self.removeToolBar(self.first_look.toolbar)
+            self.menuBar().clear()
+            self.setCentralWidget(self.placeholder)
+            self.first_look = None
         self.statusBar().showMessage("The database could not be opened.")
         self.placeholder.setText(f"The database could not be opened.\n\n{message}\n\n"
                                  "Close this window and start Euchre Tourney again with another file "
@@ -211,6 +259,9 @@ class MainWindow(QMainWindow):
         from euchre_tourney.gui.widgets import UndoPassThrough
 
         self.db = db
+        look, self.first_look = self.first_look, None
+        if look is not None:
+            self.menuBar().clear()  # the first look's menus; _create_actions makes the real ones
         self.ctx = AppContext(db, self)
         self.ctx.section = self.section  # a captain's laptop: the window opened on her section
         self.ctx.filling_later = True  # the pages not shown fill in when first shown (start-up time)
@@ -254,6 +305,8 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(self.settings.value("last_tab", 0, type=int))
         self.ctx.filling_later = False
         self.tabs.currentWidget().refresh_if_stale()  # the page shown is filled in before `opened`
+        if look is not None:
+            look.hand_over()
         self._stamp: tuple[int, int] | None = None  # (event, change stamp) last drawn
         self.poll_timer = QTimer(self)  # hands saved at other stations: see poll_other_stations
         self.poll_timer.setInterval(tournament.POLL_INTERVAL_MS)

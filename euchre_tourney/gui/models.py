@@ -9,12 +9,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 
-from euchre_tourney.rules import Side, seat_title, seat_titles, side_of_position, side_positions
+if TYPE_CHECKING:
+    from euchre_tourney.rules import Side
+# the rules are imported where used: the first look's pages (gui/first_look.py) use this
+# module's models before anything but Qt is loaded (start-up time)
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -215,19 +218,25 @@ class CheckInModel(RowsModel):
         return False
 
 
+@functools.cache
 def seat_column_titles(size: int) -> tuple[str, ...]:
     """The seat columns of a table of ``size``: "North" .. "West" at four;
     "Seat 1 (1, 3, 5)" .. at any other, each titled with its side (the sides
     sit alternately)."""
+    from euchre_tourney.rules import seat_title, seat_titles, side_of_position, side_positions
+
     if size == 4:
         return seat_titles(4)
     sides = tuple(", ".join(str(p + 1) for p in side_positions(side, size)) for side in (0, 1))
     return tuple(f"{seat_title(p, size)} ({sides[side_of_position(p)]})" for p in range(size))
 
 
-SEAT_TITLES = seat_column_titles(4)
-SIX_SEAT_TITLES = seat_column_titles(6)
-"""A table of six: seats 1..6 clockwise, the sides sitting alternately."""
+def __getattr__(name: str) -> tuple[str, ...]:
+    # SEAT_TITLES (a table of four: North .. West) and SIX_SEAT_TITLES (a table of six:
+    # seats 1..6 clockwise, the sides sitting alternately), made when first asked for
+    if name in ("SEAT_TITLES", "SIX_SEAT_TITLES"):
+        return seat_column_titles(4 if name == "SEAT_TITLES" else 6)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class TablesModel(RowsModel):
@@ -236,7 +245,7 @@ class TablesModel(RowsModel):
     with its side: :func:`seat_column_titles`)."""
 
     def __init__(self, parent=None) -> None:
-        super().__init__(self._columns(SEAT_TITLES), parent)
+        super().__init__(self._columns(seat_column_titles(4)), parent)
 
     @staticmethod
     def _columns(titles) -> list[Column]:
@@ -247,12 +256,14 @@ class TablesModel(RowsModel):
     def set_rows(self, rows: Sequence[Any]) -> None:
         # the columns and the rows change in one reset: a view that measured the new columns
         # against the old rows (four names under six seats' columns) crashed the app
-        titles = seat_column_titles(len(rows[0].names)) if rows else SEAT_TITLES
+        titles = seat_column_titles(len(rows[0].names)) if rows else seat_column_titles(4)
         self.set_table(self.columns if [c.title for c in self.columns[1:]] == list(titles) else self._columns(titles), rows)
 
 
 def side_name(side: str | Side) -> str:
     """``"NS"`` -> ``"North–South"``, ``"EW"`` -> ``"East–West"`` (:attr:`Side.title`)."""
+    from euchre_tourney.rules import Side
+
     return Side(side).title
 
 

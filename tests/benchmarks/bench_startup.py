@@ -24,11 +24,20 @@ round, ``--runs`` rounds, so a change in the machine's load hits all alike):
 *appear*: from process start to the first top-level window being mapped
 (the X server exposes it then; see ``packaging/linux/xprobe.py``).
 *ready*: from process start until the window is ready to use: the file is
-open, the page shown is filled in (``MainWindow.opened``: the pages fill
-in synchronously in ``attach``), and a click on the next tab, posted to
-the event queue then, has been answered (that page filled in and rendered
-with ``grab``). The bare window's *ready* is its first click answered the
-same way (a ``QTabWidget`` of two tabs). Measured by
+open and the page shown is filled in with the file's data — either by the
+first look (``MainWindow.glanced``: the Players and Event pages read from
+the file with ``sqlite3``, read-only, its schema checked to be the newest;
+``gui/first_look.py``) or by the real pages (``MainWindow.opened``: they
+fill in synchronously in ``attach``), whichever comes first — and a click
+on the next tab, posted to the event queue then, has been answered: that
+page filled in with the file's data and rendered with ``grab`` (a page the
+first look does not draw counts only once the real page is there). The
+bare window's *ready* is its first click answered the same way (a
+``QTabWidget`` of two tabs).
+*full*: until the real pages are built (the database layer loaded and the
+file opened through it: ``opened``); the probe then checks that the real
+Players and Event pages list as many rows as the first look showed, and a
+launch where they differ counts as failed. Measured by
 :data:`READY_PROBE`, which runs the app's own ``__main__`` with that probe
 attached to the window; a COMMAND after ``--`` (a frozen bundle) gets
 *appear* only.
@@ -153,13 +162,42 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> tuple[float, float, float | None, float | None]:
-    """(appear, CPU seconds by then, ready, CPU seconds at ready) for one
+class _Lines:
+    """The lines a launch writes on its stdout, each waited for at most a
+    time (read from the pipe itself: a buffered ``readline`` may hold the
+    next line already, where ``select`` no longer sees it)."""
+
+    def __init__(self, pipe) -> None:
+        self.fd = pipe.fileno()
+        self.buffer = b""
+
+    def next(self, timeout: float) -> bytes:
+        """The next line (with its newline), or b"" at its end or after ``timeout`` seconds."""
+        import select
+        import time
+
+        deadline = time.time() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.time()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                return b""
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                return b""
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line + b"\n"
+
+
+def time_launch(command: list[str], env: dict[str, str], ready: bool = True,
+                full: bool = False) -> tuple[float, float, float | None, float | None, float | None]:
+    """(appear, CPU seconds by then, ready, CPU seconds at ready, full) for one
     launch: wall seconds from start to the window shown and to the ready
-    line the probe writes on stdout (None without the probe); the CPU
+    line the probe writes on stdout (None without the probe); ``full``: also
+    to the real pages (the probe's FULL line, once the database layer is
+    loaded; it also says whether they show what the first look showed); the CPU
     seconds are the process's own (all its threads), steadier than the wall
     time on a loaded machine."""
-    import select
     import time
 
     start = time.time()
@@ -167,19 +205,26 @@ def time_launch(command: list[str], env: dict[str, str], ready: bool = True) -> 
     seconds, proc = xprobe.launch(120, command, env=env, stdout=subprocess.PIPE if ready else None,
                                   cwd=env.get("XDG_CONFIG_HOME", "/"))
     cpu = cpu_seconds(proc.pid)
-    ready_at = ready_cpu = None
+    ready_at = ready_cpu = full_at = None
+    lines = _Lines(proc.stdout) if ready else None
     if ready:
-        readable, _w, _x = select.select([proc.stdout], [], [], 180)
-        line = proc.stdout.readline() if readable else b""
+        line = lines.next(180)
         if not line.startswith(b"READY "):
             proc.kill()
-            why = "exited" if proc.wait(10) is not None and readable else "not within 180 s"
+            why = "exited" if proc.wait(10) is not None and line == b"" else "not within 180 s"
             raise RuntimeError(f"did not say it was ready ({why}, status {proc.returncode}): {line!r}")
         ready_at = float(line.split()[1]) - start
         ready_cpu = float(line.split()[2])
+    if ready and full:
+        line = lines.next(180)
+        if not line.startswith(b"FULL ") or not line.rstrip().endswith(b" same"):
+            proc.kill()
+            proc.wait(10)
+            raise RuntimeError(f"the real pages did not come, or showed other data than the first look: {line!r}")
+        full_at = float(line.split()[1]) - start
     proc.terminate()
     proc.wait(10)
-    return seconds, cpu, ready_at, ready_cpu
+    return seconds, cpu, ready_at, ready_cpu, full_at
 
 
 BARE_WINDOW = """
@@ -218,16 +263,57 @@ real = main_window.MainWindow.open_in_background
 
 
 def probed(self, database):
-    def click():  # a click on the next tab, answered once that page is filled in and rendered
-        bar = self.tabs.tabBar()
-        target = (self.tabs.currentIndex() + 1) % self.tabs.count()
-        QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(target).center())
-        assert self.tabs.currentIndex() == target, "the click was not answered"
-        self.tabs.currentWidget().grab()
-        print("READY", time.time(), time.process_time(), flush=True)
+    state = {}
 
-    # the page shown is filled in when opened is emitted; the click waits its turn in the event queue
-    self.opened.connect(lambda: QTimer.singleShot(0, click))
+    def rows(page):
+        table = getattr(page, "table", None)
+        return table.model().rowCount() if table is not None else None
+
+    def say_ready():
+        tabs = self.centralWidget()
+        tabs.currentWidget().grab()
+        print("READY", time.time(), time.process_time(), flush=True)
+        state["seen"] = {i: rows(tabs.widget(i)) for i in (0, 1)}  # what the pages showed (first look or real)
+        if getattr(self, "ctx", None) is not None:
+            full()
+
+    def full():  # the real pages (the database layer loaded): said after ready, and checked against what was shown
+        if "full" in state or "seen" not in state:
+            return
+        state["full"] = time.time(), time.process_time()
+        for page in (self.roster_page, self.event_page):
+            page.refresh_if_stale()
+        real_rows = {0: rows(self.roster_page), 1: rows(self.event_page)}
+        same = all(state["seen"][i] in (None, real_rows[i]) for i in (0, 1))
+        print("FULL", *state["full"], "same" if same else f"DIFFERENT shown {state['seen']} real {real_rows}", flush=True)
+
+    def click():  # a click on the next tab, answered once that page is filled in (with the file's data) and rendered
+        if "clicked" in state:
+            return
+        state["clicked"] = True
+        tabs = self.centralWidget()  # the first look's tabs, or the real ones
+        bar = tabs.tabBar()
+        target = (tabs.currentIndex() + 1) % tabs.count()
+        QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(target).center())
+        assert tabs.currentIndex() == target, "the click was not answered"
+        if getattr(tabs.currentWidget(), "waiting", False):  # a page the first look does not draw: the real one
+            state["wait"] = True
+            return
+        say_ready()
+
+    def attached():
+        if state.pop("wait", False):
+            say_ready()
+        elif "clicked" not in state:
+            click()
+        else:
+            full()
+
+    # the page shown is filled in when glanced (the first look) or opened (the real pages) is emitted;
+    # the click waits its turn in the event queue
+    if hasattr(self, "glanced"):  # (a checkout from before the first look has no such signal)
+        self.glanced.connect(lambda: QTimer.singleShot(0, click))
+    self.opened.connect(lambda: QTimer.singleShot(0, attached))
     return real(self, database)
 
 
@@ -275,6 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pdf", action="store_true", help="also time the first scorecards PDF")
     parser.add_argument("--big", type=Path, help="keep (or re-use) the big night + season file here")
     parser.add_argument("--skip-club", action="store_true", help="leave out the 20 events of 40 players")
+    parser.add_argument("--bytecode", action="store_true",
+                        help="launch with Python's compiled bytecode at hand, as an installed app or a bundle has it "
+                             "(a private PYTHONPYCACHEPREFIX, filled by one untimed round of launches first); "
+                             "without it, PYTHONDONTWRITEBYTECODE as set is kept, and a checkout without __pycache__ "
+                             "compiles its modules at every launch")
     parser.add_argument("--compare", type=Path, help="also launch another checkout's code (before/after in one run)")
     args = parser.parse_args(argv)
     probe = command == [sys.executable, "-m", "euchre_tourney"]
@@ -292,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
                    PYTHONPATH=str(ROOT))
         env.pop("QT_QPA_PLATFORM", None)
         env.pop("EUCHRE_TOURNEY_DATABASE", None)
+        if args.bytecode:  # every launch alike, the bare window's included; the checkouts themselves are not written to
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
         runs: dict[str, list[str]] = {
             "bare PySide6 window": [sys.executable, "-c", BARE_WINDOW],
             "new file (first launch)": [*command, "--database", "NEW"],
@@ -306,8 +400,9 @@ def main(argv: list[str] | None = None) -> int:
                 runs[f"{label} [{args.compare.name}]"] = runs[label]
                 envs[f"{label} [{args.compare.name}]"] = dict(env, PYTHONPATH=str(args.compare.resolve()))
         labels = tuple(runs)
-        times: dict[str, list[tuple[float, float, float | None, float | None]]] = {label: [] for label in labels}
-        for i in range(args.runs):  # interleaved: bare, new, club, big, bare, new, ...
+        times: dict[str, list[tuple[float, float, float | None, float | None, float | None]]] = {label: [] for label in labels}
+        start_load = os.getloadavg()[0]
+        for i in ([-1] if args.bytecode else []) + list(range(args.runs)):  # interleaved: bare, new, club, big, bare, new, ...
             for label, cmd in runs.items():
                 cmd = [str(tmp / f"new-{i}-{labels.index(label)}.sqlite") if part == "NEW" else part for part in cmd]
                 if str(big) in cmd:  # a copy of its own: a launch never finds the file as another left it
@@ -318,7 +413,10 @@ def main(argv: list[str] | None = None) -> int:
                 fresh = dict(envs[label], XDG_CONFIG_HOME=str(tmp / f"config-{i}-{labels.index(label)}"))
                 Path(fresh["XDG_CONFIG_HOME"]).mkdir()
                 try:
-                    times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0]))
+                    if i < 0:  # the untimed round that compiles the bytecode
+                        time_launch(cmd, fresh, ready=probe or label == labels[0], full=probe and label != labels[0])
+                        continue
+                    times[label].append(time_launch(cmd, fresh, ready=probe or label == labels[0], full=probe and label != labels[0]))
                 except RuntimeError as exc:  # said, and left out of the medians
                     print(f"  {label}, run {i + 1}: {str(exc)[-200:]}", file=sys.stderr, flush=True)
         pdf_rows = []
@@ -329,7 +427,9 @@ def main(argv: list[str] | None = None) -> int:
             ]
     print(f"launch to visible (appear) and ready-to-use (ready) main window, {args.runs} interleaved runs each: "
           f"{'python -m euchre_tourney (with the ready probe)' if probe else ' '.join(command)}")
-    print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; ratios to the bare window's; CPU at ready = the process's own CPU time then)")
+    if args.bytecode:
+        print("(with compiled bytecode at hand, as installed: --bytecode)")
+    print(f"(load average {start_load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} CPUs; ratios to the bare window's; CPU at ready = the process's own CPU time then)")
     bare = statistics.median(t[0] for t in times[labels[0]])
     bare_ready = statistics.median(t[2] for t in times[labels[0]])
     bare_cpu = statistics.median(t[3] for t in times[labels[0]])
@@ -349,6 +449,9 @@ def main(argv: list[str] | None = None) -> int:
             line += f"  CPU at ready {ready_cpu:.2f} s"
             if label != labels[0]:
                 line += f" ({ready_cpu / bare_cpu:.2f}x)"
+        fulls = [t[4] for t in times[label] if t[4] is not None]
+        if fulls:
+            line += f"  full {statistics.median(fulls):.3f} s"
         print(f"{line}  (ready: {', '.join(f'{r:.2f}' for r in readies)})")
     for label, pdf_times in pdf_rows:
         print(f"  first scorecards PDF {label:<20} best {min(pdf_times):.3f} s  median {statistics.median(pdf_times):.3f} s")
