@@ -60,6 +60,7 @@ __all__ = [
     "move_to_section",
     "revoke_captain",
     "save_section_timer",
+    "section_clock",
     "section_locks",
     "section_named",
     "section_of_table",
@@ -193,6 +194,29 @@ def section_locks(session: Session, event_id: int) -> dict[str, frozenset[int]]:
     ):
         out.setdefault(name, set()).add(number)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+def section_clock(session: Session, event_id: int, section: str) -> tuple[str, datetime | None, float | None, int]:
+    """Section ``section``'s round clock as saved, read cheaply (no
+    members): (its name, ends at — UTC, while it runs —, seconds left while
+    paused, the event's minutes per round); both None when reset.
+    :class:`NotFound` in words for a section the night does not have."""
+    from euchre_tourney.store import Event
+
+    whole_number(event_id, "event number")
+    if not isinstance(section, str):
+        raise TournamentError(f"Name a section by its letter (\"B\"), not {section!r}.")
+    rows = list(session.exec(select(Section.id, Section.name).where(Section.event_id == event_id)))
+    found = next(((i, n) for i, n in rows if n.casefold() == section.strip().casefold()), None)
+    if found is None:
+        known = ", ".join(sorted(n for _i, n in rows)) or "none: the night is not split into sections"
+        raise NotFound(f"There is no section {section.strip()[:10]!r} (sections: {known}).")
+    timer = session.get(SectionTimer, found[0])
+    event = session.get(Event, event_id)
+    minutes = event.minutes_per_round if event is not None else 0
+    if timer is None:
+        return found[1], None, None, minutes
+    return found[1], timer.ends_at, timer.left_seconds, minutes
 
 
 # splitting -------------------------------------------------------------------
