@@ -603,6 +603,7 @@ __all__ += [
 
 from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sections and captains)
     CaptainView,
+    SectionMove,
     SectionView,
     add_captain,
     call_section_time,
@@ -617,6 +618,7 @@ from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sec
     section_clock,
     section_locks,
     section_named,
+    section_seats,
     section_of_table,
     list_sections,
     split_by_rooms,
@@ -627,6 +629,7 @@ from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sec
 
 __all__ += [
     "CaptainView",
+    "SectionMove",
     "SectionView",
     "add_captain",
     "call_section_time",
@@ -641,6 +644,7 @@ __all__ += [
     "section_clock",
     "section_locks",
     "section_named",
+    "section_seats",
     "section_of_table",
     "list_sections",
     "split_by_rooms",

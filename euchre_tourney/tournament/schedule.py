@@ -157,13 +157,26 @@ def sections_played_upto(session: Session, event_id: int, secs) -> dict[int, int
     return {sec.id: last.get(sec.id, 0) for sec in secs}
 
 
-def _plan_sections(session: Session, event_id: int, mode: str, progress=None, cancel=None):
+def section_part(schedule: rotation.Schedule, secs, sec) -> rotation.Schedule:
+    """Section ``sec``'s part of the night's ``schedule``, its tables
+    numbered within it: the tables in its range of numbers, whoever sat
+    there (a player moved to another section keeps his rounds played here:
+    :func:`rotation.split_section` with ``upto``)."""
+    high = next((b[2] for b in section_bounds(secs) if b[0].id == sec.id), None)
+    return rotation.split_section(schedule, set(sec.members), sec.first_table, 10**9 if high is None else high)
+
+
+def _plan_sections(session: Session, event_id: int, mode: str, progress=None, cancel=None, *, force=(), floor: int = 0):
     """A split night's re-plan: newcomers placed in the section with room
     (:func:`.sections.place_newcomers`), then each section whose players
     changed re-planned from its own last played round, as one night is;
-    the other sections untouched. Returns [(section, played up to, its
-    stored schedule, its re-planned schedule — tables numbered within the
-    section)] for the sections that change; stores nothing."""
+    the other sections untouched. ``force``: ids of sections to look at
+    even when their members seem unchanged (a player moved out of one);
+    ``floor``: re-plan no round up to this one (a player moved between two
+    sections at different rounds joins the new one after the later of
+    their rounds). Returns [(section, played up to, its stored schedule,
+    its re-planned schedule — tables numbered within the section)] for the
+    sections that change; stores nothing."""
     if mode not in REPLAN_MODES:
         raise TournamentError(f"Re-plan either keeping seats or re-balancing, not {mode!r}.")
     event = load_event(session, event_id)
@@ -180,15 +193,18 @@ def _plan_sections(session: Session, event_id: int, mode: str, progress=None, ca
     constraints = rotation_constraints(session, event_id)
     secs = _sections.list_sections(session, event_id)
     last_round = set(stored.schedule.rounds[-1].players()) if stored.schedule.rounds else set()
-    changed = [sec for sec in secs if {i for i in sec.members if i in last_round} != {i for i in sec.members if i in checked}]
+    changed = [
+        sec for sec in secs
+        if sec.id in force or {i for i in sec.members if i in last_round} != {i for i in sec.members if i in checked}
+    ]
     played = sections_played_upto(session, event_id, changed) if changed else {}
     out = []
     for sec in changed:  # a section where nobody came or went keeps every seat (and costs nothing)
-        part = rotation.split_section(stored.schedule, set(sec.members), sec.first_table)
+        part = section_part(stored.schedule, secs, sec)
         now = sorted((i for i in sec.members if i in checked), key=lambda i: checked[i])
         if not part.rounds:
             continue
-        played_upto = played[sec.id]
+        played_upto = max(played[sec.id], floor)
         if played_upto >= event.rounds:
             continue
         planned = set(part.rounds[played_upto].players()) if played_upto < len(part.rounds) else set()
@@ -217,14 +233,15 @@ def _store_section_plan(session: Session, event_id: int, plans) -> None:
 
     round_ids = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
     bounds = {b[0].id: b for b in section_bounds(_sections.list_sections(session, event_id))} if plans else {}
-    for sec, played_upto, _old, new in plans:
+    for sec, played_upto, _old, new in plans:  # every section's old rows go first (a player moved between two)
         later = [round_ids[r.number] for r in new.rounds if r.number > played_upto and r.number in round_ids]
         _s, low, high = bounds[sec.id]
         mine = Seating.table_number > low if high is None else (Seating.table_number > low) & (Seating.table_number <= high)
         # Core deletes of exactly this section's later rows (the unit of work reads them first: undo puts them back)
         session.execute(delete(Seating).where(Seating.round_id.in_(later), mine))
         session.execute(delete(SitOut).where(SitOut.round_id.in_(later), SitOut.entrant_id.in_(sorted(sec.members))))
-        session.flush()
+    session.flush()
+    for sec, played_upto, _old, new in plans:
         shifted = rotation.offset_tables(new, sec.first_table)
         seats, sits = [], []
         for rnd in shifted.rounds:
@@ -574,7 +591,7 @@ def section_quality_lines(schedule: rotation.Schedule, secs) -> tuple[str, ...]:
     said: dict[tuple[int, tuple[str, ...]], list[str]] = {}
     known: dict[tuple, tuple[str, ...]] = {}  # a section's pattern → its report (sections made from one template share it)
     for sec in secs:
-        part = rotation.split_section(schedule, set(sec.members), sec.first_table)
+        part = section_part(schedule, secs, sec)
         if not part.players or not part.rounds:
             continue
         shape = _pattern(part)
@@ -643,7 +660,8 @@ def _sectioned_view(session: Session, event, secs, section: str | None) -> Rotat
     schedule = stored.schedule
     chosen = _sections.section_named(secs, section) if section is not None else None
     if chosen is not None:
-        schedule = rotation.split_section(schedule, set(chosen.members), 0)
+        # its tables (the night's numbers kept: labels "B-7"), its sit-outs
+        schedule = rotation.offset_tables(section_part(schedule, secs, chosen), chosen.first_table)
     rounds = tuple(
         RoundView(
             number=r.number,
@@ -656,7 +674,7 @@ def _sectioned_view(session: Session, event, secs, section: str | None) -> Rotat
         for r in schedule.rounds
     )
     if chosen is not None:
-        quality = quality_lines(rotation.split_section(stored.schedule, set(chosen.members), chosen.first_table))
+        quality = quality_lines(section_part(stored.schedule, secs, chosen))
     else:
         quality = section_quality_lines(stored.schedule, secs)
     return RotationView(
