@@ -63,6 +63,7 @@ __all__ = [
     "save_section_timer",
     "section_clock",
     "section_locks",
+    "player_sections",
     "section_named",
     "section_seats",
     "section_of_table",
@@ -156,6 +157,22 @@ def list_sections(session: Session, event_id: int) -> tuple[SectionView, ...]:
             )
         )
     return tuple(out)
+
+
+def player_sections(session: Session, event_id: int) -> dict[int, str]:
+    """Roster player id → the name of the section he plays in, for the
+    event's players who have one (a move dialog's list)."""
+    rows = _section_rows(session, event_id)
+    names = {s.id: s.name for s in rows}
+    return {
+        player_id: names[section_id]
+        for player_id, section_id in session.exec(
+            select(Entrant.player_id, Entrant.section_id).where(
+                Entrant.event_id == event_id, Entrant.section_id != None  # noqa: E711
+            )
+        )
+        if section_id in names
+    }
 
 
 def section_of_table(secs: tuple[SectionView, ...] | list[SectionView], table: int) -> SectionView | None:

@@ -200,3 +200,43 @@ def test_a_sections_clock_is_in_the_status_bar_and_on_the_projector(qtbot, gui_e
     page.section.setCurrentIndex(0)  # every section: the room's clock, named by no section
     assert "Section" not in director.clock_label.text() and "Section" not in page.projector.clock.text()
     page.projector.close()
+
+
+def test_the_move_to_section_dialog_moves_a_player_and_says_why_not(qtbot, gui_env, db):
+    """Event page ▸ Sections ▸ Move to section…: the player and the section
+    chosen, Move re-plans the two sections and says what changed; Edit ▸
+    Undo takes it back; a refusal (a locked round) is said in the dialog,
+    which stays open, and nothing changes."""
+    with db.session() as s:
+        event_id = made_split(s, 40, 20, seed=3, name="Charity night", prefix="Member")
+    w = _section_window(qtbot, db, None)
+    w.ctx.set_event(event_id)
+    w.tabs.setCurrentWidget(w.event_page)
+    w.event_page.refresh()
+    box = w.event_page.sections_box
+    assert box.move_player.isEnabled()
+    with db.session() as s:
+        secs = {x.name: x for x in T.list_sections(s, event_id)}
+        where = T.player_sections(s, event_id)
+    player = next(p for p, sec in sorted(where.items()) if sec == "A")
+    dialog = box.move_dialog()
+    assert dialog.section.count() == 2 and "Section B: 20 players (24 seats)" == dialog.section.itemText(1)
+    assert " — section A" in dialog.player.itemText(dialog.player.findData(player))
+    with db.session() as s:
+        T.lock_section_round(s, event_id, "B", 1)
+    dialog.choose(player, "B")
+    assert not dialog.move()
+    assert "Round 1 is locked for section B" in dialog.message.text() and dialog.isVisible()
+    with db.session() as s:
+        assert T.player_sections(s, event_id)[player] == "A"
+        T.lock_section_round(s, event_id, "B", 1, False)
+    assert dialog.move() and not dialog.isVisible()
+    assert "moved from section A to section B from round 1" in box.moved.text()
+    with db.session() as s:
+        assert T.player_sections(s, event_id)[player] == "B"
+        assert {x.name: x.players for x in T.list_sections(s, event_id)} == {"A": 19, "B": 21}
+    _shot(w, "event-page-moved")
+    w.ctx.undo_log.undo()
+    with db.session() as s:
+        assert T.player_sections(s, event_id)[player] == "A"
+    assert secs["A"].players == 20
