@@ -612,7 +612,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         model = await shared(f"section:{key}", make)
         text, ends = _clock_words(*clock[1:])
         context = dict(title=f"Standings · Section {key}", view=model["view"], settings=model["settings"],
-                       timer=f"Section {clock[0]} · {text}" if text else "", timer_ends=ends, section=clock[0],
+                       timer=text[:1].upper() + text[1:], timer_ends=ends, section=clock[0],
                        stamp=model["stamp"])
         if template == "projector.html":
             players_url = (base_url or str(request.base_url)).rstrip("/") + "/"

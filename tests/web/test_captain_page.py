@@ -155,16 +155,16 @@ def test_a_sections_standings_and_projector_pages_show_its_own_clock(db, section
     proj = captain_client.get("/projector?section=b")
     assert proj.status_code == 200
     assert "Charity night — Section B" in proj.text
-    assert "Section B · time left 9:" in proj.text and 'data-ends="' in proj.text and "/static/clock.js" in proj.text
+    assert "Section B: " in proj.text and "Time left 9:" in proj.text and 'data-ends="' in proj.text and "/static/clock.js" in proj.text
     shown = {n for n in names_all if f">{n} <" in proj.text or f">{n}<" in proj.text}
     assert shown == names_b
     assert captain_client.get("/static/clock.js").status_code == 200
     c = captain_client.get("/standings?section=C")
-    assert c.status_code == 200 and "Section C · time left 2:05 (paused)" in c.text and "data-ends" not in c.text
+    assert c.status_code == 200 and "Time left 2:05 (paused)" in c.text and "data-ends" not in c.text
     a = captain_client.get("/standings?section=A")
-    assert "Section A · round clock 20:00" in a.text  # A's clock was never started: reset
+    assert "Round clock 20:00" in a.text  # A's clock was never started: reset
     room = captain_client.get("/projector")
-    assert "Section B ·" not in room.text and "— Section" not in room.text  # the room's projector: every section
+    assert "Time left" not in room.text and "— Section" not in room.text  # the room's projector: every section
     missing = captain_client.get("/projector?section=Q")
     assert missing.status_code == 404 and "There is no section" in missing.text
     assert captain_client.get("/standings?section=<b>").status_code == 404
