@@ -601,6 +601,7 @@ __all__ += [
     "site_data",
 ]
 
+from euchre_tourney.tournament.schedule import move_to_section  # noqa: E402  (a player moved between sections)
 from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sections and captains)
     CaptainView,
     SectionMove,
@@ -612,7 +613,6 @@ from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sec
     captains,
     check_captain_pin,
     lock_section_round,
-    move_to_section,
     revoke_captain,
     save_section_timer,
     section_clock,

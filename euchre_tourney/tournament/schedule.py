@@ -23,8 +23,9 @@ from euchre_tourney.tournament.common import (
     last_played_round,
     load_event,
     optional_whole_number,
+    whole_number,
 )
-from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
@@ -254,6 +255,92 @@ def _store_section_plan(session: Session, event_id: int, plans) -> None:
             sits.extend({"round_id": rid, "entrant_id": e} for e in rnd.sit_out)
         insert_rows(session, Seating.__table__, seats, ordered=False)  # type: ignore[attr-defined]
         insert_rows(session, SitOut.__table__, sits, ordered=False)  # type: ignore[attr-defined]
+
+
+@write_use_case
+def move_to_section(session: Session, event_id: int, player_id: int, section: str) -> _sections.SectionMove:
+    """Move a player of a night split into sections into ``section``; commit.
+
+    Before the rotation is made, only his section changes. After it, the
+    two sections concerned are re-planned from the round after the later
+    of their last played rounds, keeping every seat the balance allows
+    (:func:`euchre_tourney.rotation.keep_seats`: he leaves his old section
+    as a leaver does and joins the new one as a late arrival does); the
+    other sections keep every seat; rounds played stay as played (his
+    rounds in his old section count there). Through the unit of work like
+    every write (the one guard; Edit ▸ Undo puts everything back).
+
+    :class:`TournamentError` in words, nothing changed, when he already
+    plays there, the section is full (:func:`.sections.section_seats`), his old
+    section would keep under 4 players, every round is played, or a round
+    still to re-plan is locked (for the room or for either section);
+    :class:`NotFound` for an unknown player or section."""
+    from euchre_tourney.store import Event
+
+    event = load_event(session, event_id)
+    secs = _sections.list_sections(session, event_id)
+    if not secs:
+        raise TournamentError("This night is not split into sections: there is no section to move a player to.")
+    target = _sections.section_named(secs, section)
+    found = session.exec(
+        select(Entrant, Player.name).join(Player, Entrant.player_id == Player.id).where(
+            Entrant.event_id == event_id, Entrant.player_id == whole_number(player_id, "player number")
+        )
+    ).first()
+    if found is None:
+        raise NotFound("That player is not in this event.")
+    e, name = found
+    source = next((x for x in secs if x.id == e.section_id), None)
+    if source is not None and source.id == target.id:
+        raise TournamentError(f"{name} already plays in section {target.name}.")
+    if e.checked_in:
+        if target.players >= _sections.section_seats(target):
+            raise TournamentError(
+                f"Section {target.name} is full: {target.players} players at the tables it has "
+                f"({_sections.section_seats(target)} seats with its spare table). Move someone out of it first, or choose "
+                "another section.")
+        if source is not None and source.players - 1 < 4:
+            raise TournamentError(
+                f"Section {source.name} would keep {source.players - 1} players: at least 4 must stay to fill a table.")
+    came_from = source.name if source is not None else "none"
+    rounds_made = _has_rounds(session, event_id)
+    if not rounds_made or not e.checked_in or source is None:
+        e.section_id = target.id
+        session.add(e)
+        session.commit()
+        return _sections.SectionMove(name, came_from, target.name, None, (), 0)
+    both = [source, target]
+    played = sections_played_upto(session, event_id, both)
+    floor = max(played.values())
+    total = session.get(Event, event_id).rounds
+    if floor >= total:
+        raise TournamentError(f"Every round is played in section {source.name if played[source.id] >= total else target.name}: "
+                              "there is no round left to move a player into.")
+    locks = _sections.section_locks(session, event_id)
+    room_locked = {
+        r.number for r in session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.locked == True))  # noqa: E712
+    }
+    for number in range(floor + 1, total + 1):
+        for sec in both:
+            if number in room_locked or number in locks.get(sec.name, ()):
+                raise TournamentError(
+                    f"Round {number} is locked for section {sec.name}: its seats stay as printed. Unlock it first, "
+                    f"or move {name} once it is played.")
+    e.section_id = target.id
+    session.add(e)
+    session.flush()
+    plans = [
+        plan for plan in _plan_sections(session, event_id, "keep", force={source.id, target.id}, floor=floor)
+        if plan[0].id in (source.id, target.id)
+    ]
+    _store_section_plan(session, event_id, plans)
+    changed = sum(len(rotation.future_changes(old, new, upto)) for _s, upto, old, new in plans)
+    session.commit()
+    return _sections.SectionMove(name, came_from, target.name, floor + 1, tuple(sorted(p[0].name for p in plans)), changed)
+
+
+def _has_rounds(session: Session, event_id: int) -> bool:
+    return session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first() is not None
 
 
 #: how the rounds not yet played are re-planned after a change of players:
