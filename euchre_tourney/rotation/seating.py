@@ -296,18 +296,38 @@ def number_tables(
 def _greedy_orders(at: list[list[int]], rounds: list[list[Game]], fixed: list[dict[int, int]]) -> list[list[int]]:
     """Round by round, a perfect matching game → table under the lowest cap
     on max(at[p][t] for p in the game) that admits one (Kuhn's augmenting
-    paths)."""
-    cnt = [row[:] for row in at]
+    paths).
+
+    The counts are kept sparse as well (each player's tables visited, with
+    how often): a game's maxima are 0 at every table none of its players
+    has sat at -- nearly all of a big room's tables -- so a round costs its
+    games' visits, not games × tables (285 tables: 81,000 maxima a round).
+    The caps and the allowed tables are exactly those of the dense counts."""
+    width = len(at[0]) if at else 0
+    visits: list[dict[int, int]] = [{t: c for t, c in enumerate(row) if c} for row in at] if width else [{} for _ in at]
     orders = []
     for r, games in enumerate(rounds):
         T = len(games)
         fx = fixed[r]
-        # top[g][t]: the most rounds a player of game g has spent at table t (element-wise max of their rows)
-        top = [list(map(max, *(cnt[p][:T] for p in g))) if len(g) > 1 else cnt[g[0]][:T] for g in games]
-        cap = min(min(row) for row in top) + 1 if T else 1
+        # top[g]: table → the most rounds a player of game g has spent there (tables < T; absent: 0)
+        top: list[dict[int, int]] = []
+        for g in games:
+            d: dict[int, int] = {}
+            for p in g:
+                for t, c in visits[p].items():
+                    if t < T and c > d.get(t, 0):
+                        d[t] = c
+            top.append(d)
+        cap = min((min(d.values()) if len(d) == T else 0) for d in top) + 1 if T else 1
         match = None
         while match is None and T:
-            ok = [[v < cap for v in row] for row in top]
+            ok = []
+            for d in top:
+                row = [True] * T
+                for t, c in d.items():
+                    if c >= cap:
+                        row[t] = False
+                ok.append(row)
             match = _match(T, ok, fx)
             cap += 1
         order = [0] * T
@@ -315,7 +335,8 @@ def _greedy_orders(at: list[list[int]], rounds: list[list[Game]], fixed: list[di
             order[match[gi]] = gi
         for t, gi in enumerate(order):
             for p in games[gi]:
-                cnt[p][t] += 1
+                v = visits[p]
+                v[t] = v.get(t, 0) + 1
         orders.append(order)
     return orders
 
