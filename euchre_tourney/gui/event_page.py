@@ -562,6 +562,12 @@ class SectionsBox(QGroupBox):
         self.withdraw.clicked.connect(self.revoke_captain)
         self.captains = QLabel()
         self.captains.setWordWrap(True)
+        self.move_player = QPushButton("Move pla&yer to section…")
+        self.move_player.setToolTip("Move a player to another section: only the two sections are re-planned, "
+                                    "keeping every seat the balance allows")
+        self.move_player.clicked.connect(self.move_dialog)
+        self.moved = QLabel()  # what the last move changed
+        self.moved.setWordWrap(True)
         outer = QVBoxLayout(self)
         grid = QFormLayout()
         outer.addLayout(grid)
@@ -575,6 +581,10 @@ class SectionsBox(QGroupBox):
         row.addWidget(self.split_rooms)
         grid.addRow("By room:", row)
         outer.addWidget(self.listing)
+        row = QHBoxLayout()
+        row.addWidget(self.move_player)
+        row.addWidget(self.moved, 1)
+        outer.addLayout(row)
         grid = QFormLayout()
         outer.addLayout(grid)
         row = QHBoxLayout()
@@ -601,6 +611,9 @@ class SectionsBox(QGroupBox):
         else:
             self.listing.setText("The night plays in one room (one rotation).")
         self.one_room.setEnabled(bool(secs))
+        self.move_player.setEnabled(bool(secs))
+        self.sections = tuple(secs)
+        self.entrants = tuple(board.entrants)
         for w in (self.captain_name, self.captain_sections, self.make_captain, self.withdraw):
             w.setEnabled(bool(secs))
         self.captains.setText(
@@ -651,6 +664,21 @@ class SectionsBox(QGroupBox):
             self._operate("Cannot join the sections", lambda eid: self.ctx.operate(
                 "Play in one room", tournament.unsplit_sections, eid, event_id=eid))
 
+    def move_dialog(self) -> "MoveToSectionDialog | None":
+        """Open the Move to section dialog (it stays open on a refusal, saying why)."""
+        event_id = self.ctx.event_id
+        if event_id is None or not getattr(self, "sections", ()):
+            return None
+        try:
+            where = self.ctx.run(tournament.player_sections, event_id)
+        except tournament.TournamentError as exc:
+            context.show_error(self, "Cannot move a player", exc.message)
+            return None
+        dialog = MoveToSectionDialog(self.ctx, event_id, self.entrants, self.sections, where, self)
+        dialog.done_move.connect(self.moved.setText)
+        dialog.open()
+        return dialog
+
     def add_captain(self) -> None:
         name = self.captain_name.text().strip()
         wanted = [x.strip() for x in self.captain_sections.text().replace(";", ",").split(",") if x.strip()]
@@ -668,3 +696,71 @@ class SectionsBox(QGroupBox):
         if self._operate("Cannot withdraw the PIN", lambda eid: self.ctx.operate(
                 f"Withdraw {name}'s PIN", tournament.revoke_captain, eid, name, event_id=eid)):
             context.inform(self, "Captain's PIN", f"{name}'s PIN no longer works.")
+
+
+class MoveToSectionDialog(QDialog):
+    """Move one player to another section (Event page ▸ Sections ▸ Move to
+    section…): the player (typed or chosen, with the section he is in), the
+    section (with its players and seats); Move runs
+    :func:`tournament.move_to_section` through the unit of work (Edit ▸
+    Undo takes it back). A refusal is said in the dialog, which stays open,
+    and nothing changed; ``done_move`` fires with what the move changed."""
+
+    done_move = Signal(str)
+
+    def __init__(self, ctx: AppContext, event_id: int, entrants, sections, where: dict, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Move to section")
+        self.ctx, self.event_id = ctx, event_id
+        self.result_move = None
+        self.player = QComboBox()
+        self.player.setEditable(True)
+        self.player.setInsertPolicy(QComboBox.NoInsert)
+        self.player.setAccessibleName("Player")
+        for e in sorted((e for e in entrants if e.checked_in or e.player_id in where), key=lambda e: e.name.casefold()):
+            here = where.get(e.player_id)
+            self.player.addItem(f"{e.label or e.name}" + (f" — section {here}" if here else ""), e.player_id)
+        self.player.completer().setFilterMode(Qt.MatchContains)
+        self.player.completer().setCaseSensitivity(Qt.CaseInsensitive)
+        self.section = QComboBox()
+        self.section.setAccessibleName("Section")
+        for x in sections:
+            self.section.addItem(
+                f"{x.title}: {x.players} players ({tournament.section_seats(x)} seats)", x.name)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Why not")
+        buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
+        self.move_button = buttons.addButton("&Move", QDialogButtonBox.AcceptRole)
+        buttons.accepted.connect(self.move)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&Player:", self.player)
+        form.addRow("&To section:", self.section)
+        form.addRow(QLabel("Only his old and new sections are re-planned, from the next round not yet played; "
+                           "rounds played stay as played."))
+        form.addRow(self.message)
+        form.addRow(buttons)
+
+    def choose(self, player_id: int, section: str) -> None:
+        """Choose the player and the section (as a director would)."""
+        self.player.setCurrentIndex(self.player.findData(player_id))
+        self.section.setCurrentIndex(self.section.findData(section))
+
+    def move(self) -> bool:
+        """Move the chosen player; True when done (the dialog closes)."""
+        player_id, section = self.player.currentData(), self.section.currentData()
+        if player_id is None or self.player.currentText() != self.player.itemText(self.player.currentIndex()):
+            self.message.setText("Choose a player from the list.")
+            return False
+        name = self.player.currentText().split(" — ")[0]
+        try:
+            moved = self.ctx.operate(f"Move {name} to section {section}", tournament.move_to_section,
+                                     self.event_id, player_id, section, event_id=self.event_id)
+        except tournament.TournamentError as exc:
+            self.message.setText(exc.message)
+            return False
+        self.result_move = moved
+        self.done_move.emit(moved.message)
+        self.accept()
+        return True

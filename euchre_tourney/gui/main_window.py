@@ -293,7 +293,11 @@ class MainWindow(QMainWindow):
             box.installEventFilter(self.undo_pass)
         where = db.path or db.where
         self.statusBar().addPermanentWidget(QLabel(f"Database: {where}  ·  Station: {db.station}"))
-        self.statusBar().addPermanentWidget(TimerLabel(self.standings_page.timer))  # the round timer, on every page
+        self.clock_label = TimerLabel(self.standings_page.timer)  # the round timer, on every page
+        self.statusBar().addPermanentWidget(self.clock_label)
+        # a section's own clock when one is shown (the window opened on it, or chosen on the Standings page)
+        self.standings_page.clock_named.connect(self.clock_label.name_clock)
+        self.clock_label.name_clock(self.standings_page.clock_section or "")
         self.ctx.operated.connect(self._follow_change)
         self.ctx.changed.connect(self._saved)
         self.ctx.stepped.connect(lambda text: self.statusBar().showMessage(text, 8000))  # not just "Saved."

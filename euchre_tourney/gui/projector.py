@@ -89,6 +89,11 @@ class ProjectorWindow(QWidget):
         self.pager.timeout.connect(self.next_page)
         self.pager.start()
 
+    def name_clock(self, section: str) -> None:
+        """The clock shown is section ``section``'s own ("" the event's): its
+        label says so ("Section B · time left 12:35")."""
+        self.clock.name_clock(section)
+
     # what is shown ------------------------------------------------------------
     def rows_per_page(self) -> int:
         """Standings lines that fit the table at this window's size (at least 5)."""
@@ -103,7 +108,9 @@ class ProjectorWindow(QWidget):
         """Show ``view`` (player, team or season standings), keeping the page if it still exists."""
         self.view = view
         season = getattr(view, "season", None)
-        self.title.setText(view.event_name if season is None else f"{season.name} — season standings")
+        section = getattr(view, "section", "")  # one section's standings on the wall: say whose
+        title = view.event_name + (f" — Section {section}" if section else "")
+        self.title.setText(title if season is None else f"{season.name} — season standings")
         status = getattr(view, "status", "") or getattr(view, "bracket", "")  # a bracket night: how far it has gone
         self.status.setText(status[:1].upper() + status[1:])
         self.status.setVisible(bool(status))

@@ -172,8 +172,16 @@ class TimerLabel(QLabel):
 
     def __init__(self, timer: RoundTimer, prefix: str = "Round timer ", parent=None) -> None:
         super().__init__(parent)
-        self.timer, self.prefix = timer, prefix
+        self.timer, self.prefix, self.base_prefix = timer, prefix, prefix
         timer.changed.connect(self.show_time)
+        self.show_time()
+
+    def name_clock(self, section: str) -> None:
+        """Say whose clock it is: section ``section``'s ("Section B · round
+        timer 12:35"), or the event's when ``section`` is ""."""
+        base = self.base_prefix
+        self.prefix = f"Section {section} · {base[:1].lower()}{base[1:]}" if section else base
+        self.setAccessibleName(f"Section {section} round clock" if section else "Round clock")
         self.show_time()
 
     def show_time(self) -> None:

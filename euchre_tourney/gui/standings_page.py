@@ -8,7 +8,7 @@ import html
 import logging
 from datetime import datetime, timezone
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,6 +32,9 @@ from euchre_tourney.gui.worker import OneAtATime
 
 
 class StandingsPage(Page):
+    clock_named = Signal(str)
+    """Whose round clock the page's timer shows: a section's name ("B"), "" for the event's."""
+
     CONCERNS = frozenset({"roster", "event", "settings", "rotation", "hands", "teams", "prizes", "timer"})
 
     def __init__(self, ctx: AppContext, parent=None) -> None:
@@ -57,6 +60,9 @@ class StandingsPage(Page):
         self.timer = RoundTimer(0, parent=self)
         self.timer_bar = TimerBar(self.timer)
         self._timer_shown: tuple | None = None  # (event, minutes, end, left) last restored or saved
+        self._clock: tuple | None = None  # the section shown's clock (ends at, left); None: the event's
+        self.clock_section: str | None = None  # whose clock the timer shows: a section's name, None the event's
+        self._clock_named = ""
         self.timer.moved.connect(self._save_timer)
         ctx.event_changed.connect(self.load_timer)  # the status bar shows the timer on every page
         ctx.operated.connect(self._timer_changed)  # an undo of the event's settings, a reload
@@ -66,7 +72,7 @@ class StandingsPage(Page):
         self.prizes_button.setToolTip("Choose the prizes: high score, second, third, low score, most loners, closest to N")
         self.prizes_button.clicked.connect(self.choose_prizes)
         self.section = SectionChooser(ctx)
-        self.section.chosen.connect(lambda _s: self.refresh())
+        self.section.chosen.connect(lambda _s: self.refresh())  # the timer follows: the section's own clock
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
         top.addWidget(self.section)
@@ -84,17 +90,26 @@ class StandingsPage(Page):
         self.load_timer()
         self.refresh()
 
-    def load_timer(self, *_args, event: tournament.EventView | None = None) -> None:
-        """Show the current event's round timer as saved with it (running,
-        paused or reset; none for an event without one). ``event``: already
-        read by the page's read model; None: read it."""
+    def load_timer(self, *_args, event: tournament.EventView | None = None, clock: object = None) -> None:
+        """Show the round clock of what the page shows, as saved (running,
+        paused or reset; none for an event without one): the section's own
+        clock when one section is shown (chosen here, or the window opened
+        on it: ``euchre-tourney --section B``), else the event's. ``event``:
+        already read by the page's read model; ``clock``: the section's
+        (ends at, seconds left) read with it; None: read them."""
         event_id = self.ctx.event_id
+        section = self.section.section() if event_id is not None else None
         try:
             if event is None or event.id != event_id:
                 event = None if event_id is None else self.ctx.run(tournament.get_event, event_id)
+            if event is not None and section is not None and clock is None:
+                clock = self._section_clock(event.id, section)
         except tournament.TournamentError:  # unreachable database: the pages say so; the timer waits
             return
-        clock = getattr(self, "_clock", None)
+        if event is None or not getattr(event, "sectioned", False):
+            clock = None
+        self._clock = clock
+        self.clock_section = section if clock is not None else None
         if event is None:
             shown = (None, 0, None, None)
         elif clock is not None:  # a section's own round clock (a split night, one section shown)
@@ -104,9 +119,21 @@ class StandingsPage(Page):
             end = event.timer_ends_at
             ends = None if end is None else end.timestamp()
             shown = (event.id, event.minutes_per_round, ends, event.timer_left_seconds)
+        named = self.clock_section or ""
+        if named != self._clock_named:
+            self._clock_named = named
+            self.clock_named.emit(named)
         if shown != self._timer_shown:
             self._timer_shown = shown
             self.timer.restore(*shown[1:])
+
+    def _section_clock(self, event_id: int, section: str) -> tuple | None:
+        """Section ``section``'s clock as saved (None: no such section now)."""
+        try:
+            chosen = self.ctx.run(lambda s: tournament.section_named(tournament.list_sections(s, event_id), section))
+        except tournament.NotFound:
+            return None
+        return (chosen.ends_at, chosen.left_seconds)
 
     def _timer_changed(self, change) -> None:
         if change.concerns(self.ctx.event_id, {"timer", "settings"}):
@@ -118,7 +145,7 @@ class StandingsPage(Page):
             return
         ends, left = self.timer.state()
         end = None if ends is None else datetime.fromtimestamp(ends, timezone.utc)
-        section = self.section.section() if getattr(self, "_clock", None) is not None else None
+        section = self.clock_section
         try:
             # through the unit of work, but not a step of Edit ▸ Undo (no log): a timer is not undone
             if section is not None:  # the section's own clock
@@ -185,8 +212,7 @@ class StandingsPage(Page):
         """Draw ``board`` (:func:`tournament.standings_board`'s read model)."""
         event = board.event
         self.section.load(board.sections)
-        self._clock = board.clock
-        self.load_timer(event=event)
+        self.load_timer(event=event, clock=board.clock)
         self.prizes.setVisible(event.kind != "team")
         self.prizes_button.setEnabled(event.kind != "team")
         if event.kind == "team":
@@ -352,5 +378,7 @@ class StandingsPage(Page):
         """Open the projector full screen on the chosen screen."""
         if self.projector is None:
             self.projector = ProjectorWindow(self.timer)
+            self.projector.name_clock(self.clock_section or "")
+            self.clock_named.connect(self.projector.name_clock)
         self.projector.open_on(self.chosen_screen())
         self.refresh()  # fills the projector too, even when this page is not the current tab

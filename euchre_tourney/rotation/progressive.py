@@ -328,6 +328,8 @@ def progressive(
         candidates.append(_to_schedule(ids, seat_and_number(n, [], found, rng, pins, apart=forbid), seed))
     if progress:
         progress(1.0)
+    if len(candidates) == 1:  # nothing to choose between (checking it here would only cost time)
+        return candidates[0]
     return min(candidates, key=lambda s: (len(cons.violations(s)) if cons else 0, _key(check(s))))
 
 

@@ -159,25 +159,56 @@ def merge_sections(schedules: Sequence[Schedule]) -> Schedule:
     return Schedule(players=tuple(p for s in schedules for p in s.players), rounds=tuple(rounds))
 
 
-def split_section(schedule: Schedule, members: set[int] | frozenset[int], offset: int = 0) -> Schedule:
-    """The part of the night's ``schedule`` that is one section's: its
-    ``members``' tables (numbered within the section: ``offset``
-    subtracted) and sit-outs, and its absentees. A table is the section's
-    when its North is a member (a section's tables seat only its members)."""
+def split_section(
+    schedule: Schedule, members: set[int] | frozenset[int], offset: int = 0, upto: int | None = None
+) -> Schedule:
+    """The part of the night's ``schedule`` that is one section's, tables
+    numbered within the section (``offset`` subtracted).
+
+    ``upto`` None: its ``members``' tables (a table is the section's when
+    its North is a member: a section's tables seat only its members), and
+    their sit-outs and absences. ``upto`` given: the section's tables are
+    those numbered ``offset < number <= upto`` (the section's range, see
+    :func:`offset_tables`), whoever sits there -- a player moved from one
+    section to another keeps the rounds he played at his old section's
+    tables there. The part's players are then the ``members`` and anyone
+    who sat at its tables; in each round, a player not at its tables is
+    sitting out when he sits out that round and is a member now, else
+    absent (playing or sitting out in another section), so that every
+    round lists each of the part's players once (:func:`~.quality.check`)."""
+    if upto is None:
+        rounds = []
+        for r in schedule.rounds:
+            tables = tuple(
+                dataclasses.replace(t, number=t.number - offset) for t in r.tables if t.north in members
+            )
+            rounds.append(
+                Round(
+                    r.number,
+                    tables,
+                    tuple(p for p in r.sit_out if p in members),
+                    tuple(p for p in r.absent if p in members),
+                )
+            )
+        return Schedule(players=tuple(p for p in schedule.players if p in members), rounds=tuple(rounds))
+    mine = [[t for t in r.tables if offset < t.number <= upto] for r in schedule.rounds]
+    seated = {p for ts in mine for t in ts for p in t.seats}
+    players = tuple(p for p in schedule.players if p in members or p in seated)
     rounds = []
-    for r in schedule.rounds:
-        tables = tuple(
-            dataclasses.replace(t, number=t.number - offset) for t in r.tables if t.north in members
-        )
+    for r, ts in zip(schedule.rounds, mine):
+        here = {p for t in ts for p in t.seats}
+        sits = tuple(p for p in r.sit_out if p in members and p not in here)
+        away = set(players) - here - set(sits)
+        gone = [p for p in r.absent if p in away]  # the night's absentees first, in its order
         rounds.append(
             Round(
                 r.number,
-                tables,
-                tuple(p for p in r.sit_out if p in members),
-                tuple(p for p in r.absent if p in members),
+                tuple(dataclasses.replace(t, number=t.number - offset) for t in ts),
+                sits,
+                tuple(gone) + tuple(p for p in players if p in away and p not in set(gone)),
             )
         )
-    return Schedule(players=tuple(p for p in schedule.players if p in members), rounds=tuple(rounds))
+    return Schedule(players=players, rounds=tuple(rounds))
 
 
 def constraints_within(c: Constraints, members: set[int] | frozenset[int]) -> Constraints:

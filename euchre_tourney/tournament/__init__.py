@@ -601,8 +601,10 @@ __all__ += [
     "site_data",
 ]
 
+from euchre_tourney.tournament.schedule import move_to_section  # noqa: E402  (a player moved between sections)
 from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sections and captains)
     CaptainView,
+    SectionMove,
     SectionView,
     add_captain,
     call_section_time,
@@ -611,11 +613,13 @@ from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sec
     captains,
     check_captain_pin,
     lock_section_round,
-    move_to_section,
     revoke_captain,
     save_section_timer,
+    section_clock,
     section_locks,
+    player_sections,
     section_named,
+    section_seats,
     section_of_table,
     list_sections,
     split_by_rooms,
@@ -626,6 +630,7 @@ from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sec
 
 __all__ += [
     "CaptainView",
+    "SectionMove",
     "SectionView",
     "add_captain",
     "call_section_time",
@@ -637,8 +642,11 @@ __all__ += [
     "move_to_section",
     "revoke_captain",
     "save_section_timer",
+    "section_clock",
     "section_locks",
+    "player_sections",
     "section_named",
+    "section_seats",
     "section_of_table",
     "list_sections",
     "split_by_rooms",

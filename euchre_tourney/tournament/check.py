@@ -238,7 +238,8 @@ def _check_event_rows(f: _Finder, e: dict, players: set[int]) -> None:
         f.add(where, row, what, eid)
 
     # entrants
-    entrants = _rows(f.session, "select id, player_id, number from entrant where event_id = :e", e=eid)
+    entrants = _rows(f.session, "select id, player_id, number, checked_in, section_id from entrant where event_id = :e",
+                     e=eid)
     entrant_ids = {r["id"] for r in entrants}
     numbers = Counter(r["number"] for r in entrants if r["number"] is not None)
     for r in entrants:
@@ -286,6 +287,7 @@ def _check_event_rows(f: _Finder, e: dict, players: set[int]) -> None:
             if s["entrant_id"] not in entrant_ids:
                 add(f"round {round_of[s['round_id']]} (sit-out row {s['id']})",
                     f"the sit-out is someone (entrant {s['entrant_id']}) who is not in the event")
+    _check_sections(f, where, e, entrants, round_of, seats)
     if rounds:
         _check_hands(f, where, eid, rules, game, round_of, seated)
         _check_table_results(f, where, eid, round_of, seated)
@@ -293,6 +295,145 @@ def _check_event_rows(f: _Finder, e: dict, players: set[int]) -> None:
     if e["kind"] == "team":
         _check_teams(f, where, eid, players)
     _check_bracket(f, e)
+
+
+def _check_sections(f: _Finder, where: str, e: dict, entrants: list[dict], round_of: dict, seats: list[dict]) -> None:
+    """A night split into sections (issue 30): every player of the night in
+    one section of this event, each table in one section's range of
+    numbers and the tables of a section numbered 1, 2, … in each round, the
+    players at a section's tables its own (in the rounds it has not yet
+    played: a player moved to another section keeps his rounds played),
+    each section's rotation without a partnership twice while the rounds
+    allow, the sections' locks on rounds that exist, and the captains'
+    sections the night's."""
+    eid = e["id"]
+
+    def add(row: str, what: str) -> None:
+        f.add(where, row, what, eid)
+
+    secs = _rows(f.session, "select id, name, position, first_table, capacity, time_called_round from section "
+                            "where event_id = :e order by first_table, id", e=eid)
+    by_id = {s["id"]: s for s in secs}
+    named = {}
+    for s in secs:
+        if not isinstance(s["name"], str) or not s["name"].strip():
+            add(f"section row {s['id']}", f"the section's name {_shown(s['name'])} is no name")
+        else:
+            named[s["name"].casefold()] = s
+        if not _whole(s["first_table"]) or s["first_table"] < 0:
+            add(f"section {_name(s['name'])} (row {s['id']})",
+                f"its first table {_shown(s['first_table'])} is not a whole number of at least 0")
+    firsts = Counter(s["first_table"] for s in secs)
+    for s in secs:
+        if firsts[s["first_table"]] > 1:
+            add(f"section {_name(s['name'])} (row {s['id']})",
+                f"its tables start at the same number ({s['first_table']}) as another section's: tables would be in two sections")
+    if secs and e.get("kind") not in (None, "progressive"):
+        add("", f"a {e.get('kind')} event is split into sections: only a progressive night is")
+    names_of = {}
+    player_names = {r["id"]: r["name"] for r in _rows(
+        f.session, "select entrant.id, player.name from entrant join player on entrant.player_id = player.id "
+                   "where entrant.event_id = :e", e=eid)}
+    for r in entrants:
+        names_of[r["id"]] = f"{_name(player_names.get(r['id'], ''))} (entrant row {r['id']})"
+        if r["section_id"] is not None and r["section_id"] not in by_id:
+            add(f"entrant row {r['id']}",
+                f"{_name(player_names.get(r['id'], ''))} is in a section (id {r['section_id']}) that this event does not have")
+    # captains
+    for c in _rows(f.session, "select id, name, sections from captain where event_id = :e", e=eid):
+        wanted = [x for x in str(c["sections"] or "").split(",") if x.strip()]
+        if secs:
+            gone = [x for x in wanted if x.strip().casefold() not in named]
+            if gone:
+                add(f"captain {_name(c['name'])} (row {c['id']})",
+                    f"she runs section{'s' if len(gone) > 1 else ''} {', '.join(gone)}, which the night does not have "
+                    f"(its sections: {', '.join(s['name'] for s in secs)})")
+    # locks on rounds that exist
+    if secs:
+        numbers = set(round_of.values())
+        for lock in _rows(f.session, "select section_lock.id, section_lock.round_number, section.name from section_lock "
+                                     "join section on section_lock.section_id = section.id where section.event_id = :e", e=eid):
+            if lock["round_number"] not in numbers:
+                add(f"section {_name(lock['name'])} (lock row {lock['id']})",
+                    f"round {_shown(lock['round_number'])} is locked for it but the rotation has no such round")
+    if not secs or not seats:
+        return
+    ordered = [s for s in secs if _whole(s["first_table"])]
+
+    def owner(table) -> dict | None:
+        found = None
+        for s in ordered:
+            if s["first_table"] < table:
+                found = s
+        return found
+
+    def label(table) -> str:
+        s = owner(table)
+        return f"{s['name']}-{table - s['first_table']}" if s else str(table)
+
+    section_of = {r["id"]: r["section_id"] for r in entrants}
+    # played: the last round with a hand or round totals at one of a section's tables
+    played: dict[int, int] = defaultdict(int)
+    for r in _rows(f.session, "select round_id, table_number from hand join event_round on hand.round_id = event_round.id "
+                              "where event_round.event_id = :e union select round_id, table_number from table_result "
+                              "join event_round on table_result.round_id = event_round.id where event_round.event_id = :e "
+                              "and table_result.ns_points is not null", e=eid):
+        s = owner(r["table_number"]) if _whole(r["table_number"]) else None
+        if s is not None and r["round_id"] in round_of:
+            played[s["id"]] = max(played[s["id"]], round_of[r["round_id"]])
+    tables_of: dict[tuple[int, int], dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+    seated_ids = set()
+    for seat in seats:
+        t = seat["table_number"]
+        if not _whole(t) or seat["round_id"] not in round_of:
+            continue
+        s = owner(t)
+        number = round_of[seat["round_id"]]
+        if s is None:
+            add(f"round {number}, table {t} (seat row {seat['id']})", "the table is in no section: the sections' tables "
+                f"start above {min(x['first_table'] for x in ordered)}")
+            continue
+        tables_of[(s["id"], number)][t - s["first_table"]][seat["seat"]] = seat["entrant_id"]
+        seated_ids.add(seat["entrant_id"])
+        mine = section_of.get(seat["entrant_id"])
+        if number > played[s["id"]] and mine != s["id"] and seat["entrant_id"] in section_of and (
+                mine is None or mine in by_id):  # (a section that does not exist is said once, above)
+            elsewhere = by_id.get(mine)
+            add(f"round {number}, table {label(t)} (seat row {seat['id']})",
+                f"{names_of[seat['entrant_id']]} sits at section {s['name']}'s table but plays in "
+                + (f"section {elsewhere['name']}" if elsewhere else "no section"))
+    for r in entrants:
+        if r["id"] in seated_ids and r["section_id"] is None:
+            add(f"entrant row {r['id']}", f"{_name(player_names.get(r['id'], ''))} is seated in the rotation but is in no section")
+    for (sid, number), tables_ in sorted(tables_of.items(), key=lambda kv: (by_id[kv[0][0]]["first_table"], kv[0][1])):
+        got = sorted(tables_)
+        if got != list(range(1, len(got) + 1)):
+            name = by_id[sid]["name"]
+            missing = sorted(set(range(1, max(got) + 1)) - set(got))
+            add(f"round {number} of section {name}",
+                f"its tables are numbered {', '.join(f'{name}-{k}' for k in got[:8])}{' …' if len(got) > 8 else ''}, "
+                f"not {name}-1 to {name}-{len(got)}" + (f" ({', '.join(f'{name}-{k}' for k in missing[:5])} missing)" if missing else ""))
+    # each section's rotation: no partnership twice while the rounds allow it
+    for s in ordered:
+        pairs: dict[frozenset, list[int]] = defaultdict(list)
+        people = set()
+        rounds_here = sorted({n for (sid, n) in tables_of if sid == s["id"]})
+        for n in rounds_here:
+            for seats_at in tables_of[(s["id"], n)].values():
+                who = [seats_at.get(k) for k in FOUR_SEATS]
+                if len(who) != 4 or None in who:
+                    continue
+                people.update(who)
+                pairs[frozenset((who[0], who[2]))].append(n)
+                pairs[frozenset((who[1], who[3]))].append(n)
+        if len(rounds_here) > len(people) - 1:
+            continue  # more rounds than partners to have: a repeat cannot be avoided
+        for pair, when in sorted(pairs.items(), key=lambda kv: kv[1]):
+            if len(when) > 1 and len(pair) == 2:
+                a, b = sorted(pair)
+                add(f"section {s['name']}'s rotation",
+                    f"{_name(player_names.get(a, ''))} and {_name(player_names.get(b, ''))} are partners "
+                    f"{len(when)} times (rounds {', '.join(map(str, when))}): a section's rotation never pairs them twice")
 
 
 def _check_hands(f: _Finder, where: str, eid: int, rules, game, round_of: dict, seated: dict) -> None:

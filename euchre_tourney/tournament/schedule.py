@@ -23,8 +23,9 @@ from euchre_tourney.tournament.common import (
     last_played_round,
     load_event,
     optional_whole_number,
+    whole_number,
 )
-from euchre_tourney.tournament.errors import TournamentError
+from euchre_tourney.tournament.errors import NotFound, TournamentError
 from euchre_tourney.tournament.identity import labels
 from euchre_tourney.tournament.readmodels import (
     PlayerRoundView,
@@ -157,13 +158,26 @@ def sections_played_upto(session: Session, event_id: int, secs) -> dict[int, int
     return {sec.id: last.get(sec.id, 0) for sec in secs}
 
 
-def _plan_sections(session: Session, event_id: int, mode: str, progress=None, cancel=None):
+def section_part(schedule: rotation.Schedule, secs, sec) -> rotation.Schedule:
+    """Section ``sec``'s part of the night's ``schedule``, its tables
+    numbered within it: the tables in its range of numbers, whoever sat
+    there (a player moved to another section keeps his rounds played here:
+    :func:`rotation.split_section` with ``upto``)."""
+    high = next((b[2] for b in section_bounds(secs) if b[0].id == sec.id), None)
+    return rotation.split_section(schedule, set(sec.members), sec.first_table, 10**9 if high is None else high)
+
+
+def _plan_sections(session: Session, event_id: int, mode: str, progress=None, cancel=None, *, force=(), floor: int = 0):
     """A split night's re-plan: newcomers placed in the section with room
     (:func:`.sections.place_newcomers`), then each section whose players
     changed re-planned from its own last played round, as one night is;
-    the other sections untouched. Returns [(section, played up to, its
-    stored schedule, its re-planned schedule — tables numbered within the
-    section)] for the sections that change; stores nothing."""
+    the other sections untouched. ``force``: ids of sections to look at
+    even when their members seem unchanged (a player moved out of one);
+    ``floor``: re-plan no round up to this one (a player moved between two
+    sections at different rounds joins the new one after the later of
+    their rounds). Returns [(section, played up to, its stored schedule,
+    its re-planned schedule — tables numbered within the section)] for the
+    sections that change; stores nothing."""
     if mode not in REPLAN_MODES:
         raise TournamentError(f"Re-plan either keeping seats or re-balancing, not {mode!r}.")
     event = load_event(session, event_id)
@@ -180,15 +194,18 @@ def _plan_sections(session: Session, event_id: int, mode: str, progress=None, ca
     constraints = rotation_constraints(session, event_id)
     secs = _sections.list_sections(session, event_id)
     last_round = set(stored.schedule.rounds[-1].players()) if stored.schedule.rounds else set()
-    changed = [sec for sec in secs if {i for i in sec.members if i in last_round} != {i for i in sec.members if i in checked}]
+    changed = [
+        sec for sec in secs
+        if sec.id in force or {i for i in sec.members if i in last_round} != {i for i in sec.members if i in checked}
+    ]
     played = sections_played_upto(session, event_id, changed) if changed else {}
     out = []
     for sec in changed:  # a section where nobody came or went keeps every seat (and costs nothing)
-        part = rotation.split_section(stored.schedule, set(sec.members), sec.first_table)
+        part = section_part(stored.schedule, secs, sec)
         now = sorted((i for i in sec.members if i in checked), key=lambda i: checked[i])
         if not part.rounds:
             continue
-        played_upto = played[sec.id]
+        played_upto = max(played[sec.id], floor)
         if played_upto >= event.rounds:
             continue
         planned = set(part.rounds[played_upto].players()) if played_upto < len(part.rounds) else set()
@@ -217,14 +234,15 @@ def _store_section_plan(session: Session, event_id: int, plans) -> None:
 
     round_ids = dict(session.exec(select(EventRound.number, EventRound.id).where(EventRound.event_id == event_id)).all())
     bounds = {b[0].id: b for b in section_bounds(_sections.list_sections(session, event_id))} if plans else {}
-    for sec, played_upto, _old, new in plans:
+    for sec, played_upto, _old, new in plans:  # every section's old rows go first (a player moved between two)
         later = [round_ids[r.number] for r in new.rounds if r.number > played_upto and r.number in round_ids]
         _s, low, high = bounds[sec.id]
         mine = Seating.table_number > low if high is None else (Seating.table_number > low) & (Seating.table_number <= high)
         # Core deletes of exactly this section's later rows (the unit of work reads them first: undo puts them back)
         session.execute(delete(Seating).where(Seating.round_id.in_(later), mine))
         session.execute(delete(SitOut).where(SitOut.round_id.in_(later), SitOut.entrant_id.in_(sorted(sec.members))))
-        session.flush()
+    session.flush()
+    for sec, played_upto, _old, new in plans:
         shifted = rotation.offset_tables(new, sec.first_table)
         seats, sits = [], []
         for rnd in shifted.rounds:
@@ -237,6 +255,92 @@ def _store_section_plan(session: Session, event_id: int, plans) -> None:
             sits.extend({"round_id": rid, "entrant_id": e} for e in rnd.sit_out)
         insert_rows(session, Seating.__table__, seats, ordered=False)  # type: ignore[attr-defined]
         insert_rows(session, SitOut.__table__, sits, ordered=False)  # type: ignore[attr-defined]
+
+
+@write_use_case
+def move_to_section(session: Session, event_id: int, player_id: int, section: str) -> _sections.SectionMove:
+    """Move a player of a night split into sections into ``section``; commit.
+
+    Before the rotation is made, only his section changes. After it, the
+    two sections concerned are re-planned from the round after the later
+    of their last played rounds, keeping every seat the balance allows
+    (:func:`euchre_tourney.rotation.keep_seats`: he leaves his old section
+    as a leaver does and joins the new one as a late arrival does); the
+    other sections keep every seat; rounds played stay as played (his
+    rounds in his old section count there). Through the unit of work like
+    every write (the one guard; Edit ▸ Undo puts everything back).
+
+    :class:`TournamentError` in words, nothing changed, when he already
+    plays there, the section is full (:func:`.sections.section_seats`), his old
+    section would keep under 4 players, every round is played, or a round
+    still to re-plan is locked (for the room or for either section);
+    :class:`NotFound` for an unknown player or section."""
+    from euchre_tourney.store import Event
+
+    event = load_event(session, event_id)
+    secs = _sections.list_sections(session, event_id)
+    if not secs:
+        raise TournamentError("This night is not split into sections: there is no section to move a player to.")
+    target = _sections.section_named(secs, section)
+    found = session.exec(
+        select(Entrant, Player.name).join(Player, Entrant.player_id == Player.id).where(
+            Entrant.event_id == event_id, Entrant.player_id == whole_number(player_id, "player number")
+        )
+    ).first()
+    if found is None:
+        raise NotFound("That player is not in this event.")
+    e, name = found
+    source = next((x for x in secs if x.id == e.section_id), None)
+    if source is not None and source.id == target.id:
+        raise TournamentError(f"{name} already plays in section {target.name}.")
+    if e.checked_in:
+        if target.players >= _sections.section_seats(target):
+            raise TournamentError(
+                f"Section {target.name} is full: {target.players} players at the tables it has "
+                f"({_sections.section_seats(target)} seats with its spare table). Move someone out of it first, or choose "
+                "another section.")
+        if source is not None and source.players - 1 < 4:
+            raise TournamentError(
+                f"Section {source.name} would keep {source.players - 1} players: at least 4 must stay to fill a table.")
+    came_from = source.name if source is not None else "none"
+    rounds_made = _has_rounds(session, event_id)
+    if not rounds_made or not e.checked_in or source is None:
+        e.section_id = target.id
+        session.add(e)
+        session.commit()
+        return _sections.SectionMove(name, came_from, target.name, None, (), 0)
+    both = [source, target]
+    played = sections_played_upto(session, event_id, both)
+    floor = max(played.values())
+    total = session.get(Event, event_id).rounds
+    if floor >= total:
+        raise TournamentError(f"Every round is played in section {source.name if played[source.id] >= total else target.name}: "
+                              "there is no round left to move a player into.")
+    locks = _sections.section_locks(session, event_id)
+    room_locked = {
+        r.number for r in session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.locked == True))  # noqa: E712
+    }
+    for number in range(floor + 1, total + 1):
+        for sec in both:
+            if number in room_locked or number in locks.get(sec.name, ()):
+                raise TournamentError(
+                    f"Round {number} is locked for section {sec.name}: its seats stay as printed. Unlock it first, "
+                    f"or move {name} once it is played.")
+    e.section_id = target.id
+    session.add(e)
+    session.flush()
+    plans = [
+        plan for plan in _plan_sections(session, event_id, "keep", force={source.id, target.id}, floor=floor)
+        if plan[0].id in (source.id, target.id)
+    ]
+    _store_section_plan(session, event_id, plans)
+    changed = sum(len(rotation.future_changes(old, new, upto)) for _s, upto, old, new in plans)
+    session.commit()
+    return _sections.SectionMove(name, came_from, target.name, floor + 1, tuple(sorted(p[0].name for p in plans)), changed)
+
+
+def _has_rounds(session: Session, event_id: int) -> bool:
+    return session.exec(select(EventRound.id).where(EventRound.event_id == event_id).limit(1)).first() is not None
 
 
 #: how the rounds not yet played are re-planned after a change of players:
@@ -574,7 +678,7 @@ def section_quality_lines(schedule: rotation.Schedule, secs) -> tuple[str, ...]:
     said: dict[tuple[int, tuple[str, ...]], list[str]] = {}
     known: dict[tuple, tuple[str, ...]] = {}  # a section's pattern → its report (sections made from one template share it)
     for sec in secs:
-        part = rotation.split_section(schedule, set(sec.members), sec.first_table)
+        part = section_part(schedule, secs, sec)
         if not part.players or not part.rounds:
             continue
         shape = _pattern(part)
@@ -643,7 +747,8 @@ def _sectioned_view(session: Session, event, secs, section: str | None) -> Rotat
     schedule = stored.schedule
     chosen = _sections.section_named(secs, section) if section is not None else None
     if chosen is not None:
-        schedule = rotation.split_section(schedule, set(chosen.members), 0)
+        # its tables (the night's numbers kept: labels "B-7"), its sit-outs
+        schedule = rotation.offset_tables(section_part(schedule, secs, chosen), chosen.first_table)
     rounds = tuple(
         RoundView(
             number=r.number,
@@ -656,7 +761,7 @@ def _sectioned_view(session: Session, event, secs, section: str | None) -> Rotat
         for r in schedule.rounds
     )
     if chosen is not None:
-        quality = quality_lines(rotation.split_section(stored.schedule, set(chosen.members), chosen.first_table))
+        quality = quality_lines(section_part(stored.schedule, secs, chosen))
     else:
         quality = section_quality_lines(stored.schedule, secs)
     return RotationView(

@@ -49,6 +49,7 @@ from euchre_tourney.tournament.unit_of_work import write_use_case
 
 __all__ = [
     "CaptainView",
+    "SectionMove",
     "SectionView",
     "add_captain",
     "call_section_time",
@@ -57,11 +58,13 @@ __all__ = [
     "captains",
     "check_captain_pin",
     "lock_section_round",
-    "move_to_section",
     "revoke_captain",
     "save_section_timer",
+    "section_clock",
     "section_locks",
+    "player_sections",
     "section_named",
+    "section_seats",
     "section_of_table",
     "list_sections",
     "split_by_rooms",
@@ -155,6 +158,22 @@ def list_sections(session: Session, event_id: int) -> tuple[SectionView, ...]:
     return tuple(out)
 
 
+def player_sections(session: Session, event_id: int) -> dict[int, str]:
+    """Roster player id → the name of the section he plays in, for the
+    event's players who have one (a move dialog's list)."""
+    rows = _section_rows(session, event_id)
+    names = {s.id: s.name for s in rows}
+    return {
+        player_id: names[section_id]
+        for player_id, section_id in session.exec(
+            select(Entrant.player_id, Entrant.section_id).where(
+                Entrant.event_id == event_id, Entrant.section_id != None  # noqa: E711
+            )
+        )
+        if section_id in names
+    }
+
+
 def section_of_table(secs: tuple[SectionView, ...] | list[SectionView], table: int) -> SectionView | None:
     """The section that owns stored table number ``table`` (None: the night
     is not split): the last section whose ``first_table`` is below it."""
@@ -193,6 +212,29 @@ def section_locks(session: Session, event_id: int) -> dict[str, frozenset[int]]:
     ):
         out.setdefault(name, set()).add(number)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+def section_clock(session: Session, event_id: int, section: str) -> tuple[str, datetime | None, float | None, int]:
+    """Section ``section``'s round clock as saved, read cheaply (no
+    members): (its name, ends at — UTC, while it runs —, seconds left while
+    paused, the event's minutes per round); both None when reset.
+    :class:`NotFound` in words for a section the night does not have."""
+    from euchre_tourney.store import Event
+
+    whole_number(event_id, "event number")
+    if not isinstance(section, str):
+        raise TournamentError(f"Name a section by its letter (\"B\"), not {section!r}.")
+    rows = list(session.exec(select(Section.id, Section.name).where(Section.event_id == event_id)))
+    found = next(((i, n) for i, n in rows if n.casefold() == section.strip().casefold()), None)
+    if found is None:
+        known = ", ".join(sorted(n for _i, n in rows)) or "none: the night is not split into sections"
+        raise NotFound(f"There is no section {section.strip()[:10]!r} (sections: {known}).")
+    timer = session.get(SectionTimer, found[0])
+    event = session.get(Event, event_id)
+    minutes = event.minutes_per_round if event is not None else 0
+    if timer is None:
+        return found[1], None, None, minutes
+    return found[1], timer.ends_at, timer.left_seconds, minutes
 
 
 # splitting -------------------------------------------------------------------
@@ -386,27 +428,38 @@ def unsplit_sections(session: Session, event_id: int) -> tuple[SectionView, ...]
     return ()
 
 
-@write_use_case
-def move_to_section(session: Session, event_id: int, player_id: int, section: str) -> tuple[SectionView, ...]:
-    """Move a player of the night into ``section`` before any score is
-    entered (the rotation, made for the old sections, is discarded); commit."""
-    _may_split(session, event_id)
-    secs = list_sections(session, event_id)
-    target = section_named(secs, section)
-    e = session.exec(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.player_id == whole_number(player_id, "player number"))
-    ).first()
-    if e is None:
-        raise NotFound("That player is not in this event.")
-    if e.section_id == target.id:
-        return secs
-    from euchre_tourney.tournament.common import clear_rotation
+@dataclass(frozen=True, slots=True)
+class SectionMove:
+    """What moving a player between sections did (:func:`move_to_section`):
+    ``player`` (name) moved from section ``from_section`` to ``to_section``
+    from round ``from_round`` on (None: no rotation yet, nothing re-planned);
+    ``replanned``: the sections whose later rounds were re-planned (the
+    others untouched); ``changed``: how many players' later rounds changed
+    (the moved player included)."""
 
-    e.section_id = target.id
-    session.add(e)
-    clear_rotation(session, event_id)
-    session.commit()
-    return list_sections(session, event_id)
+    player: str
+    from_section: str
+    to_section: str
+    from_round: int | None
+    replanned: tuple[str, ...]
+    changed: int
+
+    @property
+    def message(self) -> str:
+        """The sentence the director is told."""
+        head = f"{self.player} moved from section {self.from_section} to section {self.to_section}"
+        if self.from_round is None:
+            return head + "."
+        who = "player's" if self.changed == 1 else "players'"
+        where = " and ".join(self.replanned) or "no section"
+        return (f"{head} from round {self.from_round}: {self.changed} {who} later rounds changed "
+                f"(section{'s' if len(self.replanned) != 1 else ''} {where} re-planned; the others untouched).")
+
+
+def section_seats(sec: SectionView) -> int:
+    """The most players section ``sec`` takes: the seats at the tables it
+    was made for, and one spare table."""
+    return 4 * (-(-sec.capacity // 4) + 1)
 
 
 def place_newcomers(session: Session, event_id: int) -> list[int]:

@@ -26,6 +26,7 @@ phone: a refusal is the operation's sentence, anything else a fixed one.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hmac
 import hashlib
 import ipaddress
@@ -86,6 +87,8 @@ again at most this often (seconds), or three times as long as it took to
 make last time when that is longer (the standings of 2,000 players take a
 few tenths of a second: a server never spends more than a third of its time
 on them)."""
+SECTION_CLOCK_S = 5.0
+"""A section's round clock, as its pages show it, is read at most this often (seconds); the page counts it down."""
 
 SIDES = {"NS": side_title(0, 4), "EW": side_title(1, 4)}
 """The stored sides a four-seat form sends, in the seat model's words."""
@@ -587,9 +590,51 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             return refusal(request, f"No player has number {number} tonight.", 404)
         return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text, stamp=now)
 
+    async def section_page(request: Request, name: str, template: str) -> Response:
+        """One section's standings (``/standings?section=B``) or projector
+        (``/projector?section=B``): its standings, status and prizes, and
+        its own round clock (read at most every :data:`SECTION_CLOCK_S`
+        seconds; the page counts it down by itself). The section's
+        standings are made once per change (:func:`shared`), not per request."""
+        if not (0 < len(name) <= 3 and name.isascii() and name.isalpha()):
+            return refusal(request, "Name a section by its letters (\"B\").", 404)
+        key = name.upper()
+        try:
+            clock = await section_clock(key)
+        except tournament.NotFound as exc:
+            return refusal(request, exc.message, 404)
+
+        async def make(now: str):
+            model = await read(_section_room_view, event_id, key, lane="room")
+            model["stamp"] = now
+            return model
+
+        model = await shared(f"section:{key}", make)
+        text, ends = _clock_words(*clock[1:])
+        context = dict(title=f"Standings · Section {key}", view=model["view"], settings=model["settings"],
+                       timer=text[:1].upper() + text[1:], timer_ends=ends, section=clock[0],
+                       stamp=model["stamp"])
+        if template == "projector.html":
+            players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
+            context.update(qr=qr_svg(players_url, 5), players_url=players_url)
+        return page(request, template, **context)
+
+    async def section_clock(name: str) -> tuple:
+        """A section's clock as saved (:func:`tournament.section_clock`), kept a few seconds."""
+        with room.lock:
+            hit = room.cache.get(f"clock:{name}")
+        if hit is not None and time.monotonic() - hit[2] < SECTION_CLOCK_S:
+            return hit[1]
+        value = await read(tournament.section_clock, event_id, name, lane="room")
+        with room.lock:
+            room.cache[f"clock:{name}"] = ("", value, time.monotonic())
+        return value
+
     async def standings_page(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return refusal(request, "Too many requests: wait a few seconds.", 429)
+        if "section" in request.query_params:
+            return await section_page(request, request.query_params["section"], "standings.html")
         drawn, model = await room_view()
         with room.lock:
             hit = room.cache.get("standings.html")
@@ -603,6 +648,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return HTMLResponse(body, headers=_HEADERS)
 
     async def projector(request: Request) -> Response:
+        if "section" in request.query_params:
+            return await section_page(request, request.query_params["section"], "projector.html")
         now, model = await room_view()
         view, settings = model["view"], model["settings"]
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
@@ -956,6 +1003,31 @@ def _room_view(session, event_id: int) -> dict:
     return {"event_name": tournament.get_event(session, event_id).name,
             "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
             "current": tournament.playing_round(session, event_id)}
+
+
+def _section_room_view(session, event_id: int, section: str) -> dict:
+    """One section's public pages' read model: its standings (and status,
+    prizes) and the phone settings."""
+    return {"view": tournament.standings(session, event_id, section=section),
+            "settings": tournament.phone_settings(session, event_id)}
+
+
+def _clock_words(ends_at, left_seconds, minutes: int, now: float | None = None) -> tuple[str, int | None]:
+    """A section's round clock for its pages: ("time left 12:35", the end
+    in ms since the epoch for the page to count down), ("time left 7:05
+    (paused)", None), ("Time!", None), ("round clock 20:00", None) when
+    reset, ("", None) without a clock (no minutes per round set)."""
+    def mmss(seconds: float) -> str:
+        whole = max(0, int(-(-seconds // 1)))
+        return f"{whole // 60}:{whole % 60:02d}"
+
+    if ends_at is not None:
+        ends = (ends_at if ends_at.tzinfo else ends_at.replace(tzinfo=datetime.timezone.utc)).timestamp()
+        left = ends - (time.time() if now is None else now)
+        return ("Time!", None) if left <= 0 else (f"time left {mmss(left)}", int(ends * 1000))
+    if left_seconds is not None:
+        return ("Time!", None) if left_seconds <= 0 else (f"time left {mmss(left_seconds)} (paused)", None)
+    return (f"round clock {minutes}:00", None) if minutes else ("", None)
 
 
 def _digest(model: dict, extra: tuple) -> str:

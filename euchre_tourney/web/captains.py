@@ -30,6 +30,14 @@ from euchre_tourney.web.ops import run_write
 __all__ = ["captain_routes", "captain_view"]
 
 
+def _sections_words(names) -> str:
+    """("A",) → "section A"; ("A", "B", "C") → "sections A, B and C"."""
+    names = list(names)
+    if len(names) <= 1:
+        return "section " + "".join(names)
+    return "sections " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def captain_view(session, event_id: int, names: tuple[str, ...]) -> dict:
     """What the captain's page shows of sections ``names``: for each, its
     title, status sentence, round being played, its tables' hands in that
@@ -129,7 +137,7 @@ def captain_routes(db, event_id: int, kit: SimpleNamespace) -> list[Route]:
         section = values.get("section", "")
         if not tournament.captain_may(captain, section):
             return kit.refusal(
-                request, f"Section {section[:10]!s} is not yours: you run section {', '.join(captain.sections)}. "
+                request, f"Section {section[:10]!s} is not yours: you run {_sections_words(captain.sections)}. "
                 "Nothing was changed.", 403,
             )
         raw = values.get("round", "")

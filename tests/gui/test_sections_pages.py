@@ -145,3 +145,98 @@ def test_a_window_opened_on_one_section_shows_it_alone(qtbot, gui_env, db):
         assert T.section_locks(s, event_id) == {"B": frozenset({1})} and not T.locked_rounds(s, event_id)
     assert w.scores_page.lock.isChecked() and "Round 1 of section B locked." in w.scores_page.message.text()
     assert QMessageBox  # (modal boxes are silenced by gui_env)
+
+
+def _section_window(qtbot, db, section):
+    MainWindow.section = section
+    try:
+        w = MainWindow(db)
+    finally:
+        MainWindow.section = None
+    qtbot.addWidget(w)
+    w.resize(1280, 820)
+    return w
+
+
+def test_a_sections_clock_is_in_the_status_bar_and_on_the_projector(qtbot, gui_env, db):
+    """Each section's own round clock (saved with the section) is the one the
+    status bar and the projector show: on a window opened on section B from
+    the start (whatever page is open), and on the director's window when she
+    chooses a section on the Standings page; the room's clock otherwise."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    with db.session() as s:
+        event_id = made_split(s, 40, 20, seed=3, name="Charity night", prefix="Member")
+        T.update_event(s, event_id, minutes_per_round=20)
+    with db.session() as s:
+        T.save_section_timer(s, event_id, "B", left_seconds=7 * 60 + 5)  # B paused at 7:05
+        T.save_section_timer(s, event_id, "A", ends_at=now + datetime.timedelta(minutes=12, seconds=30))
+
+    w = _section_window(qtbot, db, "B")
+    w.ctx.set_event(event_id)
+    w.tabs.setCurrentWidget(w.rotation_page)  # the Standings page never shown: the status bar still has B's clock
+    label = w.clock_label
+    assert label.text() == "Section B · round timer 7:05 (paused)", label.text()
+    assert label.isVisibleTo(w)
+    w.standings_page.show_projector()
+    proj = w.standings_page.projector
+    assert proj.clock.text() == "Section B · time left 7:05 (paused)"
+    assert proj.title.text() == "Charity night — Section B"
+    proj.close()
+
+    director = _section_window(qtbot, db, None)
+    director.ctx.set_event(event_id)
+    director.tabs.setCurrentWidget(director.standings_page)
+    page = director.standings_page
+    page.refresh()
+    assert director.clock_label.text() == "" or "Section" not in director.clock_label.text()  # the room's clock: reset
+    page.section.setCurrentIndex(page.section.findData("A"))
+    assert director.clock_label.text().startswith("Section A · round timer 12:"), director.clock_label.text()
+    page.show_projector()
+    assert page.projector.clock.text().startswith("Section A · time left 12:")
+    assert page.projector.title.text() == "Charity night — Section A"
+    page.section.setCurrentIndex(page.section.findData("B"))
+    assert director.clock_label.text() == "Section B · round timer 7:05 (paused)"
+    assert page.projector.clock.text() == "Section B · time left 7:05 (paused)"
+    page.section.setCurrentIndex(0)  # every section: the room's clock, named by no section
+    assert "Section" not in director.clock_label.text() and "Section" not in page.projector.clock.text()
+    page.projector.close()
+
+
+def test_the_move_to_section_dialog_moves_a_player_and_says_why_not(qtbot, gui_env, db):
+    """Event page ▸ Sections ▸ Move to section…: the player and the section
+    chosen, Move re-plans the two sections and says what changed; Edit ▸
+    Undo takes it back; a refusal (a locked round) is said in the dialog,
+    which stays open, and nothing changes."""
+    with db.session() as s:
+        event_id = made_split(s, 40, 20, seed=3, name="Charity night", prefix="Member")
+    w = _section_window(qtbot, db, None)
+    w.ctx.set_event(event_id)
+    w.tabs.setCurrentWidget(w.event_page)
+    w.event_page.refresh()
+    box = w.event_page.sections_box
+    assert box.move_player.isEnabled()
+    with db.session() as s:
+        secs = {x.name: x for x in T.list_sections(s, event_id)}
+        where = T.player_sections(s, event_id)
+    player = next(p for p, sec in sorted(where.items()) if sec == "A")
+    dialog = box.move_dialog()
+    assert dialog.section.count() == 2 and "Section B: 20 players (24 seats)" == dialog.section.itemText(1)
+    assert " — section A" in dialog.player.itemText(dialog.player.findData(player))
+    with db.session() as s:
+        T.lock_section_round(s, event_id, "B", 1)
+    dialog.choose(player, "B")
+    assert not dialog.move()
+    assert "Round 1 is locked for section B" in dialog.message.text() and dialog.isVisible()
+    with db.session() as s:
+        assert T.player_sections(s, event_id)[player] == "A"
+        T.lock_section_round(s, event_id, "B", 1, False)
+    assert dialog.move() and not dialog.isVisible()
+    assert "moved from section A to section B from round 1" in box.moved.text()
+    with db.session() as s:
+        assert T.player_sections(s, event_id)[player] == "B"
+        assert {x.name: x.players for x in T.list_sections(s, event_id)} == {"A": 19, "B": 21}
+    _shot(w, "event-page-moved")
+    w.ctx.undo_log.undo()
+    with db.session() as s:
+        assert T.player_sections(s, event_id)[player] == "A"
+    assert secs["A"].players == 20

@@ -134,3 +134,37 @@ def test_a_captain_locks_her_section_from_her_phone_in_a_browser(gui_env, db, se
             assert [a.station for a in T.audit_trail(s, eid) if a.action == "lock"] == ["captain Ann (phone)"]
     finally:
         next(served, None)  # the browsers quit, the server stops
+
+
+def test_a_sections_standings_and_projector_pages_show_its_own_clock(db, sectioned, captain_client):
+    """``/projector?section=B`` and ``/standings?section=B``: that section's
+    standings alone, titled with it, and its own round clock (running: the
+    time left and its end for the page to count down; paused; reset), the
+    other sections' clocks apart; an unknown section is refused in words."""
+    eid, _pin = sectioned
+    with db.session() as s:
+        T.update_event(s, eid, minutes_per_round=20)
+        T.save_section_timer(s, eid, "B", ends_at=datetime.datetime.now(datetime.timezone.utc)
+                             + datetime.timedelta(minutes=9, seconds=30))
+        T.save_section_timer(s, eid, "C", left_seconds=125)
+        T.record_hand(s, eid, 1, 101, 1, HandEntry(Side.NS, 3))
+        b_members = {p for x in T.list_sections(s, eid) if x.name == "B" for p in x.members}
+        names_b = {r.name for r in T.standings(s, eid, section="B").rows}
+        names_all = {r.name for r in T.standings(s, eid).rows}
+    assert len(b_members) == 12 and len(names_b) == 12
+    proj = captain_client.get("/projector?section=b")
+    assert proj.status_code == 200
+    assert "Charity night — Section B" in proj.text
+    assert "Section B: " in proj.text and "Time left 9:" in proj.text and 'data-ends="' in proj.text and "/static/clock.js" in proj.text
+    shown = {n for n in names_all if f">{n} <" in proj.text or f">{n}<" in proj.text}
+    assert shown == names_b
+    assert captain_client.get("/static/clock.js").status_code == 200
+    c = captain_client.get("/standings?section=C")
+    assert c.status_code == 200 and "Time left 2:05 (paused)" in c.text and "data-ends" not in c.text
+    a = captain_client.get("/standings?section=A")
+    assert "Round clock 20:00" in a.text  # A's clock was never started: reset
+    room = captain_client.get("/projector")
+    assert "Time left" not in room.text and "— Section" not in room.text  # the room's projector: every section
+    missing = captain_client.get("/projector?section=Q")
+    assert missing.status_code == 404 and "There is no section" in missing.text
+    assert captain_client.get("/standings?section=<b>").status_code == 404
