@@ -27,7 +27,7 @@ from euchre_tourney import tournament
 from euchre_tourney.gui import context, replan
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.models import CheckInModel
-from euchre_tourney.gui.widgets import Page, fit_columns, searchable_table
+from euchre_tourney.gui.widgets import Page, checkin_box, fit_columns, searchable_table
 from euchre_tourney.rules import PRESET_TITLES, PRESETS, DefendAlone, RuleSet, tables
 
 DEFEND_ALONE_TITLES = {
@@ -334,18 +334,7 @@ class EventPage(Page):
         self.cards_button.clicked.connect(self.print_selected_cards)
         self.count = QLabel()
         self.count.setWordWrap(True)
-        checkin = QGroupBox("Who is playing tonight (Space toggles the selected player)")
-        cl = QVBoxLayout(checkin)
-        row = QHBoxLayout()
-        row.addWidget(self.search, 1)
-        row.addWidget(self.all_button)
-        row.addWidget(self.none_button)
-        cl.addLayout(row)
-        cl.addWidget(self.table, 1)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.count, 1)
-        bottom.addWidget(self.cards_button, 0, Qt.AlignTop)
-        cl.addLayout(bottom)
+        checkin = checkin_box(self.search, self.all_button, self.none_button, self.table, self.count, self.cards_button)
         # Tab from the search box goes to the list, not to the "everyone" buttons
         # (typing a name, Tab, Down, Space must tick that player, issue 14)
         QWidget.setTabOrder(self.search, self.table)

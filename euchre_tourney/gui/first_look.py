@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from euchre_tourney import glance
 from euchre_tourney.gui.models import CheckInModel, PlayersModel
-from euchre_tourney.gui.widgets import fit_columns, searchable_table
+from euchre_tourney.gui.widgets import checkin_box, fit_columns, roster_layout, roster_sentence, searchable_table
 
 TAB_TITLES = ("1 Players", "2 Event && check-in", "3 Rotation", "4 Scores", "5 Standings", "6 Teams", "7 Season")
 """The main window's tabs, as :meth:`MainWindow.attach` names them."""
@@ -84,21 +84,11 @@ class RosterLook(QWidget):
         self.import_button = QPushButton("&Import CSV…")
         self.import_button.clicked.connect(later("Import players", lambda w: w.roster_page.import_dialog()))
         self.count = QLabel()
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        for b in (self.add_button, self.edit_button, self.remove_button, self.import_button):
-            top.addWidget(b)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.count)
+        roster_layout(self, self.search, (self.add_button, self.edit_button, self.remove_button, self.import_button),
+                      self.table, self.count)
         players = look.glance.players
         _show_sorted(self.model, self.proxy, self.table, list(players), 0)
-        dups = sum(1 for p in players if p.duplicate_of)
-        text = f"{len(players)} player{'' if len(players) == 1 else 's'} on the roster."
-        if dups:
-            text += f"  {dups} share a name with someone else: check they are not entered twice."
-        self.count.setText(text)
+        self.count.setText(roster_sentence(players))
 
     def _on_selected(self, what: str, method: str):
         def act() -> None:
@@ -148,18 +138,7 @@ class EventLook(QWidget):
         self.cards_button = QPushButton("Print &cards of selected…")
         self.cards_button.clicked.connect(self._print_selected)
         self.count = QLabel()
-        checkin = QGroupBox("Who is playing tonight (Space toggles the selected player)")
-        cl = QVBoxLayout(checkin)
-        row = QHBoxLayout()
-        row.addWidget(self.search, 1)
-        row.addWidget(self.all_button)
-        row.addWidget(self.none_button)
-        cl.addLayout(row)
-        cl.addWidget(self.table, 1)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.count, 1)
-        bottom.addWidget(self.cards_button, 0, Qt.AlignTop)
-        cl.addLayout(bottom)
+        checkin = checkin_box(self.search, self.all_button, self.none_button, self.table, self.count, self.cards_button)
         body = QHBoxLayout()
         body.addWidget(settings, 2)
         body.addWidget(checkin, 3)

@@ -10,12 +10,10 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QVBoxLayout,
 )
 
 from euchre_tourney import tournament
@@ -23,7 +21,7 @@ from euchre_tourney.gui import context
 from euchre_tourney.gui.context import AppContext
 from euchre_tourney.gui.importer import RosterImport
 from euchre_tourney.gui.models import PlayersModel
-from euchre_tourney.gui.widgets import Page, searchable_table
+from euchre_tourney.gui.widgets import Page, roster_layout, roster_sentence, searchable_table
 
 
 class PlayerDialog(QDialog):
@@ -76,14 +74,8 @@ class RosterPage(Page):
         self.import_status.hide()
         self.current_import: RosterImport | None = None
 
-        top = QHBoxLayout()
-        top.addWidget(self.search, 1)
-        for b in (self.add_button, self.edit_button, self.remove_button, self.import_button):
-            top.addWidget(b)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.count)
+        buttons = (self.add_button, self.edit_button, self.remove_button, self.import_button)
+        layout = roster_layout(self, self.search, buttons, self.table, self.count)
         layout.addWidget(self.import_status)
         QShortcut(QKeySequence.Delete, self.table, activated=self.remove_selected, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence(Qt.Key_F2), self.table, activated=self.edit_selected, context=Qt.WidgetShortcut)
@@ -92,11 +84,7 @@ class RosterPage(Page):
     def refresh(self) -> None:
         players = self.ctx.run(tournament.list_players)
         self.model.set_rows(players)
-        dups = sum(1 for p in players if p.duplicate_of)
-        text = f"{len(players)} player{'' if len(players) == 1 else 's'} on the roster."
-        if dups:
-            text += f"  {dups} share a name with someone else: check they are not entered twice."
-        self.count.setText(text)
+        self.count.setText(roster_sentence(players))
 
     def selected(self):
         rows = self.table.selectionModel().selectedRows()

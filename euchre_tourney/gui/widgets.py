@@ -7,7 +7,19 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QCollator, QEvent, QLocale, QObject, QRect, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QComboBox, QLineEdit, QListWidget, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from euchre_tourney.gui.models import RowsModel
 
@@ -400,3 +412,47 @@ class SectionChooser(QComboBox):
             at = self.findData(keep) if keep else 0
             self.setCurrentIndex(max(0, at))
         self.blockSignals(False)
+
+
+def roster_sentence(players) -> str:
+    """The Players page's count line: "12 players on the roster." and, when
+    some share a name (``duplicate_of`` set), how many to check."""
+    dups = sum(1 for p in players if p.duplicate_of)
+    text = f"{len(players)} player{'' if len(players) == 1 else 's'} on the roster."
+    if dups:
+        text += f"  {dups} share a name with someone else: check they are not entered twice."
+    return text
+
+
+def roster_layout(page: QWidget, search: QLineEdit, buttons: Iterable[QPushButton], table: QTableView,
+                  count: QLabel) -> QVBoxLayout:
+    """The Players page's layout (the page and its first look): the search box
+    and the buttons on top, the list, the count line."""
+    top = QHBoxLayout()
+    top.addWidget(search, 1)
+    for b in buttons:
+        top.addWidget(b)
+    layout = QVBoxLayout(page)
+    layout.addLayout(top)
+    layout.addWidget(table, 1)
+    layout.addWidget(count)
+    return layout
+
+
+def checkin_box(search: QLineEdit, everyone: QPushButton, no_one: QPushButton, table: QTableView,
+                count: QLabel, cards: QPushButton) -> QGroupBox:
+    """The Event page's check-in box (the page and its first look): search and
+    the two "everyone" buttons, the list, the count line and the cards button."""
+    box = QGroupBox("Who is playing tonight (Space toggles the selected player)")
+    cl = QVBoxLayout(box)
+    row = QHBoxLayout()
+    row.addWidget(search, 1)
+    row.addWidget(everyone)
+    row.addWidget(no_one)
+    cl.addLayout(row)
+    cl.addWidget(table, 1)
+    bottom = QHBoxLayout()
+    bottom.addWidget(count, 1)
+    bottom.addWidget(cards, 0, Qt.AlignTop)
+    cl.addLayout(bottom)
+    return box
