@@ -57,7 +57,7 @@ from starlette.staticfiles import StaticFiles
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
 from euchre_tourney.web.captains import captain_routes
-from euchre_tourney.web.follow import ALL, ROOM, Capacity, Hub, Revalidation, RoomGate
+from euchre_tourney.web.follow import ALL, BOARD, ROOM, Capacity, Hub, Revalidation, RoomGate, etag_of
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -549,6 +549,36 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute)
 
+    kept: dict[tuple, dict[str, tuple[str, bytes]]] = {}
+
+    async def kept_page(request: Request, key: str, drawn: str, render: Callable[[], bytes],
+                        off_loop: bool = False) -> Response:
+        """A page every phone asking it is shown alike (the standings, a
+        section's, a player's own page): drawn once per change of the room
+        (``drawn``: its read model's stamp) and of the round timer's text,
+        however many phones ask; its bytes and ETag kept, so that a phone
+        whose ``If-None-Match`` names them is answered 304 at once, and any
+        other with the bytes, no drawing. ``off_loop``: draw it on a worker
+        thread (the standings of 2,000 players)."""
+        version = (drawn, room.timer_text)
+        with room.lock:
+            hit = kept.get(version, {}).get(key)
+        if hit is None:
+            body = await run_in_threadpool(render, lane="room") if off_loop else render()
+            hit = (etag_of(body), body)
+            with room.lock:
+                if version not in kept:
+                    for old in list(kept)[:-1]:  # this version and the one before (requests in flight)
+                        del kept[old]
+                    kept[version] = {}
+                kept[version][key] = hit
+        tag, body = hit
+        headers = {**_HEADERS, "ETag": tag}
+        asked = request.headers.get("if-none-match", "")
+        if asked and (tag in [t.strip() for t in asked.split(",")] or asked.strip() == "*"):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return PlainTextResponse("slow down", status_code=429)
@@ -564,7 +594,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def events(request: Request) -> Response:
         """A page's stream of stamps (server-sent events): a line when what it shows may have changed."""
         t = _ascii_number(request.query_params.get("t", ""))
-        kind = t if t is not None else ALL if request.query_params.get("all") else ROOM
+        kind = (t if t is not None else ALL if request.query_params.get("all")
+                else BOARD if request.query_params.get("board") else ROOM)
         if not hub.admit():
             return PlainTextResponse("busy", status_code=503, headers={**_HEADERS, "Retry-After": "30"})
         return StreamingResponse(hub.stream(kind, request.is_disconnected), media_type="text/event-stream",
@@ -574,8 +605,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def home(request: Request) -> Response:
         q = (request.query_params.get("q") or "").strip()[:60]
         now, model = await room_view()
-        matches = _find_players(model, q) if q else []
-        return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+        if q:
+            matches = _find_players(model, q)
+            return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+        return await kept_page(request, "home", now, lambda: page(
+            request, "home.html", title=model["event_name"], q="", matches=[], stamp=now).body)
 
     async def player(request: Request) -> Response:
         number = _ascii_number(request.path_params["number"])
@@ -585,29 +619,34 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         me = _player_view(model, number)
         if me is None:
             return refusal(request, f"No player has number {number} tonight.", 404)
-        return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text, stamp=now)
+        timer = room.timer_text
+        return await kept_page(request, f"player:{number}", now, lambda: page(
+            request, "player.html", title=me["name"], me=me, timer=timer, stamp=now).body)
 
     async def standings_page(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return refusal(request, "Too many requests: wait a few seconds.", 429)
         drawn, model = await room_view()
-        with room.lock:
-            hit = room.cache.get("standings.html")
-        if hit is not None and hit[0] == drawn:
-            return HTMLResponse(hit[1], headers=_HEADERS)
-        body = await run_in_threadpool(  # once per change the players see, for every phone; off the event loop
-            lambda: page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
-                         timer=room.timer_text, stamp=drawn).body, lane="room")
-        with room.lock:
-            room.cache["standings.html"] = (drawn, body, time.monotonic())
-        return HTMLResponse(body, headers=_HEADERS)
+        name = (request.query_params.get("section") or "").strip()[:20]
+        view, title, key = model["view"], "Standings", "standings"
+        if name:
+            view = model["sections"].get(name) or next(
+                (v for n, v in model["sections"].items() if n.casefold() == name.casefold()), None)
+            if view is None:
+                return refusal(request, f"There is no section {name} tonight.", 404)
+            title, key = f"Standings · section {view.section}", f"standings:{view.section}"
+        timer = room.timer_text
+        return await kept_page(request, key, drawn, lambda: page(  # once per change, for every phone; off the loop
+            request, "standings.html", title=title, view=view, settings=model["settings"], timer=timer,
+            stamp=drawn, events="/events?board=1").body, off_loop=True)
 
     async def projector(request: Request) -> Response:
         now, model = await room_view()
         view, settings = model["view"], model["settings"]
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
         return page(request, "projector.html", title="Standings", view=view, settings=settings,
-                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now)
+                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now,
+                    events="/events?board=1")
 
     # --------------------------------------------------------------- tables
     def _table_number(request: Request) -> int | None:
@@ -951,10 +990,12 @@ def _in_words(seconds: float) -> str:
 # read helpers (run in a session) ------------------------------------------------
 def _room_view(session, event_id: int) -> dict:
     """The players' pages' read model, made once per change: the event's
-    name, the standings and phone settings, the round being played (the
-    scorecards, :func:`_cards`, once per rotation)."""
+    name, the standings (overall, and each section's on a night split into
+    sections) and phone settings, the round being played (the scorecards,
+    :func:`_cards`, once per rotation)."""
     return {"event_name": tournament.get_event(session, event_id).name,
             "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
+            "sections": tournament.section_standings(session, event_id),
             "current": tournament.playing_round(session, event_id)}
 
 
