@@ -17,10 +17,15 @@ learn of changes, and what a server takes before it says "busy".
   each see the others' hands within that time. A table's page is woken only
   when its own table's stamp moves; the players' pages only when their
   read model changed (a digest of the standings, the round being played:
-  a hand of a table not yet in changes nothing there), and at most once
-  per :meth:`Hub.follow_every` (longer as more phones follow one server,
-  so that one change never asks for more than :data:`FOLLOW_RATE` pages a
-  second).
+  a hand of a table not yet in changes nothing there): the standings'
+  and projector's pages (``/events?board=1``) at most every
+  :data:`BOARD_EVERY_S`, a player's own page at most every
+  :data:`FOLLOW_MIN_S` (the room's changes meanwhile gathered into one
+  waking; longer as more phones follow one server, so that one change
+  never asks for more than :data:`FOLLOW_RATE` pages a second). What
+  they fetch then is drawn once per change for the whole server and kept
+  with its ETag (``app.kept_page``): a phone whose page did not change is
+  answered 304 with no work, any other with the kept bytes.
 * **The room's size sets the limits** (:class:`Capacity`): the streams a
   server holds, the room's requests it works on at once (more are answered
   at once with a page that says so and tries again by itself,

@@ -1,47 +1,56 @@
 """The biggest night's servers under load (issue 30 item 6): a benchmark, not a test.
 
-    nice -n 10 python tests/benchmarks/bench_servers.py --tables 100 --followers 400 --servers 4
+    nice -n 10 python tests/benchmarks/bench_servers.py --tables 500 --followers 2000 --servers 4
     nice -n 10 python tests/benchmarks/bench_servers.py --sqlite --tables 100 --followers 400 --servers 1
-    nice -n 10 python tests/benchmarks/bench_servers.py --sweep 25,50,100,200,500 --plot servers.png
+    nice -n 10 python tests/benchmarks/bench_servers.py --sweep 25,100,500 --plot servers.png --json runs.jsonl
 
 Over the loopback only. ``--servers`` K ``euchre-tourney serve`` processes
 (the command line, as the stations run it) on one database -- a fresh
 database on the local PostgreSQL (``--postgres``, default
 ``$EUCHRE_TOURNEY_TEST_POSTGRES`` or ``postgresql://postgres@127.0.0.1:5432/test``;
 made and dropped) or a SQLite file (``--sqlite``) -- serving one event of
-``--tables`` N tables (4N players, 8 hands a round); and at once
+``--tables`` N tables (4N players, 8 hands a round) split into sections of
+``--section-size`` players (80: 500 tables are 25 sections of 20 tables;
+section s's QR codes carry server s mod K's address); and at once
 
-* N table phones (``httpx.AsyncClient``, table t on server t mod K), each
-  entering its 8 hands of round 1 and agreeing to each, a person's pause
-  (uniform 0 to 2 × ``--think`` s) before every tap, each holding its
-  table's stream (``/events?t=N``) as its page does; a refusal (503, 429)
-  or a lost connection is sent again with the same idempotency key after a
-  wait, as the page's script does;
-* M followers (``--followers``; follower i on server i mod K: the public
-  pages are served by any), each holding the players' stream
-  (``/events``) and fetching its page again (``If-None-Match``) on each
-  line: nine in ten a player's page (``/player/N``), one in ten the
-  standings;
-* one monitor per server on the standings (a follower like the others),
-  which notes when each table first shows there.
+* N table phones (one asyncio process per 500, a hand-written HTTP/1.1
+  client, :class:`Http`: the load generator shares the machine's cores and
+  must cost little), each entering its 8 hands of round 1 and agreeing to
+  each, a person's pause (uniform 0 to 2 × ``--think`` s) before every
+  tap, each holding its table's stream (``/events?t=N``) as its page does;
+  a refusal (503, 429) or a lost connection is sent again with the same
+  idempotency key after a wait, as the page's script does;
+* M followers (``--followers``, one asyncio process per 1,000; each from a
+  loopback address of its own; on its section's server), each following
+  its page as the page's script does: the page, the stream the page names
+  (``data-events``), and the page again (``If-None-Match``) when a line
+  brings another stamp: nine in ten a player's own page (``/player/N``),
+  one in twenty the overall standings, one in twenty their section's
+  (``/standings?section=B``);
+* monitors (followers like the others): the overall standings on every
+  server and each section's standings on its server, noting when each
+  table first shows there.
 
 Reports: hands stored, lost, duplicated, refused for load (all must be
 0); the time from a table's last Save (the tap that puts its last hand in:
 a table counts in the standings once all its hands are in, whether or not
-they are agreed yet, so the time from its last Agree is often 0) to the
-table on the standings (p50, p95), seen through a follower's stream and
-page, so it includes the Save's own round trip and the followers' pace
-(``Hub.follow_every``); the stream lines and requests during the idle
-window; the
-requests per follower per minute while the tables play and while the room
-is idle (``--idle`` s, from :data:`SETTLE_S` after the last table); each server's memory (peak
-and final resident set, from ``/proc``). ``--sweep`` runs the PostgreSQL
-configuration and the SQLite one at each number of tables (followers 4 ×
-tables) and writes ``--plot``, p95 against tables, one line per
-configuration (Qt's QPainter: matplotlib is not installed here).
-
-Sections (issue 30 item 1) are not part of this run: one event, every
-table in it; the overall standings are the section's.
+they are agreed yet) and from its last Agree to the table on its section's
+standings *and* on the overall standings (p50, p95; each also alone), seen
+through a follower's stream and page, so it includes the Save's own round
+trip and the followers' pace (:data:`~euchre_tourney.web.follow.BOARD_EVERY_S`);
+the requests per follower per minute while the tables play and while the
+room is idle (``--idle`` s, from :data:`SETTLE_S` after the last table);
+each server's memory (peak and final resident set, from ``/proc``); and
+the CPU accounting that says where the time went: CPU seconds while the
+tables play of the servers, of the database's backends (PostgreSQL), of
+the table phones and of the followers (the load generator), the servers'
+CPU milliseconds per tap (Save or Agree; the followers' share included)
+and per follower-minute of an idle room, and the machine's load average.
+``--sweep`` runs the PostgreSQL configuration (4 processes) at each number
+of tables and the SQLite one (1 process) up to 100, followers 4 × tables,
+and ``--plot`` draws p95 against tables, one colour per configuration
+(Qt's QPainter: matplotlib is not installed here); ``--plot-only`` draws
+it from the ``--json`` lines of earlier runs.
 
 Measured 29 Nov 2026 (commit 0b34459) on the 2-core machine shared with
 other sessions (load average 8-20 throughout), every process of the run at
