@@ -557,7 +557,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         _, model = await room_view()
         return model["made_at"], model["stamp"]
 
-    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute)
+    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute,
+              load=lambda: gate.working)
 
     kept: dict[tuple, dict[str, tuple[str, bytes]]] = {}
 

@@ -173,8 +173,10 @@ class Hub:
     itself)."""
 
     def __init__(self, read: Callable[[], Awaitable[object]], room: Callable[[], Awaitable[tuple[str, str]]],
-                 prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "") -> None:
+                 prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "",
+                 load: Callable[[], int] = lambda: 0) -> None:
         self._read, self._room_fn, self.prefix, self.capacity, self._extra = read, room, prefix, capacity, extra
+        self._load = load  # the room's requests being worked on now (RoomGate.working)
         self._groups: dict[int | str, set[_Follower]] = {}
         self._stamps = None
         self._event = ""  # the event's stamp as last read
@@ -277,16 +279,21 @@ class Hub:
             self._values[kind] = value
             group = list(self._groups.get(kind, ()))
             random.shuffle(group)
-            step = max(1, int(FOLLOW_RATE * SPREAD_STEP_S))
+            step = max(1, min(int(FOLLOW_RATE * SPREAD_STEP_S), self.capacity.busy // 2))
             for f in group[:step]:
                 f.woken.set()
             if len(group) > step:
                 asyncio.get_running_loop().create_task(self._wake_later(group[step:], step))
 
-    @staticmethod
-    async def _wake_later(group: list, step: int) -> None:
+    async def _wake_later(self, group: list, step: int) -> None:
+        """Wake the rest of ``group``, ``step`` at a time, each step once the
+        server works on fewer than half the room's requests it takes
+        (:attr:`Capacity.busy`): a server short of CPU is asked no faster
+        than it answers, and never refuses the pages it woke itself."""
         for i in range(0, len(group), step):
             await asyncio.sleep(SPREAD_STEP_S)
+            while self._load() >= max(1, self.capacity.busy // 2):
+                await asyncio.sleep(SPREAD_STEP_S)
             for f in group[i:i + step]:
                 f.woken.set()
 

@@ -526,8 +526,9 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
     event_id, secrets, table_of, section_of = build(url, tables, section_size)
     built_s = time.time() - began_build
     names = sorted({v for v in section_of.values() if v})
-    home = {name: i % servers for i, name in enumerate(names)}  # each section's QR codes carry its server's address
-    server_of = {t: home[section_of[t]] if section_of[t] else t % servers for t in secrets}
+    # each section's QR codes carry its server's address (fewer sections than servers: the tables share them out)
+    home = {name: i % servers for i, name in enumerate(names)} if len(names) >= servers else {}
+    server_of = {t: home[section_of[t]] if section_of[t] in home else t % servers for t in secrets}
     ports = [free_port() for _ in range(servers)]
     bases = [f"http://127.0.0.1:{p}" for p in ports]
     procs = [serve(url, p, tables * 4, niceness) for p in ports]
@@ -544,12 +545,12 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
             path = f"/standings?section={sec}" if sec and i % 20 == 19 else "/standings"
         else:
             path = f"/player/{number}"
-        k = home[player_section[number]] if player_section.get(number) else i % servers
+        k = home[player_section[number]] if player_section.get(number) in home else i % servers
         specs.append((k, path, f"127.{1 + i // 62500}.{i // 250 % 250}.{1 + i % 250}"))  # one loopback address each
     monitors = [(k, "/standings", f"overall@{k + 1}") for k in range(servers)]
     expected = {f"overall@{k + 1}": list(secrets) for k in range(servers)}
-    for name in names:
-        monitors.append((home[name], f"/standings?section={name}", f"section {name}"))
+    for j, name in enumerate(names):
+        monitors.append((home.get(name, j % servers), f"/standings?section={name}", f"section {name}"))
         expected[f"section {name}"] = [t for t in secrets if section_of[t] == name]
     per = 1000
     shares = [specs[i:i + per] for i in range(0, len(specs), per)] or [[]]
