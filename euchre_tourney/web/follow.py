@@ -280,10 +280,11 @@ class Hub:
             group = list(self._groups.get(kind, ()))
             random.shuffle(group)
             step = max(1, min(int(FOLLOW_RATE * SPREAD_STEP_S), self.capacity.busy // 2))
-            for f in group[:step]:
+            now = max(0, min(step, self.capacity.busy // 2 - self._load()))  # at once: what the server has room for
+            for f in group[:now]:
                 f.woken.set()
-            if len(group) > step:
-                asyncio.get_running_loop().create_task(self._wake_later(group[step:], step))
+            if len(group) > now:
+                asyncio.get_running_loop().create_task(self._wake_later(group[now:], step))
 
     async def _wake_later(self, group: list, step: int) -> None:
         """Wake the rest of ``group``, ``step`` at a time, each step once the

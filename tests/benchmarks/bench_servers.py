@@ -393,7 +393,7 @@ EVENTS = re.compile(rb'data-events="([^"]*)"')
 
 
 async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen: dict | None = None,
-                   table_of: dict | None = None, address: str = "127.0.0.1") -> None:
+                   table_of: dict | None = None, address: str = "127.0.0.1", arrive: float = 0.0) -> None:
     """One phone on a public page, as the page's script follows it: the
     page, then the stream its page names (``data-events``), and the page
     again (``If-None-Match``) when a line brings a stamp other than the
@@ -438,6 +438,7 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
         return False
 
     try:
+        await asyncio.sleep(random.uniform(0, arrive))  # the room opens its pages over the warm-up, not in one instant
         await fetch()
         while not stop.is_set():
             counts["requests"] += 1
@@ -479,7 +480,8 @@ def followers_process(bases: list[str], jobs_spec: list[tuple[int, str, str]], n
         counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0, "bytes": 0}
         marks: dict = {}
         seen: dict[str, dict] = {}
-        jobs = [follower(bases[k], path, stop, counts, address=address) for k, path, address in jobs_spec]
+        arrive = 2.0 + len(jobs_spec) / 1000  # within the warm-up before the tables start (see run)
+        jobs = [follower(bases[k], path, stop, counts, address=address, arrive=arrive) for k, path, address in jobs_spec]
         numbers = {int(k): v for k, v in (table_of or {}).items()}
         for k, path, name in monitors or ():
             seen[name] = {}
