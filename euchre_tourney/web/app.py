@@ -571,18 +571,33 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         whose ``If-None-Match`` names them is answered 304 at once, and any
         other with the bytes, no drawing. ``off_loop``: draw it on a worker
         thread (the standings of 2,000 players)."""
+        import asyncio
+
         version = (drawn, room.timer_text)
         with room.lock:
             hit = kept.get(version, {}).get(key)
         if hit is None:
-            body = await run_in_threadpool(render, lane="room") if off_loop else render()
-            hit = (etag_of(body), body)
-            with room.lock:
-                if version not in kept:
-                    for old in list(kept)[:-1]:  # this version and the one before (requests in flight)
-                        del kept[old]
-                    kept[version] = {}
-                kept[version][key] = hit
+            drawing = flights.get(("page", version, key))
+            if drawing is not None:  # being drawn for another phone: this one waits for the same bytes
+                hit = await asyncio.shield(drawing)
+            else:
+                drawing = flights[("page", version, key)] = asyncio.get_running_loop().create_future()
+                try:
+                    body = await run_in_threadpool(render, lane="room") if off_loop else render()
+                    hit = (etag_of(body), body)
+                    drawing.set_result(hit)
+                except BaseException as exc:
+                    drawing.set_exception(exc)
+                    drawing.exception()  # (retrieved: no "never retrieved" warning when nobody waits)
+                    raise
+                finally:
+                    flights.pop(("page", version, key), None)
+                with room.lock:
+                    if version not in kept:
+                        for old in list(kept)[:-1]:  # this version and the one before (requests in flight)
+                            del kept[old]
+                        kept[version] = {}
+                    kept[version][key] = hit
         tag, body = hit
         headers = {**_HEADERS, "ETag": tag}
         asked = request.headers.get("if-none-match", "")
