@@ -52,32 +52,45 @@ and ``--plot`` draws p95 against tables, one colour per configuration
 (Qt's QPainter: matplotlib is not installed here); ``--plot-only`` draws
 it from the ``--json`` lines of earlier runs.
 
-Measured 29 Nov 2026 (commit 0b34459) on the 2-core machine shared with
-other sessions (load average 8-20 throughout), every process of the run at
-nice 10, ``--think 2``, followers 4 × tables, one run each; no hand lost,
-doubled or refused for load in any run, no stream line to a follower while
-the room was idle:
+Measured 29 Nov 2026 on the 2-core machine shared with other sessions
+(load average 12-47 throughout: the servers got a third to a half of one
+core between the four of them), every process of the run at nice 10,
+``--think 2`` (a table taps every 2 s on average: a round of 8 hands in
+about 40 s, some 40 times a real room's pace), followers 4 × tables,
+sections of 80 players, one run each; no hand lost or doubled in any run.
+"Both" is the table on its section's standings and on the overall standings:
 
-==================  ======  =============  ===========  ===========  ===========  ==========  =========
-configuration       tables  Save→standings Agree→stand. Save/Agree   req/follower  memory MB   CPU s per
-                            p50 / p95 s    p95 s        trip p50/p95 /min playing  per server  server
-==================  ======  =============  ===========  ===========  ===========  ==========  =========
-PostgreSQL, 4 proc.     25  0.88 / 1.70    0.52         0.43 / 1.85  16.6          106         8.1-8.7
-PostgreSQL, 4 proc.     50  1.57 / 2.93    1.45         0.45 / 1.12  22.2          108-109     10.5-11.4
-PostgreSQL, 4 proc.    100  7.29 / 11.25   6.20         2.21 / 4.15  11.3          113-114     20.6-21.0
-PostgreSQL, 4 proc.    200  18.51 / 28.85  13.84        8.43 / 16.02 4.5           123-125     47.3-50.7
-SQLite, 1 process       25  0.63 / 1.08    0.67         0.04 / 0.12  28.4          101         12.9
-SQLite, 1 process       50  1.01 / 1.71    0.95         0.10 / 0.70  27.9          109         22.6
-SQLite, 1 process      100  9.06 / 16.62   5.31         2.58 / 8.51  11.8          124         52.6
-==================  ======  =============  ===========  ===========  ===========  ==========  =========
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+configuration      tables  last Save→both  last Agree→both Save/Agree    refused  req/follow. memory   server CPU    load
+(commit)                   p50 / p95 s     p50 / p95 s     trip p50/p95           /min play  MB/proc. ms/tap (+db)
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+PG ×4 (6896dfc)        25  2.28 / 3.89     0.00 / 2.78     0.94 / 2.17   0        9.13        96-97    83 (105)      12-15
+SQLite ×1 (6896dfc)    25  0.67 / 1.18     0.00 / 0.49     0.11 / 0.46   0        16.04       94       38            13
+PG ×4 (bec41a8)       100  21.66 / 39.34   5.79 / 15.69    13.5 / 35.8   13       1.88        105-111  97 (121)      41-40
+SQLite ×1 (ab6f96c)   100  29.02 / 42.84   0.00 / 5.44     26.5 / 54.1   398      1.64        117      64            36-20
+PG ×4 (6d01cb5)       500  71.03 / 122.65  0.00 / 6.70     113 / 240     136      0.55        158-166  136 (167)     24-19
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
 
-Idle, every configuration: 0.0 requests per follower per minute (at 200
-tables 0.02: six fetches still queued from the play). Beyond 50 tables the
-time is the tables' own Save waiting for a core (the round trip column):
-four servers and their phones on two shared cores. Not run here: 300-500
-tables and 2,000 followers (the 2,000 players' event alone takes ~150 s to
-build on this machine, and at 200 tables a Save already waits 8 s for the
-cores); the benchmark takes ``--tables 500 --servers 4`` as it is.
+The time is the tables' own Save waiting for a core (the round trip
+column), not the followers: at 500 tables the servers used 1,085 CPU s
+and PostgreSQL's backends 247 s while the tables played (2,260 s: half a
+core for four servers), the 500 table phones 12 s and the 2,000 followers
+34 s (the load generator: 3 %). A tap (Save or Agree, with the page drawn
+after it) costs the servers 80-140 ms of CPU on this machine (the
+followers' share included, and the fixed cost of each server reading the
+event's stamps four times a second: 5-70 ms per follower-minute of an
+idle room), about 70 statements; 500 tables at this pace ask 250 taps a
+second, some 40 CPU-seconds a second. An idle room: 0.0-0.07 requests per
+follower per minute (no stream line when nothing changes). The refusals
+are followers' pages (503, "one moment", retried by themselves), never a
+table's: the followers are woken a step at a time as the server has room
+(since bec41a8 and ab6f96c) and a page is drawn once per change however
+many ask at once (6896dfc: before it a standings page of 2,000 was drawn
+once per phone waiting for it, the 398 of SQLite at 100 tables).
+Before this work (0b34459, load 8-20): PG ×4 25 tables p95 1.70 s, 100
+tables 11.25 s, 200 tables 28.85 s; SQLite 25 tables 1.08 s, 100 tables
+16.62 s; 500 never run (the 2,000 players' event took ~150 s to build by
+``add_player``; the roster's import now).
 """
 
 from __future__ import annotations
