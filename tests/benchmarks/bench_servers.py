@@ -53,8 +53,8 @@ and ``--plot`` draws p95 against tables, one colour per configuration
 it from the ``--json`` lines of earlier runs.
 
 Measured 29 Nov 2026 on the 2-core machine shared with other sessions
-(load average 12-47 throughout: the servers got a third to a half of one
-core between the four of them), every process of the run at nice 10,
+(load average 10-47 during the runs, each run's in its row: at 500 tables
+the four servers got half of one core between them), every process of the run at nice 10,
 ``--think 2`` (a table taps every 2 s on average: a round of 8 hands in
 about 40 s, some 40 times a real room's pace), followers 4 × tables,
 sections of 80 players, one run each; no hand lost or doubled in any run.
@@ -66,6 +66,7 @@ configuration      tables  last Save→both  last Agree→both Save/Agree    ref
 =================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
 PG ×4 (6896dfc)        25  2.28 / 3.89     0.00 / 2.78     0.94 / 2.17   0        9.13        96-97    83 (105)      12-15
 SQLite ×1 (6896dfc)    25  0.67 / 1.18     0.00 / 0.49     0.11 / 0.46   0        16.04       94       38            13
+PG ×4 (6896dfc)       100  3.41 / 6.99     0.13 / 3.20     2.48 / 8.69   0        10.63       105-110  68 (87)       10-18
 PG ×4 (bec41a8)       100  21.66 / 39.34   5.79 / 15.69    13.5 / 35.8   13       1.88        105-111  97 (121)      41-40
 SQLite ×1 (ab6f96c)   100  29.02 / 42.84   0.00 / 5.44     26.5 / 54.1   398      1.64        117      64            36-20
 PG ×4 (6d01cb5)       500  71.03 / 122.65  0.00 / 6.70     113 / 240     136      0.55        158-166  136 (167)     24-19
