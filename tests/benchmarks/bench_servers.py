@@ -68,6 +68,7 @@ PG ×4 (6896dfc)        25  2.28 / 3.89     0.00 / 2.78     0.94 / 2.17   0     
 SQLite ×1 (6896dfc)    25  0.67 / 1.18     0.00 / 0.49     0.11 / 0.46   0        16.04       94       38            13
 PG ×4 (6896dfc)       100  3.41 / 6.99     0.13 / 3.20     2.48 / 8.69   0        10.63       105-110  68 (87)       10-18
 PG ×4 (bec41a8)       100  21.66 / 39.34   5.79 / 15.69    13.5 / 35.8   13       1.88        105-111  97 (121)      41-40
+SQLite ×1 (6896dfc)   100  10.41 / 17.05   0.00 / 0.00     9.21 / 16.58  0        7.91        121      54            11
 SQLite ×1 (ab6f96c)   100  29.02 / 42.84   0.00 / 5.44     26.5 / 54.1   398      1.64        117      64            36-20
 PG ×4 (6d01cb5)       500  71.03 / 122.65  0.00 / 6.70     113 / 240     136      0.55        158-166  136 (167)     24-19
 =================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
@@ -86,8 +87,11 @@ follower per minute (no stream line when nothing changes). The refusals
 are followers' pages (503, "one moment", retried by themselves), never a
 table's: the followers are woken a step at a time as the server has room
 (since bec41a8 and ab6f96c) and a page is drawn once per change however
-many ask at once (6896dfc: before it a standings page of 2,000 was drawn
-once per phone waiting for it, the 398 of SQLite at 100 tables).
+many ask at once (6896dfc: before it a standings page was drawn once per
+phone waiting for it, the 398 of SQLite at 100 tables; the 500-table run
+is of 6d01cb5, before both). "Agree→both" is 0 when the table was on the
+standings before its last Agree came back (it counts once its hands are
+in, and the Agree itself waited for a core).
 Before this work (0b34459, load 8-20): PG ×4 25 tables p95 1.70 s, 100
 tables 11.25 s, 200 tables 28.85 s; SQLite 25 tables 1.08 s, 100 tables
 16.62 s; 500 never run (the 2,000 players' event took ~150 s to build by
