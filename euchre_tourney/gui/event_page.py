@@ -557,6 +557,7 @@ class SectionsBox(QGroupBox):
         self.move_player.clicked.connect(self.move_dialog)
         self.moved = QLabel()  # what the last move changed
         self.moved.setWordWrap(True)
+        self.moved.hide()  # shown once a move has something to say
         outer = QVBoxLayout(self)
         grid = QFormLayout()
         outer.addLayout(grid)
@@ -569,11 +570,11 @@ class SectionsBox(QGroupBox):
         row.addWidget(self.rooms, 1)
         row.addWidget(self.split_rooms)
         grid.addRow("By room:", row)
-        outer.addWidget(self.listing)
-        row = QHBoxLayout()
-        row.addWidget(self.move_player)
-        row.addWidget(self.moved, 1)
+        row = QHBoxLayout()  # the move button beside the sections' list: no line of its own (the page fits 780 px)
+        row.addWidget(self.listing, 1)
+        row.addWidget(self.move_player, 0, Qt.AlignTop)
         outer.addLayout(row)
+        outer.addWidget(self.moved)
         grid = QFormLayout()
         outer.addLayout(grid)
         row = QHBoxLayout()
@@ -583,6 +584,10 @@ class SectionsBox(QGroupBox):
         row.addWidget(self.withdraw)
         grid.addRow("Captains:", row)
         outer.addWidget(self.captains)
+
+    def _say_moved(self, text: str) -> None:
+        self.moved.setText(text)
+        self.moved.setVisible(bool(text))
 
     def show_board(self, board) -> None:
         """Draw the sections and captains of :func:`tournament.event_board`'s read model."""
@@ -664,7 +669,7 @@ class SectionsBox(QGroupBox):
             context.show_error(self, "Cannot move a player", exc.message)
             return None
         dialog = MoveToSectionDialog(self.ctx, event_id, self.entrants, self.sections, where, self)
-        dialog.done_move.connect(self.moved.setText)
+        dialog.done_move.connect(self._say_moved)
         dialog.open()
         return dialog
 

@@ -108,9 +108,11 @@ class ProjectorWindow(QWidget):
         """Show ``view`` (player, team or season standings), keeping the page if it still exists."""
         self.view = view
         season = getattr(view, "season", None)
-        section = getattr(view, "section", "")  # one section's standings on the wall: say whose
-        title = view.event_name + (f" — Section {section}" if section else "")
-        self.title.setText(title if season is None else f"{season.name} — season standings")
+        if season is not None:
+            self.title.setText(f"{season.name} — season standings")
+        else:
+            section = getattr(view, "section", "")  # one section's standings on the wall: say whose
+            self.title.setText(view.event_name + (f" — Section {section}" if section else ""))
         status = getattr(view, "status", "") or getattr(view, "bracket", "")  # a bracket night: how far it has gone
         self.status.setText(status[:1].upper() + status[1:])
         self.status.setVisible(bool(status))
