@@ -49,6 +49,11 @@ def test_no_station_changes_a_round_after_the_director_locked_it(db, db_url):
         rng = random.Random(seed)
         try:
             for _ in range(ATTEMPTS):
+                if not locked.is_set():
+                    with counted:  # a few attempts race the lock; then the station waits for it, so that
+                        ahead = made >= LOCK_AFTER + 2 * STATIONS  # attempts after it are certain, however fast
+                    if ahead:
+                        assert locked.wait(600), "the director never locked the round"
                 late = locked.is_set()
                 op = rng.choice(["record", "record", "correct", "delete", "undo", "redo"])
                 try:
