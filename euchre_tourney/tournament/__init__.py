@@ -169,7 +169,6 @@ from euchre_tourney.tournament.stations import (
 from euchre_tourney.tournament.standings import (
     TIE_BREAKS,
     compute_standings,
-    section_standings,
     standings,
     standings_csv,
     write_standings_csv,
@@ -429,7 +428,6 @@ __all__ = [
     "round_progress",
     "scorecards",
     "set_checked_in",
-    "section_standings",
     "standings",
     "standings_csv",
     "write_standings_csv",
