@@ -110,6 +110,9 @@ class EventForm(QWidget):
         self.minutes.setToolTip("The round timer on the Standings page and the projector (0: no timer).")
         self.scoring = QLabel()
         self.scoring.setWordWrap(True)
+        # a wrapped label in a form is not given its height: at the window's smallest the
+        # scoring (two lines at the form's narrowest, for every preset) was cut in half
+        self.scoring.setMinimumHeight(self.scoring.fontMetrics().lineSpacing() * 2 + 2)
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.defend.currentIndexChanged.connect(self._show_scoring)
         self.game_line = QLabel()  # a side game's title and scoring (the Event page shows it; its options are fixed)

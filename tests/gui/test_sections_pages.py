@@ -240,3 +240,30 @@ def test_the_move_to_section_dialog_moves_a_player_and_says_why_not(qtbot, gui_e
     with db.session() as s:
         assert T.player_sections(s, event_id)[player] == "A"
     assert secs["A"].players == 20
+
+
+def test_the_event_pages_scoring_line_is_whole_at_the_windows_smallest(qtbot, gui_env, db):
+    """At the window's smallest size, on a split night's Event page (its
+    tallest: settings, sections, captains), the scoring line under the rules
+    shows every line of its text for every preset (it was cut in half: a
+    wrapped label in a form is not given its height)."""
+    from euchre_tourney.rules import PRESETS
+
+    with db.session() as s:
+        event_id = made_split(s, 40, 20, seed=3, name="Charity night", prefix="Member")
+    w = MainWindow(db)
+    qtbot.addWidget(w)
+    w.ctx.set_event(event_id)
+    w.show()
+    w.tabs.setCurrentWidget(w.event_page)
+    smallest = w.minimumSizeHint()
+    assert smallest.height() <= 780  # the default size still holds it
+    w.resize(smallest)
+    label = w.event_page.form.scoring
+    for index in range(w.event_page.form.preset.count()):
+        w.event_page.form.preset.setCurrentIndex(index)
+        qtbot.waitUntil(lambda: label.width() > 0)
+        w.layout().activate()
+        needed = label.heightForWidth(label.width())
+        assert label.height() >= needed, (w.event_page.form.preset.currentData(), label.height(), needed, label.text())
+    assert w.event_page.form.preset.count() == len(PRESETS)
