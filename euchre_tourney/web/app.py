@@ -58,7 +58,7 @@ from starlette.staticfiles import StaticFiles
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
 from euchre_tourney.web.captains import captain_routes
-from euchre_tourney.web.follow import ALL, ROOM, Capacity, Hub, Revalidation, RoomGate
+from euchre_tourney.web.follow import ALL, BOARD, ROOM, Capacity, Hub, Revalidation, RoomGate, etag_of
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -89,6 +89,12 @@ few tenths of a second: a server never spends more than a third of its time
 on them)."""
 SECTION_CLOCK_S = 5.0
 """A section's round clock, as its pages show it, is read at most this often (seconds); the page counts it down."""
+
+CODE_KEPT_S = 10.0
+"""A table's code found right is taken as right this long (s) by the rate
+gate, which only decides whose bucket a request is counted in: every
+operation and page checks the code in the database itself, so a code the
+director re-issues is refused at once. Saves a read per tap."""
 
 SIDES = {"NS": side_title(0, 4), "EW": side_title(1, 4)}
 """The stored sides a four-seat form sends, in the seat model's words."""
@@ -163,6 +169,10 @@ class RoomState:
     pin_wrong: int = 0
     pin_next: float = 0.0
     pin_checking: bool = False
+    codes: dict[tuple[int, str], float] = field(default_factory=dict)
+    """(table, code) → when the code was last found right (``clock``): the
+    rate gate's own look-up (:data:`CODE_KEPT_S`); the operations still
+    check the code in the database."""
 
     def __post_init__(self) -> None:
         if self.limits is None:
@@ -550,7 +560,53 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         _, model = await room_view()
         return model["made_at"], model["stamp"]
 
-    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute)
+    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute,
+              load=lambda: gate.working)
+
+    kept: dict[tuple, dict[str, tuple[str, bytes]]] = {}
+
+    async def kept_page(request: Request, key: str, drawn: str, render: Callable[[], bytes],
+                        off_loop: bool = False) -> Response:
+        """A page every phone asking it is shown alike (the standings, a
+        section's, a player's own page): drawn once per change of the room
+        (``drawn``: its read model's stamp) and of the round timer's text,
+        however many phones ask; its bytes and ETag kept, so that a phone
+        whose ``If-None-Match`` names them is answered 304 at once, and any
+        other with the bytes, no drawing. ``off_loop``: draw it on a worker
+        thread (the standings of 2,000 players)."""
+        import asyncio
+
+        version = (drawn, room.timer_text)
+        with room.lock:
+            hit = kept.get(version, {}).get(key)
+        if hit is None:
+            drawing = flights.get(("page", version, key))
+            if drawing is not None:  # being drawn for another phone: this one waits for the same bytes
+                hit = await asyncio.shield(drawing)
+            else:
+                drawing = flights[("page", version, key)] = asyncio.get_running_loop().create_future()
+                try:
+                    body = await run_in_threadpool(render, lane="room") if off_loop else render()
+                    hit = (etag_of(body), body)
+                    drawing.set_result(hit)
+                except BaseException as exc:
+                    drawing.set_exception(exc)
+                    drawing.exception()  # (retrieved: no "never retrieved" warning when nobody waits)
+                    raise
+                finally:
+                    flights.pop(("page", version, key), None)
+                with room.lock:
+                    if version not in kept:
+                        for old in list(kept)[:-1]:  # this version and the one before (requests in flight)
+                            del kept[old]
+                        kept[version] = {}
+                    kept[version][key] = hit
+        tag, body = hit
+        headers = {**_HEADERS, "ETag": tag}
+        asked = request.headers.get("if-none-match", "")
+        if asked and (tag in [t.strip() for t in asked.split(",")] or asked.strip() == "*"):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
@@ -567,7 +623,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def events(request: Request) -> Response:
         """A page's stream of stamps (server-sent events): a line when what it shows may have changed."""
         t = _ascii_number(request.query_params.get("t", ""))
-        kind = t if t is not None else ALL if request.query_params.get("all") else ROOM
+        kind = (t if t is not None else ALL if request.query_params.get("all")
+                else BOARD if request.query_params.get("board") else ROOM)
         if not hub.admit():
             return PlainTextResponse("busy", status_code=503, headers={**_HEADERS, "Retry-After": "30"})
         return StreamingResponse(hub.stream(kind, request.is_disconnected), media_type="text/event-stream",
@@ -577,8 +634,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def home(request: Request) -> Response:
         q = (request.query_params.get("q") or "").strip()[:60]
         now, model = await room_view()
-        matches = _find_players(model, q) if q else []
-        return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+        if q:
+            matches = _find_players(model, q)
+            return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+        return await kept_page(request, "home", now, lambda: page(
+            request, "home.html", title=model["event_name"], q="", matches=[], stamp=now).body)
 
     async def player(request: Request) -> Response:
         number = _ascii_number(request.path_params["number"])
@@ -588,14 +648,18 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         me = _player_view(model, number)
         if me is None:
             return refusal(request, f"No player has number {number} tonight.", 404)
-        return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text, stamp=now)
+        timer = room.timer_text
+        return await kept_page(request, f"player:{number}", now, lambda: page(
+            request, "player.html", title=me["name"], me=me, timer=timer, stamp=now).body)
 
     async def section_page(request: Request, name: str, template: str) -> Response:
         """One section's standings (``/standings?section=B``) or projector
         (``/projector?section=B``): its standings, status and prizes, and
         its own round clock (read at most every :data:`SECTION_CLOCK_S`
-        seconds; the page counts it down by itself). The section's
-        standings are made once per change (:func:`shared`), not per request."""
+        seconds; the page counts it down by itself). Every section's
+        standings come from the room's read model (made once per change, all
+        sections in one pass); the page is drawn once per change and clock
+        words and kept with its ETag."""
         if not (0 < len(name) <= 3 and name.isascii() and name.isalpha()):
             return refusal(request, "Name a section by its letters (\"B\").", 404)
         key = name.upper()
@@ -604,20 +668,20 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         except tournament.NotFound as exc:
             return refusal(request, exc.message, 404)
 
-        async def make(now: str):
-            model = await read(_section_room_view, event_id, key, lane="room")
-            model["stamp"] = now
-            return model
-
-        model = await shared(f"section:{key}", make)
+        drawn, model = await room_view()  # every section's standings, made once per change of the room
+        view = model["sections"].get(key)
+        if view is None:
+            return refusal(request, f"There is no section {name} tonight.", 404)
         text, ends = _clock_words(*clock[1:])
-        context = dict(title=f"Standings · Section {key}", view=model["view"], settings=model["settings"],
+        context = dict(title=f"Standings · Section {key}", view=view, settings=model["settings"],
                        timer=text[:1].upper() + text[1:], timer_ends=ends, section=clock[0],
-                       stamp=model["stamp"])
+                       stamp=drawn, events="/events?board=1")
         if template == "projector.html":
             players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
             context.update(qr=qr_svg(players_url, 5), players_url=players_url)
-        return page(request, template, **context)
+        # drawn once per change of the section and of its clock's words, for every phone; 304 when unchanged
+        return await kept_page(request, f"{template}:{key}:{text}:{ends}", drawn,
+                               lambda: page(request, template, **context).body, off_loop=True)
 
     async def section_clock(name: str) -> tuple:
         """A section's clock as saved (:func:`tournament.section_clock`), kept a few seconds."""
@@ -636,16 +700,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if "section" in request.query_params:
             return await section_page(request, request.query_params["section"], "standings.html")
         drawn, model = await room_view()
-        with room.lock:
-            hit = room.cache.get("standings.html")
-        if hit is not None and hit[0] == drawn:
-            return HTMLResponse(hit[1], headers=_HEADERS)
-        body = await run_in_threadpool(  # once per change the players see, for every phone; off the event loop
-            lambda: page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
-                         timer=room.timer_text, stamp=drawn).body, lane="room")
-        with room.lock:
-            room.cache["standings.html"] = (drawn, body, time.monotonic())
-        return HTMLResponse(body, headers=_HEADERS)
+        view, title, key = model["view"], "Standings", "standings"
+        timer = room.timer_text
+        return await kept_page(request, key, drawn, lambda: page(  # once per change, for every phone; off the loop
+            request, "standings.html", title=title, view=view, settings=model["settings"], timer=timer,
+            stamp=drawn, events="/events?board=1").body, off_loop=True)
 
     async def projector(request: Request) -> Response:
         if "section" in request.query_params:
@@ -654,7 +713,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         view, settings = model["view"], model["settings"]
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
         return page(request, "projector.html", title="Standings", view=view, settings=settings,
-                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now)
+                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now,
+                    events="/events?board=1")
 
     # --------------------------------------------------------------- tables
     def _table_number(request: Request) -> int | None:
@@ -671,11 +731,19 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if room.spent(who, *room.limits.forged):
             return refusal(request, "Too many requests with a wrong table code: wait a minute, then scan "
                                     "the QR code on your table's tally sheet.", 429)
-        try:
-            await read(tournament.check_secret, event_id, t, secret)
-        except tournament.PhoneRefused as exc:
-            room.allow(who, *room.limits.forged)
-            return refusal(request, exc.message, 403)
+        known = room.clock()
+        with room.lock:
+            checked = room.codes.get((t, secret))
+        if checked is None or known - checked > CODE_KEPT_S:
+            try:
+                await read(tournament.check_secret, event_id, t, secret)
+            except tournament.PhoneRefused as exc:
+                room.allow(who, *room.limits.forged)
+                return refusal(request, exc.message, 403)
+            with room.lock:
+                if len(room.codes) > 4096:
+                    room.codes.clear()
+                room.codes[(t, secret)] = known
         rate = room.limits.table_get if kind == "get" else room.limits.table_post
         if not room.allow(f"{kind}:{t}", *rate):
             more = " and send again" if kind == "post" else ""
@@ -998,18 +1066,13 @@ def _in_words(seconds: float) -> str:
 # read helpers (run in a session) ------------------------------------------------
 def _room_view(session, event_id: int) -> dict:
     """The players' pages' read model, made once per change: the event's
-    name, the standings and phone settings, the round being played (the
-    scorecards, :func:`_cards`, once per rotation)."""
+    name, the standings (overall, and each section's on a night split into
+    sections) and phone settings, the round being played (the scorecards,
+    :func:`_cards`, once per rotation)."""
     return {"event_name": tournament.get_event(session, event_id).name,
             "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
+            "sections": tournament.section_standings(session, event_id),
             "current": tournament.playing_round(session, event_id)}
-
-
-def _section_room_view(session, event_id: int, section: str) -> dict:
-    """One section's public pages' read model: its standings (and status,
-    prizes) and the phone settings."""
-    return {"view": tournament.standings(session, event_id, section=section),
-            "settings": tournament.phone_settings(session, event_id)}
 
 
 def _clock_words(ends_at, left_seconds, minutes: int, now: float | None = None) -> tuple[str, int | None]:

@@ -190,3 +190,51 @@ def _data(lines, within: float = 60.0):
             deadline = time.monotonic() + within
         elif time.monotonic() > deadline:
             raise AssertionError(f"no stamp on the stream for {within} s")
+
+
+@pytest.fixture
+def sectioned(db):
+    """16 players in two sections of 8 (two tables each), 2 rounds of 4 hands."""
+    import datetime
+
+    with db.session() as s:
+        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(16)]
+        ev = T.create_event(s, "Section night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
+        T.set_checked_in(s, ev.id, ids)
+        T.split_by_size(s, ev.id, 8)
+        T.generate_rotation(s, ev.id, seed=5)
+        secrets = T.table_secrets(s, ev.id)
+        tables = {sec.name: sorted(T.section_tables(s, ev.id, sec.name)) for sec in T.list_sections(s, ev.id)}
+    return ev.id, secrets, tables
+
+
+def test_every_sections_standings_are_made_in_one_pass_as_each_alone(db, sectioned):
+    event_id, secrets, tables = sectioned
+    from starlette.testclient import TestClient as Client
+
+    with Client(create_app(db, event_id), base_url="http://testserver") as c:
+        table_in(c, tables["A"][0], secrets[tables["A"][0]])
+    with db.session() as s:
+        every = T.section_standings(s, event_id)
+        alone = {name: T.standings(s, event_id, section=name) for name in tables}
+        assert T.section_standings(s, event_id) == every and set(every) == {"A", "B"}
+    assert every == alone  # the same views, rows, places and statuses as one section's own
+    assert any(r.points for r in every["A"].rows) and not any(r.points for r in every["B"].rows)
+
+
+def test_a_sections_standings_page_shows_its_own_players_and_follows_the_board(db, sectioned):
+    event_id, secrets, tables = sectioned
+    with db.session() as s:
+        views = T.section_standings(s, event_id)
+    with TestClient(create_app(db, event_id), base_url="http://testserver") as c:
+        page = c.get("/standings?section=b")
+        assert page.status_code == 200 and "Section B" in page.text
+        assert 'data-events="/events?board=1"' in page.text  # woken at the standings' pace, not a player's
+        shown = {r.name for r in views["B"].rows}
+        assert all(name in page.text for name in shown)
+        assert not any(r.name in page.text for r in views["A"].rows)
+        again = c.get("/standings?section=B", headers={"if-none-match": page.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""
+        assert c.get("/standings?section=Z").status_code == 404
+        me = views["A"].rows[0].number
+        assert '/standings?section=A"' in c.get(f"/player/{me}").text  # a player finds their section's list
