@@ -161,6 +161,9 @@ class RoomState:
     timer_text: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
     stamp: tuple[float, Any] = (0.0, None)
+    writes: int = 0
+    """This server's writes committed so far: a stamps read begun before
+    the last one is kept as the last read, never as fresh (``stamp``'s time -inf)."""
     cache: dict[str, tuple[str, Any, float]] = field(default_factory=dict)
     made: dict[str, int] = field(default_factory=dict)
     cost: dict[str, float] = field(default_factory=dict)
@@ -452,16 +455,17 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     def _read_stamps():
         with room.lock:
-            last = room.stamp[1]
+            last, writes = room.stamp[1], room.writes
         value = run_read(db, tournament.phone_stamps, event_id, since=last)  # (the whole read only after a change)
-        with room.lock:
-            room.stamp = (time.monotonic(), value)
+        with room.lock:  # begun before a write committed meanwhile: perhaps older than it, not fresh
+            room.stamp = (time.monotonic() if room.writes == writes else -math.inf, value)
         return value
 
     def invalidate() -> None:
         """A write was committed: the next stamp is read afresh, the followers' streams are told, and the window."""
         with room.lock:
-            room.stamp = (0.0, room.stamp[1])
+            room.stamp = (-math.inf, room.stamp[1])  # (never fresh, however long the cache is)
+            room.writes += 1
         hub.changed()
         if on_write is not None:
             on_write()
@@ -473,11 +477,15 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             at, value = room.stamp
         return value if value is not None and time.monotonic() - at < STAMP_CACHE_S else None
 
-    async def current_stamps(force: bool = False) -> tournament.PhoneStamps:
+    async def current_stamps(force: bool = False, written: bool = False) -> tournament.PhoneStamps:
         """The event's stamps, from memory while fresh (no thread, no
         database: most of the room's requests are this); else read once,
         however many phones ask at the same moment (``force``: read now,
-        the streams' watcher)."""
+        the streams' watcher). ``written``: for the page that answers a
+        write of this server: stamps read after that write, never the last
+        ones while a read begun before it is on its way (that page's stamp
+        older than the write, the write's own stream line would draw the
+        page again, and its "Hand 1 saved" would be gone)."""
         import asyncio
 
         value = None if force else _fresh()
@@ -486,18 +494,19 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         gate = flights.setdefault("stamp", asyncio.Lock())
         with room.lock:
             last = room.stamp[1]
-        if gate.locked() and last is not None and not force:  # being read now: the last one meanwhile
+        if gate.locked() and last is not None and not (force or written):  # being read now: the last one meanwhile
             return last
         async with gate:
             return (None if force else _fresh()) or await run_in_threadpool(_read_stamps, lane="watch")
 
-    async def current_stamp() -> str:
+    async def current_stamp(written: bool = False) -> str:
         """The players' pages' stamp ("START:" and the event's)."""
-        return f"{boot}:{(await current_stamps()).room}.{minute()}"
+        return f"{boot}:{(await current_stamps(written=written)).room}.{minute()}"
 
-    async def table_stamp(t: int) -> str:
-        """Table ``t``'s page's stamp: moves only with what that page shows."""
-        return f"{boot}:t{(await current_stamps()).table(t)}"
+    async def table_stamp(t: int, written: bool = False) -> str:
+        """Table ``t``'s page's stamp: moves only with what that page shows
+        (``written``: see :func:`current_stamps`)."""
+        return f"{boot}:t{(await current_stamps(written=written)).table(t)}"
 
 
     async def shared(name: str, make):
@@ -751,7 +760,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return None
 
     async def table_page(request: Request, message: str = "", status: int = 200, error: bool = False,
-                         values: dict | None = None) -> Response:
+                         values: dict | None = None, written: bool = False) -> Response:
         t = _table_number(request)
         secret = request.query_params.get("k", "") if values is None else values.get("k", "")
         if t is None:
@@ -759,7 +768,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if values is None:  # a page load (after a form, table_post has counted the request)
             if (refused := await table_gate(request, t, secret, "get")) is not None:
                 return refused
-        drawn_at = await table_stamp(t)  # before the view: a page's stamp is never newer than what it shows
+        drawn_at = await table_stamp(t, written)  # before the view: a page's stamp is never newer than what it shows
         try:
             view = await read(tournament.phone_table, event_id, t, secret)
         except tournament.PhoneRefused as exc:
@@ -802,7 +811,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         except tournament.TournamentError as exc:
             return await table_page(request, exc.message, 409, True, values)
         invalidate()
-        response = await table_page(request, answer.message, 200, False, {"k": values.get("k", "")})
+        response = await table_page(request, answer.message, 200, False, {"k": values.get("k", "")}, written=True)
         if values.get("side") in SIDES:
             response.set_cookie(f"side{t}", values["side"], max_age=6 * 3600, samesite="strict", httponly=True)
         return response
@@ -814,8 +823,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             return page(request, "pin.html", title="Director", csrf=token("pin"), message="")
         return await _director_page(request)
 
-    async def _director_page(request: Request, message: str = "", status: int = 200) -> Response:
-        now = await current_stamp()
+    async def _director_page(request: Request, message: str = "", status: int = 200, written: bool = False) -> Response:
+        now = await current_stamp(written)
         data = await read(_director_view, event_id)
         return page(request, "director.html", status=status, title="Director", data=data, message=message,
                     csrf=token("director"), connected=room.connected(), stamp=now, events="/events?all=1",
@@ -874,7 +883,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         except tournament.TournamentError as exc:
             return await _director_page(request, exc.message, 409)
         invalidate()
-        return await _director_page(request, message)
+        return await _director_page(request, message, written=True)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return refusal(request, "There is no such page.", 404)
