@@ -169,6 +169,7 @@ from euchre_tourney.tournament.stations import (
 from euchre_tourney.tournament.standings import (
     TIE_BREAKS,
     compute_standings,
+    section_standings,
     standings,
     standings_csv,
     write_standings_csv,
@@ -428,6 +429,7 @@ __all__ = [
     "round_progress",
     "scorecards",
     "set_checked_in",
+    "section_standings",
     "standings",
     "standings_csv",
     "write_standings_csv",

@@ -56,7 +56,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import func
+from sqlalchemy import func, true
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -257,7 +257,7 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
         return None
     mine = None  # the stored table numbers of the table's section (None: every table)
     if sectioned and table is not None:
-        secs = _sections.list_sections(session, event_id)
+        secs = _sections.section_places(session, event_id)
         own = _sections.section_of_table(secs, table)
         if own is not None:
             later = [x.first_table for x in secs if x.first_table > own.first_table]
@@ -265,13 +265,20 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
             mine = (own.first_table, top)
             closed |= set(_sections.section_locks(session, event_id).get(own.name, ()))
     ids = list(rounds.values())
+
+    def within(column):  # the table's section only (its own pace): a room of 500 tables is not read for one
+        if mine is None:
+            return true()
+        return (column > mine[0]) if mine[1] is None else ((column > mine[0]) & (column <= mine[1]))
+
     tables: dict[int, set[int]] = {}
-    for rid, t in session.exec(select(Seating.round_id, Seating.table_number).where(Seating.round_id.in_(ids))):
+    for rid, t in session.exec(select(Seating.round_id, Seating.table_number)
+                               .where(Seating.round_id.in_(ids), within(Seating.table_number))):
         tables.setdefault(rid, set()).add(t)
     counts: dict[tuple[int, int], int] = {}
     for rid, t, n in session.exec(
         select(Hand.round_id, Hand.table_number, func.count(Hand.id))
-        .where(Hand.round_id.in_(ids))
+        .where(Hand.round_id.in_(ids), within(Hand.table_number))
         .group_by(Hand.round_id, Hand.table_number)
     ):
         counts[(rid, t)] = n
@@ -279,12 +286,13 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
         (rid, t)
         for rid, t, early, ns in session.exec(
             select(TableResult.round_id, TableResult.table_number, TableResult.finished_early, TableResult.ns_points).where(
-                TableResult.round_id.in_(ids)
+                TableResult.round_id.in_(ids), within(TableResult.table_number)
             )
         )
         if early or ns is not None
     }
-    done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number).where(TeamGame.round_id.in_(ids))))
+    done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number)
+                             .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number))))
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
@@ -741,7 +749,7 @@ def _section_of(session: Session, event_id: int, table: int, round_number: int) 
     """A table's name in the room ("B-7"; "" in a night in one room),
     whether its section's round ``round_number`` is locked, and whether
     time was called in it for the section."""
-    secs = _sections.list_sections(session, event_id)
+    secs = _sections.section_places(session, event_id)
     own = _sections.section_of_table(secs, table) if secs else None
     if own is None:
         return "", False, False

@@ -284,6 +284,20 @@ def _standings(session: Session, event_id: int) -> StandingsView:
     )
 
 
+def section_standings(session: Session, event_id: int) -> dict[str, StandingsView]:
+    """Every section's standings (section name → the view
+    :func:`standings` gives for that ``section``), made in one pass over
+    the night: the phone servers show a night of 25 sections after every
+    change, and 25 calls would read and score every hand 25 times.
+    ``{}`` for a night not split into sections."""
+    from euchre_tourney.tournament import sections as _sections
+
+    secs = _sections.list_sections(session, event_id)
+    if not secs:
+        return {}
+    return _sectioned_standings(session, event_id, secs, None, every=True)
+
+
 def _split_rounds(rounds, secs, owner) -> dict[int, list]:
     """Section id → ``rounds`` cut to that section's tables (``owner(table)``
     names a table's section id) and its players' sit-outs: one pass over
@@ -314,7 +328,7 @@ def _runs_text(names: list[str]) -> str:
     return f"sections {names[0]}–{names[-1]}"
 
 
-def _sectioned_standings(session: Session, event_id: int, secs, section: str | None) -> StandingsView:
+def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool = False):
     from euchre_tourney.tournament import sections as _sections
 
     chosen = _sections.section_named(secs, section) if section is not None else None
@@ -345,6 +359,7 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
         tables_of[owner(t.table)].append(t)
     statuses: list[tuple[str, int, str]] = []
     prizes_of: list[tuple[str, tuple]] = []
+    views: dict[str, StandingsView] = {}
     for sec in shown:
         rounds = split[sec.id]
         after, current, tables_in, tables_total, status = (
@@ -352,7 +367,7 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
         )
         statuses.append((sec.name, after, status))
         rows = None
-        if chosen is not None or categories:  # a section's own places: its standings, or its prizes
+        if chosen is not None or categories or every:  # a section's own places: its standings, or its prizes
             players = {e: v for e, v in everyone.items() if e in sec.members}
             rows = compute_standings(
                 players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
@@ -361,14 +376,19 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
             rows = [dataclasses.replace(r, section=sec.name) for r in rows]
         prizes = compute_prizes(rows, categories) if rows is not None else ()
         prizes_of.append((sec.name, prizes))
-        if chosen is not None:
-            return StandingsView(
+        if chosen is not None or every:
+            view = StandingsView(
                 event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
                 sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
                 status=f"{sec.title}: {status}", rounds_finished=after, current_round=current, tables_in=tables_in,
                 tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes, section=sec.name,
                 section_status=((sec.name, after, status),), section_prizes=((sec.name, prizes),),
             )
+            if chosen is not None:
+                return view
+            views[sec.name] = view
+    if every:
+        return views
     rows = compute_standings(
         everyone, night.rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
         hands_per_round=event.hands_per_round, tables=tables,

@@ -58,7 +58,7 @@ from starlette.staticfiles import StaticFiles
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
 from euchre_tourney.web.captains import captain_routes
-from euchre_tourney.web.follow import ALL, ROOM, Capacity, Hub, Revalidation, RoomGate
+from euchre_tourney.web.follow import ALL, BOARD, ROOM, Capacity, Hub, Revalidation, RoomGate, etag_of
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -89,6 +89,12 @@ few tenths of a second: a server never spends more than a third of its time
 on them)."""
 SECTION_CLOCK_S = 5.0
 """A section's round clock, as its pages show it, is read at most this often (seconds); the page counts it down."""
+
+CODE_KEPT_S = 10.0
+"""A table's code found right is taken as right this long (s) by the rate
+gate, which only decides whose bucket a request is counted in: every
+operation and page checks the code in the database itself, so a code the
+director re-issues is refused at once. Saves a read per tap."""
 
 SIDES = {"NS": side_title(0, 4), "EW": side_title(1, 4)}
 """The stored sides a four-seat form sends, in the seat model's words."""
@@ -155,6 +161,9 @@ class RoomState:
     timer_text: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
     stamp: tuple[float, Any] = (0.0, None)
+    writes: int = 0
+    """This server's writes committed so far: a stamps read begun before
+    the last one is kept as the last read, never as fresh (``stamp``'s time -inf)."""
     cache: dict[str, tuple[str, Any, float]] = field(default_factory=dict)
     made: dict[str, int] = field(default_factory=dict)
     cost: dict[str, float] = field(default_factory=dict)
@@ -163,6 +172,10 @@ class RoomState:
     pin_wrong: int = 0
     pin_next: float = 0.0
     pin_checking: bool = False
+    codes: dict[tuple[int, str], float] = field(default_factory=dict)
+    """(table, code) → when the code was last found right (``clock``): the
+    rate gate's own look-up (:data:`CODE_KEPT_S`); the operations still
+    check the code in the database."""
 
     def __post_init__(self) -> None:
         if self.limits is None:
@@ -442,16 +455,17 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
 
     def _read_stamps():
         with room.lock:
-            last = room.stamp[1]
+            last, writes = room.stamp[1], room.writes
         value = run_read(db, tournament.phone_stamps, event_id, since=last)  # (the whole read only after a change)
-        with room.lock:
-            room.stamp = (time.monotonic(), value)
+        with room.lock:  # begun before a write committed meanwhile: perhaps older than it, not fresh
+            room.stamp = (time.monotonic() if room.writes == writes else -math.inf, value)
         return value
 
     def invalidate() -> None:
         """A write was committed: the next stamp is read afresh, the followers' streams are told, and the window."""
         with room.lock:
-            room.stamp = (0.0, room.stamp[1])
+            room.stamp = (-math.inf, room.stamp[1])  # (never fresh, however long the cache is)
+            room.writes += 1
         hub.changed()
         if on_write is not None:
             on_write()
@@ -463,11 +477,15 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             at, value = room.stamp
         return value if value is not None and time.monotonic() - at < STAMP_CACHE_S else None
 
-    async def current_stamps(force: bool = False) -> tournament.PhoneStamps:
+    async def current_stamps(force: bool = False, written: bool = False) -> tournament.PhoneStamps:
         """The event's stamps, from memory while fresh (no thread, no
         database: most of the room's requests are this); else read once,
         however many phones ask at the same moment (``force``: read now,
-        the streams' watcher)."""
+        the streams' watcher). ``written``: for the page that answers a
+        write of this server: stamps read after that write, never the last
+        ones while a read begun before it is on its way (that page's stamp
+        older than the write, the write's own stream line would draw the
+        page again, and its "Hand 1 saved" would be gone)."""
         import asyncio
 
         value = None if force else _fresh()
@@ -476,18 +494,19 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         gate = flights.setdefault("stamp", asyncio.Lock())
         with room.lock:
             last = room.stamp[1]
-        if gate.locked() and last is not None and not force:  # being read now: the last one meanwhile
+        if gate.locked() and last is not None and not (force or written):  # being read now: the last one meanwhile
             return last
         async with gate:
             return (None if force else _fresh()) or await run_in_threadpool(_read_stamps, lane="watch")
 
-    async def current_stamp() -> str:
+    async def current_stamp(written: bool = False) -> str:
         """The players' pages' stamp ("START:" and the event's)."""
-        return f"{boot}:{(await current_stamps()).room}.{minute()}"
+        return f"{boot}:{(await current_stamps(written=written)).room}.{minute()}"
 
-    async def table_stamp(t: int) -> str:
-        """Table ``t``'s page's stamp: moves only with what that page shows."""
-        return f"{boot}:t{(await current_stamps()).table(t)}"
+    async def table_stamp(t: int, written: bool = False) -> str:
+        """Table ``t``'s page's stamp: moves only with what that page shows
+        (``written``: see :func:`current_stamps`)."""
+        return f"{boot}:t{(await current_stamps(written=written)).table(t)}"
 
 
     async def shared(name: str, make):
@@ -550,7 +569,53 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         _, model = await room_view()
         return model["made_at"], model["stamp"]
 
-    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute)
+    hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute,
+              load=lambda: gate.working)
+
+    kept: dict[tuple, dict[str, tuple[str, bytes]]] = {}
+
+    async def kept_page(request: Request, key: str, drawn: str, render: Callable[[], bytes],
+                        off_loop: bool = False) -> Response:
+        """A page every phone asking it is shown alike (the standings, a
+        section's, a player's own page): drawn once per change of the room
+        (``drawn``: its read model's stamp) and of the round timer's text,
+        however many phones ask; its bytes and ETag kept, so that a phone
+        whose ``If-None-Match`` names them is answered 304 at once, and any
+        other with the bytes, no drawing. ``off_loop``: draw it on a worker
+        thread (the standings of 2,000 players)."""
+        import asyncio
+
+        version = (drawn, room.timer_text)
+        with room.lock:
+            hit = kept.get(version, {}).get(key)
+        if hit is None:
+            drawing = flights.get(("page", version, key))
+            if drawing is not None:  # being drawn for another phone: this one waits for the same bytes
+                hit = await asyncio.shield(drawing)
+            else:
+                drawing = flights[("page", version, key)] = asyncio.get_running_loop().create_future()
+                try:
+                    body = await run_in_threadpool(render, lane="room") if off_loop else render()
+                    hit = (etag_of(body), body)
+                    drawing.set_result(hit)
+                except BaseException as exc:
+                    drawing.set_exception(exc)
+                    drawing.exception()  # (retrieved: no "never retrieved" warning when nobody waits)
+                    raise
+                finally:
+                    flights.pop(("page", version, key), None)
+                with room.lock:
+                    if version not in kept:
+                        for old in list(kept)[:-1]:  # this version and the one before (requests in flight)
+                            del kept[old]
+                        kept[version] = {}
+                    kept[version][key] = hit
+        tag, body = hit
+        headers = {**_HEADERS, "ETag": tag}
+        asked = request.headers.get("if-none-match", "")
+        if asked and (tag in [t.strip() for t in asked.split(",")] or asked.strip() == "*"):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=headers)
 
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
@@ -567,7 +632,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def events(request: Request) -> Response:
         """A page's stream of stamps (server-sent events): a line when what it shows may have changed."""
         t = _ascii_number(request.query_params.get("t", ""))
-        kind = t if t is not None else ALL if request.query_params.get("all") else ROOM
+        kind = (t if t is not None else ALL if request.query_params.get("all")
+                else BOARD if request.query_params.get("board") else ROOM)
         if not hub.admit():
             return PlainTextResponse("busy", status_code=503, headers={**_HEADERS, "Retry-After": "30"})
         return StreamingResponse(hub.stream(kind, request.is_disconnected), media_type="text/event-stream",
@@ -577,8 +643,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def home(request: Request) -> Response:
         q = (request.query_params.get("q") or "").strip()[:60]
         now, model = await room_view()
-        matches = _find_players(model, q) if q else []
-        return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+        if q:
+            matches = _find_players(model, q)
+            return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+        return await kept_page(request, "home", now, lambda: page(
+            request, "home.html", title=model["event_name"], q="", matches=[], stamp=now).body)
 
     async def player(request: Request) -> Response:
         number = _ascii_number(request.path_params["number"])
@@ -588,14 +657,18 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         me = _player_view(model, number)
         if me is None:
             return refusal(request, f"No player has number {number} tonight.", 404)
-        return page(request, "player.html", title=me["name"], me=me, timer=room.timer_text, stamp=now)
+        timer = room.timer_text
+        return await kept_page(request, f"player:{number}", now, lambda: page(
+            request, "player.html", title=me["name"], me=me, timer=timer, stamp=now).body)
 
     async def section_page(request: Request, name: str, template: str) -> Response:
         """One section's standings (``/standings?section=B``) or projector
         (``/projector?section=B``): its standings, status and prizes, and
         its own round clock (read at most every :data:`SECTION_CLOCK_S`
-        seconds; the page counts it down by itself). The section's
-        standings are made once per change (:func:`shared`), not per request."""
+        seconds; the page counts it down by itself). Every section's
+        standings come from the room's read model (made once per change, all
+        sections in one pass); the page is drawn once per change and clock
+        words and kept with its ETag."""
         if not (0 < len(name) <= 3 and name.isascii() and name.isalpha()):
             return refusal(request, "Name a section by its letters (\"B\").", 404)
         key = name.upper()
@@ -604,20 +677,20 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         except tournament.NotFound as exc:
             return refusal(request, exc.message, 404)
 
-        async def make(now: str):
-            model = await read(_section_room_view, event_id, key, lane="room")
-            model["stamp"] = now
-            return model
-
-        model = await shared(f"section:{key}", make)
+        drawn, model = await room_view()  # every section's standings, made once per change of the room
+        view = model["sections"].get(key)
+        if view is None:
+            return refusal(request, f"There is no section {name} tonight.", 404)
         text, ends = _clock_words(*clock[1:])
-        context = dict(title=f"Standings · Section {key}", view=model["view"], settings=model["settings"],
+        context = dict(title=f"Standings · Section {key}", view=view, settings=model["settings"],
                        timer=text[:1].upper() + text[1:], timer_ends=ends, section=clock[0],
-                       stamp=model["stamp"])
+                       stamp=drawn, events="/events?board=1")
         if template == "projector.html":
             players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
             context.update(qr=qr_svg(players_url, 5), players_url=players_url)
-        return page(request, template, **context)
+        # drawn once per change of the section and of its clock's words, for every phone; 304 when unchanged
+        return await kept_page(request, f"{template}:{key}:{text}:{ends}", drawn,
+                               lambda: page(request, template, **context).body, off_loop=True)
 
     async def section_clock(name: str) -> tuple:
         """A section's clock as saved (:func:`tournament.section_clock`), kept a few seconds."""
@@ -636,16 +709,11 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if "section" in request.query_params:
             return await section_page(request, request.query_params["section"], "standings.html")
         drawn, model = await room_view()
-        with room.lock:
-            hit = room.cache.get("standings.html")
-        if hit is not None and hit[0] == drawn:
-            return HTMLResponse(hit[1], headers=_HEADERS)
-        body = await run_in_threadpool(  # once per change the players see, for every phone; off the event loop
-            lambda: page(request, "standings.html", title="Standings", view=model["view"], settings=model["settings"],
-                         timer=room.timer_text, stamp=drawn).body, lane="room")
-        with room.lock:
-            room.cache["standings.html"] = (drawn, body, time.monotonic())
-        return HTMLResponse(body, headers=_HEADERS)
+        view, title, key = model["view"], "Standings", "standings"
+        timer = room.timer_text
+        return await kept_page(request, key, drawn, lambda: page(  # once per change, for every phone; off the loop
+            request, "standings.html", title=title, view=view, settings=model["settings"], timer=timer,
+            stamp=drawn, events="/events?board=1").body, off_loop=True)
 
     async def projector(request: Request) -> Response:
         if "section" in request.query_params:
@@ -654,7 +722,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         view, settings = model["view"], model["settings"]
         players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
         return page(request, "projector.html", title="Standings", view=view, settings=settings,
-                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now)
+                    timer=room.timer_text, qr=qr_svg(players_url, 5), players_url=players_url, stamp=now,
+                    events="/events?board=1")
 
     # --------------------------------------------------------------- tables
     def _table_number(request: Request) -> int | None:
@@ -671,11 +740,19 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if room.spent(who, *room.limits.forged):
             return refusal(request, "Too many requests with a wrong table code: wait a minute, then scan "
                                     "the QR code on your table's tally sheet.", 429)
-        try:
-            await read(tournament.check_secret, event_id, t, secret)
-        except tournament.PhoneRefused as exc:
-            room.allow(who, *room.limits.forged)
-            return refusal(request, exc.message, 403)
+        known = room.clock()
+        with room.lock:
+            checked = room.codes.get((t, secret))
+        if checked is None or known - checked > CODE_KEPT_S:
+            try:
+                await read(tournament.check_secret, event_id, t, secret)
+            except tournament.PhoneRefused as exc:
+                room.allow(who, *room.limits.forged)
+                return refusal(request, exc.message, 403)
+            with room.lock:
+                if len(room.codes) > 4096:
+                    room.codes.clear()
+                room.codes[(t, secret)] = known
         rate = room.limits.table_get if kind == "get" else room.limits.table_post
         if not room.allow(f"{kind}:{t}", *rate):
             more = " and send again" if kind == "post" else ""
@@ -683,7 +760,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return None
 
     async def table_page(request: Request, message: str = "", status: int = 200, error: bool = False,
-                         values: dict | None = None) -> Response:
+                         values: dict | None = None, written: bool = False) -> Response:
         t = _table_number(request)
         secret = request.query_params.get("k", "") if values is None else values.get("k", "")
         if t is None:
@@ -691,7 +768,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if values is None:  # a page load (after a form, table_post has counted the request)
             if (refused := await table_gate(request, t, secret, "get")) is not None:
                 return refused
-        drawn_at = await table_stamp(t)  # before the view: a page's stamp is never newer than what it shows
+        drawn_at = await table_stamp(t, written)  # before the view: a page's stamp is never newer than what it shows
         try:
             view = await read(tournament.phone_table, event_id, t, secret)
         except tournament.PhoneRefused as exc:
@@ -734,7 +811,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         except tournament.TournamentError as exc:
             return await table_page(request, exc.message, 409, True, values)
         invalidate()
-        response = await table_page(request, answer.message, 200, False, {"k": values.get("k", "")})
+        response = await table_page(request, answer.message, 200, False, {"k": values.get("k", "")}, written=True)
         if values.get("side") in SIDES:
             response.set_cookie(f"side{t}", values["side"], max_age=6 * 3600, samesite="strict", httponly=True)
         return response
@@ -746,8 +823,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             return page(request, "pin.html", title="Director", csrf=token("pin"), message="")
         return await _director_page(request)
 
-    async def _director_page(request: Request, message: str = "", status: int = 200) -> Response:
-        now = await current_stamp()
+    async def _director_page(request: Request, message: str = "", status: int = 200, written: bool = False) -> Response:
+        now = await current_stamp(written)
         data = await read(_director_view, event_id)
         return page(request, "director.html", status=status, title="Director", data=data, message=message,
                     csrf=token("director"), connected=room.connected(), stamp=now, events="/events?all=1",
@@ -806,7 +883,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         except tournament.TournamentError as exc:
             return await _director_page(request, exc.message, 409)
         invalidate()
-        return await _director_page(request, message)
+        return await _director_page(request, message, written=True)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return refusal(request, "There is no such page.", 404)
@@ -998,18 +1075,13 @@ def _in_words(seconds: float) -> str:
 # read helpers (run in a session) ------------------------------------------------
 def _room_view(session, event_id: int) -> dict:
     """The players' pages' read model, made once per change: the event's
-    name, the standings and phone settings, the round being played (the
-    scorecards, :func:`_cards`, once per rotation)."""
+    name, the standings (overall, and each section's on a night split into
+    sections) and phone settings, the round being played (the scorecards,
+    :func:`_cards`, once per rotation)."""
     return {"event_name": tournament.get_event(session, event_id).name,
             "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
+            "sections": tournament.section_standings(session, event_id),
             "current": tournament.playing_round(session, event_id)}
-
-
-def _section_room_view(session, event_id: int, section: str) -> dict:
-    """One section's public pages' read model: its standings (and status,
-    prizes) and the phone settings."""
-    return {"view": tournament.standings(session, event_id, section=section),
-            "settings": tournament.phone_settings(session, event_id)}
 
 
 def _clock_words(ends_at, left_seconds, minutes: int, now: float | None = None) -> tuple[str, int | None]:

@@ -17,10 +17,15 @@ learn of changes, and what a server takes before it says "busy".
   each see the others' hands within that time. A table's page is woken only
   when its own table's stamp moves; the players' pages only when their
   read model changed (a digest of the standings, the round being played:
-  a hand of a table not yet in changes nothing there), and at most once
-  per :meth:`Hub.follow_every` (longer as more phones follow one server,
-  so that one change never asks for more than :data:`FOLLOW_RATE` pages a
-  second).
+  a hand of a table not yet in changes nothing there): the standings'
+  and projector's pages (``/events?board=1``) at most every
+  :data:`BOARD_EVERY_S`, a player's own page at most every
+  :data:`FOLLOW_MIN_S` (the room's changes meanwhile gathered into one
+  waking; longer as more phones follow one server, so that one change
+  never asks for more than :data:`FOLLOW_RATE` pages a second). What
+  they fetch then is drawn once per change for the whole server and kept
+  with its ETag (``app.kept_page``): a phone whose page did not change is
+  answered 304 with no work, any other with the kept bytes.
 * **The room's size sets the limits** (:class:`Capacity`): the streams a
   server holds, the room's requests it works on at once (more are answered
   at once with a page that says so and tries again by itself,
@@ -52,15 +57,24 @@ WATCH_S = 0.25
 HEARTBEAT_S = 25.0
 """A stream's comment line this often (s): finds dead connections (a phone gone to sleep)."""
 
-FOLLOW_RATE = 250.0
+FOLLOW_RATE = 1000.0
 """The players' pages one change may ask a server for, per second: with
-more followers, they are woken less often (see :meth:`Hub.follow_every`)."""
+more followers, they are woken less often (see :meth:`Hub.follow_every`).
+A page asked again is cheap (drawn once per change for the whole server,
+its bytes kept, 304 when unchanged): this bounds the requests, not the work."""
 
-FOLLOW_MIN_S = 0.5
-"""The players' pages are woken at most this often (s), however few follow."""
+FOLLOW_MIN_S = 2.0
+"""A player's own page is woken at most this often (s), however few follow:
+the changes of a whole room (a table in every second or two) are gathered
+into one waking; the standings pages (:data:`BOARD`) follow at
+:data:`BOARD_EVERY_S`."""
 
-SPREAD_STEP_S = 0.1
-"""The players' pages are woken in steps this far apart (s), :data:`FOLLOW_RATE` a second."""
+BOARD_EVERY_S = 0.5
+"""The standings' and projector's pages (:data:`BOARD`) are woken at most
+this often (s): the room's result shows there within about this long."""
+
+SPREAD_STEP_S = 0.05
+"""A large group of pages is woken in steps this far apart (s), :data:`FOLLOW_RATE` a second."""
 
 RETRY_MS = 3000
 """The ``retry:`` a stream gives the browser: how soon it reconnects after losing the server (ms)."""
@@ -136,11 +150,14 @@ class _Follower:
         self.woken = asyncio.Event()
 
 
-ROOM, ALL = "room", "all"
+ROOM, BOARD, ALL = "room", "board", "all"
 """The streams besides a table's (``/events?t=N``): ``ROOM`` (``/events``),
-the players' pages, woken when what they show changed (the room's read
-model); ``ALL`` (``/events?all=1``), the director's page, woken by any
-change of the event."""
+the players' own pages, woken when what they show changed (the room's read
+model), at most every :meth:`Hub.follow_every`; ``BOARD``
+(``/events?board=1``), the standings' and projector's pages (overall or a
+section's), woken by the same changes at most every
+:data:`BOARD_EVERY_S`; ``ALL`` (``/events?all=1``), the director's page,
+woken by any change of the event."""
 
 
 class Hub:
@@ -156,14 +173,18 @@ class Hub:
     itself)."""
 
     def __init__(self, read: Callable[[], Awaitable[object]], room: Callable[[], Awaitable[tuple[str, str]]],
-                 prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "") -> None:
+                 prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "",
+                 load: Callable[[], int] = lambda: 0) -> None:
         self._read, self._room_fn, self.prefix, self.capacity, self._extra = read, room, prefix, capacity, extra
+        self._load = load  # the room's requests being worked on now (RoomGate.working)
         self._groups: dict[int | str, set[_Follower]] = {}
         self._stamps = None
         self._event = ""  # the event's stamp as last read
         self._seen = ""  # the event's stamp the players' value was last made at
-        self._values: dict[str, str] = {ROOM: "", ALL: ""}  # what each kind was last woken with
-        self._pushed_at = 0.0
+        self._values: dict[str, str] = {ROOM: "", BOARD: "", ALL: ""}  # what each kind was last woken with
+        self._latest = ""  # the players' value last made
+        self._made_at = 0.0  # when the players' value was last made (monotonic s)
+        self._woken_at: dict[str, float] = {ROOM: 0.0, BOARD: 0.0, ALL: 0.0}
         self._poke = asyncio.Event()
         self._task: asyncio.Task | None = None
 
@@ -178,11 +199,13 @@ class Hub:
     def following(self) -> int:
         return sum(len(g) for g in self._groups.values())
 
-    def follow_every(self) -> float:
-        """Seconds between two wakings of the players' pages: at least
-        :data:`FOLLOW_MIN_S`, longer when more follow than
-        :data:`FOLLOW_RATE` pages a second can serve."""
-        return max(FOLLOW_MIN_S, (len(self._groups.get(ROOM, ())) + len(self._groups.get(ALL, ()))) / FOLLOW_RATE)
+    def follow_every(self, kind: str = ROOM) -> float:
+        """Seconds between two wakings of ``kind``'s pages: at least
+        :data:`FOLLOW_MIN_S` for the players' own pages
+        (:data:`BOARD_EVERY_S` for the standings'), longer when more follow
+        than :data:`FOLLOW_RATE` pages a second can serve."""
+        least = BOARD_EVERY_S if kind in (BOARD, ALL) else FOLLOW_MIN_S
+        return max(least, len(self._groups.get(kind, ())) / FOLLOW_RATE)
 
     # -- the stream
     def admit(self) -> bool:
@@ -202,8 +225,9 @@ class Hub:
         try:
             if self._stamps is None:
                 await self._refresh()
-            if kind == ROOM and not self._values[ROOM]:
-                self._seen, self._values[ROOM] = await self._room_fn()
+            if kind in (ROOM, BOARD) and not self._values[kind]:
+                self._seen, self._latest = await self._room_fn()
+                self._values[kind] = self._latest
             last = self._value(me)
             yield f"retry: {RETRY_MS + random.randrange(2000)}\ndata: {last}\n\n"
             while True:
@@ -255,23 +279,32 @@ class Hub:
             self._values[kind] = value
             group = list(self._groups.get(kind, ()))
             random.shuffle(group)
-            step = max(1, int(FOLLOW_RATE * SPREAD_STEP_S))
-            for f in group[:step]:
+            step = max(1, min(int(FOLLOW_RATE * SPREAD_STEP_S), self.capacity.busy // 2))
+            now = max(0, min(step, self.capacity.busy // 2 - self._load()))  # at once: what the server has room for
+            for f in group[:now]:
                 f.woken.set()
-            if len(group) > step:
-                asyncio.get_running_loop().create_task(self._wake_later(group[step:], step))
+            if len(group) > now:
+                asyncio.get_running_loop().create_task(self._wake_later(group[now:], step))
 
-    @staticmethod
-    async def _wake_later(group: list, step: int) -> None:
+    async def _wake_later(self, group: list, step: int) -> None:
+        """Wake the rest of ``group``, ``step`` at a time, each step once the
+        server works on fewer than half the room's requests it takes
+        (:attr:`Capacity.busy`): a server short of CPU is asked no faster
+        than it answers, and never refuses the pages it woke itself."""
         for i in range(0, len(group), step):
             await asyncio.sleep(SPREAD_STEP_S)
+            while self._load() >= max(1, self.capacity.busy // 2):
+                await asyncio.sleep(SPREAD_STEP_S)
             for f in group[i:i + step]:
                 f.woken.set()
 
     async def _watch(self) -> None:
         """Read the stamps every :data:`WATCH_S` (or at once when poked)
-        while anyone follows; wake whom a change concerns (the room's
-        pages and the director's at their pace, :meth:`follow_every`)."""
+        while anyone follows; wake whom a change concerns: a table's pages
+        at once, the standings' and the director's at most every
+        :data:`BOARD_EVERY_S`, the players' own pages at most every
+        :meth:`follow_every` (the room's changes meanwhile gathered into
+        one waking)."""
         while self.following:
             try:
                 await asyncio.wait_for(self._poke.wait(), WATCH_S)
@@ -281,14 +314,16 @@ class Hub:
             try:
                 await self._refresh()
                 now = time.monotonic()
-                if self._event != self._seen and now - self._pushed_at >= self.follow_every():
-                    self._pushed_at = now
-                    self._wake(ALL, self._event)
-                    if self._groups.get(ROOM):
-                        self._seen, value = await self._room_fn()
-                        self._wake(ROOM, value)
+                if self._event != self._seen and now - self._made_at >= BOARD_EVERY_S:
+                    self._made_at = now
+                    if self._groups.get(ROOM) or self._groups.get(BOARD):
+                        self._seen, self._latest = await self._room_fn()
                     else:
                         self._seen = self._event
+                for kind, value in ((ALL, self._event), (BOARD, self._latest), (ROOM, self._latest)):
+                    if value and value != self._values[kind] and now - self._woken_at[kind] >= self.follow_every(kind):
+                        self._woken_at[kind] = now
+                        self._wake(kind, value)
             except Exception:  # noqa: BLE001 - the database away: the streams stay, the next read may work
                 await asyncio.sleep(1.0)
 

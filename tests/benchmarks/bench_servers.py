@@ -1,74 +1,101 @@
 """The biggest night's servers under load (issue 30 item 6): a benchmark, not a test.
 
-    nice -n 10 python tests/benchmarks/bench_servers.py --tables 100 --followers 400 --servers 4
+    nice -n 10 python tests/benchmarks/bench_servers.py --tables 500 --followers 2000 --servers 4
     nice -n 10 python tests/benchmarks/bench_servers.py --sqlite --tables 100 --followers 400 --servers 1
-    nice -n 10 python tests/benchmarks/bench_servers.py --sweep 25,50,100,200,500 --plot servers.png
+    nice -n 10 python tests/benchmarks/bench_servers.py --sweep 25,100,500 --plot servers.png --json runs.jsonl
 
 Over the loopback only. ``--servers`` K ``euchre-tourney serve`` processes
 (the command line, as the stations run it) on one database -- a fresh
 database on the local PostgreSQL (``--postgres``, default
 ``$EUCHRE_TOURNEY_TEST_POSTGRES`` or ``postgresql://postgres@127.0.0.1:5432/test``;
 made and dropped) or a SQLite file (``--sqlite``) -- serving one event of
-``--tables`` N tables (4N players, 8 hands a round); and at once
+``--tables`` N tables (4N players, 8 hands a round) split into sections of
+``--section-size`` players (80: 500 tables are 25 sections of 20 tables;
+section s's QR codes carry server s mod K's address); and at once
 
-* N table phones (``httpx.AsyncClient``, table t on server t mod K), each
-  entering its 8 hands of round 1 and agreeing to each, a person's pause
-  (uniform 0 to 2 × ``--think`` s) before every tap, each holding its
-  table's stream (``/events?t=N``) as its page does; a refusal (503, 429)
-  or a lost connection is sent again with the same idempotency key after a
-  wait, as the page's script does;
-* M followers (``--followers``; follower i on server i mod K: the public
-  pages are served by any), each holding the players' stream
-  (``/events``) and fetching its page again (``If-None-Match``) on each
-  line: nine in ten a player's page (``/player/N``), one in ten the
-  standings;
-* one monitor per server on the standings (a follower like the others),
-  which notes when each table first shows there.
+* N table phones (one asyncio process per 500, a hand-written HTTP/1.1
+  client, :class:`Http`: the load generator shares the machine's cores and
+  must cost little), each entering its 8 hands of round 1 and agreeing to
+  each, a person's pause (uniform 0 to 2 × ``--think`` s) before every
+  tap, each holding its table's stream (``/events?t=N``) as its page does;
+  a refusal (503, 429) or a lost connection is sent again with the same
+  idempotency key after a wait, as the page's script does;
+* M followers (``--followers``, one asyncio process per 1,000; each from a
+  loopback address of its own; on its section's server), each following
+  its page as the page's script does: the page, the stream the page names
+  (``data-events``), and the page again (``If-None-Match``) when a line
+  brings another stamp: nine in ten a player's own page (``/player/N``),
+  one in twenty the overall standings, one in twenty their section's
+  (``/standings?section=B``);
+* monitors (followers like the others): the overall standings on every
+  server and each section's standings on its server, noting when each
+  table first shows there.
 
 Reports: hands stored, lost, duplicated, refused for load (all must be
 0); the time from a table's last Save (the tap that puts its last hand in:
 a table counts in the standings once all its hands are in, whether or not
-they are agreed yet, so the time from its last Agree is often 0) to the
-table on the standings (p50, p95), seen through a follower's stream and
-page, so it includes the Save's own round trip and the followers' pace
-(``Hub.follow_every``); the stream lines and requests during the idle
-window; the
-requests per follower per minute while the tables play and while the room
-is idle (``--idle`` s, from :data:`SETTLE_S` after the last table); each server's memory (peak
-and final resident set, from ``/proc``). ``--sweep`` runs the PostgreSQL
-configuration and the SQLite one at each number of tables (followers 4 ×
-tables) and writes ``--plot``, p95 against tables, one line per
-configuration (Qt's QPainter: matplotlib is not installed here).
+they are agreed yet) and from its last Agree to the table on its section's
+standings *and* on the overall standings (p50, p95; each also alone), seen
+through a follower's stream and page, so it includes the Save's own round
+trip and the followers' pace (:data:`~euchre_tourney.web.follow.BOARD_EVERY_S`);
+the requests per follower per minute while the tables play and while the
+room is idle (``--idle`` s, from :data:`SETTLE_S` after the last table);
+each server's memory (peak and final resident set, from ``/proc``); and
+the CPU accounting that says where the time went: CPU seconds while the
+tables play of the servers, of the database's backends (PostgreSQL), of
+the table phones and of the followers (the load generator), the servers'
+CPU milliseconds per tap (Save or Agree; the followers' share included)
+and per follower-minute of an idle room, and the machine's load average.
+``--sweep`` runs the PostgreSQL configuration (4 processes) at each number
+of tables and the SQLite one (1 process) up to 100, followers 4 × tables,
+and ``--plot`` draws p95 against tables, one colour per configuration
+(Qt's QPainter: matplotlib is not installed here); ``--plot-only`` draws
+it from the ``--json`` lines of earlier runs.
 
-Sections (issue 30 item 1) are not part of this run: one event, every
-table in it; the overall standings are the section's.
+Measured 29 Nov 2026 on the 2-core machine shared with other sessions
+(load average 10-47 during the runs, each run's in its row: at 500 tables
+the four servers got half of one core between them), every process of the run at nice 10,
+``--think 2`` (a table taps every 2 s on average: a round of 8 hands in
+about 40 s, some 40 times a real room's pace), followers 4 × tables,
+sections of 80 players, one run each; no hand lost or doubled in any run.
+"Both" is the table on its section's standings and on the overall standings:
 
-Measured 29 Nov 2026 (commit 0b34459) on the 2-core machine shared with
-other sessions (load average 8-20 throughout), every process of the run at
-nice 10, ``--think 2``, followers 4 × tables, one run each; no hand lost,
-doubled or refused for load in any run, no stream line to a follower while
-the room was idle:
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+configuration      tables  last Save→both  last Agree→both Save/Agree    refused  req/follow. memory   server CPU    load
+(commit)                   p50 / p95 s     p50 / p95 s     trip p50/p95           /min play  MB/proc. ms/tap (+db)
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+PG ×4 (6896dfc)        25  2.28 / 3.89     0.00 / 2.78     0.94 / 2.17   0        9.13        96-97    83 (105)      12-15
+SQLite ×1 (6896dfc)    25  0.67 / 1.18     0.00 / 0.49     0.11 / 0.46   0        16.04       94       38            13
+PG ×4 (6896dfc)       100  3.41 / 6.99     0.13 / 3.20     2.48 / 8.69   0        10.63       105-110  68 (87)       10-18
+PG ×4 (bec41a8)       100  21.66 / 39.34   5.79 / 15.69    13.5 / 35.8   13       1.88        105-111  97 (121)      41-40
+SQLite ×1 (6896dfc)   100  10.41 / 17.05   0.00 / 0.00     9.21 / 16.58  0        7.91        121      54            11
+SQLite ×1 (ab6f96c)   100  29.02 / 42.84   0.00 / 5.44     26.5 / 54.1   398      1.64        117      64            36-20
+PG ×4 (6d01cb5)       500  71.03 / 122.65  0.00 / 6.70     113 / 240     136      0.55        158-166  136 (167)     24-19
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
 
-==================  ======  =============  ===========  ===========  ===========  ==========  =========
-configuration       tables  Save→standings Agree→stand. Save/Agree   req/follower  memory MB   CPU s per
-                            p50 / p95 s    p95 s        trip p50/p95 /min playing  per server  server
-==================  ======  =============  ===========  ===========  ===========  ==========  =========
-PostgreSQL, 4 proc.     25  0.88 / 1.70    0.52         0.43 / 1.85  16.6          106         8.1-8.7
-PostgreSQL, 4 proc.     50  1.57 / 2.93    1.45         0.45 / 1.12  22.2          108-109     10.5-11.4
-PostgreSQL, 4 proc.    100  7.29 / 11.25   6.20         2.21 / 4.15  11.3          113-114     20.6-21.0
-PostgreSQL, 4 proc.    200  18.51 / 28.85  13.84        8.43 / 16.02 4.5           123-125     47.3-50.7
-SQLite, 1 process       25  0.63 / 1.08    0.67         0.04 / 0.12  28.4          101         12.9
-SQLite, 1 process       50  1.01 / 1.71    0.95         0.10 / 0.70  27.9          109         22.6
-SQLite, 1 process      100  9.06 / 16.62   5.31         2.58 / 8.51  11.8          124         52.6
-==================  ======  =============  ===========  ===========  ===========  ==========  =========
-
-Idle, every configuration: 0.0 requests per follower per minute (at 200
-tables 0.02: six fetches still queued from the play). Beyond 50 tables the
-time is the tables' own Save waiting for a core (the round trip column):
-four servers and their phones on two shared cores. Not run here: 300-500
-tables and 2,000 followers (the 2,000 players' event alone takes ~150 s to
-build on this machine, and at 200 tables a Save already waits 8 s for the
-cores); the benchmark takes ``--tables 500 --servers 4`` as it is.
+The time is the tables' own Save waiting for a core (the round trip
+column), not the followers: at 500 tables the servers used 1,085 CPU s
+and PostgreSQL's backends 247 s while the tables played (2,260 s: half a
+core for four servers), the 500 table phones 12 s and the 2,000 followers
+34 s (the load generator: 3 %). A tap (Save or Agree, with the page drawn
+after it) costs the servers 80-140 ms of CPU on this machine (the
+followers' share included, and the fixed cost of each server reading the
+event's stamps four times a second: 5-70 ms per follower-minute of an
+idle room), about 70 statements; 500 tables at this pace ask 250 taps a
+second, some 40 CPU-seconds a second. An idle room: 0.0-0.07 requests per
+follower per minute (no stream line when nothing changes). The refusals
+are followers' pages (503, "one moment", retried by themselves), never a
+table's: the followers are woken a step at a time as the server has room
+(since bec41a8 and ab6f96c) and a page is drawn once per change however
+many ask at once (6896dfc: before it a standings page was drawn once per
+phone waiting for it, the 398 of SQLite at 100 tables; the 500-table run
+is of 6d01cb5, before both). "Agree→both" is 0 when the table was on the
+standings before its last Agree came back (it counts once its hands are
+in, and the Agree itself waited for a core).
+Before this work (0b34459, load 8-20): PG ×4 25 tables p95 1.70 s, 100
+tables 11.25 s, 200 tables 28.85 s; SQLite 25 tables 1.08 s, 100 tables
+16.62 s; 500 never run (the 2,000 players' event took ~150 s to build by
+``add_player``; the roster's import now).
 """
 
 from __future__ import annotations
@@ -105,21 +132,32 @@ def forms(html: str) -> list[dict[str, str]]:
 
 
 # ------------------------------------------------------------------ the night
-def build(url: str, tables: int) -> tuple[int, dict[int, str], dict[int, int]]:
-    """The event: 4 × ``tables`` players, 2 rounds of 8 hands; returns its
-    id, the tables' secrets and each player number's round-1 table."""
+def build(url: str, tables: int, section_size: int) -> tuple[int, dict[int, str], dict[int, int], dict[int, str]]:
+    """The event: 4 × ``tables`` players in sections of ``section_size``
+    (none when it is 0 or the night is one section's size), 2 rounds of 8
+    hands; returns its id, the tables' secrets, each player number's
+    round-1 table and each table's section ("" for a night not split)."""
     from euchre_tourney import tournament
 
     db = tournament.open_database(url, station="bench")
     try:
         with db.session() as s:
-            ids = [tournament.add_player(s, f"Player {i:04d}").id for i in range(tables * 4)]
+            roster = ("name\n" + "".join(f"Player {i:04d}\n" for i in range(tables * 4))).encode()
+            # the roster's import (one transaction): adding 2,000 players one by one takes minutes here
+            report = tournament.import_players(s, tournament.preview_import(s, tournament.read_roster(roster)))
+            ids = [p.id for p in report.added]
             ev = tournament.create_event(s, "Bench night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=HANDS)
             tournament.set_checked_in(s, ev.id, ids)
+            if section_size and tables * 4 > section_size:
+                tournament.split_by_size(s, ev.id, section_size)
             tournament.generate_rotation(s, ev.id, seed=3)
             secrets = tournament.table_secrets(s, ev.id)
             table_of = {c.number: c.rounds[0].table for c in tournament.scorecards(s, ev.id) if c.rounds[0].table}
-        return ev.id, secrets, table_of
+            section_of: dict[int, str] = {t: "" for t in secrets}
+            for sec in tournament.list_sections(s, ev.id):
+                for t in tournament.section_tables(s, ev.id, sec.name):
+                    section_of[t] = sec.name
+        return ev.id, secrets, table_of, section_of
     finally:
         db.dispose()
 
@@ -153,8 +191,11 @@ def serve(url: str, port: int, players: int, niceness: int) -> subprocess.Popen:
 
 
 def cpu(pid: int) -> float:
-    """CPU seconds (user + system) process ``pid`` has used (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """CPU seconds (user + system) process ``pid`` has used (Linux; 0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -165,78 +206,191 @@ def memory(pid: int) -> tuple[float, float]:
     return round(get("VmHWM"), 1), round(get("VmRSS"), 1)
 
 
+def database_pids(url: str) -> list[int]:
+    """The PostgreSQL backends serving ``url``'s database (their CPU is the servers' too); [] for SQLite."""
+    if not url.startswith("postgresql"):
+        return []
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    with psycopg.connect(u.set(drivername="postgresql").render_as_string(hide_password=False), autocommit=True) as c:
+        return [r[0] for r in c.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                                        (u.database,))]
+
+
 # ------------------------------------------------------------------ the phones
+class TransportError(Exception):
+    pass
+
+
+class Http:
+    """One phone's connection: HTTP/1.1 kept alive over asyncio's streams,
+    written by hand so that the load generator costs the shared cores a
+    few tens of microseconds a request (``httpx`` costs a millisecond and
+    more, and 2,500 phones on the machine's two cores would measure the
+    client). ``local``: the phone's own loopback address."""
+
+    def __init__(self, base: str, local: str | None = None, headers: dict | None = None) -> None:
+        host, port = base.split("//", 1)[1].rsplit(":", 1)
+        self.host, self.port, self.local = host, int(port), local
+        self.extra = "".join(f"{k}: {v}\r\n" for k, v in (headers or {}).items())
+        self.reader = self.writer = None
+
+    async def _open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(
+            self.host, self.port, local_addr=(self.local, 0) if self.local else None, limit=1 << 22)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    def _request(self, method: str, path: str, body: bytes, headers: dict | None) -> bytes:
+        head = f"{method} {path} HTTP/1.1\r\nhost: {self.host}:{self.port}\r\n{self.extra}"
+        for k, v in (headers or {}).items():
+            head += f"{k}: {v}\r\n"
+        if body:
+            head += f"content-type: application/x-www-form-urlencoded\r\ncontent-length: {len(body)}\r\n"
+        return head.encode("latin-1") + b"\r\n" + body
+
+    async def _head(self) -> tuple[int, dict]:
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        return status, {k.lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:] if x)}
+
+    async def _body(self, status: int, headers: dict) -> bytes:
+        if status in (204, 304) or status < 200:
+            return b""
+        if "content-length" in headers:
+            return await self.reader.readexactly(int(headers["content-length"]))
+        if headers.get("transfer-encoding") == "chunked":
+            parts = []
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                if size == 0:
+                    await self.reader.readuntil(b"\r\n")
+                    return b"".join(parts)
+                parts.append((await self.reader.readexactly(size + 2))[:-2])
+        return await self.reader.read()
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None):
+        """``(status, headers, body)``; :class:`TransportError` when the
+        server cannot be reached (a kept connection the server closed
+        meanwhile is opened again once, as a browser does)."""
+        for attempt in (0, 1):
+            fresh = self.writer is None
+            try:
+                if fresh:
+                    await self._open()
+                self.writer.write(self._request(method, path, body, headers))
+                status, head = await self._head()
+                data = await self._body(status, head)
+                if head.get("connection", "").lower() == "close":
+                    self.close()
+                return status, head, data
+            except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, IndexError) as exc:
+                self.close()
+                if fresh or attempt:
+                    raise TransportError(str(exc)) from exc
+        raise AssertionError("unreachable")
+
+    async def lines(self, path: str):
+        """A stream's lines (server-sent events), as they come; (status,)
+        first: 200 or the refusal's status (then nothing more)."""
+        try:
+            await self._open()
+            self.writer.write(self._request("GET", path, b"", {"accept": "text/event-stream"}))
+            status, head = await self._head()
+            yield status
+            if status != 200:
+                return
+            buffer = b""
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                if size == 0:
+                    return
+                buffer += (await self.reader.readexactly(size + 2))[:-2]
+                *done, buffer = buffer.split(b"\n")
+                for line in done:
+                    yield line.decode("utf-8")
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as exc:
+            raise TransportError(str(exc)) from exc
+        finally:
+            self.close()
+
+
 def later(seconds: float) -> float:
     return seconds + random.random() * seconds
 
 
-async def post(c, table: int, secret: str, data: dict, refused: list) -> "object":
+async def post(c: Http, table: int, secret: str, data: dict, refused: list) -> str:
     """A form sent as the page's script sends it (same key; a new start's token)."""
-    import httpx
+    from urllib.parse import urlencode
 
     data = dict(data)
     for tries in range(60):
         try:
-            r = await c.post(f"/t/{table}", data=data)
-        except httpx.TransportError:
+            status, _h, body = await c.request("POST", f"/t/{table}", urlencode(data).encode())
+        except TransportError:
             await asyncio.sleep(later(1.0))
             continue
-        if r.status_code in (503, 429):
-            refused.append(("table", table, r.status_code))
+        text = body.decode("utf-8", "replace")
+        if status in (503, 429):
+            refused.append(("table", table, status))
             await asyncio.sleep(min(2 + 2 * tries, 12) + random.random() * 3)
             continue
-        if r.status_code == 403 and "restarted" in r.text:
-            page = await c.get(f"/t/{table}?k={secret}")
-            data["csrf"] = forms(page.text)[-1]["csrf"]
+        if status == 403 and "restarted" in text:
+            page = (await c.request("GET", f"/t/{table}?k={secret}"))[2].decode()
+            data["csrf"] = forms(page)[-1]["csrf"]
             continue
-        return r
+        return text
     raise RuntimeError(f"table {table}: never answered")
 
 
 async def table_phone(base: str, table: int, secret: str, think: float, times: dict, errors: list,
-                      refused: list, stop: asyncio.Event) -> None:
-    import httpx
-
+                      refused: list) -> None:
     rng = random.Random(table)
-    async with httpx.AsyncClient(base_url=base, timeout=120, headers={"origin": base}) as c:
-        async def follow() -> None:  # the table's page follows its own stream
-            try:
-                async with c.stream("GET", f"/events?t={table}") as r:
-                    if r.status_code != 200:
-                        refused.append(("table stream", table, r.status_code))
-                        return
-                    async for _line in r.aiter_lines():
-                        if stop.is_set():
-                            return
-            except (httpx.HTTPError, asyncio.CancelledError):
-                return
+    c = Http(base, headers={"origin": base})
 
-        stream = asyncio.create_task(follow())
+    async def follow() -> None:  # the table's page follows its own stream
         try:
-            await asyncio.sleep(rng.uniform(0, 2 * think))
-            html = (await c.get(f"/t/{table}?k={secret}")).text
-            for n in range(1, HANDS + 1):
-                await asyncio.sleep(rng.uniform(0, 2 * think))  # the hand is played, the phone tapped
-                entry = forms(html)[-1] | {"side": "NS", "makers": "NS" if n % 2 else "EW", "tricks": "3"}
-                times[(table, n, "save")] = time.time()
-                r = await post(c, table, secret, entry, refused)
-                times[(table, n, "saved")] = time.time()
-                if f"Hand {n} saved" not in r.text:
-                    errors.append((table, n, r.status_code, "save", r.text[-300:]))
+            async for line in Http(base).lines(f"/events?t={table}"):
+                if isinstance(line, int) and line != 200:
+                    refused.append(("table stream", table, line))
                     return
-                await asyncio.sleep(rng.uniform(0, 2 * think))  # the phone crosses the table
-                times[(table, n, "agree")] = time.time()
-                r = await post(c, table, secret, forms(r.text)[0], refused)
-                times[(table, n, "agreed")] = time.time()
-                if "agreed to hand" not in r.text:
-                    errors.append((table, n, r.status_code, "agree", r.text[-300:]))
-                    return
-                html = r.text
-        finally:
-            stream.cancel()
+        except (TransportError, asyncio.CancelledError):
+            return
+
+    stream = asyncio.create_task(follow())
+    try:
+        await asyncio.sleep(rng.uniform(0, 2 * think))
+        html = (await c.request("GET", f"/t/{table}?k={secret}"))[2].decode()
+        for n in range(1, HANDS + 1):
+            await asyncio.sleep(rng.uniform(0, 2 * think))  # the hand is played, the phone tapped
+            entry = forms(html)[-1] | {"side": "NS", "makers": "NS" if n % 2 else "EW", "tricks": "3"}
+            times[(table, n, "save")] = time.time()
+            text = await post(c, table, secret, entry, refused)
+            times[(table, n, "saved")] = time.time()
+            if f"Hand {n} saved" not in text:
+                errors.append((table, n, "save", text[-300:]))
+                return
+            await asyncio.sleep(rng.uniform(0, 2 * think))  # the phone crosses the table
+            times[(table, n, "agree")] = time.time()
+            text = await post(c, table, secret, forms(text)[0], refused)
+            times[(table, n, "agreed")] = time.time()
+            if "agreed to hand" not in text:
+                errors.append((table, n, "agree", text[-300:]))
+                return
+            html = text
+    finally:
+        stream.cancel()
+        c.close()
 
 
-def tables_process(bases: list[str], secrets: dict[int, str], think: float, niceness: int, out) -> None:
+def tables_process(bases: list[str], secrets: dict[int, str], server_of: dict[int, int], think: float,
+                   niceness: int, out) -> None:
     if niceness:
         os.nice(niceness)
 
@@ -244,109 +398,125 @@ def tables_process(bases: list[str], secrets: dict[int, str], think: float, nice
         times: dict = {}
         errors: list = []
         refused: list = []
-        stop = asyncio.Event()
-        await asyncio.gather(*(table_phone(bases[t % len(bases)], t, k, think, times, errors, refused, stop)
+        await asyncio.gather(*(table_phone(bases[server_of[t]], t, k, think, times, errors, refused)
                                for t, k in secrets.items()))
-        stop.set()
         out.put({"times": {f"{t}/{n}/{kind}": v for (t, n, kind), v in times.items()}, "errors": errors,
-                 "refused": refused})
+                 "refused": refused, "cpu s": round(time.process_time(), 2)})
 
     asyncio.run(main())
 
 
+STAMP = re.compile(rb'data-stamp="([^"]*)"')
+EVENTS = re.compile(rb'data-events="([^"]*)"')
+
+
 async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen: dict | None = None,
-                   table_of: dict | None = None, address: str = "127.0.0.1") -> None:
-    """One phone on a public page: its stream, and the page again on each
-    line; from its own address (``address``: a loopback address of its own,
-    as each phone in the room has its own, so the server's per-address
-    limits count it alone)."""
-    import httpx
+                   table_of: dict | None = None, address: str = "127.0.0.1", arrive: float = 0.0) -> None:
+    """One phone on a public page, as the page's script follows it: the
+    page, then the stream its page names (``data-events``), and the page
+    again (``If-None-Match``) when a line brings a stamp other than the
+    one the page was drawn with; from its own address (``address``: a
+    loopback address of its own, as each phone in the room has its own,
+    so the server's per-address limits count it alone). ``seen``: a
+    monitor's, table → when one of its players first showed a score on
+    this page."""
+    etag, mine, stream_url = "", b"", "/events"
+    c = Http(base, local=address)
 
-    etag = ""
-    transport = httpx.AsyncHTTPTransport(local_address=address)
-    async with httpx.AsyncClient(base_url=base, timeout=120, transport=transport) as c:
-        async def fetch() -> None:
-            nonlocal etag
-            while not stop.is_set():
-                counts["requests"] += 1
-                try:
-                    r = await c.get(path, headers={"if-none-match": etag} if etag else {})
-                except httpx.TransportError:
-                    await asyncio.sleep(later(2.0))
-                    continue
-                if r.status_code in (503, 429):
-                    counts["refused"] += 1
-                    counts[f"refused {r.status_code}"] = counts.get(f"refused {r.status_code}", 0) + 1
-                    await asyncio.sleep(later(2.0))
-                    continue
-                if r.status_code == 304:
-                    counts["304"] += 1
-                    return
-                etag = r.headers.get("etag", "")
-                if seen is not None:
-                    now = time.time()
-                    scored = {int(n) for n, p in ROW.findall(r.text) if int(p) > 0}
-                    for number in scored:
-                        t = table_of.get(number)
-                        if t is not None and t not in seen:
-                            seen[t] = now
-                return
+    async def fetch() -> bool:
+        nonlocal etag, mine, stream_url
+        while not stop.is_set():
+            counts["requests"] += 1
+            try:
+                status, head, body = await c.request("GET", path, headers={"if-none-match": etag} if etag else None)
+            except TransportError:
+                await asyncio.sleep(later(2.0))
+                continue
+            if status in (503, 429):
+                counts["refused"] += 1
+                counts[f"refused {status}"] = counts.get(f"refused {status}", 0) + 1
+                await asyncio.sleep(later(2.0))
+                continue
+            if status == 304:
+                counts["304"] += 1
+                return False
+            etag = head.get("etag", "")
+            counts["bytes"] += len(body)
+            if m := STAMP.search(body, 0, 4096):
+                mine = m.group(1)
+            if m := EVENTS.search(body, 0, 4096):
+                stream_url = m.group(1).decode().replace("&amp;", "&")
+            if seen is not None:
+                now = time.time()
+                for n, p in ROW.findall(body.decode()):
+                    t = table_of.get(int(n))
+                    if int(p) > 0 and t is not None and t not in seen:
+                        seen[t] = now
+            return True
+        return False
 
+    try:
+        await asyncio.sleep(random.uniform(0, arrive))  # the room opens its pages over the warm-up, not in one instant
+        await fetch()
         while not stop.is_set():
             counts["requests"] += 1
             counts["connects"] += 1
             try:
-                async with c.stream("GET", "/events") as r:
-                    if r.status_code != 200:
-                        counts["refused"] += 1
-                        await asyncio.sleep(later(5.0))
+                async for line in Http(base, local=address).lines(stream_url):
+                    if isinstance(line, int):
+                        if line != 200:
+                            counts["refused"] += 1
+                            await asyncio.sleep(later(5.0))
+                            break
                         continue
-                    async for line in r.aiter_lines():
-                        if line.startswith("data: "):
-                            counts["lines"] += 1
+                    if line.startswith("data: "):
+                        counts["lines"] += 1
+                        if line[6:].encode() != mine:
                             await fetch()
-                        if stop.is_set():
-                            return
-            except httpx.HTTPError:
+                            mine = line[6:].encode() if mine != line[6:].encode() else mine
+                    if stop.is_set():
+                        return
+            except TransportError:
                 await asyncio.sleep(later(1.0))
-            except asyncio.CancelledError:
-                return
+    except asyncio.CancelledError:
+        return
+    finally:
+        c.close()
 
 
-def followers_process(bases: list[str], first: int, count: int, players: int, niceness: int, stop_flag,
-                      idle_flag, out, monitor: dict | None = None, all_seen=None) -> None:
+def followers_process(bases: list[str], jobs_spec: list[tuple[int, str, str]], niceness: int, stop_flag,
+                      idle_flag, out, monitors: list[tuple[int, str, str]] | None = None,
+                      table_of: dict | None = None, expected: dict | None = None, all_seen=None) -> None:
+    """``jobs_spec``: (server, path, address) per follower; ``monitors``:
+    (server, path, name) per monitor (a follower that notes when each of
+    ``expected[name]``'s tables first shows on its page)."""
     if niceness:
         os.nice(niceness)
 
     async def main() -> None:
         stop = asyncio.Event()
-        counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0}
+        counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0, "bytes": 0}
         marks: dict = {}
-        seen: dict[int, dict] = {}
-        jobs = []
-        for i in range(first, first + count):
-            path = "/standings" if i % 10 == 9 else f"/player/{i % players + 1}"
-            address = f"127.{1 + i // 62500}.{i // 250 % 250}.{1 + i % 250}"  # one loopback address each
-            jobs.append(follower(bases[i % len(bases)], path, stop, counts, address=address))
-        table_of_tables = set((monitor or {}).values())
-        if monitor is not None:
-            table_of = {int(k): v for k, v in monitor.items()}
-            for k, base in enumerate(bases):
-                seen[k] = {}
-                jobs.append(follower(base, "/standings", stop, {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0},
-                                     seen[k], table_of))
+        seen: dict[str, dict] = {}
+        arrive = 2.0 + len(jobs_spec) / 1000  # within the warm-up before the tables start (see run)
+        jobs = [follower(bases[k], path, stop, counts, address=address, arrive=arrive) for k, path, address in jobs_spec]
+        numbers = {int(k): v for k, v in (table_of or {}).items()}
+        for k, path, name in monitors or ():
+            seen[name] = {}
+            jobs.append(follower(bases[k], path, stop, {"requests": 0, "refused": 0, "304": 0, "lines": 0,
+                                                         "connects": 0, "bytes": 0}, seen[name], numbers))
 
         async def watch() -> None:
             quiet_from = None
             while not stop_flag.is_set():
-                if monitor is not None and all(len(v) >= len(table_of_tables) for v in seen.values()):
+                if monitors and all(len(seen[name]) >= len(expected[name]) for _k, _p, name in monitors):
                     all_seen.set()
                 if idle_flag.is_set() and quiet_from is None:
                     quiet_from = time.time() + SETTLE_S  # the last tables' results reach the pages first
                 if quiet_from is not None and time.time() >= quiet_from and "idle" not in marks:
-                    marks["idle"] = (time.time(), counts["requests"], dict(counts))
+                    marks["idle"] = (time.time(), counts["requests"], dict(counts), time.process_time())
                 await asyncio.sleep(0.2)
-            marks["end"] = (time.time(), counts["requests"], dict(counts))
+            marks["end"] = (time.time(), counts["requests"], dict(counts), time.process_time())
             stop.set()
 
         tasks = [asyncio.create_task(j) for j in jobs]
@@ -355,7 +525,7 @@ def followers_process(bases: list[str], first: int, count: int, players: int, ni
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        out.put({"counts": counts, "marks": marks, "seen": seen})
+        out.put({"counts": counts, "marks": marks, "seen": seen, "cpu s": round(time.process_time(), 2)})
 
     asyncio.run(main())
 
@@ -369,28 +539,56 @@ def pct(values: list[float], q: float) -> float | None:
 
 
 def run(url: str, label: str, tables: int, followers: int, servers: int, think: float, idle: float,
-        niceness: int) -> dict:
+        niceness: int, section_size: int) -> dict:
     from euchre_tourney.web import free_port
 
-    event_id, secrets, table_of = build(url, tables)
+    began_build = time.time()
+    event_id, secrets, table_of, section_of = build(url, tables, section_size)
+    built_s = time.time() - began_build
+    names = sorted({v for v in section_of.values() if v})
+    # each section's QR codes carry its server's address (fewer sections than servers: the tables share them out)
+    home = {name: i % servers for i, name in enumerate(names)} if len(names) >= servers else {}
+    server_of = {t: home[section_of[t]] if section_of[t] in home else t % servers for t in secrets}
     ports = [free_port() for _ in range(servers)]
     bases = [f"http://127.0.0.1:{p}" for p in ports]
     procs = [serve(url, p, tables * 4, niceness) for p in ports]
     ctx = multiprocessing.get_context("spawn")
     out = ctx.Queue()
     stop_flag, idle_flag, all_seen = ctx.Event(), ctx.Event(), ctx.Event()
-    per = 500
-    shares = [(i, min(per, followers - i)) for i in range(0, followers, per)] or [(0, 0)]
+    # the followers: nine in ten on a player's own page, one in ten on the standings (half of those their section's)
+    player_section = {n: section_of.get(t, "") for n, t in table_of.items()}
+    specs = []
+    for i in range(followers):
+        number = i % (tables * 4) + 1
+        if i % 10 == 9:
+            sec = player_section.get(number, "")
+            path = f"/standings?section={sec}" if sec and i % 20 == 19 else "/standings"
+        else:
+            path = f"/player/{number}"
+        k = home[player_section[number]] if player_section.get(number) in home else i % servers
+        specs.append((k, path, f"127.{1 + i // 62500}.{i // 250 % 250}.{1 + i % 250}"))  # one loopback address each
+    monitors = [(k, "/standings", f"overall@{k + 1}") for k in range(servers)]
+    expected = {f"overall@{k + 1}": list(secrets) for k in range(servers)}
+    for j, name in enumerate(names):
+        monitors.append((home.get(name, j % servers), f"/standings?section={name}", f"section {name}"))
+        expected[f"section {name}"] = [t for t in secrets if section_of[t] == name]
+    per = 1000
+    shares = [specs[i:i + per] for i in range(0, len(specs), per)] or [[]]
     watchers = [ctx.Process(target=followers_process, daemon=True,
-                            args=(bases, first, n, tables * 4, niceness, stop_flag, idle_flag, out,
-                                  {str(k): v for k, v in table_of.items()} if j == 0 else None, all_seen))
-                for j, (first, n) in enumerate(shares)]
+                            args=(bases, share, niceness, stop_flag, idle_flag, out,
+                                  monitors if j == 0 else None, {str(k): v for k, v in table_of.items()},
+                                  expected, all_seen))
+                for j, share in enumerate(shares)]
     for w in watchers:
         w.start()
-    time.sleep(3.0)  # the followers connect before the tables start
-    groups = [dict(list(secrets.items())[i::max(1, (tables + 249) // 250)]) for i in range(max(1, (tables + 249) // 250))]
-    players = [ctx.Process(target=tables_process, args=(bases, g, think, niceness, out), daemon=True) for g in groups]
+    time.sleep(3.0 + followers / 500)  # the followers connect before the tables start
+    groups = [dict(list(secrets.items())[i::max(1, (tables + 499) // 500)]) for i in range(max(1, (tables + 499) // 500))]
+    players = [ctx.Process(target=tables_process, args=(bases, g, server_of, think, niceness, out), daemon=True)
+               for g in groups]
     began = time.time()
+    load_before = os.getloadavg()
+    db_pids = database_pids(url)
+    cpu_before = {p.pid: cpu(p.pid) for p in procs} | {pid: cpu(pid) for pid in db_pids}
     for p in players:
         p.start()
     results: list = []
@@ -403,9 +601,13 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
     played = time.time()
     all_seen.wait(300)  # every table's result on every monitor's standings: the room goes quiet from here
     shown = time.time()
+    load_after = os.getloadavg()
+    db_pids = sorted(set(db_pids) | set(database_pids(url)))
+    cpu_played = {p.pid: cpu(p.pid) for p in procs} | {pid: cpu(pid) for pid in db_pids}
     idle_flag.set()
     time.sleep(SETTLE_S + idle)
     stop_flag.set()
+    cpu_idle_end = {p.pid: cpu(p.pid) for p in procs}
     followed = []
     while len(followed) < len(watchers) and time.time() < deadline + 120:
         try:
@@ -425,16 +627,20 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
         p.join(10)
     times: dict = {}
     errors, refused = [], []
+    tables_cpu = 0.0
     for r in results:
         times |= r["times"]
         errors += r["errors"]
         refused += r["refused"]
-    counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0}
+        tables_cpu += r["cpu s"]
+    counts = {"requests": 0, "refused": 0, "304": 0, "lines": 0, "connects": 0, "bytes": 0}
     idle_requests = 0
     idle_counts: dict = {}
     seen: dict = {}
     idle_s = idle
+    followers_cpu = followers_idle_cpu = 0.0
     for f in followed:
+        followers_cpu += f["cpu s"]
         for k, v in f["counts"].items():
             counts[k] = counts.get(k, 0) + v
         if "idle" in f["marks"] and "end" in f["marks"]:
@@ -442,42 +648,85 @@ def run(url: str, label: str, tables: int, followers: int, servers: int, think: 
             for k, v in f["marks"]["end"][2].items():
                 idle_counts[k] = idle_counts.get(k, 0) + v - f["marks"]["idle"][2][k]
             idle_s = f["marks"]["end"][0] - f["marks"]["idle"][0]
-        seen |= {int(k): v for k, v in f["seen"].items()} if f["seen"] else {}
-    from_agree, from_save = [], []
-    for k, table_seen in seen.items():
-        for t, at in table_seen.items():
-            t = int(t)
+            followers_idle_cpu += f["marks"]["end"][3] - f["marks"]["idle"][3]
+        seen |= f["seen"] or {}
+
+    def latency(kind: str, name_of) -> tuple[list[float], list[float]]:
+        """(from the last Agree, from the last Save) for each table on each monitor of ``kind``."""
+        agree, save = [], []
+        for t in secrets:
+            for name in name_of(t):
+                at = seen.get(name, {}).get(t)
+                if at is not None and f"{t}/{HANDS}/agree" in times:
+                    agree.append(max(0.0, at - times[f"{t}/{HANDS}/agree"]))
+                    save.append(at - times[f"{t}/{HANDS}/save"])
+        return agree, save
+
+    overall = latency("overall", lambda t: [f"overall@{k + 1}" for k in range(servers)])
+    section = latency("section", lambda t: [f"section {section_of[t]}"] if section_of[t] else [])
+
+    def both_seen(t: int) -> list[float]:  # on its section's page and on the overall page of each server
+        own = seen.get(f"section {section_of[t]}", {}).get(t) if section_of[t] else None
+        if section_of[t] and own is None:
+            return []
+        return [max(own or 0.0, seen[f"overall@{k + 1}"][t]) for k in range(servers) if t in seen.get(f"overall@{k + 1}", {})]
+
+    both_agree, both_save = [], []
+    for t in secrets:
+        for at in both_seen(t):
             if f"{t}/{HANDS}/agree" in times:
-                from_agree.append(max(0.0, at - times[f"{t}/{HANDS}/agree"]))
-                from_save.append(at - times[f"{t}/{HANDS}/save"])
-    missing = sum(1 for k in seen for t in secrets if t not in {int(x) for x in seen[k]})
+                both_agree.append(max(0.0, at - times[f"{t}/{HANDS}/agree"]))
+                both_save.append(at - times[f"{t}/{HANDS}/save"])
+    missing = sum(1 for name, want in expected.items() for t in want if t not in seen.get(name, {}))
     stored = check(url, event_id, tables)
     trips = [times[f"{t}/{n}/{a}d"] - times[f"{t}/{n}/{a}"] for t in secrets for n in range(1, HANDS + 1)
              for a in ("save", "agree") if f"{t}/{n}/{a}d" in times]
     play_s = played - began
+    shown_s = shown - began
     load_requests = counts["requests"] - idle_requests
+    taps = len(trips)
+    server_play = sum(cpu_played[p.pid] - cpu_before[p.pid] for p in procs)
+    db_play = sum(cpu_played.get(pid, 0) - cpu_before.get(pid, 0) for pid in db_pids)
+    server_idle = sum(cpu_idle_end[p.pid] - cpu_played[p.pid] for p in procs)
     return {
         "label": label, "tables": tables, "followers": followers, "servers": servers, "think s": think,
+        "sections": len(names),
         **stored,
         "refused for load": len(refused) + counts["refused"],
         "refused: tables (kind, table, status) / followers by status": (
             refused[:5], {k: v for k, v in counts.items() if k.startswith("refused ")}),
         "errors": errors[:3],
-        "table on standings after last Agree s (p50, p95, max)": (pct(from_agree, 0.5), pct(from_agree, 0.95),
-                                                                  pct(from_agree, 1.0)),
-        "after last Save s (p50, p95)": (pct(from_save, 0.5), pct(from_save, 0.95)),
+        "last Save -> section and overall standings s (p50, p95, max)": (
+            pct(both_save, 0.5), pct(both_save, 0.95), pct(both_save, 1.0)),
+        "last Agree -> section and overall standings s (p50, p95, max)": (
+            pct(both_agree, 0.5), pct(both_agree, 0.95), pct(both_agree, 1.0)),
+        "last Save -> overall standings s (p50, p95)": (pct(overall[1], 0.5), pct(overall[1], 0.95)),
+        "last Save -> section standings s (p50, p95)": (pct(section[1], 0.5), pct(section[1], 0.95)),
+        "last Agree -> overall standings s (p50, p95)": (pct(overall[0], 0.5), pct(overall[0], 0.95)),
+        "last Agree -> section standings s (p50, p95)": (pct(section[0], 0.5), pct(section[0], 0.95)),
+        "after last Save s (p50, p95)": (pct(both_save, 0.5), pct(both_save, 0.95)),
         "tables never seen by a monitor": missing,
         "requests per follower per minute (playing, idle)": (
-            round(load_requests / max(1, followers) / (play_s / 60), 2) if followers else None,
+            round(load_requests / max(1, followers) / (shown_s / 60), 2) if followers else None,
             round(idle_requests / max(1, followers) / (idle_s / 60), 2) if followers else None),
         "follower answers 304": counts["304"],
+        "follower MB received": round(counts["bytes"] / 1e6, 1),
         "follower stream lines, connects (whole run)": (counts["lines"], counts["connects"]),
         "follower counts during the idle window": idle_counts,
         "server memory MB (peak, now)": mem,
         "server CPU s (whole run)": used,
+        "CPU s while playing (servers, database, table phones, followers)": (
+            round(server_play, 1), round(db_play, 1), round(tables_cpu, 1), round(followers_cpu - followers_idle_cpu, 1)),
+        "server CPU ms per tap (Save or Agree, with the followers' share) while playing": round(
+            1000 * server_play / max(1, taps), 1),
+        "server + database CPU ms per tap while playing": round(1000 * (server_play + db_play) / max(1, taps), 1),
+        "server CPU ms per follower-minute idle": round(
+            1000 * server_idle / max(1e-9, followers * (SETTLE_S + idle) / 60), 2) if followers else None,
+        "load average (1 min) before / after playing": (round(load_before[0], 1), round(load_after[0], 1)),
         "a table's Save/Agree round trip s (p50, p95)": (pct(trips, 0.5), pct(trips, 0.95)),
         "last result on the standings after the last table s": round(shown - played, 1),
         "tables played in s": round(play_s, 1),
+        "event built in s": round(built_s, 1),
     }
 
 
@@ -506,19 +755,21 @@ def one(args, sqlite: bool, tables: int, followers: int, servers: int) -> dict:
     if sqlite:
         with tempfile.TemporaryDirectory() as tmp:
             return run(str(Path(tmp) / "bench.sqlite"), f"SQLite, {servers} process", tables, followers, servers,
-                       args.think, args.idle, args.nice)
+                       args.think, args.idle, args.nice, args.section_size)
     name = f"bench_servers_{os.getpid()}"
     url = fresh_postgres(args.postgres, name)
     try:
         return run(url, f"PostgreSQL, {servers} processes", tables, followers, servers, args.think, args.idle,
-                   args.nice)
+                   args.nice, args.section_size)
     finally:
         drop_postgres(args.postgres, name)
 
 
 # ------------------------------------------------------------------ the plot
 def plot(results: list[dict], path: str) -> None:
-    """p95 (last Agree → standings) against tables, one line per configuration (QPainter)."""
+    """p95 against tables, one colour per configuration (QPainter): from a
+    table's last Save (solid) and its last Agree (dashed) to the table on
+    its section's standings and on the overall standings."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QPointF, QRectF, Qt
     from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
@@ -531,12 +782,21 @@ def plot(results: list[dict], path: str) -> None:
     p.setRenderHint(QPainter.Antialiasing)
     p.setFont(QFont("DejaVu Sans", 10))
     lines: dict[str, list[tuple[int, float]]] = {}
+    dashed: dict[str, list[tuple[int, float]]] = {}
     for r in results:
         p95 = r["after last Save s (p50, p95)"][1]
         if p95 is not None:
             lines.setdefault(r["label"], []).append((r["tables"], p95))
+        agree = r.get("last Agree -> section and overall standings s (p50, p95, max)", (None, None))[1]
+        if agree is not None:
+            dashed.setdefault(r["label"], []).append((r["tables"], agree))
     xs = [25, 500]
     top_value = max([1.0, *(v for pts in lines.values() for _, v in pts)]) * 1.1
+    loads = {}
+    for r in results:
+        load = r.get("load average (1 min) before / after playing")
+        if load:
+            loads.setdefault(r["label"], []).append(max(load))
     unit = 1 if top_value <= 5 else 5 if top_value <= 50 else 20
     ymax = math.ceil(top_value / unit) * unit
     X = lambda t: left + (t - xs[0]) / (xs[1] - xs[0]) * (w - left - right)  # noqa: E731
@@ -559,8 +819,8 @@ def plot(results: list[dict], path: str) -> None:
     p.drawText(QPointF(w - right - 90, Y(1.0) - 4), "goal 1 s")
     p.setPen(QPen(QColor("#000")))
     p.drawText(QRectF(0, 10, w, 24), Qt.AlignCenter,
-               "p95: a table's last Save tapped → the table on a follower's standings page (followers 4 × tables)")
-    p.drawText(QRectF(0, h - 30, w, 20), Qt.AlignCenter, "tables")
+               "p95: a table's last Save (solid) / last Agree (dashed) → the table on its section's and the overall standings")
+    p.drawText(QRectF(0, h - 30, w, 20), Qt.AlignCenter, "tables (followers 4 × tables; sections of 80 players)")
     colours = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728"]
     for i, (label, pts) in enumerate(sorted(lines.items())):
         pen = QPen(QColor(colours[i % 4]), 2.5)
@@ -570,9 +830,18 @@ def plot(results: list[dict], path: str) -> None:
             p.drawLine(QPointF(X(a[0]), Y(a[1])), QPointF(X(b[0]), Y(b[1])))
         for t, v in pts:
             p.drawEllipse(QPointF(X(t), Y(v)), 4, 4)
+        d = sorted(dashed.get(label, []))
+        p.setPen(QPen(QColor(colours[i % 4]), 1.5, Qt.DashLine))
+        for a, b in zip(d, d[1:]):
+            p.drawLine(QPointF(X(a[0]), Y(a[1])), QPointF(X(b[0]), Y(b[1])))
+        for t, v in d:
+            p.drawEllipse(QPointF(X(t), Y(v)), 2.5, 2.5)
+        p.setPen(pen)
         p.drawLine(QPointF(left + 20, top + 10 + 20 * i), QPointF(left + 50, top + 10 + 20 * i))
         p.setPen(QPen(QColor("#000")))
-        p.drawText(QPointF(left + 58, top + 14 + 20 * i), label)
+        load = loads.get(label)
+        said = f" (load average {min(load):.0f}–{max(load):.0f})" if load else ""
+        p.drawText(QPointF(left + 58, top + 14 + 20 * i), label + said)
     p.end()
     image.save(path)
 
@@ -587,6 +856,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds of a person's pause before a tap")
     parser.add_argument("--idle", type=float, default=20.0, help="seconds of an idle room measured after the tables")
     parser.add_argument("--nice", type=int, default=0, help="niceness of the servers and phones (0: as this run)")
+    parser.add_argument("--section-size", type=int, default=80,
+                        help="players per section (0: one event, no sections; 500 tables: 25 sections of 80)")
     parser.add_argument("--sweep", default="", help="tables, comma-separated: both configurations at each")
     parser.add_argument("--plot", default="", help="write the p95 plot (PNG) here")
     parser.add_argument("--json", default="", help="also append each result as a JSON line here")
