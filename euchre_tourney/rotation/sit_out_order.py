@@ -199,10 +199,12 @@ def greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRou
     while left:
         lo, hi = levels.lo, levels.hi
         best_i, best_key = 0, None
+        at_level = level.get(lo, 0)
         for i, (_, sit) in enumerate(left):
             new_hi = hi
             at_lo = 0
             top = 0
+            shared = 0
             for p in sit:
                 v = sat[p]
                 if v + 1 > new_hi:
@@ -211,8 +213,10 @@ def greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRou
                     at_lo += 1
                 if v > top:
                     top = v
-            new_lo = lo + 1 if at_lo and at_lo == level.get(lo, 0) else lo
-            key = (new_hi - new_lo, sum(1 for p in sit if p in last), top)
+                if p in last:
+                    shared += 1
+            new_lo = lo + 1 if at_lo and at_lo == at_level else lo
+            key = (new_hi - new_lo, shared, top)
             if best_key is None or key < best_key:
                 best_i, best_key = i, key
         chosen = left.pop(best_i)
