@@ -248,3 +248,13 @@ def _thread_pool_drained():
             QThreadPool.globalInstance().waitForDone()
             QCoreApplication.processEvents()
             gc.collect()  # here, in the GUI thread (the app collects on its timer: gui/worker.py)
+
+
+def pytest_sessionfinish(session):
+    """Quit the Chromium browsers this process kept for its browser tests
+    (``tests/web/browser.py``: one started per phone a test needs at once)."""
+    import sys
+
+    browsers = sys.modules.get("tests.web.browser")
+    if browsers is not None:
+        browsers.quit_all()

@@ -47,6 +47,13 @@ class SitOutLevels:
     def spread(self) -> int:
         return self.hi - self.lo
 
+    def copy(self) -> SitOutLevels:
+        other = SitOutLevels.__new__(SitOutLevels)
+        other.sat = list(self.sat)
+        other.level = dict(self.level)
+        other.lo, other.hi = self.lo, self.hi
+        return other
+
 
 def prefix_spread(n: int, rounds: list[DesignRound]) -> int:
     levels = SitOutLevels(n)
@@ -79,20 +86,74 @@ def order_cost(n: int, rounds: list[DesignRound]) -> int:
 def polish_order(n: int, rounds: list[DesignRound], iters: int = 3_000) -> list[DesignRound]:
     """Hill-climb on :func:`order_cost` by swapping two rounds (seeded,
     deterministic); removes back-to-back sit-outs that the greedy order
-    leaves and lowers the prefix spread where it can."""
+    leaves and lowers the prefix spread where it can.
+
+    A swap of the rounds at a < b changes only the prefix spreads at
+    positions a … b − 1 (the prefix through b holds the same rounds) and the
+    back-to-back terms next to a and b, so each try re-counts just those,
+    from the sit-out levels kept before every position: the same costs as
+    :func:`order_cost` of the whole order (and so the same moves), in
+    O(b − a) rather than O(rounds) per try (test_rotation_designs: Wh(200)'s
+    ghost nights took seconds)."""
     rng = random.Random(n)
     cur = list(rounds)
-    cost = order_cost(n, cur)
+    m = len(cur)
+    outs = [set(out) for _, out in cur]
+    before: list[SitOutLevels] = []  # sit-out levels before each position
+    spread_cost: list[int] = []  # 10 per unit of prefix spread above 1, per position
+    levels = SitOutLevels(n)
+    for _, out in cur:
+        before.append(levels.copy())
+        levels.move(out)
+        spread_cost.append(10 * max(0, levels.spread - 1))
+
+    def pair_cost(k: int, sets: list[set[int]]) -> int:  # 5 per player out at positions k − 1 and k
+        return 5 * len(sets[k] & sets[k - 1]) if 0 < k < m else 0
+
+    cost = sum(spread_cost) + sum(pair_cost(k, outs) for k in range(1, m))
     for _ in range(iters):
         if cost == 0:
             break
-        i, j = rng.randrange(len(cur)), rng.randrange(len(cur))
+        i, j = rng.randrange(m), rng.randrange(m)
         if i == j:
             continue
+        a, b = min(i, j), max(i, j)
         cur[i], cur[j] = cur[j], cur[i]
-        c2 = order_cost(n, cur)
-        if c2 <= cost:
-            cost = c2
+        outs[i], outs[j] = outs[j], outs[i]
+        pairs = {a, a + 1, b, b + 1}
+        new_pairs = sum(pair_cost(k, outs) for k in pairs)
+        outs[i], outs[j] = outs[j], outs[i]
+        old_pairs = sum(pair_cost(k, outs) for k in pairs)
+        # the swap is kept when the new costs at a … b − 1 add up to at most
+        # ``allowed``; they only grow, so counting stops once they pass it
+        allowed = sum(spread_cost[a:b]) + old_pairs - new_pairs
+        start = before[a]  # SitOutLevels.move inlined: sit-outs only grow, so lo only rises, hi only by a move
+        sat, level, lo, hi = list(start.sat), dict(start.level), start.lo, start.hi
+        new_spread = []
+        added = 0
+        for k in range(a, b):
+            for p in cur[k][1]:
+                v = sat[p]
+                level[v] -= 1
+                sat[p] = v + 1
+                level[v + 1] = level.get(v + 1, 0) + 1
+                if v + 1 > hi:
+                    hi = v + 1
+            while level.get(lo, 0) == 0:
+                lo += 1
+            c = 10 * (hi - lo - 1) if hi - lo > 1 else 0
+            added += c
+            if added > allowed:
+                break
+            new_spread.append(c)
+        if added <= allowed:
+            cost += added - allowed
+            outs[i], outs[j] = outs[j], outs[i]
+            spread_cost[a:b] = new_spread
+            levels = before[a].copy()
+            for k in range(a + 1, b + 1):
+                levels.move(cur[k - 1][1])
+                before[k] = levels.copy()
         else:
             cur[i], cur[j] = cur[j], cur[i]
     return cur
@@ -138,10 +199,12 @@ def greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRou
     while left:
         lo, hi = levels.lo, levels.hi
         best_i, best_key = 0, None
+        at_level = level.get(lo, 0)
         for i, (_, sit) in enumerate(left):
             new_hi = hi
             at_lo = 0
             top = 0
+            shared = 0
             for p in sit:
                 v = sat[p]
                 if v + 1 > new_hi:
@@ -150,8 +213,10 @@ def greedy_order(n: int, rounds: list[DesignRound], rng) -> tuple[list[DesignRou
                     at_lo += 1
                 if v > top:
                     top = v
-            new_lo = lo + 1 if at_lo and at_lo == level.get(lo, 0) else lo
-            key = (new_hi - new_lo, sum(1 for p in sit if p in last), top)
+                if p in last:
+                    shared += 1
+            new_lo = lo + 1 if at_lo and at_lo == at_level else lo
+            key = (new_hi - new_lo, shared, top)
             if best_key is None or key < best_key:
                 best_i, best_key = i, key
         chosen = left.pop(best_i)

@@ -184,7 +184,7 @@ class BrowserTables:
     def __init__(self, profile: Path, base: str, tables: dict[int, str]) -> None:
         from tests.web.browser import phone_browser
 
-        self.driver = phone_browser(profile)
+        self.driver = phone_browser()
         self.tabs: dict[int, str] = {}
         self.urls: dict[int, str] = {}
         for i, (t, secret) in enumerate(tables.items()):
@@ -442,7 +442,7 @@ def main() -> int:
         shots = Path(ARGS.shots)
         shots.mkdir(parents=True, exist_ok=True)
         for who, k, foreign, own in (("Ann", 0, "G", "A"), ("Bea", 1, "B", "F")):
-            cap = phone_browser(shots / f"profile-night30-captain-{who}")
+            cap = phone_browser()
             try:
                 cap.get(bases[k] + "/captain")
                 cap.find_element(By.ID, "pin").send_keys(pins[who])

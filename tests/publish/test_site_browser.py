@@ -66,7 +66,7 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     require_chromium()
-    driver = phone_browser(tmp_path_factory.mktemp("profile"))
+    driver = phone_browser()
     yield driver
     driver.quit()
 
@@ -119,7 +119,7 @@ def test_axe_finds_no_serious_or_critical_violation(site, tmp_path, dark):
         pytest.skip("axe-core is not installed (npm install axe-core; .ci/run does): the accessibility check did not run")
     club, folder = site
     script = source.read_text(encoding="utf-8")
-    driver = phone_browser(tmp_path / "profile", dark=dark)
+    driver = phone_browser(dark=dark)
     def serious(page: Path) -> list:
         driver.get(page.as_uri())
         driver.execute_script(script)

@@ -32,7 +32,7 @@ def room(db, night, tmp_path):
         servers.append(PhoneServer(db, night[0], "127.0.0.1", port, separate_process=False))
         servers[-1].start()
 
-    phone = phone_browser(tmp_path / "profile")
+    phone = phone_browser()
     phone.get(f"{servers[0].url}/t/1?k={night[1][1]}")
     yield phone, restart
     phone.quit()

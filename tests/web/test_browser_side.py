@@ -125,7 +125,7 @@ def test_a_bid_euchre_table_enters_a_failed_bid_from_the_phone(gui_env, db, tmp_
         names = T.side_table_score(s, ev.id, 1, 1).names
     server = PhoneServer(db, ev.id, "127.0.0.1", free_port())
     server.start()
-    phone = phone_browser(tmp_path / "profile-bid")
+    phone = phone_browser()
     try:
         phone.get(f"{server.url}/t/1?k={secret}")
         assert f"East\n{names[1]}" in _main(phone) and "Tricks the bidders took" in _main(phone)

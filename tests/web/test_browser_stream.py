@@ -40,7 +40,7 @@ def phones(db, night, tmp_path):
     opened = []
 
     def browser(name: str):
-        b = phone_browser(tmp_path / f"profile-{name}")
+        b = phone_browser()
         b.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT})
         opened.append(b)
         return b
