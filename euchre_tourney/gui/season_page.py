@@ -426,6 +426,7 @@ class SeasonPage(Page):
         return (self.projector is not None and self.projector.isVisible()) or super().on_screen()
 
     CONCERNS = CONCERNS
+    FOLLOWS_EVENT = False  # a season spans the events: choosing another draws nothing new here
 
     def concerned(self, change) -> bool:
         """A season spans events: a change of any event (or of the seasons)

@@ -304,6 +304,11 @@ class Page(QWidget):
     first shown (:func:`_later_off_screen`); False for a page whose widgets
     need their first fill at once (the Teams page's bracket drawing)."""
 
+    FOLLOWS_EVENT = True
+    """Whether the page shows the current event, and so redraws when another
+    event is chosen; False for a page that spans the events (the Season page:
+    switching events while it is shown read every night of the season again)."""
+
     CONCERNS: frozenset[str] | None = None
     """The kinds of change (:data:`tournament.KINDS`) this page draws (None:
     every kind); a :class:`~euchre_tourney.tournament.Change` of none of
@@ -325,7 +330,8 @@ class Page(QWidget):
         self._change = None  # the Change announced (ctx.operated) before ctx.changed
         ctx.operated.connect(self._note)
         ctx.changed.connect(self._changed)
-        ctx.event_changed.connect(self.data_changed)
+        if self.FOLLOWS_EVENT:
+            ctx.event_changed.connect(self.data_changed)
 
     def _note(self, change) -> None:
         self._change = change

@@ -168,3 +168,23 @@ def test_season_page_redraws_for_changes_at_any_event_that_move_a_season(season_
     assert drawn == [1, 1]
     assert not window.teams_page.concerned(season_change)
     assert window.teams_page.concerned(tournament.Change("Bracket: final", live, {"bracket"}))
+
+
+def test_choosing_another_event_does_not_redraw_the_season_page(season_window, monkeypatch):
+    """The Season page spans the events: choosing another event while it is
+    shown reads nothing (it read every night of the season again), while the
+    pages of one event redraw for the event chosen."""
+    window, _w, (e1, e2, live) = season_window
+    page = window.season_page
+    boards = []
+    real = tournament.season_board
+    monkeypatch.setattr(tournament, "season_board", lambda *a, **k: boards.append(a) or real(*a, **k))
+    assert page.on_screen()
+    shown = page.table.model().rowCount()
+    for event_id in (e1, e2, live):
+        window.ctx.set_event(event_id)
+    assert boards == []
+    assert page.table.model().rowCount() == shown  # still the season's standings
+    window.tabs.setCurrentWidget(window.standings_page)
+    window.ctx.set_event(e1)
+    assert window.standings_page.view is not None and window.standings_page.view.event_id == e1
