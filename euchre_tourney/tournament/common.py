@@ -26,6 +26,11 @@ def load_event(session: Session, event_id: int) -> Event:
     e = session.get(Event, whole_number(event_id, "event number"))
     if e is None:
         raise NotFound(f"There is no event number {event_id}.")
+    # held for the session's life: its identity map holds rows weakly, and a row no caller kept was read again
+    # at every call (a table's tap asked for the event eight times); a session sees one event row, as when a
+    # caller keeps it (a rollback or a refresh still reads it afresh)
+    held = session.info.setdefault("held events", {})
+    held[e.id] = e
     return e
 
 

@@ -56,7 +56,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import func, true
+from sqlalchemy import func, literal, true, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -272,27 +272,28 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
         return (column > mine[0]) if mine[1] is None else ((column > mine[0]) & (column <= mine[1]))
 
     tables: dict[int, set[int]] = {}
-    for rid, t in session.exec(select(Seating.round_id, Seating.table_number)
-                               .where(Seating.round_id.in_(ids), within(Seating.table_number))):
-        tables.setdefault(rid, set()).add(t)
     counts: dict[tuple[int, int], int] = {}
-    for rid, t, n in session.exec(
-        select(Hand.round_id, Hand.table_number, func.count(Hand.id))
-        .where(Hand.round_id.in_(ids), within(Hand.table_number))
-        .group_by(Hand.round_id, Hand.table_number)
-    ):
-        counts[(rid, t)] = n
-    done = {
-        (rid, t)
-        for rid, t, early, ns in session.exec(
-            select(TableResult.round_id, TableResult.table_number, TableResult.finished_early, TableResult.ns_points).where(
-                TableResult.round_id.in_(ids), within(TableResult.table_number)
-            )
-        )
-        if early or ns is not None
-    }
-    done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number)
-                             .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number))))
+    done: set[tuple[int, int]] = set()
+    # one statement (a table's tap asks this three times): the tables seated, the hands counted, the tables
+    # whose results say they are in (time called at the table, round totals) and the team games with a score
+    finished = (TableResult.finished_early == true()) | (TableResult.ns_points != None)  # noqa: E711
+    parts = union_all(
+        select(literal(0).label("kind"), Seating.round_id, Seating.table_number, literal(0).label("n"))
+        .where(Seating.round_id.in_(ids), within(Seating.table_number)).distinct(),
+        select(literal(1), Hand.round_id, Hand.table_number, func.count(Hand.id))
+        .where(Hand.round_id.in_(ids), within(Hand.table_number)).group_by(Hand.round_id, Hand.table_number),
+        select(literal(2), TableResult.round_id, TableResult.table_number, literal(0))
+        .where(TableResult.round_id.in_(ids), within(TableResult.table_number), finished),
+        select(literal(3), TeamGame.round_id, TeamGame.table_number, literal(0))
+        .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number)),
+    )
+    for kind, rid, t, n in session.execute(parts):
+        if kind == 0:
+            tables.setdefault(rid, set()).add(t)
+        elif kind == 1:
+            counts[(rid, t)] = n
+        else:
+            done.add((rid, t))
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
@@ -309,7 +310,7 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
                 elif counts.get((rid, t), 0) < event.hands_per_round:
                     return number
             if waiting is None:
-                waiting = _waiting_tables(session, event_id, number, rid)
+                waiting = _waiting_tables(session, event_id, number, rid, within)
             if t in waiting:  # all in, but a hand still waits for the other side: stay on this round
                 return number
     return max(rounds)
@@ -335,17 +336,22 @@ def phone_state(lines, version: int) -> tuple[str, str]:
     return by, state
 
 
-def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int) -> set[int]:
-    """Tables of a round where a hand entered from a phone still waits for the other side."""
+def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int, within=None) -> set[int]:
+    """Tables of a round where a hand entered from a phone still waits for the other side (``within``: a
+    condition on a table number column, :func:`playing_round`'s: the tables of one section)."""
+    if within is None:
+        within = lambda column: true()  # noqa: E731
     versions = {
         (t, n): v or 1
-        for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
+        for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version)
+                                    .where(Hand.round_id == round_id, within(Hand.table_number)))
     }
     lines: dict[tuple[int, int], list[tuple[str, str, int | None]]] = {}
     for table, number, action, side, version in session.exec(  # plain columns: this runs at every phone's request
         select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.side,
                PhoneAction.hand_version)
-        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
+        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number,
+               within(PhoneAction.table_number))
         .order_by(PhoneAction.id)
     ):
         lines.setdefault((table, number), []).append((action, side, version))
@@ -364,7 +370,8 @@ def _round_row(session: Session, event_id: int, table: int, drawn_round: object 
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
-    if table not in set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id))):
+    seated = select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table).limit(1)
+    if session.exec(seated).first() is None:  # (this table's seat, not a read of the room's)
         raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
     if drawn_round is not _READ:
         if drawn_round != number and isinstance(drawn_round, int):  # what changed: the director locked it, or the room moved on
@@ -509,32 +516,37 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     server, however many phones follow it; several servers on one
     database each read their own, so the stamp comes from the database,
     not a server's memory). ``since``: the stamps read last time, returned
-    as they are when nothing changed since (four small indexed queries;
-    the whole read, with the tables' stamps and the round being played,
-    only after a change)."""
-    seats, last_seat = session.exec(
-        select(func.count(Seating.id), func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id)
-    ).one()
+    as they are when nothing changed since (one statement of small indexed
+    subqueries; the whole read, with the tables' stamps and the round being
+    played, only after a change: three more)."""
+    # the signature in one statement (every server asks it four times a second)
+    ps = PhoneSettings
+    of_event = EventRound.event_id == event_id
+    setting = lambda column: select(column).where(ps.event_id == event_id).limit(1).scalar_subquery()  # noqa: E731
+    seats, last_seat, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(select(
+        select(func.count(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        setting(ps.id), setting(ps.confirm_required), setting(ps.prizes_shown), setting(ps.time_called_round),
+        select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id).scalar_subquery(),
+        select(func.max(HandAudit.id)).where(HandAudit.event_id == event_id).scalar_subquery(),
+    )).one()
     rotation = f"{seats or 0}-{last_seat or 0}"
-    s = phone_settings(session, event_id)
+    s = PhoneSettingsView() if has_settings is None else PhoneSettingsView(bool(confirm), False, called, bool(prizes))
     flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
-    last_action = session.exec(select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)).one() or 0
-    signature = f"{change_stamp(session, event_id)}.{last_action}.{flags}.{rotation}"
+    signature = f"{last_audit or 0}.{last_action or 0}.{flags}.{rotation}"  # (change_stamp's: the newest audit line)
     if since is not None and since.signature == signature:
         return since
     audits: dict[int | None, int] = {}
-    for t, top in session.exec(
-        select(HandAudit.table_number, func.max(HandAudit.id)).where(HandAudit.event_id == event_id)
-        .group_by(HandAudit.table_number)
-    ):
-        audits[t] = top or 0
     actions: dict[int, int] = {}
-    for t, top in session.exec(
-        select(PhoneAction.table_number, func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)
-        .group_by(PhoneAction.table_number)
-    ):
-        actions[t] = top or 0
+    for kind, t, top in session.execute(union_all(
+        select(literal(0).label("kind"), HandAudit.table_number, func.max(HandAudit.id))
+        .where(HandAudit.event_id == event_id).group_by(HandAudit.table_number),
+        select(literal(1), PhoneAction.table_number, func.max(PhoneAction.id))
+        .where(PhoneAction.event_id == event_id).group_by(PhoneAction.table_number),
+    )):
+        (audits if kind == 0 else actions)[t] = top or 0
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
     base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
     tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
