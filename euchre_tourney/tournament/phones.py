@@ -236,7 +236,7 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 
 
 # the round being played -------------------------------------------------------
-def playing_round(session: Session, event_id: int, table: int | None = None) -> int | None:
+def playing_round(session: Session, event_id: int, table: int | None = None, *, _read: dict | None = None) -> int | None:
     """The round being played (see the module's docstring); None before a
     rotation. ``table``: the round being played at that table -- in a night
     split into sections, its section's (sections play at their own pace;
@@ -259,11 +259,16 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
     if sectioned and table is not None:
         secs = _sections.section_places(session, event_id)
         own = _sections.section_of_table(secs, table)
+        locks = _sections.section_locks(session, event_id) if own is not None else {}
+        if _read is not None:  # (the table's page reads them once, here: _section_of)
+            _read.update(secs=secs, locks=locks)
         if own is not None:
             later = [x.first_table for x in secs if x.first_table > own.first_table]
             top = min(later) if later else None
             mine = (own.first_table, top)
-            closed |= set(_sections.section_locks(session, event_id).get(own.name, ()))
+            closed |= set(locks.get(own.name, ()))
+    elif _read is not None and not sectioned:
+        _read.update(secs=(), locks={})
     ids = list(rounds.values())
 
     def within(column):  # the table's section only (its own pace): a room of 500 tables is not read for one
@@ -362,11 +367,13 @@ _READ = object()
 """``drawn_round`` of a read (the page being drawn): no round to compare."""
 
 
-def _round_row(session: Session, event_id: int, table: int, drawn_round: object = _READ) -> EventRound:
+def _round_row(session: Session, event_id: int, table: int, drawn_round: object = _READ,
+               read: dict | None = None) -> EventRound:
     """The round being played, where ``table`` sits; with ``drawn_round``
     (a write: the round its page was drawn in) refused unless it is that
-    round (:func:`~.guard.check_drawn_round`)."""
-    number = playing_round(session, event_id, table)
+    round (:func:`~.guard.check_drawn_round`). ``read``: given the sections
+    and their locks :func:`playing_round` read (when it read them)."""
+    number = playing_round(session, event_id, table, _read=read)
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
     r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
@@ -650,13 +657,16 @@ class PhoneTableView:
         return any(h.state == "disputed" for h in self.hands)
 
 
-def _states(session: Session, event_id: int, round_number: int, table: int, hands: tuple[HandView, ...]) -> tuple[PhoneHand, ...]:
+def _states(session: Session, event_id: int, round_number: int, table: int, hands: tuple[HandView, ...],
+            entries: bool = True) -> tuple[PhoneHand, ...]:
+    """The table's hands as its phones see them (``entries`` False: without
+    :attr:`PhoneHand.entered`, 0, for a caller that asks only the states)."""
     lines = session.exec(
         select(PhoneAction)
         .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
         .order_by(PhoneAction.id)
     ).all()
-    entered = _entries(session, event_id, round_number, table)
+    entered = _entries(session, event_id, round_number, table) if entries else {}
     out = []
     for h in hands:
         by, state = phone_state(((a.action, a.side, a.hand_version) for a in lines if a.hand_number == h.number), h.version)
@@ -719,7 +729,8 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     t = check_secret(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
-    r = _round_row(session, event_id, t)
+    read: dict = {}
+    r = _round_row(session, event_id, t, read=read)
     if game is not None:
         return _side_phone_table(session, event, r, t, game)
     score = table_score(session, event_id, r.number, t)
@@ -731,7 +742,7 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
         if getattr(res, "ns_points", None) is not None:
             totals = (res.ns_points, res.ew_points)
     waiting = next((h for h in hands if h.state == "waiting"), None)
-    label, section_locked, section_called = _section_of(session, event_id, t, r.number)
+    label, section_locked, section_called = _section_of(session, event_id, t, r.number, read)
     return PhoneTableView(
         label=label,
         event_id=event_id,
@@ -757,15 +768,19 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     )
 
 
-def _section_of(session: Session, event_id: int, table: int, round_number: int) -> tuple[str, bool, bool]:
+def _section_of(session: Session, event_id: int, table: int, round_number: int,
+                read: dict | None = None) -> tuple[str, bool, bool]:
     """A table's name in the room ("B-7"; "" in a night in one room),
     whether its section's round ``round_number`` is locked, and whether
-    time was called in it for the section."""
-    secs = _sections.section_places(session, event_id)
+    time was called in it for the section. ``read``: the sections and
+    their locks as this session read them already (:func:`playing_round`)."""
+    read = read or {}
+    secs = read["secs"] if "secs" in read else _sections.section_places(session, event_id)
     own = _sections.section_of_table(secs, table) if secs else None
     if own is None:
         return "", False, False
-    locked = round_number in _sections.section_locks(session, event_id).get(own.name, ())
+    locks = read["locks"] if "locks" in read else _sections.section_locks(session, event_id)
+    locked = round_number in locks.get(own.name, ())
     return _sections.table_label(secs, table), locked, own.time_called_round == round_number
 
 
@@ -908,7 +923,8 @@ def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, pla
     """When the event requires confirmation: refuse a new hand while one waits for the other side."""
     if not phone_settings(session, event_id).confirm_required:
         return
-    waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
+    hands = _hands(session, r, t)
+    waiting = next((h for h in _states(session, event_id, r.number, t, hands, entries=False) if h.state == "waiting"), None)
     if waiting is not None:
         raise PhoneRefused(
             f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer, players)} to agree: "
