@@ -246,20 +246,23 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
     rounds, closed = {}, set()
     split = select(Section.id).where(Section.event_id == event_id).exists()  # rides along: the night has sections
     sectioned = False
-    for number, rid, locked, has_sections in session.exec(
-        select(EventRound.number, EventRound.id, EventRound.locked, split).where(EventRound.event_id == event_id)
-    ):
-        rounds[number] = rid
+    rows: dict[int, EventRound] = {}
+    # the rows as this statement reads them (populate_existing: a row this session loaded before is read afresh)
+    query = select(EventRound, split).where(EventRound.event_id == event_id).execution_options(populate_existing=True)
+    for r, has_sections in session.exec(query):
+        rounds[r.number] = r.id
+        rows[r.number] = r
         sectioned = sectioned or bool(has_sections)
-        if locked:
-            closed.add(number)
+        if r.locked:
+            closed.add(r.number)
+    if _read is not None:  # what this read, for the caller (_round_row, the table's page): not read again
+        _read["rounds"] = rows
     if not rounds:
         return None
     mine = None  # the stored table numbers of the table's section (None: every table)
     if sectioned and table is not None:
-        secs = _sections.section_places(session, event_id)
+        secs, locks = _sections.section_places_and_locks(session, event_id)
         own = _sections.section_of_table(secs, table)
-        locks = _sections.section_locks(session, event_id) if own is not None else {}
         if _read is not None:  # (the table's page reads them once, here: _section_of)
             _read.update(secs=secs, locks=locks)
         if own is not None:
@@ -299,6 +302,8 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
             counts[(rid, t)] = n
         else:
             done.add((rid, t))
+    if _read is not None:
+        _read["tables"] = tables  # round id → the tables seated in it (the table's section's, in a split night)
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
@@ -373,12 +378,17 @@ def _round_row(session: Session, event_id: int, table: int, drawn_round: object 
     (a write: the round its page was drawn in) refused unless it is that
     round (:func:`~.guard.check_drawn_round`). ``read``: given the sections
     and their locks :func:`playing_round` read (when it read them)."""
+    read = {} if read is None else read
     number = playing_round(session, event_id, table, _read=read)
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
-    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
-    seated = select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table).limit(1)
-    if session.exec(seated).first() is None:  # (this table's seat, not a read of the room's)
+    r = read["rounds"][number]  # (the round's row, as playing_round read it in this transaction)
+    if "tables" in read:  # the tables seated in each round of the table's section, as playing_round read them
+        seated = table in read["tables"].get(r.id, ())
+    else:
+        seated = session.exec(select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table)
+                              .limit(1)).first() is not None
+    if not seated:
         raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
     if drawn_round is not _READ:
         if drawn_round != number and isinstance(drawn_round, int):  # what changed: the director locked it, or the room moved on
