@@ -56,7 +56,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import func, literal, true, union_all
+from sqlalchemy import Integer, String, func, literal, literal_column, true, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -671,17 +671,35 @@ def _states(session: Session, event_id: int, round_number: int, table: int, hand
             entries: bool = True) -> tuple[PhoneHand, ...]:
     """The table's hands as its phones see them (``entries`` False: without
     :attr:`PhoneHand.entered`, 0, for a caller that asks only the states)."""
-    lines = session.exec(
-        select(PhoneAction)
-        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
-        .order_by(PhoneAction.id)
-    ).all()
-    entered = _entries(session, event_id, round_number, table) if entries else {}
+    # the phones' lines (plain columns) and, in the same statement, the entries (_entries)
+    query = select(literal(0).label("kind"), PhoneAction.hand_number.label("number"), PhoneAction.action.label("action"),
+                   PhoneAction.side.label("side"), PhoneAction.hand_version.label("version"), PhoneAction.id.label("id")).where(
+        PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
+    if entries:
+        query = union_all(query, select(
+            literal(1), HandAudit.hand_number, literal(None, String), literal(None, String), literal(None, Integer),
+            func.max(HandAudit.id),
+        ).where(*_entry_lines(event_id, round_number, table)).group_by(HandAudit.hand_number))
+    lines: list[tuple[int, str, str, int | None]] = []
+    entered: dict[int, int] = {}
+    for kind, number, action, side, version, line in session.execute(
+        query.order_by(literal_column("kind"), literal_column("id"))
+    ):
+        if kind == 0:
+            lines.append((number, action, side, version))
+        else:
+            entered[number] = line
     out = []
     for h in hands:
-        by, state = phone_state(((a.action, a.side, a.hand_version) for a in lines if a.hand_number == h.number), h.version)
+        by, state = phone_state(((a, sd, v) for n, a, sd, v in lines if n == h.number), h.version)
         out.append(PhoneHand(h, by, state, entered.get(h.number, 0)))
     return tuple(out)
+
+
+def _entry_lines(event_id: int, round_number: int, table: int) -> tuple:
+    """The audit lines that record a hand of a table in a round (:func:`_entries`)."""
+    return (HandAudit.event_id == event_id, HandAudit.round_number == round_number, HandAudit.table_number == table,
+            HandAudit.action == "record", HandAudit.hand_number != None)  # noqa: E711
 
 
 def _entries(session: Session, event_id: int, round_number: int, table: int) -> dict[int, int]:
@@ -689,8 +707,7 @@ def _entries(session: Session, event_id: int, round_number: int, table: int) -> 
     return dict(
         session.exec(
             select(HandAudit.hand_number, func.max(HandAudit.id))
-            .where(HandAudit.event_id == event_id, HandAudit.round_number == round_number,
-                   HandAudit.table_number == table, HandAudit.action == "record", HandAudit.hand_number != None)  # noqa: E711
+            .where(*_entry_lines(event_id, round_number, table))
             .group_by(HandAudit.hand_number)
         ).all()
     )
@@ -743,7 +760,7 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     r = _round_row(session, event_id, t, read=read)
     if game is not None:
         return _side_phone_table(session, event, r, t, game)
-    score = table_score(session, event_id, r.number, t)
+    score = table_score(session, event_id, r.number, t, _row=r)
     hands = _states(session, event_id, r.number, t, score.hands)
     settings = phone_settings(session, event_id)
     totals = None
