@@ -76,9 +76,9 @@ PG ×4 (6d01cb5)       500  71.03 / 122.65  0.00 / 6.70     113 / 240     136   
 Again on 29 Nov 2026, before (0081fcf) and after the tap's and the room's
 reads were cut (3356ffb, 45d450f, afd1a38: a Save 67 -> 40 statements, an
 Agree 57 -> 32, the room's read model in one pass, the hot statements
-built once; ``bench_tap_cost.py``), the runs one after the other (the
-last two rows: 0081fcf again once the load had fallen), on the
-same machine far busier (load 11-32, other sessions' work; every
+built once; ``bench_tap_cost.py``), the runs one after the other (0081fcf
+twice at 100 tables: the second run once the load had fallen), on the
+same machine far busier (load 7-32, other sessions' work; every
 statement then waits 7-10 ms for a PostgreSQL backend to get a core, so
 the wall times follow the load and the CPU per tap is the figure to
 compare):
