@@ -169,6 +169,7 @@ from euchre_tourney.tournament.stations import (
 from euchre_tourney.tournament.standings import (
     TIE_BREAKS,
     compute_standings,
+    room_standings,
     section_standings,
     standings,
     standings_csv,
@@ -429,6 +430,7 @@ __all__ = [
     "round_progress",
     "scorecards",
     "set_checked_in",
+    "room_standings",
     "section_standings",
     "standings",
     "standings_csv",

@@ -23,9 +23,18 @@ def event_rules(event: Event) -> RuleSet:
 def load_event(session: Session, event_id: int) -> Event:
     """The event row; :class:`NotFound` if absent, :class:`TournamentError`
     if ``event_id`` is not an int (for use inside tournament)."""
-    e = session.get(Event, whole_number(event_id, "event number"))
+    number = whole_number(event_id, "event number")
+    # held for the transaction's life: the session's identity map holds rows weakly, and a row no caller kept
+    # was read again at every call (a table's tap asked for the event eight times); a transaction sees one
+    # event row, as when a caller keeps it, and the next transaction reads it again
+    tx = session.get_transaction()
+    held = session.info.get("held events")
+    if held is None or held[0] is not tx:
+        held = session.info["held events"] = (tx, {})
+    e = session.get(Event, number)
     if e is None:
         raise NotFound(f"There is no event number {event_id}.")
+    held[1][e.id] = e
     return e
 
 

@@ -56,7 +56,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import func, true
+from sqlalchemy import Integer, String, bindparam, func, literal, literal_column, true, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -236,7 +236,7 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 
 
 # the round being played -------------------------------------------------------
-def playing_round(session: Session, event_id: int, table: int | None = None) -> int | None:
+def playing_round(session: Session, event_id: int, table: int | None = None, *, _read: dict | None = None) -> int | None:
     """The round being played (see the module's docstring); None before a
     rotation. ``table``: the round being played at that table -- in a night
     split into sections, its section's (sections play at their own pace;
@@ -244,26 +244,37 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
     room's."""
     event = load_event(session, event_id)
     rounds, closed = {}, set()
-    split = select(Section.id).where(Section.event_id == event_id).exists()  # rides along: the night has sections
     sectioned = False
-    for number, rid, locked, has_sections in session.exec(
-        select(EventRound.number, EventRound.id, EventRound.locked, split).where(EventRound.event_id == event_id)
-    ):
-        rounds[number] = rid
+    rows: dict[int, EventRound] = {}
+    key = ("rounds",)
+    if key not in _STATEMENTS:  # (built once: see _STATEMENTS)
+        split = select(Section.id).where(Section.event_id == bindparam("event_id")).exists()  # rides along: sections?
+        # the rows as this statement reads them (populate_existing: a row this session loaded before is read afresh)
+        _STATEMENTS[key] = select(EventRound, split).where(EventRound.event_id == bindparam("event_id")) \
+            .execution_options(populate_existing=True)
+    for r, has_sections in session.execute(_STATEMENTS[key], {"event_id": event.id}):
+        rounds[r.number] = r.id
+        rows[r.number] = r
         sectioned = sectioned or bool(has_sections)
-        if locked:
-            closed.add(number)
+        if r.locked:
+            closed.add(r.number)
+    if _read is not None:  # what this read, for the caller (_round_row, the table's page): not read again
+        _read["rounds"] = rows
     if not rounds:
         return None
     mine = None  # the stored table numbers of the table's section (None: every table)
     if sectioned and table is not None:
-        secs = _sections.section_places(session, event_id)
+        secs, locks = _sections.section_places_and_locks(session, event_id)
         own = _sections.section_of_table(secs, table)
+        if _read is not None:  # (the table's page reads them once, here: _section_of)
+            _read.update(secs=secs, locks=locks)
         if own is not None:
             later = [x.first_table for x in secs if x.first_table > own.first_table]
             top = min(later) if later else None
             mine = (own.first_table, top)
-            closed |= set(_sections.section_locks(session, event_id).get(own.name, ()))
+            closed |= set(locks.get(own.name, ()))
+    elif _read is not None and not sectioned:
+        _read.update(secs=(), locks={})
     ids = list(rounds.values())
 
     def within(column):  # the table's section only (its own pace): a room of 500 tables is not read for one
@@ -272,27 +283,26 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
         return (column > mine[0]) if mine[1] is None else ((column > mine[0]) & (column <= mine[1]))
 
     tables: dict[int, set[int]] = {}
-    for rid, t in session.exec(select(Seating.round_id, Seating.table_number)
-                               .where(Seating.round_id.in_(ids), within(Seating.table_number))):
-        tables.setdefault(rid, set()).add(t)
     counts: dict[tuple[int, int], int] = {}
-    for rid, t, n in session.exec(
-        select(Hand.round_id, Hand.table_number, func.count(Hand.id))
-        .where(Hand.round_id.in_(ids), within(Hand.table_number))
-        .group_by(Hand.round_id, Hand.table_number)
-    ):
-        counts[(rid, t)] = n
-    done = {
-        (rid, t)
-        for rid, t, early, ns in session.exec(
-            select(TableResult.round_id, TableResult.table_number, TableResult.finished_early, TableResult.ns_points).where(
-                TableResult.round_id.in_(ids), within(TableResult.table_number)
-            )
-        )
-        if early or ns is not None
-    }
-    done |= set(session.exec(select(TeamGame.round_id, TeamGame.table_number)
-                             .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number))))
+    done: set[tuple[int, int]] = set()
+    # one statement (a table's tap asks this three times): the tables seated, the hands counted, the tables
+    # whose results say they are in (time called at the table, round totals) and the team games with a score
+    shape = "all" if mine is None else "above" if mine[1] is None else "between"
+    params: dict = {"ids": ids}
+    if mine is not None:
+        params["lo"] = mine[0]
+        if mine[1] is not None:
+            params["hi"] = mine[1]
+    parts = _seated_and_in(shape)
+    for kind, rid, t, n in session.execute(parts, params):
+        if kind == 0:
+            tables.setdefault(rid, set()).add(t)
+        elif kind == 1:
+            counts[(rid, t)] = n
+        else:
+            done.add((rid, t))
+    if _read is not None:
+        _read["tables"] = tables  # round id → the tables seated in it (the table's section's, in a split night)
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
@@ -309,10 +319,44 @@ def playing_round(session: Session, event_id: int, table: int | None = None) -> 
                 elif counts.get((rid, t), 0) < event.hands_per_round:
                     return number
             if waiting is None:
-                waiting = _waiting_tables(session, event_id, number, rid)
+                waiting = _waiting_tables(session, event_id, number, rid, within)
             if t in waiting:  # all in, but a hand still waits for the other side: stay on this round
                 return number
     return max(rounds)
+
+
+_STATEMENTS: dict[tuple, object] = {}
+"""Statements a tap runs several times, built once with bound parameters:
+SQLAlchemy then neither builds them nor computes their cache key again
+(that was a third of a Save's CPU)."""
+
+
+def _seated_and_in(shape: str):
+    """:func:`playing_round`'s one read (parameters ``ids``, the rounds' ids, and ``lo``/``hi``, the table's
+    section's bounds: ``shape`` "all" (every table), "above" (tables above ``lo``), "between" (above ``lo``,
+    up to ``hi``))."""
+    key = ("seated and in", shape)
+    if key not in _STATEMENTS:
+        ids = bindparam("ids", expanding=True)
+
+        def within(column):
+            if shape == "all":
+                return true()
+            above = column > bindparam("lo")
+            return above if shape == "above" else above & (column <= bindparam("hi"))
+
+        finished = (TableResult.finished_early == true()) | (TableResult.ns_points != None)  # noqa: E711
+        _STATEMENTS[key] = union_all(
+            select(literal(0).label("kind"), Seating.round_id, Seating.table_number, literal(0).label("n"))
+            .where(Seating.round_id.in_(ids), within(Seating.table_number)).distinct(),
+            select(literal(1), Hand.round_id, Hand.table_number, func.count(Hand.id))
+            .where(Hand.round_id.in_(ids), within(Hand.table_number)).group_by(Hand.round_id, Hand.table_number),
+            select(literal(2), TableResult.round_id, TableResult.table_number, literal(0))
+            .where(TableResult.round_id.in_(ids), within(TableResult.table_number), finished),
+            select(literal(3), TeamGame.round_id, TeamGame.table_number, literal(0))
+            .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number)),
+        )
+    return _STATEMENTS[key]
 
 
 def phone_state(lines, version: int) -> tuple[str, str]:
@@ -335,17 +379,22 @@ def phone_state(lines, version: int) -> tuple[str, str]:
     return by, state
 
 
-def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int) -> set[int]:
-    """Tables of a round where a hand entered from a phone still waits for the other side."""
+def _waiting_tables(session: Session, event_id: int, round_number: int, round_id: int, within=None) -> set[int]:
+    """Tables of a round where a hand entered from a phone still waits for the other side (``within``: a
+    condition on a table number column, :func:`playing_round`'s: the tables of one section)."""
+    if within is None:
+        within = lambda column: true()  # noqa: E731
     versions = {
         (t, n): v or 1
-        for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version).where(Hand.round_id == round_id))
+        for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version)
+                                    .where(Hand.round_id == round_id, within(Hand.table_number)))
     }
     lines: dict[tuple[int, int], list[tuple[str, str, int | None]]] = {}
     for table, number, action, side, version in session.exec(  # plain columns: this runs at every phone's request
         select(PhoneAction.table_number, PhoneAction.hand_number, PhoneAction.action, PhoneAction.side,
                PhoneAction.hand_version)
-        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number)
+        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number,
+               within(PhoneAction.table_number))
         .order_by(PhoneAction.id)
     ):
         lines.setdefault((table, number), []).append((action, side, version))
@@ -356,15 +405,23 @@ _READ = object()
 """``drawn_round`` of a read (the page being drawn): no round to compare."""
 
 
-def _round_row(session: Session, event_id: int, table: int, drawn_round: object = _READ) -> EventRound:
+def _round_row(session: Session, event_id: int, table: int, drawn_round: object = _READ,
+               read: dict | None = None) -> EventRound:
     """The round being played, where ``table`` sits; with ``drawn_round``
     (a write: the round its page was drawn in) refused unless it is that
-    round (:func:`~.guard.check_drawn_round`)."""
-    number = playing_round(session, event_id, table)
+    round (:func:`~.guard.check_drawn_round`). ``read``: given the sections
+    and their locks :func:`playing_round` read (when it read them)."""
+    read = {} if read is None else read
+    number = playing_round(session, event_id, table, _read=read)
     if number is None:
         raise PhoneRefused("There is no rotation yet: the director has not seated the tables.")
-    r = session.exec(select(EventRound).where(EventRound.event_id == event_id, EventRound.number == number)).one()
-    if table not in set(session.exec(select(Seating.table_number).where(Seating.round_id == r.id))):
+    r = read["rounds"][number]  # (the round's row, as playing_round read it in this transaction)
+    if "tables" in read:  # the tables seated in each round of the table's section, as playing_round read them
+        seated = table in read["tables"].get(r.id, ())
+    else:
+        seated = session.exec(select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table)
+                              .limit(1)).first() is not None
+    if not seated:
         raise PhoneRefused(f"Table {table} does not play in round {number}: the tally sheet says where to sit.")
     if drawn_round is not _READ:
         if drawn_round != number and isinstance(drawn_round, int):  # what changed: the director locked it, or the room moved on
@@ -509,32 +566,41 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     server, however many phones follow it; several servers on one
     database each read their own, so the stamp comes from the database,
     not a server's memory). ``since``: the stamps read last time, returned
-    as they are when nothing changed since (four small indexed queries;
-    the whole read, with the tables' stamps and the round being played,
-    only after a change)."""
-    seats, last_seat = session.exec(
-        select(func.count(Seating.id), func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id)
-        .where(EventRound.event_id == event_id)
-    ).one()
+    as they are when nothing changed since (one statement of small indexed
+    subqueries; the whole read, with the tables' stamps and the round being
+    played, only after a change: three more)."""
+    # the signature in one statement (every server asks it four times a second; built once, _STATEMENTS)
+    if ("signature",) not in _STATEMENTS:
+        ps, eid = PhoneSettings, bindparam("event_id")
+        of_event = EventRound.event_id == eid
+        setting = lambda column: select(column).where(ps.event_id == eid).limit(1).scalar_subquery()  # noqa: E731
+        _STATEMENTS[("signature",)] = select(
+            select(func.count(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+            .scalar_subquery(),
+            select(func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+            .scalar_subquery(),
+            setting(ps.id), setting(ps.confirm_required), setting(ps.prizes_shown), setting(ps.time_called_round),
+            select(func.max(PhoneAction.id)).where(PhoneAction.event_id == eid).scalar_subquery(),
+            select(func.max(HandAudit.id)).where(HandAudit.event_id == eid).scalar_subquery(),
+        )
+        _STATEMENTS[("tables' stamps",)] = union_all(
+            select(literal(0).label("kind"), HandAudit.table_number, func.max(HandAudit.id))
+            .where(HandAudit.event_id == eid).group_by(HandAudit.table_number),
+            select(literal(1), PhoneAction.table_number, func.max(PhoneAction.id))
+            .where(PhoneAction.event_id == eid).group_by(PhoneAction.table_number),
+        )
+    seats, last_seat, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
+        _STATEMENTS[("signature",)], {"event_id": event_id}).one()
     rotation = f"{seats or 0}-{last_seat or 0}"
-    s = phone_settings(session, event_id)
+    s = PhoneSettingsView() if has_settings is None else PhoneSettingsView(bool(confirm), False, called, bool(prizes))
     flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
-    last_action = session.exec(select(func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)).one() or 0
-    signature = f"{change_stamp(session, event_id)}.{last_action}.{flags}.{rotation}"
+    signature = f"{last_audit or 0}.{last_action or 0}.{flags}.{rotation}"  # (change_stamp's: the newest audit line)
     if since is not None and since.signature == signature:
         return since
     audits: dict[int | None, int] = {}
-    for t, top in session.exec(
-        select(HandAudit.table_number, func.max(HandAudit.id)).where(HandAudit.event_id == event_id)
-        .group_by(HandAudit.table_number)
-    ):
-        audits[t] = top or 0
     actions: dict[int, int] = {}
-    for t, top in session.exec(
-        select(PhoneAction.table_number, func.max(PhoneAction.id)).where(PhoneAction.event_id == event_id)
-        .group_by(PhoneAction.table_number)
-    ):
-        actions[t] = top or 0
+    for kind, t, top in session.execute(_STATEMENTS[("tables' stamps",)], {"event_id": event_id}):
+        (audits if kind == 0 else actions)[t] = top or 0
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
     base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
     tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
@@ -638,18 +704,44 @@ class PhoneTableView:
         return any(h.state == "disputed" for h in self.hands)
 
 
-def _states(session: Session, event_id: int, round_number: int, table: int, hands: tuple[HandView, ...]) -> tuple[PhoneHand, ...]:
-    lines = session.exec(
-        select(PhoneAction)
-        .where(PhoneAction.event_id == event_id, PhoneAction.round_number == round_number, PhoneAction.table_number == table)
-        .order_by(PhoneAction.id)
-    ).all()
-    entered = _entries(session, event_id, round_number, table)
+def _states(session: Session, event_id: int, round_number: int, table: int, hands: tuple[HandView, ...],
+            entries: bool = True) -> tuple[PhoneHand, ...]:
+    """The table's hands as its phones see them (``entries`` False: without
+    :attr:`PhoneHand.entered`, 0, for a caller that asks only the states)."""
+    # the phones' lines (plain columns) and, in the same statement, the entries (_entries); built once (_STATEMENTS)
+    key = ("states", entries)
+    if key not in _STATEMENTS:
+        eid, rnd, tbl = bindparam("event_id"), bindparam("round"), bindparam("table")
+        query = select(literal(0).label("kind"), PhoneAction.hand_number.label("number"),
+                       PhoneAction.action.label("action"), PhoneAction.side.label("side"),
+                       PhoneAction.hand_version.label("version"), PhoneAction.id.label("id")).where(
+            PhoneAction.event_id == eid, PhoneAction.round_number == rnd, PhoneAction.table_number == tbl)
+        if entries:
+            query = union_all(query, select(
+                literal(1), HandAudit.hand_number, literal(None, String), literal(None, String), literal(None, Integer),
+                func.max(HandAudit.id),
+            ).where(*_entry_lines(eid, rnd, tbl)).group_by(HandAudit.hand_number))
+        _STATEMENTS[key] = query.order_by(literal_column("kind"), literal_column("id"))
+    lines: list[tuple[int, str, str, int | None]] = []
+    entered: dict[int, int] = {}
+    for kind, number, action, side, version, line in session.execute(
+        _STATEMENTS[key], {"event_id": event_id, "round": round_number, "table": table}
+    ):
+        if kind == 0:
+            lines.append((number, action, side, version))
+        else:
+            entered[number] = line
     out = []
     for h in hands:
-        by, state = phone_state(((a.action, a.side, a.hand_version) for a in lines if a.hand_number == h.number), h.version)
+        by, state = phone_state(((a, sd, v) for n, a, sd, v in lines if n == h.number), h.version)
         out.append(PhoneHand(h, by, state, entered.get(h.number, 0)))
     return tuple(out)
+
+
+def _entry_lines(event_id: int, round_number: int, table: int) -> tuple:
+    """The audit lines that record a hand of a table in a round (:func:`_entries`)."""
+    return (HandAudit.event_id == event_id, HandAudit.round_number == round_number, HandAudit.table_number == table,
+            HandAudit.action == "record", HandAudit.hand_number != None)  # noqa: E711
 
 
 def _entries(session: Session, event_id: int, round_number: int, table: int) -> dict[int, int]:
@@ -657,8 +749,7 @@ def _entries(session: Session, event_id: int, round_number: int, table: int) -> 
     return dict(
         session.exec(
             select(HandAudit.hand_number, func.max(HandAudit.id))
-            .where(HandAudit.event_id == event_id, HandAudit.round_number == round_number,
-                   HandAudit.table_number == table, HandAudit.action == "record", HandAudit.hand_number != None)  # noqa: E711
+            .where(*_entry_lines(event_id, round_number, table))
             .group_by(HandAudit.hand_number)
         ).all()
     )
@@ -707,10 +798,11 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     t = check_secret(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
-    r = _round_row(session, event_id, t)
+    read: dict = {}
+    r = _round_row(session, event_id, t, read=read)
     if game is not None:
         return _side_phone_table(session, event, r, t, game)
-    score = table_score(session, event_id, r.number, t)
+    score = table_score(session, event_id, r.number, t, _row=r)
     hands = _states(session, event_id, r.number, t, score.hands)
     settings = phone_settings(session, event_id)
     totals = None
@@ -719,7 +811,7 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
         if getattr(res, "ns_points", None) is not None:
             totals = (res.ns_points, res.ew_points)
     waiting = next((h for h in hands if h.state == "waiting"), None)
-    label, section_locked, section_called = _section_of(session, event_id, t, r.number)
+    label, section_locked, section_called = _section_of(session, event_id, t, r.number, read)
     return PhoneTableView(
         label=label,
         event_id=event_id,
@@ -745,15 +837,19 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
     )
 
 
-def _section_of(session: Session, event_id: int, table: int, round_number: int) -> tuple[str, bool, bool]:
+def _section_of(session: Session, event_id: int, table: int, round_number: int,
+                read: dict | None = None) -> tuple[str, bool, bool]:
     """A table's name in the room ("B-7"; "" in a night in one room),
     whether its section's round ``round_number`` is locked, and whether
-    time was called in it for the section."""
-    secs = _sections.section_places(session, event_id)
+    time was called in it for the section. ``read``: the sections and
+    their locks as this session read them already (:func:`playing_round`)."""
+    read = read or {}
+    secs = read["secs"] if "secs" in read else _sections.section_places(session, event_id)
     own = _sections.section_of_table(secs, table) if secs else None
     if own is None:
         return "", False, False
-    locked = round_number in _sections.section_locks(session, event_id).get(own.name, ())
+    locks = read["locks"] if "locks" in read else _sections.section_locks(session, event_id)
+    locked = round_number in locks.get(own.name, ())
     return _sections.table_label(secs, table), locked, own.time_called_round == round_number
 
 
@@ -896,7 +992,8 @@ def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, pla
     """When the event requires confirmation: refuse a new hand while one waits for the other side."""
     if not phone_settings(session, event_id).confirm_required:
         return
-    waiting = next((h for h in _states(session, event_id, r.number, t, _hands(session, r, t)) if h.state == "waiting"), None)
+    hands = _hands(session, r, t)
+    waiting = next((h for h in _states(session, event_id, r.number, t, hands, entries=False) if h.state == "waiting"), None)
     if waiting is not None:
         raise PhoneRefused(
             f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer, players)} to agree: "

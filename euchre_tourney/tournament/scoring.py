@@ -79,8 +79,9 @@ def _validate(
         raise InvalidHand(f"This event is {game.title}: enter its hands with the side, the tricks and the bid.")
     r = _round(session, event_id, round_number, for_write=True)
     check_unlocked(r)
-    tables = _tables_in_round(session, r.id)
-    if table not in tables:
+    seated = select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table).limit(1)
+    if session.exec(seated).first() is None:  # (the room's tables are read only to say how many there are)
+        tables = _tables_in_round(session, r.id)
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
     game = event.kind == "team" and event.round_scoring == "game"
     if game:
@@ -315,10 +316,13 @@ def delete_hand(session: Session, hand_id: int, *, expected_version: int | None 
     return view
 
 
-def table_score(session: Session, event_id: int, round_number: int, table: int) -> TableScoreView:
-    """The hands recorded at a table in a round, with totals and the next hand number."""
+def table_score(session: Session, event_id: int, round_number: int, table: int, *,
+                _row: EventRound | None = None) -> TableScoreView:
+    """The hands recorded at a table in a round, with totals and the next hand number (``_row``: the round's
+    row when the caller read it in this session, a table's page)."""
     event = load_event(session, event_id)
-    r = _round(session, event_id, round_number)
+    r = _row if _row is not None and _row.event_id == event_id and _row.number == round_number else \
+        _round(session, event_id, round_number)
     _whole(table, "table")
     tonight = session.exec(
         select(Entrant.id, Player.name, Entrant.number)

@@ -135,6 +135,7 @@ def compute_standings(
     total_rounds: int | None = None,
     hands_per_round: int | None = None,
     tables=(),
+    sections=None,
 ) -> list[StandingRow]:
     """Standings from plain data, best first.
 
@@ -148,7 +149,9 @@ def compute_standings(
     (:func:`finished_tables`; ``hands_per_round`` None: a table with any
     hand counts). ``total_rounds`` sizes ``round_points`` (default: the
     number of rounds given). Ties break by :data:`TIE_BREAKS` whatever the
-    tables' size: points, rounds won, loners made.
+    tables' size: points, rounds won, loners made. ``sections``: each
+    row's ``section``, one name for all (a section's standings) or entrant
+    id → name (the overall standings of a night split into sections).
     """
     total_rounds = total_rounds or len(rounds)
     finished = finished_tables(rounds, hands, tables, hands_per_round)
@@ -219,6 +222,7 @@ def compute_standings(
                     sit_outs=len(rec["sit"]),
                     sit_out_credit=credit,
                     round_points=tuple(rec["points"]),
+                    section=(sections if isinstance(sections, str) else sections.get(entrant, "")) if sections else "",
                 ),
             ]
         )
@@ -298,6 +302,19 @@ def section_standings(session: Session, event_id: int) -> dict[str, StandingsVie
     return _sectioned_standings(session, event_id, secs, None, every=True)
 
 
+def room_standings(session: Session, event_id: int) -> tuple[StandingsView, dict[str, StandingsView]]:
+    """The overall standings (:func:`standings`) and every section's
+    (:func:`section_standings`: ``{}`` for a night not split) from one
+    read and one scoring of the night: the players' pages show both after
+    every change, and two passes read and scored every hand twice."""
+    from euchre_tourney.tournament import sections as _sections
+
+    secs = _sections.list_sections(session, event_id)
+    if not secs:
+        return _standings(session, event_id), {}
+    return _sectioned_standings(session, event_id, secs, None, every="both")
+
+
 def _split_rounds(rounds, secs, owner) -> dict[int, list]:
     """Section id → ``rounds`` cut to that section's tables (``owner(table)``
     names a table's section id) and its players' sit-outs: one pass over
@@ -328,7 +345,10 @@ def _runs_text(names: list[str]) -> str:
     return f"sections {names[0]}–{names[-1]}"
 
 
-def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool = False):
+def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool | str = False):
+    """One section's standings (``section``), the overall ones (None), every
+    section's (``every`` True: name → view) or the overall ones and every
+    section's (``every`` "both": the pair, :func:`room_standings`)."""
     from euchre_tourney.tournament import sections as _sections
 
     chosen = _sections.section_named(secs, section) if section is not None else None
@@ -371,9 +391,8 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
             players = {e: v for e, v in everyone.items() if e in sec.members}
             rows = compute_standings(
                 players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
-                hands_per_round=event.hands_per_round, tables=tables_of[sec.id],
+                hands_per_round=event.hands_per_round, tables=tables_of[sec.id], sections=sec.name,
             )
-            rows = [dataclasses.replace(r, section=sec.name) for r in rows]
         prizes = compute_prizes(rows, categories) if rows is not None else ()
         prizes_of.append((sec.name, prizes))
         if chosen is not None or every:
@@ -387,22 +406,23 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
             if chosen is not None:
                 return view
             views[sec.name] = view
-    if every:
+    if every is True:
         return views
-    rows = compute_standings(
+    entrant_of = {n: e for e, n in night.numbers.items() if n is not None}
+    rows = compute_standings(  # each row's section: its number's entrant's
         everyone, night.rounds, facts, sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
         hands_per_round=event.hands_per_round, tables=tables,
+        sections={e: section_of.get(entrant_of.get(number), "") for e, (_p, _n, number) in everyone.items()},
     )
-    entrant_of = {n: e for e, n in night.numbers.items() if n is not None}
-    rows = [dataclasses.replace(r, section=section_of.get(entrant_of.get(r.number), "")) for r in rows]
     after, current, tables_in, tables_total, _status = round_status(night.rounds, finished)
-    return StandingsView(
+    overall = StandingsView(
         event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
         sit_out_rule=event.sit_out_rule, hands_recorded=len(facts), status=_overall_status(statuses),
         rounds_finished=min((a for _n, a, _s in statuses), default=after), current_round=current,
         tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode,
         prizes=compute_prizes(rows, categories), section_status=tuple(statuses), section_prizes=tuple(prizes_of),
     )
+    return (overall, views) if every == "both" else overall
 
 
 def _entrant_rows(session: Session, event_id: int, night) -> dict[int, tuple[int, str, int | None]]:

@@ -1078,9 +1078,10 @@ def _room_view(session, event_id: int) -> dict:
     name, the standings (overall, and each section's on a night split into
     sections) and phone settings, the round being played (the scorecards,
     :func:`_cards`, once per rotation)."""
-    return {"event_name": tournament.get_event(session, event_id).name,
-            "view": tournament.standings(session, event_id), "settings": tournament.phone_settings(session, event_id),
-            "sections": tournament.section_standings(session, event_id),
+    view, sections = tournament.room_standings(session, event_id)  # (one read and scoring of the night for both)
+    return {"event_name": view.event_name,  # (the event's name, as get_event gives it, without its other reads)
+            "view": view, "settings": tournament.phone_settings(session, event_id),
+            "sections": sections,
             "current": tournament.playing_round(session, event_id)}
 
 

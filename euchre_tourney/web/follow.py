@@ -36,7 +36,7 @@ learn of changes, and what a server takes before it says "busy".
 Why server-sent events and not WebSockets: one direction is all that is
 needed, they pass any proxy as plain HTTP, browsers reconnect by
 themselves (``retry:``), and Starlette streams them with no dependency.
-Why polling the database (four indexed queries) and not PostgreSQL's
+Why polling the database (one statement of four indexed subqueries) and not PostgreSQL's
 ``LISTEN/NOTIFY``: the same code serves SQLite, a server restarted misses
 nothing, and a few reads a second per server are nothing to the database.
 """

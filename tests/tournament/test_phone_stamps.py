@@ -59,3 +59,49 @@ def test_stamps_read_since_the_last_are_the_same_until_a_change(db):
     with db.session() as s:
         again = T.phone_stamps(s, event_id, since=first)
     assert again is not first and again == _stamps(db, event_id) and again.table(2) != first.table(2)
+
+
+def test_what_a_session_keeps_it_keeps_for_itself_alone_another_stations_write_is_seen(db, db_url):
+    """The event row a session holds (``load_event``) and the rounds the round being played reads
+    (read afresh, ``populate_existing``) are the session's own: another station's write, committed
+    meanwhile, is seen by the next session, and by the same session's next round being played."""
+    event_id = _night(db)
+    other = T.open_database(db_url, station="another station")
+    try:
+        with db.session() as s:
+            assert T.playing_round(s, event_id, 1) == 1 and T.get_event(s, event_id).name == "Stamps night"
+            before = T.phone_stamps(s, event_id)
+            T.operate(other, "Rename", T.update_event, event_id, name="Renamed night", event_id=event_id)
+            T.operate(other, "Lock", T.lock_round, event_id, 1, True, event_id=event_id)
+            if not db.is_sqlite:  # (SQLite's read transaction is a snapshot: the next one sees the write)
+                assert T.playing_round(s, event_id, 1) == 2  # the lock, though this session read round 1 before
+            s.commit()  # the transaction ends: the next reads see the other station's writes
+            assert T.get_event(s, event_id).name == "Renamed night"
+            assert T.playing_round(s, event_id, 1) == 2 and T.locked_rounds(s, event_id) == {1}
+            assert T.phone_stamps(s, event_id, since=before).table(1) != before.table(1)
+        with db.session() as s:
+            assert T.get_event(s, event_id).name == "Renamed night" and T.playing_round(s, event_id, 1) == 2
+    finally:
+        other.dispose()
+
+
+def test_the_statements_built_once_serve_every_event_and_section_alike(db):
+    """The round being played and the stamps run statements built once with bound parameters: each
+    event and each section reads its own rows (two nights, one split into sections)."""
+    first = _night(db)
+    with db.session() as s:
+        ids = [T.add_player(s, f"Other {i}").id for i in range(16)]
+        ev = T.create_event(s, "Split night", datetime.date(2026, 3, 5), rounds=2, hands_per_round=2)
+        T.set_checked_in(s, ev.id, ids)
+        T.split_by_size(s, ev.id, 8)
+        T.generate_rotation(s, ev.id, seed=5)
+        secs = T.list_sections(s, ev.id)
+        a, b = (sorted(T.section_tables(s, ev.id, sec.name)) for sec in secs)
+    for n in (1, 2):
+        for t in a:
+            T.operate(db, "Hand", T.record_hand, ev.id, 1, t, n, HandEntry(Side.NS, 3), event_id=ev.id)
+    with db.session() as s:
+        assert [T.playing_round(s, ev.id, t) for t in (*a, *b)] == [2] * len(a) + [1] * len(b)
+        assert T.playing_round(s, ev.id) == 1 and T.playing_round(s, first) == 1
+        split, one_room = T.phone_stamps(s, ev.id), T.phone_stamps(s, first)
+    assert split.table(a[0]) != split.table(b[0]) and one_room.table(a[0]) == one_room.table(b[0])

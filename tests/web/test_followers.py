@@ -158,8 +158,8 @@ def test_the_room_read_model_is_made_once_per_change_not_per_request(db, night, 
     _event_id, secrets = night
     monkeypatch.setattr(web_app, "SHARED_EVERY_S", 0.0)  # (the pace limit is not what is tested)
     made = []
-    real = T.standings
-    monkeypatch.setattr(T, "standings", lambda *a, **k: made.append(1) or real(*a, **k))
+    real = T.room_standings  # (the overall standings and every section's, in one pass)
+    monkeypatch.setattr(T, "room_standings", lambda *a, **k: made.append(1) or real(*a, **k))
     for _ in range(3):
         for path in ("/player/1", "/player/2", "/standings", "/projector", "/?q=bob"):
             assert client.get(path).status_code == 200
@@ -285,6 +285,31 @@ def test_every_sections_standings_are_made_in_one_pass_as_each_alone(db, section
         assert T.section_standings(s, event_id) == every and set(every) == {"A", "B"}
     assert every == alone  # the same views, rows, places and statuses as one section's own
     assert any(r.points for r in every["A"].rows) and not any(r.points for r in every["B"].rows)
+
+
+@pytest.mark.parametrize("prizes", [False, True])
+def test_the_rooms_standings_in_one_pass_are_the_overall_and_each_sections(db, sectioned, prizes):
+    event_id, secrets, tables = sectioned
+    from starlette.testclient import TestClient as Client
+
+    if not prizes:  # (the default categories otherwise)
+        with db.session() as s:
+            T.set_prize_categories(s, event_id, [])
+    with Client(create_app(db, event_id), base_url="http://testserver") as c:
+        table_in(c, tables["A"][0], secrets[tables["A"][0]])
+    with db.session() as s:
+        overall, every = T.room_standings(s, event_id)
+        assert overall == T.standings(s, event_id) and every == T.section_standings(s, event_id)
+    assert set(every) == {"A", "B"} and any(r.points for r in overall.rows)
+    assert bool(overall.prizes) == prizes and bool(every["A"].prizes) == prizes
+
+
+def test_a_night_in_one_room_has_its_standings_and_no_sections_in_one_pass(db, night, client):
+    event_id, secrets = night
+    table_in(client, 1, secrets[1])
+    with db.session() as s:
+        overall, every = T.room_standings(s, event_id)
+        assert overall == T.standings(s, event_id) and every == {} and any(r.points for r in overall.rows)
 
 
 def test_a_sections_standings_page_shows_its_own_players_and_follows_the_board(db, sectioned):
