@@ -111,12 +111,19 @@ _TRICK_NEXT = {
 """``_TRICK_NEXT[sitting_out][leader][seat]``: the seat after ``seat`` in the
 trick led by ``leader``, ``-1`` for the seat whose card completes it."""
 
+_PLAY_TABLES = {out: (rows, _TRICK_NEXT[out]) for out, rows in _ORDER.items()}
+"""``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], _TRICK_NEXT[out])``, one
+look-up when the play starts."""
+
 _LED = tuple(
     tuple(([t.suit[c] == led for c in range(33)], t.strength[led]) for led in range(4))
     for t in TRUMP_TABLES
 )
 """``_LED[trump][led]``: ``(the cards that follow, the follow test, the
 strength row)`` of a trick whose lead has effective suit ``led``."""
+_TRUMP = tuple((t.suit, t.strength, t.follows, _LED[t.trump]) for t in TRUMP_TABLES)
+"""``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
+suits, strengths and follow tests by suit led, :data:`_LED`)."""
 _LED_LAST = tuple(tuple(([True] * 33, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
 """:data:`_LED` for the last trick: nothing to test (every player holds one
 card, the only legal action)."""
@@ -774,11 +781,7 @@ class Hand:
         self.trump = trump
         self.maker = seat
         self.bid_round = bid_round
-        table = TRUMP_TABLES[trump]
-        self._es = table.suit
-        self._strength = table.strength
-        self._follows = table.follows
-        self._led = _LED[trump]
+        self._es, self._strength, self._follows, self._led = _TRUMP[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
@@ -844,8 +847,7 @@ class Hand:
 
     def _start_play(self) -> None:
         out = self.sitting_out
-        self._order = _ORDER[out]
-        self._tnext = _TRICK_NEXT[out]
+        self._order, self._tnext = _PLAY_TABLES[out]
         dealer = self.dealer
         if not out:
             leader = (dealer + 1) & 3
