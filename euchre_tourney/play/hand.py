@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 import sys
+import threading
 
 from euchre_tourney.play.result import HandResult as PlayedResult
 from euchre_tourney.play.rounds import declare_alone
@@ -110,13 +111,20 @@ _TRICK_NEXT = {
 """``_TRICK_NEXT[sitting_out][leader][seat]``: the seat after ``seat`` in the
 trick led by ``leader``, ``-1`` for the seat whose card completes it."""
 
+_PLAY_TABLES = {out: (rows, _TRICK_NEXT[out]) for out, rows in _ORDER.items()}
+"""``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], _TRICK_NEXT[out])``, one
+look-up when the play starts."""
+
 _LED = tuple(
-    tuple((frozenset(c for c in range(33) if t.suit[c] == led), t.follows[led], t.strength[led]) for led in range(4))
+    tuple(([t.suit[c] == led for c in range(33)], t.strength[led]) for led in range(4))
     for t in TRUMP_TABLES
 )
 """``_LED[trump][led]``: ``(the cards that follow, the follow test, the
 strength row)`` of a trick whose lead has effective suit ``led``."""
-_LED_LAST = tuple(tuple((frozenset(), None, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
+_TRUMP = tuple((t.suit, t.strength, t.follows, _LED[t.trump]) for t in TRUMP_TABLES)
+"""``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
+suits, strengths and follow tests by suit led, :data:`_LED`)."""
+_LED_LAST = tuple(tuple(([True] * 33, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
 """:data:`_LED` for the last trick: nothing to test (every player holds one
 card, the only legal action)."""
 
@@ -155,6 +163,8 @@ class _Config:
         "bid2_stuck",
         "maker_partner",
         "defend",
+        "defend_never",
+        "defend_any",
         "passer_may",
         "lead",
         "partner_alone",
@@ -177,8 +187,14 @@ class _Config:
         self.bid2_stuck = [tuple(NAME + s for s in range(4) if s != down) for down in range(4)]
         self.maker_partner = rules.maker_partner_may_go_alone
         self.defend = rules.defend_alone
+        # Enum members compared once here, not on every hand (a class
+        # attribute of an Enum costs as much as a whole bid to look up).
+        self.defend_never = rules.defend_alone is DefendAlone.NEVER
+        self.defend_any = rules.defend_alone is DefendAlone.ANY
         self.passer_may = rules.passer_may_go_alone
-        self.lead = rules.alone_lead
+        # Who leads when someone sits out: 1 left of the loner, 3 right of
+        # the loner (000 "Leading"; 001 line 190), 0 left of the dealer.
+        self.lead = {AloneLead.LONER_LEFT: 1, AloneLead.LONER_RIGHT: 3}.get(rules.alone_lead, 0)
         # The dealer's partner must go alone: ordering up (round 1), and
         # naming trump in round 2 where the rules say so (001 line 53, 004).
         self.partner_alone = rules.dealer_partner_orders_alone
@@ -220,6 +236,20 @@ _KEY_TEMPLATE = b"\x00\x00\x00\x00\x00\x00\x30\x41" * 33
 """33 little-endian doubles 2**20 (exponent 1043, mantissa 0): a deal writes
 its 32-bit keys into the low half of each mantissa (:meth:`Hand.deal`)."""
 _FLOAT_KEYS = sys.byteorder == "little" and memoryview(bytearray(_KEY_TEMPLATE)).cast("d")[0] == 2.0**20
+
+_KEY_VIEWS = threading.local()
+"""Each thread's key buffer for :meth:`Hand.deal`, as two views made once:
+``(keys' words, the 33 doubles)`` -- the words the low halves of the doubles'
+mantissas (a deal writes them, then reads the doubles). One per thread, so
+that two threads dealing at once never share it; made once, because building
+a buffer and its views costs an eighth of a deal."""
+
+
+def _key_views() -> tuple[memoryview, memoryview]:
+    """This thread's :data:`_KEY_VIEWS` (made on its first deal)."""
+    buf = bytearray(_KEY_TEMPLATE)
+    views = _KEY_VIEWS.views = (memoryview(buf).cast("I")[0::2], memoryview(buf).cast("d"))
+    return views
 
 
 def _is_farmers_hand(cards: list[int]) -> bool:
@@ -307,8 +337,7 @@ class Hand:
         "_winner",
         "_dealt",
         "_follows",
-        "_fl",
-        "_fs",
+        "_fb",
         "_led",
         "_tn",
         "_tnext",
@@ -396,9 +425,12 @@ class Hand:
         # floats much faster than ints of more than 30 bits.
         bits = memoryview(rng.getrandbits(1056).to_bytes(132, "little")).cast("I")
         if _FLOAT_KEYS:
-            buf = memoryview(bytearray(_KEY_TEMPLATE))
-            buf.cast("I")[0::2] = bits
-            keys = buf.cast("d").tolist()
+            try:
+                words, doubles = _KEY_VIEWS.views
+            except AttributeError:
+                words, doubles = _key_views()
+            words[:] = bits
+            keys = doubles.tolist()
         else:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
@@ -569,8 +601,7 @@ class Hand:
                 return None
         else:
             trick.append(action)
-            fs, self._fl, st = self._led[self._es[action]]
-            self._fs = fs
+            self._fb, st = self._led[self._es[action]]
             self._st = st
             self._best = st[action]
             self._winner = self.trick_leader = seat
@@ -579,10 +610,12 @@ class Hand:
         self.to_act = seat
         hand = hands[seat]
         # Follow suit if able (000, 001): the hand when void in the suit led.
-        if self._fs.isdisjoint(hand):
-            self._legal = [*hand]
-        else:
-            self._legal = [*filter(self._fl, hand)]
+        follows = self._fb
+        legal = []
+        for c in hand:
+            if follows[c]:
+                legal.append(c)
+        self._legal = legal or [*hand]
         return None
 
     def play_random(self, rng: random.Random) -> Hand:
@@ -628,7 +661,7 @@ class Hand:
             # Finish the trick in progress: the seats after the last to play.
             leader = self.trick_leader
             seats = order[leader][len(trick):]
-            fl = self._fl
+            fl = follows[es[trick[0]]]
             st = self._st
             best = self._best
             winner = self._winner
@@ -748,11 +781,7 @@ class Hand:
         self.trump = trump
         self.maker = seat
         self.bid_round = bid_round
-        table = TRUMP_TABLES[trump]
-        self._es = table.suit
-        self._strength = table.strength
-        self._follows = table.follows
-        self._led = _LED[trump]
+        self._es, self._strength, self._follows, self._led = _TRUMP[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
@@ -761,7 +790,7 @@ class Hand:
             self._alone_queue = [(seat + 2) & 3]
         else:
             self._alone_queue = []
-        self._defenders_asked = cfg.defend is DefendAlone.NEVER
+        self._defenders_asked = cfg.defend_never
         self.to_act = seat
         # The dealer's partner who orders up must go alone (001 lines 53 and
         # 108, Canadian/British); in round 2 too where the rules say so.
@@ -779,8 +808,9 @@ class Hand:
         queue = self._alone_queue
         if not queue and not self._defenders_asked:
             self._defenders_asked = True
-            defend = self._cfg.defend
-            if defend is DefendAlone.ANY or (defend is DefendAlone.AGAINST_LONER and self.lone >= 0):
+            # Defenders are asked (DefendAlone.ANY), or only against a loner
+            # (AGAINST_LONER; NEVER asks no one: _defenders_asked was set).
+            if self._cfg.defend_any or self.lone >= 0:
                 m = self.maker
                 queue.extend(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
         if queue:
@@ -804,7 +834,11 @@ class Hand:
             hand.append(self.turn_up)
             self.phase = DISCARDING
             self.to_act = dealer
-            legal = [*map(_DISCARD_OF.__getitem__, hand)]
+            # Six cards: the five dealt and the turn-up (unrolled: cheaper
+            # than map() or a comprehension for so few).
+            d = _DISCARD_OF
+            c0, c1, c2, c3, c4, c5 = hand
+            legal = [d[c0], d[c1], d[c2], d[c3], d[c4], d[c5]]
             if not self._cfg.discard_turn_up:
                 legal.remove(DISCARD + self.turn_up)
             self._legal = legal
@@ -813,19 +847,18 @@ class Hand:
 
     def _start_play(self) -> None:
         out = self.sitting_out
-        self._order = _ORDER[out]
-        self._tnext = _TRICK_NEXT[out]
+        self._order, self._tnext = _PLAY_TABLES[out]
         dealer = self.dealer
         if not out:
             leader = (dealer + 1) & 3
-        elif self._cfg.lead is AloneLead.LONER_LEFT:
+        elif self._cfg.lead == 1:
             # 000 "Leading": left of the loner; 001: "If two players are
             # playing alone, the defender leads."
             if self.lone_defender >= 0:
                 leader = self.lone_defender if self.lone >= 0 else (self.lone_defender + 1) & 3
             else:
                 leader = (self.lone + 1) & 3
-        elif self._cfg.lead is AloneLead.LONER_RIGHT:
+        elif self._cfg.lead == 3:
             # 001 line 190: "if you play a loner you never get the lead ...
             # the player to your right leads first"; both alone: the defender.
             if self.lone_defender >= 0:

@@ -72,6 +72,54 @@ pack: about 30,000), the rest ``apply()`` (about 90 bytecodes for a card;
 the follow-suit filter is the largest C cost, about 1,300 instructions a
 follow).
 
+Issue 33 item 2 (the target: ``steps`` at least 2x OpenSpiel, both from
+the same run), in instructions (callgrind, same session, each figure
+``(3,000 hands - 1,000 hands) / 2,000`` of ``random_hands`` /
+``random_rollouts`` / ``openspiel_hands`` on north_american with stick the
+dealer, so the interpreter's start-up cancels):
+
+=======================  ==================  ==================  ===========
+tree                     steps instr/hand    play_random         OpenSpiel
+=======================  ==================  ==================  ===========
+before (main 33cbd21)    189,641 (1.69x)     148,150 (2.16x)     320,673
+after (branch speed33)   175,206 (1.83x)     140,842 (2.28x)     320,673
+=======================  ==================  ==================  ===========
+
+So ``steps`` is not yet at 2x (that needs at most 160,300 instructions a
+hand). What changed: the follow-suit set is a loop over the hand with a
+bool table per (trump, suit led) -- ``frozenset.isdisjoint`` plus
+``[*filter()]`` cost about 1,700 instructions before the first card --
+giving the same cards in the same order; the deal's key buffer and views are
+made once per thread; the rule set's Enum options are compared once per rule
+set; the discard actions are built unrolled. Where a ``steps`` hand goes
+now: the driver's own loop about 57,400 (an engine that does nothing, 21.4
+actions a hand: ``int()`` of the draw, ``rnd()``, the two method calls), the
+deal about 37,600 (about 22,000 of it the random bits, keys and the C sort),
+the bidding about 17,000, the 17.6 cards about 3,700 each. Tried and not
+kept: a per-state follow table in place of ``action in legal`` (175,700:
+no gain), per-seat suit lists kept as cards are played (the upkeep costs
+what the look-ups save). CPU time in the same session (``nice -n 10 ...
+--openspiel --clock cpu --hands 20000 --repeat 5``, the two trees back to
+back, twice, a test run beside them, load average 5 to 14 on the 2 cores;
+hands a second, best of 5, with the ratio to OpenSpiel in the same run):
+
+=======================  ==============  =================  ===============
+engine                   steps hands/s   play_random /s     OpenSpiel /s
+=======================  ==============  =================  ===============
+before (main 33cbd21)    46,034 (1.60x)  56,795 (1.97x)     28,797
+after (branch speed33)   49,371 (1.69x)  58,850 (2.02x)     29,179
+before, second run       44,482 (1.58x)  55,579 (1.97x)     28,221
+after, second run        50,849 (1.71x)  59,860 (2.02x)     29,673
+=======================  ==============  =================  ===============
+
+Like with like: both drivers are the same loop through each engine's public
+API -- ask the legal actions, draw ``legal[int(random() * len(legal))]``,
+apply it -- from the deal to the end of the hand. OpenSpiel's hand has more
+actions (the deal is 24 chance actions), ours has the shuffle inside
+``Hand.deal``; ours checks every action it is given (``RuleViolation``),
+OpenSpiel's ``apply_action`` does not check that a card played follows suit
+(it applies one that does not).
+
 Not collected by the default pytest run (``addopts`` ignores tests/benchmarks).
 """
 
