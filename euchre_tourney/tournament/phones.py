@@ -282,6 +282,61 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
             return true()
         return (column > mine[0]) if mine[1] is None else ((column > mine[0]) & (column <= mine[1]))
 
+    tables, counts, done = _seated_and_in_read(session, ids, mine)
+    if _read is not None:
+        _read["tables"] = tables  # round id → the tables seated in it (the table's section's, in a split night)
+    waiting_read: dict[int, set[int]] = {}
+
+    def waiting(number: int, rid: int) -> set[int]:
+        if number not in waiting_read:
+            waiting_read[number] = _waiting_tables(session, event_id, number, rid, within)
+        return waiting_read[number]
+
+    return _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting)
+
+
+def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | None]:
+    """The round being played in each section of a night split into
+    sections, in one read of the room (what :func:`playing_round` says for
+    any table of that section): ``first_table`` of each section (its stored
+    table numbers are above it) → the round (None before a rotation). An
+    empty dict for a night in one room. The phones' stamps wake a section's
+    tables when their section moves on (:func:`phone_stamps`)."""
+    event = load_event(session, event_id)
+    secs, locks = _sections.section_places_and_locks(session, event_id)
+    if not secs:
+        return {}
+    rounds: dict[int, int] = {}
+    closed: set[int] = set()
+    for r in session.exec(select(EventRound).where(EventRound.event_id == event.id)):
+        rounds[r.number] = r.id
+        if r.locked:
+            closed.add(r.number)
+    if not rounds:
+        return {s.first_table: None for s in secs}
+    tables, counts, done = _seated_and_in_read(session, list(rounds.values()), None)
+    waiting_read: dict[int, set[int]] = {}
+
+    def waiting(number: int, rid: int) -> set[int]:  # the room's, read once a round: a table's section filters it
+        if number not in waiting_read:
+            waiting_read[number] = _waiting_tables(session, event_id, number, rid)
+        return waiting_read[number]
+
+    out: dict[int, int | None] = {}
+    firsts = sorted(s.first_table for s in secs)
+    for s in secs:
+        later = [f for f in firsts if f > s.first_table]
+        mine = (s.first_table, min(later) if later else None)
+        out[s.first_table] = _first_open_round(
+            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, mine, waiting
+        )
+    return out
+
+
+def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None):
+    """:func:`_seated_and_in` read: (round id → the tables seated, (round id, table) → hands counted,
+    the (round id, table) whose results or team games say they are in), for the tables of ``mine``
+    (a section's bounds: above the first, up to the second or None) or every table (None)."""
     tables: dict[int, set[int]] = {}
     counts: dict[tuple[int, int], int] = {}
     done: set[tuple[int, int]] = set()
@@ -293,34 +348,36 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
         params["lo"] = mine[0]
         if mine[1] is not None:
             params["hi"] = mine[1]
-    parts = _seated_and_in(shape)
-    for kind, rid, t, n in session.execute(parts, params):
+    for kind, rid, t, n in session.execute(_seated_and_in(shape), params):
         if kind == 0:
             tables.setdefault(rid, set()).add(t)
         elif kind == 1:
             counts[(rid, t)] = n
         else:
             done.add((rid, t))
-    if _read is not None:
-        _read["tables"] = tables  # round id → the tables seated in it (the table's section's, in a split night)
+    return tables, counts, done
+
+
+def _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting) -> int:
+    """The round being played, from what :func:`playing_round` read: the first round not ``closed`` (locked)
+    where a table of ``mine`` (a section's bounds; None: every table) is not in -- its hands short, its game
+    unscored, or a hand still waiting for the other side (``waiting(number, round id)``: those tables) --,
+    else the last round."""
     game = event.kind == "team" and event.round_scoring == "game"
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
             continue
         rid = rounds[number]
-        waiting: set[int] | None = None
         for t in sorted(tables.get(rid, ())):
             if mine is not None and not (mine[0] < t and (mine[1] is None or t <= mine[1])):
                 continue  # another section's table: it plays at its own pace
             if (rid, t) not in done:
                 if game:
-                    if table_score(session, event_id, number, t).game_winner is None:
+                    if table_score(session, event.id, number, t).game_winner is None:
                         return number
                 elif counts.get((rid, t), 0) < event.hands_per_round:
                     return number
-            if waiting is None:
-                waiting = _waiting_tables(session, event_id, number, rid, within)
-            if t in waiting:  # all in, but a hand still waits for the other side: stay on this round
+            if t in waiting(number, rid):  # all in, but a hand still waits for the other side: stay on this round
                 return number
     return max(rounds)
 
@@ -555,10 +612,22 @@ class PhoneStamps:
     signature: str = ""
     """What :func:`phone_stamps` compares first (``since``): the newest
     audit line and phone action, the settings, the rotation."""
+    bases: tuple[tuple[int, str], ...] = ()
+    """In a night split into sections, each section's ``base`` (with the
+    round being played in it: a section moves on at its own pace), by the
+    ``first_table`` its stored table numbers are above, ascending."""
+
+    def base_of(self, t: int) -> str:
+        """``base`` of table ``t``: its section's in a night split into sections."""
+        found = self.base
+        for first, base in self.bases:
+            if first < t:
+                found = base
+        return found
 
     def table(self, t: int) -> str:
-        """Table ``t``'s stamp (``base`` and ``0.0`` for a table with nothing yet)."""
-        return self.tables.get(t, f"{self.base}.0.0")
+        """Table ``t``'s stamp (its ``base`` and ``0.0`` for a table with nothing yet)."""
+        return self.tables.get(t, f"{self.base_of(t)}.0.0")
 
 
 def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None) -> PhoneStamps:
@@ -603,8 +672,13 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
         (audits if kind == 0 else actions)[t] = top or 0
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
     base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
-    tables = {t: f"{base}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
-    return PhoneStamps(room, tables, base, rotation, signature)
+    bases = tuple(  # a split night: each section's tables follow the round being played in their section
+        (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
+        for first, number in sorted(section_playing_rounds(session, event_id).items())
+    )
+    made = PhoneStamps(room, {}, base, rotation, signature, bases)
+    tables = {t: f"{made.base_of(t)}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
+    return PhoneStamps(room, tables, base, rotation, signature, bases)
 
 
 # the table's page ----------------------------------------------------------------

@@ -105,3 +105,72 @@ def test_the_statements_built_once_serve_every_event_and_section_alike(db):
         assert T.playing_round(s, ev.id) == 1 and T.playing_round(s, first) == 1
         split, one_room = T.phone_stamps(s, ev.id), T.phone_stamps(s, first)
     assert split.table(a[0]) != split.table(b[0]) and one_room.table(a[0]) == one_room.table(b[0])
+
+
+def test_a_sections_tables_are_woken_when_their_section_moves_to_the_next_round(db):
+    """In a night split into sections, each section plays at its own pace: a
+    table of section A that finished round 1 early moves to round 2 when the
+    last table of A finishes, so its stamp (what wakes its phones) changes
+    then, though nothing was recorded at it; section B's tables, still in
+    round 1, are not woken. (A table's stamp followed the room's round: a
+    section's early tables stayed on round 1 until something else changed.)"""
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i:02d}").id for i in range(16)]
+        ev = T.create_event(s, "Split night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=2)
+        T.set_checked_in(s, ev.id, ids)
+        T.split_by_size(s, ev.id, 8)
+        T.generate_rotation(s, ev.id, seed=5)
+        first, second = (sorted(T.section_tables(s, ev.id, sec.name)) for sec in T.list_sections(s, ev.id))
+    event_id = ev.id
+    for n in (1, 2):
+        T.operate(db, f"Hand {n}", T.record_hand, event_id, 1, first[0], n, HandEntry(Side.NS, 3), event_id=event_id)
+    before = _stamps(db, event_id)
+    with db.session() as s:
+        assert T.playing_round(s, event_id, first[0]) == 1
+    for n in (1, 2):
+        T.operate(db, f"Hand {n}", T.record_hand, event_id, 1, first[1], n, HandEntry(Side.NS, 3), event_id=event_id)
+    after = _stamps(db, event_id)
+    with db.session() as s:
+        assert T.playing_round(s, event_id, first[0]) == 2
+        assert T.playing_round(s, event_id, second[0]) == 1
+    assert after.table(first[0]) != before.table(first[0])  # its section moved on: its phones are woken
+    assert after.table(second[0]) == before.table(second[0])  # section B is still in round 1
+    assert after.table(second[1]) == before.table(second[1])
+    assert after == _stamps(db, event_id)  # read again: the same stamps
+
+
+def test_each_sections_round_read_in_one_pass_is_what_each_table_is_told(db):
+    """``section_playing_rounds`` (one read of the room, for the stamps) says
+    for every section what ``playing_round`` says at each of its tables, at
+    every step of a night split in three sections played table by table,
+    with a section's round locked by its captain."""
+    with db.session() as s:
+        ids = [T.add_player(s, f"P{i:02d}").id for i in range(24)]
+        ev = T.create_event(s, "Three sections", datetime.date(2026, 3, 4), rounds=3, hands_per_round=1)
+        T.set_checked_in(s, ev.id, ids)
+        T.split_by_size(s, ev.id, 8)
+        T.generate_rotation(s, ev.id, seed=7)
+        secs = T.list_sections(s, ev.id)
+        tables = {sec.first_table: sorted(T.section_tables(s, ev.id, sec.name)) for sec in secs}
+    event_id = ev.id
+
+    def agree() -> None:
+        with db.session() as s:
+            rounds = T.section_playing_rounds(s, event_id)
+            assert set(rounds) == set(tables)
+            for first, ts in tables.items():
+                assert {T.playing_round(s, event_id, t) for t in ts} == {rounds[first]}, (first, rounds)
+
+    agree()
+    order = [t for ts in tables.values() for t in ts]
+    T.operate(db, "Lock", T.lock_section_round, event_id, secs[2].name, 1, event_id=event_id)  # C moves on
+    agree()
+    for rnd in (1, 2):
+        for t in order[: len(order) - 1 if rnd == 2 else len(order)]:
+            if rnd == 1 and t in tables[secs[2].first_table]:
+                continue
+            T.operate(db, "Hand", T.record_hand, event_id, rnd, t, 1, HandEntry(Side.EW, 4), event_id=event_id)
+            agree()
+    with db.session() as s:
+        assert T.section_playing_rounds(s, event_id)[secs[0].first_table] == 3
+        assert T.section_playing_rounds(s, event_id)[secs[2].first_table] == 2  # its last table is not in
