@@ -9,6 +9,7 @@ import datetime
 
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Side
+from tests.split_nights import split_night
 
 
 def _night(db) -> int:
@@ -115,13 +116,8 @@ def test_a_sections_tables_are_woken_when_their_section_moves_to_the_next_round(
     round 1, are not woken. (A table's stamp followed the room's round: a
     section's early tables stayed on round 1 until something else changed.)"""
     with db.session() as s:
-        ids = [T.add_player(s, f"P{i:02d}").id for i in range(16)]
-        ev = T.create_event(s, "Split night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=2)
-        T.set_checked_in(s, ev.id, ids)
-        T.split_by_size(s, ev.id, 8)
-        T.generate_rotation(s, ev.id, seed=5)
-        first, second = (sorted(T.section_tables(s, ev.id, sec.name)) for sec in T.list_sections(s, ev.id))
-    event_id = ev.id
+        event_id = split_night(s, 16, 8, rounds=2, hands=2, seed=5, prefix="P")
+        first, second = (sorted(T.section_tables(s, event_id, sec.name)) for sec in T.list_sections(s, event_id))
     for n in (1, 2):
         T.operate(db, f"Hand {n}", T.record_hand, event_id, 1, first[0], n, HandEntry(Side.NS, 3), event_id=event_id)
     before = _stamps(db, event_id)
@@ -145,14 +141,9 @@ def test_each_sections_round_read_in_one_pass_is_what_each_table_is_told(db):
     every step of a night split in three sections played table by table,
     with a section's round locked by its captain."""
     with db.session() as s:
-        ids = [T.add_player(s, f"P{i:02d}").id for i in range(24)]
-        ev = T.create_event(s, "Three sections", datetime.date(2026, 3, 4), rounds=3, hands_per_round=1)
-        T.set_checked_in(s, ev.id, ids)
-        T.split_by_size(s, ev.id, 8)
-        T.generate_rotation(s, ev.id, seed=7)
-        secs = T.list_sections(s, ev.id)
-        tables = {sec.first_table: sorted(T.section_tables(s, ev.id, sec.name)) for sec in secs}
-    event_id = ev.id
+        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="P")
+        secs = T.list_sections(s, event_id)
+        tables = {sec.first_table: sorted(T.section_tables(s, event_id, sec.name)) for sec in secs}
 
     def agree() -> None:
         with db.session() as s:
