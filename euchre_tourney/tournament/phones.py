@@ -269,9 +269,7 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
         if _read is not None:  # (the table's page reads them once, here: _section_of)
             _read.update(secs=secs, locks=locks)
         if own is not None:
-            later = [x.first_table for x in secs if x.first_table > own.first_table]
-            top = min(later) if later else None
-            mine = (own.first_table, top)
+            mine = _bounds(secs, own)
             closed |= set(locks.get(own.name, ()))
     elif _read is not None and not sectioned:
         _read.update(secs=(), locks={})
@@ -285,14 +283,26 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
     tables, counts, done = _seated_and_in_read(session, ids, mine)
     if _read is not None:
         _read["tables"] = tables  # round id → the tables seated in it (the table's section's, in a split night)
-    waiting_read: dict[int, set[int]] = {}
+    waiting = _waiting_once(session, event_id, within)
+    return _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting)
+
+
+def _bounds(secs, own) -> tuple[int, int | None]:
+    """Section ``own``'s stored table numbers: above its ``first_table``, up to the next section's (None: the last)."""
+    later = [x.first_table for x in secs if x.first_table > own.first_table]
+    return own.first_table, (min(later) if later else None)
+
+
+def _waiting_once(session: Session, event_id: int, within=None):
+    """:func:`_waiting_tables` of a round (``waiting(number, round id)``), read once a round."""
+    read: dict[int, set[int]] = {}
 
     def waiting(number: int, rid: int) -> set[int]:
-        if number not in waiting_read:
-            waiting_read[number] = _waiting_tables(session, event_id, number, rid, within)
-        return waiting_read[number]
+        if number not in read:
+            read[number] = _waiting_tables(session, event_id, number, rid, within)
+        return read[number]
 
-    return _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting)
+    return waiting
 
 
 def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | None]:
@@ -315,22 +325,13 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     if not rounds:
         return {s.first_table: None for s in secs}
     tables, counts, done = _seated_and_in_read(session, list(rounds.values()), None)
-    waiting_read: dict[int, set[int]] = {}
-
-    def waiting(number: int, rid: int) -> set[int]:  # the room's, read once a round: a table's section filters it
-        if number not in waiting_read:
-            waiting_read[number] = _waiting_tables(session, event_id, number, rid)
-        return waiting_read[number]
-
-    out: dict[int, int | None] = {}
-    firsts = sorted(s.first_table for s in secs)
-    for s in secs:
-        later = [f for f in firsts if f > s.first_table]
-        mine = (s.first_table, min(later) if later else None)
-        out[s.first_table] = _first_open_round(
-            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, mine, waiting
+    waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
+    return {
+        s.first_table: _first_open_round(
+            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting
         )
-    return out
+        for s in secs
+    }
 
 
 def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None):
