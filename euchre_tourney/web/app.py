@@ -713,7 +713,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         timer = room.timer_text
         return await kept_page(request, key, drawn, lambda: page(  # once per change, for every phone; off the loop
             request, "standings.html", title=title, view=view, settings=model["settings"], timer=timer,
-            stamp=drawn, events="/events?board=1").body, off_loop=True)
+            sections=sorted(model["sections"]), stamp=drawn, events="/events?board=1").body, off_loop=True)
 
     async def projector(request: Request) -> Response:
         if "section" in request.query_params:

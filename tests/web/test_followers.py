@@ -328,3 +328,30 @@ def test_a_sections_standings_page_shows_its_own_players_and_follows_the_board(d
         assert c.get("/standings?section=Z").status_code == 404
         me = views["A"].rows[0].number
         assert '/standings?section=A"' in c.get(f"/player/{me}").text  # a player finds their section's list
+
+
+def test_the_overall_standings_of_a_split_night_say_each_players_section_and_link_every_section(db, sectioned):
+    """On a night split into sections the overall list names each player's
+    section (a column, linked to that section's standings) and links every
+    section's list; a night in one room shows no such column."""
+    import re
+
+    event_id, secrets, tables = sectioned
+    with db.session() as s:
+        overall = T.standings(s, event_id)
+    with TestClient(create_app(db, event_id), base_url="http://testserver") as c:
+        page = c.get("/standings").text
+        section = c.get("/standings?section=A").text
+    assert '<a class="button" href="/standings">Overall standings</a>' in section and "<th>Section</th>" not in section
+    assert "<th>Section</th>" in page
+    for name in ("A", "B"):
+        assert f'<a class="button" href="/standings?section={name}">Section {name}</a>' in page
+    cells = re.findall(r'<td><a href="/standings\?section=(\w+)">\1</a></td><td dir="auto">([^<]+?)(?: <span|</td>)',
+                       page)
+    assert len(cells) == len(overall.rows)
+    assert {(sec, name.strip()) for sec, name in cells} == {(r.section, r.name) for r in overall.rows}
+
+
+def test_the_standings_of_a_night_in_one_room_have_no_section_column(db, night, client):
+    page = client.get("/standings").text
+    assert "<th>Section</th>" not in page and "?section=" not in page
