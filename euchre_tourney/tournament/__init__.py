@@ -569,6 +569,7 @@ __all__ += [
     "table_secrets",
 ]
 
+from euchre_tourney.tournament.publishing import __all__ as _publishing_all  # noqa: E402
 from euchre_tourney.tournament.publishing import (  # noqa: E402  (the published site, share images, results e-mails)
     SMTP_SECURITIES,
     ClubSettingsView,
@@ -588,26 +589,10 @@ from euchre_tourney.tournament.publishing import (  # noqa: E402  (the published
     site_data,
 )
 
-__all__ += [
-    "SMTP_SECURITIES",
-    "ClubSettingsView",
-    "MailMember",
-    "MailPlan",
-    "MemberPage",
-    "NightPage",
-    "SeasonPage",
-    "SiteData",
-    "begin_mail",
-    "club_settings",
-    "finish_mail",
-    "forget_unsure_mail",
-    "mail_plan",
-    "night_page",
-    "set_club_settings",
-    "site_data",
-]
+__all__ += _publishing_all  # (the club's settings, pages and mail: publishing's own list)
 
 from euchre_tourney.tournament.schedule import move_to_section  # noqa: E402  (a player moved between sections)
+from euchre_tourney.tournament.sections import __all__ as _sections_all  # noqa: E402
 from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sections and captains)
     CaptainView,
     SectionMove,
@@ -634,29 +619,4 @@ from euchre_tourney.tournament.sections import (  # noqa: E402  (big nights: sec
     unsplit_sections,
 )
 
-__all__ += [
-    "CaptainView",
-    "SectionMove",
-    "SectionView",
-    "add_captain",
-    "call_section_time",
-    "captain_may",
-    "captain_station",
-    "captains",
-    "check_captain_pin",
-    "lock_section_round",
-    "move_to_section",
-    "revoke_captain",
-    "save_section_timer",
-    "section_clock",
-    "section_locks",
-    "player_sections",
-    "section_named",
-    "section_seats",
-    "section_of_table",
-    "list_sections",
-    "split_by_rooms",
-    "split_by_size",
-    "table_label",
-    "unsplit_sections",
-]
+__all__ += [*_sections_all, "move_to_section"]  # (sections' own list, and the move between them)
