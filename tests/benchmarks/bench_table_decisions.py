@@ -84,7 +84,8 @@ from euchre_tourney.play.table.players import _points_value  # noqa: E402
 from euchre_tourney.rules import tables  # noqa: E402
 
 PHASES = {0: "bid, first round", 1: "bid, second round", 2: "joker turned up", 3: "auction", 4: "trump",
-          5: "discard", 6: "partner card", 7: "ask", 8: "give", 9: "railroad", 10: "lone discard", 13: "alone"}
+          5: "discard", 6: "partner card", 7: "ask", 8: "give", 9: "railroad", 10: "lone discard", 11: "card play",
+          13: "alone"}
 
 
 def hindsight(hand: TableHand, action, medium, seat: int) -> float:
@@ -97,8 +98,11 @@ def hindsight(hand: TableHand, action, medium, seat: int) -> float:
     return _points_value(h.rules, h.points, seat)
 
 
-def collect(game: str, deals: int, seed: int = 1, hard_play: bool = False, progress: bool = False):
-    """The decisions: ``(deal, view, {action: value}, hard's choice, medium's choice)``."""
+def collect(game: str, deals: int, seed: int = 1, hard_play: bool = False, progress: bool = False,
+            value_play: bool = False):
+    """The decisions: ``(deal, view, {action: value}, hard's choice, medium's choice)``;
+    ``value_play``: the hard player's cards played are valued too (implies ``hard_play``)."""
+    hard_play = hard_play or value_play
     rules = game_rules(game)
     hard = make_player("hard", game, seed, budget=None)
     medium = make_player("medium", game)
@@ -115,7 +119,7 @@ def collect(game: str, deals: int, seed: int = 1, hard_play: bool = False, progr
                 v = seat_view(h, h.to_act)
                 if h.to_act in seats and (v.phase != PLAY or hard_play):
                     a = hard.choose(v)
-                    if v.phase != PLAY and len(v.legal) > 1:
+                    if (v.phase != PLAY or value_play) and len(v.legal) > 1:
                         values = {b: hindsight(h, b, medium, h.to_act) for b in v.legal}
                         out.append((i, v, values, a, medium.choose(v)))
                 else:
@@ -149,10 +153,11 @@ def main(argv=None):
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard-play", action="store_true")
+    parser.add_argument("--value-play", action="store_true", help="value the hard player's cards played too")
     parser.add_argument("--save", default=None)
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
-    decisions = collect(args.game, args.deals, args.seed, args.hard_play, args.progress)
+    decisions = collect(args.game, args.deals, args.seed, args.hard_play, args.progress, args.value_play)
     if args.save:
         with open(args.save, "wb") as f:
             pickle.dump(decisions, f)
