@@ -30,6 +30,7 @@ Measured 29 Nov 2026 (issue 33), the shipped budget without the clock
 hand, 95 % interval:
 
     cutthroat            +0.112 ± 0.047  200 deals  (+0.065 .. +0.159)
+                         +0.084 ± 0.026  600 deals  (+0.058 .. +0.110)
     five_partner_pick    +0.097 ± 0.046  200 deals  (+0.051 .. +0.142)
     two_handed           +0.485 ± 0.126  100 deals  (+0.359 .. +0.611)
     four_no_trump        +0.355 ± 0.154  100 deals  (+0.201 .. +0.509)

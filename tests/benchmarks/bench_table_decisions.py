@@ -60,6 +60,40 @@ actions played out at every card (10,000) -0.010 ± 0.024 a hand, playing
 the last two tricks out instead of solving them -0.028 ± 0.052. The
 search's choices are not short of samples: what it lacks is knowledge of
 the hidden cards, which more worlds do not give.
+
+Cutthroat, a second look (29 Nov 2026, issue 33, seed 1, shipped budget,
+no clock; "paired": the arena's figures of a changed hard player minus the
+shipped one's on the same deals, ``bench_table_arena.py --against``):
+
+* the arena over 600 deals: +0.084 ± 0.026 a hand (the first 200, the
+  table's +0.112 ± 0.047, flatter it);
+* the card play search is worth +0.025 ± 0.018 a hand (600 deals, paired:
+  the hard player with the medium player's card play, searching only
+  outside the play, -0.025). ``--value-play`` (150 deals, hard play on the
+  path): the hard player's cards +0.037 a hand over the medium player's
+  at one step in hindsight, and a player choosing every card in hindsight
+  would add only 0.077 a hand more (the medium player's regret 0.113): the
+  card play has little left to win;
+* the bidding is calibrated at every seat (deals 150-449, 841 first-round
+  bids, the search's order-minus-pass against hindsight, estimated /
+  hindsight: dealer -0.03 / +0.15 (26 bids near 0), +1.07 / +1.00 (106
+  above +0.25), -0.68 / -0.84 (47 from -1 to -0.25); first seat -1.78 /
+  -1.79 (261 below -1); second seat -1.72 / -1.74 (251)); hard - medium
+  from the bidding +0.071 a hand, the discard -0.002;
+* tried, paired, none a gain: the seat's own later decision chosen on its
+  information set in the rollouts (the worlds grouped by what the seat
+  will see then, every choice played out, each half of a group taking the
+  choice best on the other half): for the bidding +0.000 ± 0.013 (74
+  deals), for the next card too +0.008 ± 0.033 (161 deals); a sharper
+  reading of the other seats (``SOFTNESS`` 0.25 and ``play_agreement``'s
+  miss 0.02) +0.006 ± 0.034 (144 deals), the miss alone -0.006 ± 0.013 (78
+  deals); four times the worlds and actions changed no hand in 13 deals
+  (stopped: the machine's load was 20).
+
+The rollouts model the medium opponents exactly and the bidding is
+calibrated, so in cutthroat the determinised search is near its limit:
++0.15 a hand needs another kind of card player or bidder, not a bigger
+budget nor a sharper reading.
 """
 
 from __future__ import annotations
