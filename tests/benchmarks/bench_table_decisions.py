@@ -60,6 +60,40 @@ actions played out at every card (10,000) -0.010 ± 0.024 a hand, playing
 the last two tricks out instead of solving them -0.028 ± 0.052. The
 search's choices are not short of samples: what it lacks is knowledge of
 the hidden cards, which more worlds do not give.
+
+Cutthroat, a second look (29 Nov 2026, issue 33, seed 1, shipped budget,
+no clock; "paired": the arena's figures of a changed hard player minus the
+shipped one's on the same deals, ``bench_table_arena.py --against``):
+
+* the arena over 600 deals: +0.084 ± 0.026 a hand (the first 200, the
+  table's +0.112 ± 0.047, flatter it);
+* the card play search is worth +0.025 ± 0.018 a hand (600 deals, paired:
+  the hard player with the medium player's card play, searching only
+  outside the play, -0.025). ``--value-play`` (150 deals, hard play on the
+  path): the hard player's cards +0.037 a hand over the medium player's
+  at one step in hindsight, and a player choosing every card in hindsight
+  would add only 0.077 a hand more (the medium player's regret 0.113): the
+  card play has little left to win;
+* the bidding is calibrated at every seat (deals 150-449, 841 first-round
+  bids, the search's order-minus-pass against hindsight, estimated /
+  hindsight: dealer -0.03 / +0.15 (26 bids near 0), +1.07 / +1.00 (106
+  above +0.25), -0.68 / -0.84 (47 from -1 to -0.25); first seat -1.78 /
+  -1.79 (261 below -1); second seat -1.72 / -1.74 (251)); hard - medium
+  from the bidding +0.071 a hand, the discard -0.002;
+* tried, paired, none a gain: the seat's own later decision chosen on its
+  information set in the rollouts (the worlds grouped by what the seat
+  will see then, every choice played out, each half of a group taking the
+  choice best on the other half): for the bidding +0.000 ± 0.013 (74
+  deals), for the next card too +0.008 ± 0.033 (161 deals); a sharper
+  reading of the other seats (``SOFTNESS`` 0.25 and ``play_agreement``'s
+  miss 0.02) +0.006 ± 0.034 (144 deals), the miss alone -0.006 ± 0.013 (78
+  deals); four times the worlds and actions changed no hand in 13 deals
+  (stopped: the machine's load was 20).
+
+The rollouts model the medium opponents exactly and the bidding is
+calibrated, so in cutthroat the determinised search is near its limit:
++0.15 a hand needs another kind of card player or bidder, not a bigger
+budget nor a sharper reading.
 """
 
 from __future__ import annotations
@@ -84,7 +118,8 @@ from euchre_tourney.play.table.players import _points_value  # noqa: E402
 from euchre_tourney.rules import tables  # noqa: E402
 
 PHASES = {0: "bid, first round", 1: "bid, second round", 2: "joker turned up", 3: "auction", 4: "trump",
-          5: "discard", 6: "partner card", 7: "ask", 8: "give", 9: "railroad", 10: "lone discard", 13: "alone"}
+          5: "discard", 6: "partner card", 7: "ask", 8: "give", 9: "railroad", 10: "lone discard", 11: "card play",
+          13: "alone"}
 
 
 def hindsight(hand: TableHand, action, medium, seat: int) -> float:
@@ -97,8 +132,11 @@ def hindsight(hand: TableHand, action, medium, seat: int) -> float:
     return _points_value(h.rules, h.points, seat)
 
 
-def collect(game: str, deals: int, seed: int = 1, hard_play: bool = False, progress: bool = False):
-    """The decisions: ``(deal, view, {action: value}, hard's choice, medium's choice)``."""
+def collect(game: str, deals: int, seed: int = 1, hard_play: bool = False, progress: bool = False,
+            value_play: bool = False):
+    """The decisions: ``(deal, view, {action: value}, hard's choice, medium's choice)``;
+    ``value_play``: the hard player's cards played are valued too (implies ``hard_play``)."""
+    hard_play = hard_play or value_play
     rules = game_rules(game)
     hard = make_player("hard", game, seed, budget=None)
     medium = make_player("medium", game)
@@ -115,7 +153,7 @@ def collect(game: str, deals: int, seed: int = 1, hard_play: bool = False, progr
                 v = seat_view(h, h.to_act)
                 if h.to_act in seats and (v.phase != PLAY or hard_play):
                     a = hard.choose(v)
-                    if v.phase != PLAY and len(v.legal) > 1:
+                    if (v.phase != PLAY or value_play) and len(v.legal) > 1:
                         values = {b: hindsight(h, b, medium, h.to_act) for b in v.legal}
                         out.append((i, v, values, a, medium.choose(v)))
                 else:
@@ -149,10 +187,11 @@ def main(argv=None):
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hard-play", action="store_true")
+    parser.add_argument("--value-play", action="store_true", help="value the hard player's cards played too")
     parser.add_argument("--save", default=None)
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
-    decisions = collect(args.game, args.deals, args.seed, args.hard_play, args.progress)
+    decisions = collect(args.game, args.deals, args.seed, args.hard_play, args.progress, args.value_play)
     if args.save:
         with open(args.save, "wb") as f:
             pickle.dump(decisions, f)
