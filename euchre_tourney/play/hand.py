@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 import sys
 import threading
+from operator import itemgetter
 
 from euchre_tourney.play.result import HandResult as PlayedResult
 from euchre_tourney.play.rounds import declare_alone
@@ -174,9 +175,17 @@ _SUIT_MASKS = tuple(
 """``_SUIT_MASKS[trump][led]``: the mask of every card of effective suit
 ``led`` (the Left Bower and the Benny are trump, 001): a hand follows suit
 with ``hand_mask & _SUIT_MASKS[trump][led]`` when that is not 0."""
-_TRUMP = tuple((t.suit, t.strength, _SUIT_MASKS[t.trump]) for t in TRUMP_TABLES)
+_LEAD = tuple(
+    tuple((_SUIT_MASKS[t.trump][t.suit[c]], t.strength[t.suit[c]]) if t.suit[c] >= 0 else None for c in range(33))
+    for t in TRUMP_TABLES
+)
+"""``_LEAD[trump][card]``: ``(suit mask, strength row)`` of a trick led
+with ``card``: the mask of the cards that follow it and the strengths by
+which the trick is won (:data:`_SUIT_MASKS`, the trump table's rows)."""
+_TRUMP = tuple((t.suit, t.strength, _SUIT_MASKS[t.trump], _LEAD[t.trump]) for t in TRUMP_TABLES)
 """``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
-suits, strengths and the suit masks by suit led, :data:`_SUIT_MASKS`)."""
+suits, strengths, the suit masks by suit led, :data:`_SUIT_MASKS`, and the
+lead's tables by card, :data:`_LEAD`)."""
 
 _DISCARD_OF = [DISCARD + c for c in range(33)]
 """``_DISCARD_OF[card]``: the action discarding ``card``."""
@@ -284,6 +293,11 @@ def _config(rules: RuleSet) -> _Config:
         cfg = _CONFIGS[id(rules)] = _Config(rules)
     return cfg
 
+
+_SPLIT = itemgetter(slice(0, 5), slice(5, 10), slice(10, 15), slice(15, 20), 20, slice(21, None))
+"""A shuffled pack to ``(hand, hand, hand, hand, turn-up, the rest)`` in one
+C call (the deal: five cards to each seat from the dealer's left, as
+:meth:`Hand.dealt_hands`)."""
 
 _KEY_TEMPLATE = b"\x00\x00\x00\x00\x00\x00\x30\x41" * 33
 """33 little-endian doubles 2**20 (exponent 1043, mantissa 0): a deal writes
@@ -393,6 +407,7 @@ class Hand:
         "_sm",
         "_smt",
         "_asc",
+        "_lead",
         "_tn",
         "_tnext",
     )
@@ -488,8 +503,9 @@ class Hand:
         else:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
+        h0, h1, h2, h3, up, rest = _SPLIT(d)
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self._setup(rules, cfg, dealer, [h0, h1, h2, h3], up, rest, d)
         return self
 
     def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
@@ -672,16 +688,16 @@ class Hand:
                 tricks.append((self.trick_leader, trick, winner))
                 self.tricks_won[winner] += 1
                 self.trick = []
-                if len(tricks) == 5:
+                held = m[winner]
+                if not held:  # five tricks: every active hand is empty
                     return self._finish()
                 self.to_act = winner
-                self._legal = self._asc[m[winner]]
+                self._legal = self._asc[held]
                 return None
         else:
             trick.append(action)
-            led = self._es[action]
-            self._sm = self._smt[led]
-            self._st = st = self._strength[led]
+            self._sm, st = self._lead[action]
+            self._st = st
             self._best = st[action]
             self._winner = self.trick_leader = seat
             self._tn = tn = self._tnext[seat]
@@ -799,10 +815,31 @@ class Hand:
         legal actions."""
         phase = self.phase
         seat = self.to_act
-        if phase == ALONE_ROUND:
+        # The phases by how often they come (round 1 most).
+        if phase == BID1:
+            if action == PASS:
+                if seat == self.dealer:
+                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                    self.phase = BID2
+                    self._passed = []
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                else:
+                    self._passed.append(seat)
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+            elif action == ORDER:
+                self._make(seat, self.turn_up >> 3, 1)
+            else:  # MISDEAL
+                self.misdeal = True
+                self._end_unplayed()
+        elif phase == ALONE_ROUND:
             if action == ALONE:
                 declare_alone(self, seat)
             self._next_alone_decision()
+        elif phase == DISCARDING:
+            self._hands[seat].remove(action - DISCARD)
+            self._start_play()
         elif phase == BID2:
             if action == PASS:
                 self._passed.append(seat)
@@ -820,26 +857,6 @@ class Hand:
                         self._legal = cfg.bid2_actions[self.turn_up >> 3]
             else:
                 self._make(seat, action - NAME, 2)
-        elif phase == DISCARDING:
-            self._hands[seat].remove(action - DISCARD)
-            self._start_play()
-        elif phase == BID1:
-            if action == PASS:
-                if seat == self.dealer:
-                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
-                    self.phase = BID2
-                    self._passed = []
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                else:
-                    self._passed.append(seat)
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
-            elif action == ORDER:
-                self._make(seat, self.turn_up >> 3, 1)
-            else:  # MISDEAL
-                self.misdeal = True
-                self._end_unplayed()
         else:  # BENNY_UP
             self._make(self.dealer, action - NAME, 1)
 
@@ -853,7 +870,7 @@ class Hand:
         self.trump = trump
         self.maker = seat
         self.bid_round = bid_round
-        self._es, self._strength, self._smt = _TRUMP[trump]
+        self._es, self._strength, self._smt, self._lead = _TRUMP[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
@@ -945,12 +962,15 @@ class Hand:
         self.phase = PLAYING
         self.to_act = leader
         # From here a hand is its mask (a seat sitting out keeps its five).
+        # Unrolled: four hands of five cards (cheaper than any loop).
         b = _BIT
-        masks = []
-        for hand in self._hands:
-            c0, c1, c2, c3, c4 = hand
-            masks.append(b[c0] | b[c1] | b[c2] | b[c3] | b[c4])
-        self._m = masks
+        (c0, c1, c2, c3, c4), (d0, d1, d2, d3, d4), (e0, e1, e2, e3, e4), (f0, f1, f2, f3, f4) = self._hands
+        self._m = masks = [
+            b[c0] | b[c1] | b[c2] | b[c3] | b[c4],
+            b[d0] | b[d1] | b[d2] | b[d3] | b[d4],
+            b[e0] | b[e1] | b[e2] | b[e3] | b[e4],
+            b[f0] | b[f1] | b[f2] | b[f3] | b[f4],
+        ]
         self._asc = asc = self._cfg.ascending
         self._legal = asc[masks[leader]]
 
