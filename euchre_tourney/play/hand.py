@@ -28,7 +28,9 @@ the defenders clockwise from the maker's left; ``alone`` or ``pass``),
 Why this shape: every rule option is settled when the hand is set up or a
 phase begins (who is asked, who sits out, who leads, the per-trump tables),
 so the trick-play path -- where a searching player spends its time -- is the
-same few list look-ups for every rule set.
+same few list look-ups for every rule set; in the play a hand is a bitmask
+and its legal set one dict look-up (:data:`_ASCENDING`), ascending by card
+code as OpenSpiel's.
 """
 
 from __future__ import annotations
@@ -347,8 +349,12 @@ class Hand:
     Build it with :meth:`deal` (a seeded shuffle) or the constructor (a given
     deal: any position for tests and replays). At every decision
     :attr:`to_act` is the seat to act and :meth:`legal_actions` the exact set
-    of legal actions; :meth:`apply` takes one of them (an int, or its text
-    form) and raises :class:`RuleViolation` for anything else.
+    of legal actions, ascending by action id (cards by code, as OpenSpiel);
+    :meth:`apply` takes one of them (an int, or its text form) and raises
+    :class:`RuleViolation` for anything else. In the play each hand is kept
+    as a bitmask (``_m``, one int per seat, :data:`_BIT`) and every legal set
+    is a look-up in one table of masks (:data:`_ASCENDING`); the ``hands``
+    lists are brought up to date from the masks when read.
 
     Read-only state (attributes are public for speed; do not assign them):
     ``rules``, ``dealer``, ``hands`` (four lists of card codes, in the order
