@@ -28,9 +28,7 @@ the defenders clockwise from the maker's left; ``alone`` or ``pass``),
 Why this shape: every rule option is settled when the hand is set up or a
 phase begins (who is asked, who sits out, who leads, the per-trump tables),
 so the trick-play path -- where a searching player spends its time -- is the
-same few list look-ups for every rule set; in the play a hand is a bitmask
-and its legal set one dict look-up (:data:`_ASCENDING`), ascending by card
-code as OpenSpiel's.
+same few list look-ups for every rule set.
 """
 
 from __future__ import annotations
@@ -38,7 +36,6 @@ from __future__ import annotations
 import random
 import sys
 import threading
-from operator import itemgetter
 
 from euchre_tourney.play.result import HandResult as PlayedResult
 from euchre_tourney.play.rounds import declare_alone
@@ -118,76 +115,23 @@ _PLAY_TABLES = {out: (rows, _TRICK_NEXT[out]) for out, rows in _ORDER.items()}
 """``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], _TRICK_NEXT[out])``, one
 look-up when the play starts."""
 
-_BIT = tuple(1 << ((c - 2) % 33) for c in range(33))
-"""``_BIT[card]``: the card's bit in a hand's mask (:attr:`Hand._m`). Bit
-``card - 2`` (the 7 and 8 of clubs, codes 0 and 1 of the 32-card pack, take
-bits 31 and 32), so that a hand of the 24-card pack fits in 30 bits: one
-machine digit, the fast path of CPython's int operations."""
-_CODE_OF_BIT = tuple((b + 2) % 33 for b in range(33))
-"""``_CODE_OF_BIT[bit]``: the card whose bit it is (the inverse of :data:`_BIT`)."""
-
-
-_ASCENDING: dict[int, tuple[int, ...]] = {}
-"""``_ASCENDING[mask]``: the cards of a hand mask as a tuple in ascending
-card-code order -- the order of every legal set of the play (OpenSpiel's
-convention: legal actions ascending by id). Every mask of at most five
-cards of the 25-card pack (the 24 and the Benny: 68,406 masks) is filled
-in when the first rule set of a 24- or 25-card pack is set up
-(:func:`_fill_ascending`, once a process); a plain dict, the fastest
-look-up CPython has."""
-
-
-class _Ascending(dict):
-    """:data:`_ASCENDING` for the 32- and 33-card packs (280,000 masks of
-    at most five cards): each mask worked out when first met."""
-
-    __slots__ = ()
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        if len(self) > 1_000_000:  # a bound for very long runs
-            self.clear()
-        out = self[mask] = tuple(sorted(_CODE_OF_BIT[bit] for bit in range(mask.bit_length()) if mask >> bit & 1))
-        return out
-
-
-_ASCENDING_BIG = _Ascending()
-
-
-def _fill_ascending(pack: list[int]) -> None:
-    """Put every mask of at most five cards of ``pack`` (ascending codes)
-    into :data:`_ASCENDING`, level by level (each tuple one longer)."""
-    b = _BIT
-    table = _ASCENDING
-    level = {0: ()}
-    table[0] = ()
-    for _ in range(5):
-        nxt = {}
-        for mask, cards in level.items():
-            last = cards[-1] if cards else -1
-            for c in pack:
-                if c > last:
-                    nxt[mask | b[c]] = cards + (c,)
-        table.update(nxt)
-        level = nxt
-
-
-_SUIT_MASKS = tuple(
-    tuple(sum(_BIT[c] for c in range(33) if t.suit[c] == led) for led in range(4)) for t in TRUMP_TABLES
-)
-"""``_SUIT_MASKS[trump][led]``: the mask of every card of effective suit
-``led`` (the Left Bower and the Benny are trump, 001): a hand follows suit
-with ``hand_mask & _SUIT_MASKS[trump][led]`` when that is not 0."""
-_LEAD = tuple(
-    tuple((_SUIT_MASKS[t.trump][t.suit[c]], t.strength[t.suit[c]]) if t.suit[c] >= 0 else None for c in range(33))
+_LED = tuple(
+    tuple(([t.suit[c] == led for c in range(33)], t.strength[led]) for led in range(4))
     for t in TRUMP_TABLES
 )
-"""``_LEAD[trump][card]``: ``(suit mask, strength row)`` of a trick led
-with ``card``: the mask of the cards that follow it and the strengths by
-which the trick is won (:data:`_SUIT_MASKS`, the trump table's rows)."""
-_TRUMP = tuple((t.suit, t.strength, _SUIT_MASKS[t.trump], _LEAD[t.trump]) for t in TRUMP_TABLES)
+"""``_LED[trump][led]``: ``(the cards that follow, the follow test, the
+strength row)`` of a trick whose lead has effective suit ``led``."""
+_TRUMP = tuple((t.suit, t.strength, t.follows, _LED[t.trump]) for t in TRUMP_TABLES)
 """``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
-suits, strengths, the suit masks by suit led, :data:`_SUIT_MASKS`, and the
-lead's tables by card, :data:`_LEAD`)."""
+suits, strengths and follow tests by suit led, :data:`_LED`)."""
+_LED_LAST = tuple(tuple(([True] * 33, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
+""":data:`_LED` for the last trick: nothing to test (every player holds one
+card, the only legal action)."""
+
+_LAST_TRICK = (None, None, None, None)
+"""The follow-suit tests of the last trick, by suit led: none (every player
+holds one card, the only legal action; ``filter(None, hand)`` drops a card
+coded 0, and ``or [*hand]`` puts it back)."""
 
 _DISCARD_OF = [DISCARD + c for c in range(33)]
 """``_DISCARD_OF[card]``: the action discarding ``card``."""
@@ -231,7 +175,6 @@ class _Config:
         "bid1_check",
         "needs_trump",
         "scores",
-        "ascending",
     )
 
     def __init__(self, rules: RuleSet) -> None:
@@ -272,13 +215,6 @@ class _Config:
         # Round 1 legal actions depend on the player's cards (else constant).
         self.bid1_check = self.misdeal or self.needs_trump
         self.scores: dict = {}
-        # The hands' masks to their legal sets (see _ASCENDING).
-        if rules.deck_size > 25:
-            self.ascending = _ASCENDING_BIG
-        else:
-            if not _ASCENDING:
-                _fill_ascending(list(deck(25)))
-            self.ascending = _ASCENDING
 
 
 _CONFIGS: dict[int, _Config] = {}
@@ -295,11 +231,6 @@ def _config(rules: RuleSet) -> _Config:
         cfg = _CONFIGS[id(rules)] = _Config(rules)
     return cfg
 
-
-_SPLIT = itemgetter(slice(0, 5), slice(5, 10), slice(10, 15), slice(15, 20), 20, slice(21, None))
-"""A shuffled pack to ``(hand, hand, hand, hand, turn-up, the rest)`` in one
-C call (the deal: five cards to each seat from the dealer's left, as
-:meth:`Hand.dealt_hands`)."""
 
 _KEY_TEMPLATE = b"\x00\x00\x00\x00\x00\x00\x30\x41" * 33
 """33 little-endian doubles 2**20 (exponent 1043, mantissa 0): a deal writes
@@ -349,12 +280,8 @@ class Hand:
     Build it with :meth:`deal` (a seeded shuffle) or the constructor (a given
     deal: any position for tests and replays). At every decision
     :attr:`to_act` is the seat to act and :meth:`legal_actions` the exact set
-    of legal actions, ascending by action id (cards by code, as OpenSpiel);
-    :meth:`apply` takes one of them (an int, or its text form) and raises
-    :class:`RuleViolation` for anything else. In the play each hand is kept
-    as a bitmask (``_m``, one int per seat, :data:`_BIT`) and every legal set
-    is a look-up in one table of masks (:data:`_ASCENDING`); the ``hands``
-    lists are brought up to date from the masks when read.
+    of legal actions; :meth:`apply` takes one of them (an int, or its text
+    form) and raises :class:`RuleViolation` for anything else.
 
     Read-only state (attributes are public for speed; do not assign them):
     ``rules``, ``dealer``, ``hands`` (four lists of card codes, in the order
@@ -377,7 +304,7 @@ class Hand:
         "rules",
         "_cfg",
         "dealer",
-        "_hands",
+        "hands",
         "turn_up",
         "undealt",
         "phase",
@@ -409,11 +336,9 @@ class Hand:
         "_best",
         "_winner",
         "_dealt",
-        "_m",
-        "_sm",
-        "_smt",
-        "_asc",
-        "_lead",
+        "_follows",
+        "_fb",
+        "_led",
         "_tn",
         "_tnext",
     )
@@ -509,9 +434,8 @@ class Hand:
         else:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
-        h0, h1, h2, h3, up, rest = _SPLIT(d)
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer, [h0, h1, h2, h3], up, rest, d)
+        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
         return self
 
     def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
@@ -527,8 +451,7 @@ class Hand:
         self.record = self.score = None
         self.thrown_in = self.misdeal = False
         self.dealer = dealer
-        self._hands = hands
-        self._m = None
+        self.hands = hands
         self.turn_up = turn_up
         self.undealt = undealt
         self.trick = []
@@ -550,31 +473,6 @@ class Hand:
             self._legal = self._bidding_actions() if cfg.bid1_check else _BID1_ACTIONS
 
     # ------------------------------------------------------------- queries
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """The four hands (``hands[seat]``: the cards the seat holds, in the
-        order dealt, the turn-up last when the dealer picked it up). In the
-        play the engine keeps each hand as a mask (:data:`_BIT`); reading
-        ``hands`` brings the lists up to date (the same list objects, the
-        cards played removed)."""
-        hands = self._hands
-        masks = self._m
-        if masks is not None:
-            b = _BIT
-            for seat in range(4):
-                hand = hands[seat]
-                m = masks[seat]
-                if len(hand) != m.bit_count():
-                    hand[:] = [c for c in hand if m & b[c]]
-        return hands
-
-    @hands.setter
-    def hands(self, hands: list[list[int]]) -> None:
-        self._hands = hands
-        if self._m is not None:
-            b = _BIT
-            self._m = [sum(b[c] for c in hand) for hand in hands]
 
     @property
     def done(self) -> bool:
@@ -607,9 +505,7 @@ class Hand:
 
     def legal_actions(self) -> list[int] | tuple[int, ...]:
         """The exact set of legal actions for :attr:`to_act` (empty when the
-        hand is done), in ascending order of action id (cards by code: the
-        order of OpenSpiel's ``legal_actions()``). The sequence is the
-        engine's own: do not modify it.
+        hand is done). The sequence is the engine's own: do not modify it.
 
         It is worked out when the state changes (so asking is free): in the
         play, the cards of the suit led if the player holds any, else every
@@ -632,7 +528,7 @@ class Hand:
             if seat == self.dealer and cfg.needs_trump and not self._dealer_holds_trump():
                 acts = _BID1_MUST_PASS
             test = cfg.misdeal_test
-            if test is not None and test(self._hands[seat]):
+            if test is not None and test(self.hands[seat]):
                 acts = acts + (MISDEAL,)
             return acts
         if phase == BID2:
@@ -648,7 +544,7 @@ class Hand:
         """001: the dealer may take up only when holding a trump, the left
         bower not counted (the Benny is)."""
         suit = self.turn_up >> 3
-        hand = self._hands[self.dealer]
+        hand = self.hands[self.dealer]
         return BENNY in hand or any((c >> 3) == suit for c in hand)
 
     # -------------------------------------------------------------- apply
@@ -675,10 +571,9 @@ class Hand:
             self._bids.append(action)
             self._actors.append(seat)
             return self._bid(action)
-        # Play a card (inlined: this is the hot path of every search). In
-        # the play a hand is its mask (self._m; self.hands follows it when read).
-        m = self._m
-        m[seat] -= _BIT[action]
+        # Play a card (inlined: this is the hot path of every search).
+        hands = self.hands
+        hands[seat].remove(action)
         trick = self.trick
         if trick:
             trick.append(action)
@@ -688,31 +583,39 @@ class Hand:
                 self._winner = seat
             seat = self._tn[seat]
             if seat < 0:
-                # The trick is complete: the winner leads any card.
+                # The trick is complete.
                 winner = self._winner
                 tricks = self.tricks
                 tricks.append((self.trick_leader, trick, winner))
                 self.tricks_won[winner] += 1
                 self.trick = []
-                held = m[winner]
-                if not held:  # five tricks: every active hand is empty
+                n = len(tricks)
+                if n == 5:
                     return self._finish()
+                if n == 4:
+                    # The last trick: every hand holds one card, its only legal action.
+                    self._follows = _LAST_TRICK
+                    self._led = _LED_LAST[self.trump]
                 self.to_act = winner
-                self._legal = self._asc[held]
+                self._legal = [*hands[winner]]
                 return None
         else:
             trick.append(action)
-            self._sm, st = self._lead[action]
+            self._fb, st = self._led[self._es[action]]
             self._st = st
             self._best = st[action]
             self._winner = self.trick_leader = seat
             self._tn = tn = self._tnext[seat]
             seat = tn[seat]
         self.to_act = seat
-        # Follow suit if able (000, 001): any card when void in the suit led.
-        held = m[seat]
-        asc = self._asc
-        self._legal = asc[held & self._sm] or asc[held]
+        hand = hands[seat]
+        # Follow suit if able (000, 001): the hand when void in the suit led.
+        follows = self._fb
+        legal = []
+        for c in hand:
+            if follows[c]:
+                legal.append(c)
+        self._legal = legal or [*hand]
         return None
 
     def play_random(self, rng: random.Random) -> Hand:
@@ -724,8 +627,8 @@ class Hand:
         the path of :meth:`apply` for a legal bid without its checks (every
         action drawn is one of the legal actions); the tricks run in one loop
         over the same tables (the seats of a trick from a table by leader,
-        the hands as masks, the legal sets from the same ascending table);
-        the outcome is identical, action for action and draw for
+        the drawn card popped from the hand when the player is void or
+        leads); the outcome is identical, action for action and draw for
         draw, to driving :meth:`legal_actions` / :meth:`apply` with the same
         draws (tests/play/test_engine_properties.py).
         """
@@ -745,22 +648,20 @@ class Hand:
                 actors.append(self.to_act)
                 self._bid(action)
                 phase = self.phase
-        m = self._m
+        hands = self.hands
         es = self._es
         strength = self._strength
-        smt = self._smt
         order = self._order
         after = _AFTER[self.sitting_out]
         tricks = self.tricks
         won = self.tricks_won
         trick = self.trick
-        asc = self._asc
-        bit = _BIT
+        follows = self._follows
         if trick:
             # Finish the trick in progress: the seats after the last to play.
             leader = self.trick_leader
             seats = order[leader][len(trick):]
-            sm = self._sm
+            fl = follows[es[trick[0]]]
             st = self._st
             best = self._best
             winner = self._winner
@@ -768,23 +669,25 @@ class Hand:
             leader = self.to_act
         while True:
             if not trick:
-                # The lead: any card (legal_actions() is the hand, ascending).
-                legal = asc[m[leader]]
-                c = legal[int(rnd() * len(legal))]
-                m[leader] -= bit[c]
+                # The lead: any card (legal_actions() is the hand, in order).
+                hand = hands[leader]
+                c = hand.pop(int(rnd() * len(hand)))
                 trick.append(c)
                 led = es[c]
-                sm = smt[led]
+                fl = follows[led]
                 st = strength[led]
                 best = st[c]
                 winner = leader
                 seats = after[leader]
             for seat in seats:
                 # Follow suit if able (000, 001), exactly as legal_actions().
-                held = m[seat]
-                legal = asc[held & sm] or asc[held]
-                c = legal[int(rnd() * len(legal))]
-                m[seat] = held - bit[c]
+                hand = hands[seat]
+                legal = [*filter(fl, hand)]
+                if legal:
+                    c = legal[int(rnd() * len(legal))]
+                    hand.remove(c)
+                else:  # void in the suit led: any card (legal_actions() is the hand)
+                    c = hand.pop(int(rnd() * len(hand)))
                 trick.append(c)
                 if st[c] > best:
                     best = st[c]
@@ -792,8 +695,11 @@ class Hand:
             tricks.append((leader, trick, winner))
             won[winner] += 1
             trick = []
-            if len(tricks) == 5:
+            n = len(tricks)
+            if n == 5:
                 break
+            if n == 4:
+                follows = _LAST_TRICK
             leader = winner
         self.trick = trick
         self._finish()
@@ -821,31 +727,10 @@ class Hand:
         legal actions."""
         phase = self.phase
         seat = self.to_act
-        # The phases by how often they come (round 1 most).
-        if phase == BID1:
-            if action == PASS:
-                if seat == self.dealer:
-                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
-                    self.phase = BID2
-                    self._passed = []
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                else:
-                    self._passed.append(seat)
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
-            elif action == ORDER:
-                self._make(seat, self.turn_up >> 3, 1)
-            else:  # MISDEAL
-                self.misdeal = True
-                self._end_unplayed()
-        elif phase == ALONE_ROUND:
+        if phase == ALONE_ROUND:
             if action == ALONE:
                 declare_alone(self, seat)
             self._next_alone_decision()
-        elif phase == DISCARDING:
-            self._hands[seat].remove(action - DISCARD)
-            self._start_play()
         elif phase == BID2:
             if action == PASS:
                 self._passed.append(seat)
@@ -863,6 +748,26 @@ class Hand:
                         self._legal = cfg.bid2_actions[self.turn_up >> 3]
             else:
                 self._make(seat, action - NAME, 2)
+        elif phase == DISCARDING:
+            self.hands[seat].remove(action - DISCARD)
+            self._start_play()
+        elif phase == BID1:
+            if action == PASS:
+                if seat == self.dealer:
+                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                    self.phase = BID2
+                    self._passed = []
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                else:
+                    self._passed.append(seat)
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+            elif action == ORDER:
+                self._make(seat, self.turn_up >> 3, 1)
+            else:  # MISDEAL
+                self.misdeal = True
+                self._end_unplayed()
         else:  # BENNY_UP
             self._make(self.dealer, action - NAME, 1)
 
@@ -876,7 +781,7 @@ class Hand:
         self.trump = trump
         self.maker = seat
         self.bid_round = bid_round
-        self._es, self._strength, self._smt, self._lead = _TRUMP[trump]
+        self._es, self._strength, self._follows, self._led = _TRUMP[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
@@ -925,15 +830,14 @@ class Hand:
         if self.bid_round == 1 and dealer not in out:
             # The dealer picks up the turn-up (or the Benny) and discards (000,
             # 001); a dealer who sits out does not pick up.
-            hand = self._hands[dealer]
+            hand = self.hands[dealer]
             hand.append(self.turn_up)
             self.phase = DISCARDING
             self.to_act = dealer
-            # Six cards: the five dealt and the turn-up, in ascending order
-            # as every legal set (unrolled: cheaper than map() or a
-            # comprehension for so few).
+            # Six cards: the five dealt and the turn-up (unrolled: cheaper
+            # than map() or a comprehension for so few).
             d = _DISCARD_OF
-            c0, c1, c2, c3, c4, c5 = sorted(hand)
+            c0, c1, c2, c3, c4, c5 = hand
             legal = [d[c0], d[c1], d[c2], d[c3], d[c4], d[c5]]
             if not self._cfg.discard_turn_up:
                 legal.remove(DISCARD + self.turn_up)
@@ -967,18 +871,7 @@ class Hand:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
         self.to_act = leader
-        # From here a hand is its mask (a seat sitting out keeps its five).
-        # Unrolled: four hands of five cards (cheaper than any loop).
-        b = _BIT
-        (c0, c1, c2, c3, c4), (d0, d1, d2, d3, d4), (e0, e1, e2, e3, e4), (f0, f1, f2, f3, f4) = self._hands
-        self._m = masks = [
-            b[c0] | b[c1] | b[c2] | b[c3] | b[c4],
-            b[d0] | b[d1] | b[d2] | b[d3] | b[d4],
-            b[e0] | b[e1] | b[e2] | b[e3] | b[e4],
-            b[f0] | b[f1] | b[f2] | b[f3] | b[f4],
-        ]
-        self._asc = asc = self._cfg.ascending
-        self._legal = asc[masks[leader]]
+        self._legal = [*self.hands[leader]]
 
     def _why_illegal(self, action: object) -> str:
         """Why ``action`` is refused, naming the rule (built only when
@@ -1201,16 +1094,15 @@ class Hand:
     def copy(self) -> Hand:
         """An independent copy (for search: apply actions to the copy)."""
         other = Hand.__new__(Hand)
-        self.hands  # the lists brought up to date with the masks
         for name in Hand.__slots__:
             try:
                 value = getattr(self, name)
             except AttributeError:
                 continue
-            if name == "_hands":
+            if name == "hands":
                 value = [h[:] for h in value]
-            elif name in ("trick", "tricks", "tricks_won", "_bids", "_actors", "_passed", "_alone_queue", "_m"):
-                value = value[:] if value is not None else None
+            elif name in ("trick", "tricks", "tricks_won", "_bids", "_actors", "_passed", "_alone_queue"):
+                value = value[:]
             setattr(other, name, value)
         return other
 
