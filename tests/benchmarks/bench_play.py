@@ -112,6 +112,35 @@ before, second run       44,482 (1.58x)  55,579 (1.97x)     28,221
 after, second run        50,849 (1.71x)  59,860 (2.02x)     29,673
 =======================  ==============  =================  ===============
 
+Tried next (branch speed33, second session; the lead allowed the legal
+sets' order to change): in the play each hand a bitmask, every legal set
+one look-up in a table of the 68,406 masks of at most five cards of the
+25-card pack (ascending by card code, OpenSpiel's order), the ``hands``
+lists brought up to date from the masks when read. Every test of
+tests/play passed unchanged (the OpenSpiel replay and the EGN files
+included). In instructions it gained (callgrind as above, one session):
+steps 174,974 -> 168,747 a hand against OpenSpiel's 325,675 (1.86x ->
+1.93x), ``play_random`` 140,979 -> 129,812 (2.31x -> 2.51x). In CPU time
+it lost (``nice -n 10 ... --openspiel --clock cpu --hands 20000 --repeat
+5``, the two trees back to back, twice, load average about 12):
+
+=======================  ==============  =================  ===============
+engine                   steps hands/s   play_random /s     OpenSpiel /s
+=======================  ==============  =================  ===============
+main (c3ba8b0)           62,899 (1.91x)  72,589 (2.20x)     32,980
+bitmask play (5b8f30b)   56,599 (1.74x)  66,647 (2.05x)     32,557
+main, second run         61,962 (1.90x)  71,649 (2.20x)     32,583
+bitmask, second run      56,026 (1.70x)  69,285 (2.11x)     32,871
+=======================  ==============  =================  ===============
+
+The table is read at random: 295 ns a look-up among its 68,406 masks,
+54 ns when the same dict is read at 200 masks (the cache misses, which
+callgrind does not count). So it was not kept (8ceed83 restores main's
+engine); instruction counts alone do not decide a change of the hot path.
+A smaller table (the follow set by the suit's submask, a few hundred
+entries) keeps the misses away but saves only the instructions of the
+follow loop less the masks' upkeep (about 1,500 a hand, estimated).
+
 Like with like: both drivers are the same loop through each engine's public
 API -- ask the legal actions, draw ``legal[int(random() * len(legal))]``,
 apply it -- from the deal to the end of the hand. OpenSpiel's hand has more
