@@ -236,6 +236,19 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 
 
 # the round being played -------------------------------------------------------
+def rounds_statement():
+    """The event's rounds (``EventRound`` rows, read afresh) and whether the
+    night is split into sections, riding along (parameter ``event_id``;
+    built once: see _STATEMENTS)."""
+    key = ("rounds",)
+    if key not in _STATEMENTS:
+        split = select(Section.id).where(Section.event_id == bindparam("event_id")).exists()  # rides along: sections?
+        # the rows as this statement reads them (populate_existing: a row this session loaded before is read afresh)
+        _STATEMENTS[key] = select(EventRound, split).where(EventRound.event_id == bindparam("event_id")) \
+            .execution_options(populate_existing=True)
+    return _STATEMENTS[key]
+
+
 def playing_round(session: Session, event_id: int, table: int | None = None, *, _read: dict | None = None) -> int | None:
     """The round being played (see the module's docstring); None before a
     rotation. ``table``: the round being played at that table -- in a night
@@ -246,13 +259,7 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
     rounds, closed = {}, set()
     sectioned = False
     rows: dict[int, EventRound] = {}
-    key = ("rounds",)
-    if key not in _STATEMENTS:  # (built once: see _STATEMENTS)
-        split = select(Section.id).where(Section.event_id == bindparam("event_id")).exists()  # rides along: sections?
-        # the rows as this statement reads them (populate_existing: a row this session loaded before is read afresh)
-        _STATEMENTS[key] = select(EventRound, split).where(EventRound.event_id == bindparam("event_id")) \
-            .execution_options(populate_existing=True)
-    for r, has_sections in session.execute(_STATEMENTS[key], {"event_id": event.id}):
+    for r, has_sections in session.execute(rounds_statement(), {"event_id": event.id}):
         rounds[r.number] = r.id
         rows[r.number] = r
         sectioned = sectioned or bool(has_sections)
@@ -312,21 +319,30 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     table numbers are above it) → the round (None before a rotation). An
     empty dict for a night in one room. The phones' stamps wake a section's
     tables when their section moves on (:func:`phone_stamps`)."""
+    return room_playing_rounds(session, event_id)[1]
+
+
+def room_playing_rounds(session: Session, event_id: int) -> tuple[int | None, dict[int, int | None]]:
+    """(the room's round being played, what :func:`playing_round` says
+    without a table; every section's, :func:`section_playing_rounds`) from
+    one read of the room: the stamps need both after every change, and the
+    two read every table's hands and phone actions twice."""
     event = load_event(session, event_id)
-    secs, locks = _sections.section_places_and_locks(session, event_id)
-    if not secs:
-        return {}
     rounds: dict[int, int] = {}
     closed: set[int] = set()
-    for r in session.exec(select(EventRound).where(EventRound.event_id == event.id)):
+    sectioned = False
+    for r, has_sections in session.execute(rounds_statement(), {"event_id": event.id}):
         rounds[r.number] = r.id
+        sectioned = sectioned or bool(has_sections)
         if r.locked:
             closed.add(r.number)
-    if not rounds:
-        return {s.first_table: None for s in secs}
+    if not rounds:  # (no round row to say whether the night is split: asked)
+        return None, {s.first_table: None for s in _sections.section_places_and_locks(session, event_id)[0]}
+    secs, locks = _sections.section_places_and_locks(session, event_id) if sectioned else ((), {})
     tables, counts, done = _seated_and_in_read(session, list(rounds.values()), None)
     waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
-    return {
+    room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting)
+    return room, {
         s.first_table: _first_open_round(
             session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting
         )
@@ -672,10 +688,11 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     for kind, t, top in session.execute(_STATEMENTS[("tables' stamps",)], {"event_id": event_id}):
         (audits if kind == 0 else actions)[t] = top or 0
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
-    base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
+    room_round, section_rounds = room_playing_rounds(session, event_id)  # (one read of the room for both)
+    base = f"{audits.get(None, 0)}.{flags}.{room_round or 0}.{rotation}"
     bases = tuple(  # a split night: each section's tables follow the round being played in their section
         (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
-        for first, number in sorted(section_playing_rounds(session, event_id).items())
+        for first, number in sorted(section_rounds.items())
     )
     made = PhoneStamps(room, {}, base, rotation, signature, bases)
     tables = {t: f"{made.base_of(t)}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}

@@ -149,6 +149,8 @@ def test_each_sections_round_read_in_one_pass_is_what_each_table_is_told(db):
         with db.session() as s:
             rounds = T.section_playing_rounds(s, event_id)
             assert set(rounds) == set(tables)
+            # the stamps' one read of the room says the room's round as playing_round does, and the sections'
+            assert T.room_playing_rounds(s, event_id) == (T.playing_round(s, event_id), rounds)
             for first, ts in tables.items():
                 assert {T.playing_round(s, event_id, t) for t in ts} == {rounds[first]}, (first, rounds)
 
