@@ -42,7 +42,7 @@ from sqlmodel import Session, select
 from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
 from euchre_tourney.tournament.common import load_event, lone_position, table_size
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
-from euchre_tourney.tournament.placing import place_rows, round_half_up
+from euchre_tourney.tournament.placing import place_standing_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import side_of_position
@@ -174,59 +174,56 @@ def compute_standings(
         table_side_points.setdefault(key, [0, 0, 0])  # finished early with no hand: 0–0
     round_done = {rnd.number for rnd in rounds if all((rnd.number, t.number) in finished for t in rnd.tables)}
 
-    per: dict[int, dict] = {
-        e: {"points": [None] * total_rounds, "won": 0, "loners": 0, "sit": [], "played": 0} for e in players
-    }
+    # each player's record in flat lists by index (the standings of 2,000 players are made after every
+    # change: a dict and two lists per player were a third of the time, most of it the garbage collector's)
+    index = {e: i for i, e in enumerate(players)}
+    rounds_of = total_rounds
+    points: list[int | None] = [None] * (len(index) * rounds_of)
+    won, loners, played = [0] * len(index), [0] * len(index), [0] * len(index)
+    sits: dict[int, list[int]] = {}
     for rnd in rounds:
+        base = rnd.number - 1
         for t in rnd.tables:
             acc = table_side_points.get((rnd.number, t.number))
             if acc is None or (rnd.number, t.number) not in finished:
                 continue
             for seat, entrant in enumerate(t.seats):
-                if entrant not in per:
+                i = index.get(entrant)
+                if i is None:
                     continue
                 side = side_of_position(seat)
                 mine, theirs = acc[side], acc[1 - side]
-                rec = per[entrant]
-                rec["points"][rnd.number - 1] = mine
-                rec["played"] += 1
-                rec["won"] += mine > theirs
-                rec["loners"] += loner_hands.get((rnd.number, t.number, seat), 0)
-        for entrant in rnd.sit_out:
-            if entrant in per and rnd.number in round_done:
-                per[entrant]["sit"].append(rnd.number)
+                points[i * rounds_of + base] = mine
+                played[i] += 1
+                won[i] += mine > theirs
+                loners[i] += loner_hands.get((rnd.number, t.number, seat), 0)
+        if rnd.number in round_done:
+            for entrant in rnd.sit_out:
+                i = index.get(entrant)
+                if i is not None:
+                    sits.setdefault(i, []).append(rnd.number)
 
     rows = []
-    for entrant, (player_id, name, number) in players.items():
-        rec = per[entrant]
-        played_points = [p for p in rec["points"] if p is not None]
-        credit_each = 0
-        if sit_out_rule == "average" and played_points:
-            credit_each = round_half_up(sum(played_points), len(played_points))
-        for r in rec["sit"]:
-            rec["points"][r - 1] = credit_each
-        credit = credit_each * len(rec["sit"])
-        rows.append(
-            [
-                (sum(played_points) + credit, rec["won"], rec["loners"]),
-                StandingRow(
-                    place=0,
-                    tied=False,
-                    player_id=player_id,
-                    number=number,
-                    name=name,
-                    points=sum(played_points) + credit,
-                    rounds_played=rec["played"],
-                    rounds_won=rec["won"],
-                    loners=rec["loners"],
-                    sit_outs=len(rec["sit"]),
-                    sit_out_credit=credit,
-                    round_points=tuple(rec["points"]),
-                    section=(sections if isinstance(sections, str) else sections.get(entrant, "")) if sections else "",
-                ),
-            ]
-        )
-    return place_rows(rows)
+    one_section = sections if isinstance(sections, str) else None
+    for entrant, i in index.items():
+        player_id, name, number = players[entrant]
+        mine = points[i * rounds_of:(i + 1) * rounds_of]
+        played_points = [p for p in mine if p is not None]
+        total = sum(played_points)
+        sat = sits.get(i, ())
+        credit = 0
+        if sat:
+            credit_each = 0
+            if sit_out_rule == "average" and played_points:
+                credit_each = round_half_up(total, len(played_points))
+            for r in sat:
+                mine[r - 1] = credit_each
+            credit = credit_each * len(sat)
+        section = (one_section if one_section is not None else sections.get(entrant, "")) if sections else ""
+        rows.append(((total + credit, won[i], loners[i]),
+                     (player_id, number, name, total + credit, played[i], won[i], loners[i], len(sat), credit,
+                      tuple(mine), section)))
+    return place_standing_rows(rows)
 
 
 def standings(session: Session, event_id: int, section: str | None = None) -> StandingsView:
