@@ -633,6 +633,9 @@ class PhoneStamps:
     """In a night split into sections, each section's ``base`` (with the
     round being played in it: a section moves on at its own pace), by the
     ``first_table`` its stored table numbers are above, ascending."""
+    playing: int | None = None
+    """The round being played in the room (:func:`playing_round` without a
+    table; None before a rotation), as read with these stamps."""
 
     def base_of(self, t: int) -> str:
         """``base`` of table ``t``: its section's in a night split into sections."""
@@ -694,9 +697,9 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
         (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
         for first, number in sorted(section_rounds.items())
     )
-    made = PhoneStamps(room, {}, base, rotation, signature, bases)
+    made = PhoneStamps(room, {}, base, rotation, signature, bases, room_round)
     tables = {t: f"{made.base_of(t)}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
-    return PhoneStamps(room, tables, base, rotation, signature, bases)
+    return PhoneStamps(room, tables, base, rotation, signature, bases, room_round)
 
 
 # the table's page ----------------------------------------------------------------

@@ -299,17 +299,24 @@ def section_standings(session: Session, event_id: int) -> dict[str, StandingsVie
     return _sectioned_standings(session, event_id, secs, None, every=True)
 
 
-def room_standings(session: Session, event_id: int) -> tuple[StandingsView, dict[str, StandingsView]]:
+def room_standings(session: Session, event_id: int, memo: dict | None = None,
+                   ) -> tuple[StandingsView, dict[str, StandingsView]]:
     """The overall standings (:func:`standings`) and every section's
     (:func:`section_standings`: ``{}`` for a night not split) from one
     read and one scoring of the night: the players' pages show both after
-    every change, and two passes read and scored every hand twice."""
+    every change, and two passes read and scored every hand twice.
+    ``memo``: a dict the caller keeps from one call to the next (a phone
+    server's), holding each section's standings with what they were made
+    from (the section's hands, tables finished early or entered as totals,
+    rounds, players, the event's settings): a section whose inputs are the
+    same, read afresh, is not scored again (a hand at one table of 25
+    sections scores one section and the overall list, not 25)."""
     from euchre_tourney.tournament import sections as _sections
 
     secs = _sections.list_sections(session, event_id)
     if not secs:
         return _standings(session, event_id), {}
-    return _sectioned_standings(session, event_id, secs, None, every="both")
+    return _sectioned_standings(session, event_id, secs, None, every="both", memo=memo)
 
 
 def _split_rounds(rounds, secs, owner) -> dict[int, list]:
@@ -342,10 +349,12 @@ def _runs_text(names: list[str]) -> str:
     return f"sections {names[0]}–{names[-1]}"
 
 
-def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool | str = False):
+def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool | str = False,
+                         memo: dict | None = None):
     """One section's standings (``section``), the overall ones (None), every
     section's (``every`` True: name → view) or the overall ones and every
-    section's (``every`` "both": the pair, :func:`room_standings`)."""
+    section's (``every`` "both": the pair, :func:`room_standings`;
+    ``memo``: see there)."""
     from euchre_tourney.tournament import sections as _sections
 
     chosen = _sections.section_named(secs, section) if section is not None else None
@@ -365,6 +374,10 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
 
     everyone = _entrant_rows(session, event_id, night)
     section_of = {p: sec.name for sec in secs for p in sec.members}
+    members_of: dict[str, dict] = {}  # each section's players, in one pass over the night's
+    for e, v in everyone.items():
+        if e in section_of:
+            members_of.setdefault(section_of[e], {})[e] = v
     categories = parse_categories(event.prizes_json)
     shown = [sec for sec in secs if chosen is None or sec.id == chosen.id]
     split = _split_rounds(night.rounds, shown, owner)
@@ -377,31 +390,44 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
     statuses: list[tuple[str, int, str]] = []
     prizes_of: list[tuple[str, tuple]] = []
     views: dict[str, StandingsView] = {}
+    settings = (event_id, event.name, event.sit_out_rule, event.rounds, event.hands_per_round, event.entry_mode,
+                event.prizes_json, bool(night.rounds))
     for sec in shown:
         rounds = split[sec.id]
-        after, current, tables_in, tables_total, status = (
-            round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
-        )
+        players = members_of.get(sec.name, {})
+        # what this section's standings are made from, all read afresh: the same as last time, the same standings
+        inputs = (settings, sec.name, sec.title, players, rounds, facts_of[sec.id], tables_of[sec.id])
+        kept = memo.get(("section", sec.id)) if memo is not None and chosen is None else None
+        if kept is not None and kept[0] == inputs:
+            after, status, prizes, view = kept[1]
+        else:
+            after, current, tables_in, tables_total, status = (
+                round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
+            )
+            rows = None
+            if chosen is not None or categories or every:  # a section's own places: its standings, or its prizes
+                rows = compute_standings(
+                    players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+                    hands_per_round=event.hands_per_round, tables=tables_of[sec.id], sections=sec.name,
+                )
+            prizes = compute_prizes(rows, categories) if rows is not None else ()
+            view = None
+            if chosen is not None or every:
+                view = StandingsView(
+                    event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
+                    sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
+                    status=f"{sec.title}: {status}", rounds_finished=after, current_round=current,
+                    tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes,
+                    section=sec.name, section_status=((sec.name, after, status),),
+                    section_prizes=((sec.name, prizes),),
+                )
+            if memo is not None and chosen is None:
+                memo[("section", sec.id)] = (inputs, (after, status, prizes, view))
         statuses.append((sec.name, after, status))
-        rows = None
-        if chosen is not None or categories or every:  # a section's own places: its standings, or its prizes
-            players = {e: v for e, v in everyone.items() if e in sec.members}
-            rows = compute_standings(
-                players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
-                hands_per_round=event.hands_per_round, tables=tables_of[sec.id], sections=sec.name,
-            )
-        prizes = compute_prizes(rows, categories) if rows is not None else ()
         prizes_of.append((sec.name, prizes))
-        if chosen is not None or every:
-            view = StandingsView(
-                event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
-                sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
-                status=f"{sec.title}: {status}", rounds_finished=after, current_round=current, tables_in=tables_in,
-                tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes, section=sec.name,
-                section_status=((sec.name, after, status),), section_prizes=((sec.name, prizes),),
-            )
-            if chosen is not None:
-                return view
+        if chosen is not None:
+            return view
+        if every:
             views[sec.name] = view
     if every is True:
         return views
