@@ -385,17 +385,19 @@ def _first_open_round(session, event, rounds, closed, tables, counts, done, mine
         if number in closed:  # the director locked it: closed, whatever a table had left in it
             continue
         rid = rounds[number]
-        for t in sorted(tables.get(rid, ())):
-            if mine is not None and not (mine[0] < t and (mine[1] is None or t <= mine[1])):
-                continue  # another section's table: it plays at its own pace
+        ours = [t for t in sorted(tables.get(rid, ()))  # (another section's tables play at their own pace)
+                if mine is None or (mine[0] < t and (mine[1] is None or t <= mine[1]))]
+        for t in ours:
             if (rid, t) not in done:
                 if game:
                     if table_score(session, event.id, number, t).game_winner is None:
                         return number
                 elif counts.get((rid, t), 0) < event.hands_per_round:
                     return number
-            if t in waiting(number, rid):  # all in, but a hand still waits for the other side: stay on this round
-                return number
+        # all in, but a hand still waits for the other side: stay on this round (asked only once every table is
+        # in: the waiting hands are a read of the round's hands and phone actions, and mid-round none is needed)
+        if ours and not waiting(number, rid).isdisjoint(ours):
+            return number
     return max(rounds)
 
 

@@ -167,3 +167,35 @@ def test_each_sections_round_read_in_one_pass_is_what_each_table_is_told(db):
     with db.session() as s:
         assert T.section_playing_rounds(s, event_id)[secs[0].first_table] == 3
         assert T.section_playing_rounds(s, event_id)[secs[2].first_table] == 2  # its last table is not in
+
+
+def test_the_waiting_hands_are_read_only_once_a_rounds_tables_are_in(db):
+    """The stamps' read of the room (after every change, on every server)
+    asks which hands wait for the other side -- every hand and phone action
+    of the round -- only once every table of the round is in: mid-round a
+    table short of hands already says the round is being played."""
+    from sqlalchemy import event as sa_event
+
+    with db.session() as s:
+        event_id = split_night(s, 16, 8, rounds=2, hands=1, seed=5, prefix="W")
+        tables = sorted(t for sec in T.list_sections(s, event_id) for t in T.section_tables(s, event_id, sec.name))
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
+
+    def waiting_reads() -> int:
+        said.clear()
+        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+        try:
+            with db.session() as s:
+                T.room_playing_rounds(s, event_id)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+        return sum("phone_action" in q.lower() for q in said)
+
+    T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
+    assert waiting_reads() == 0  # mid-round: the other tables are short of hands
+    for t in tables[1:]:
+        T.operate(db, "Hand", T.record_hand, event_id, 1, t, 1, HandEntry(Side.NS, 3), event_id=event_id)
+    assert waiting_reads() >= 1  # every table in: whether a hand still waits decides the round
