@@ -37,9 +37,10 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass
 
+from sqlalchemy import func
 from sqlmodel import Session, select
 
-from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, TableResult
 from euchre_tourney.tournament.common import load_event, lone_position, table_size
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_standing_rows, round_half_up
@@ -359,7 +360,7 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
 
     chosen = _sections.section_named(secs, section) if section is not None else None
     event = load_event(session, event_id)
-    night = seated_night(session, event)
+    night = _seated_night(session, event, memo)
     size = table_size(event)
     facts = hand_facts(session, event_id, size)
     tables = table_facts(session, event_id)
@@ -446,6 +447,43 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
         prizes=compute_prizes(rows, categories), section_status=tuple(statuses), section_prizes=tuple(prizes_of),
     )
     return (overall, views) if every == "both" else overall
+
+
+def _seated_night(session: Session, event, memo: dict | None):
+    """:func:`~.schedule.seated_night` of ``event``, kept in ``memo`` (a
+    phone server's, :func:`room_standings`) while its rotation and its
+    entrants are the same: the rounds', seats' and sit-outs' rows are only
+    ever added or deleted, never changed, so their counts and highest ids
+    (one statement of indexed subqueries) say whether they changed; the
+    entrants (numbers, names, check-ins) are read afresh and compared. The
+    2,000 players' seats of a night are read and built once per rotation,
+    not after every hand. A night at tables of six: not kept."""
+    from euchre_tourney.tournament import side_games
+
+    if memo is None or side_games.is_six(event):
+        return seated_night(session, event)
+    of_event = EventRound.event_id == event.id
+    signature = tuple(session.execute(select(
+        select(func.count(EventRound.id)).where(of_event).scalar_subquery(),
+        select(func.max(EventRound.id)).where(of_event).scalar_subquery(),
+        select(func.count(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.count(SitOut.id)).join(EventRound, SitOut.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.max(SitOut.id)).join(EventRound, SitOut.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+    )).one())
+    entrants = tuple(tuple(row) for row in session.exec(
+        select(Entrant.id, Entrant.number, Player.name, Entrant.checked_in)
+        .join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id).order_by(Entrant.id)))
+    kept = memo.get("night")
+    if kept is not None and kept[0] == (event.id, signature, entrants):
+        return kept[1]
+    night = seated_night(session, event)
+    memo["night"] = ((event.id, signature, entrants), night)
+    return night
 
 
 def _entrant_rows(session: Session, event_id: int, night) -> dict[int, tuple[int, str, int | None]]:
