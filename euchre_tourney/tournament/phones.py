@@ -56,7 +56,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import Integer, String, bindparam, func, literal, literal_column, true, union_all
+from sqlalchemy import Integer, String, bindparam, case, func, literal, literal_column, true, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -460,6 +460,22 @@ def _waiting_tables(session: Session, event_id: int, round_number: int, round_id
     condition on a table number column, :func:`playing_round`'s: the tables of one section)."""
     if within is None:
         within = lambda column: true()  # noqa: E731
+    # the hands that may wait, found by the database: an entry or correction later than any answer (Agree,
+    # Disagree) to the hand's stored version -- a few rows, where every hand and phone action of a round of 500
+    # tables were read to find them; only their tables' lines are then read and told apart (phone_state)
+    pa, entry = PhoneAction, PhoneAction.action.in_(("enter", "correct"))
+    answer = PhoneAction.action.in_(("agree", "disagree")) & (PhoneAction.hand_version == func.coalesce(Hand.version, 1))
+    maybe = sorted({t for t, in session.execute(
+        select(pa.table_number)
+        .join(Hand, (Hand.round_id == round_id) & (Hand.table_number == pa.table_number) & (Hand.number == pa.hand_number))
+        .where(pa.event_id == event_id, pa.round_number == round_number, within(pa.table_number))
+        .group_by(pa.table_number, pa.hand_number)
+        .having(func.max(case((entry, pa.id))) > func.coalesce(func.max(case((answer, pa.id))), 0))
+    )})
+    if not maybe:
+        return set()
+    inside = within
+    within = lambda column: inside(column) & column.in_(maybe)  # noqa: E731
     versions = {
         (t, n): v or 1
         for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version)
