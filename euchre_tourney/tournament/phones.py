@@ -54,7 +54,7 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import Integer, String, bindparam, case, func, literal, literal_column, true, union_all
 from sqlalchemy.exc import IntegrityError
@@ -322,11 +322,15 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     return room_playing_rounds(session, event_id)[1]
 
 
-def room_playing_rounds(session: Session, event_id: int) -> tuple[int | None, dict[int, int | None]]:
+def room_playing_rounds(session: Session, event_id: int, seated: dict | None = None,
+                        ) -> tuple[int | None, dict[int, int | None]]:
     """(the room's round being played, what :func:`playing_round` says
     without a table; every section's, :func:`section_playing_rounds`) from
     one read of the room: the stamps need both after every change, and the
-    two read every table's hands and phone actions twice."""
+    two read every table's hands and phone actions twice. ``seated``: a
+    dict, the tables seated in each round as read before for this rotation
+    (``seated["rounds"]`` their round ids, ``seated["tables"]``: not read
+    again for the same rounds; filled in when empty or for other rounds)."""
     event = load_event(session, event_id)
     rounds: dict[int, int] = {}
     closed: set[int] = set()
@@ -339,7 +343,11 @@ def room_playing_rounds(session: Session, event_id: int) -> tuple[int | None, di
     if not rounds:  # (no round row to say whether the night is split: asked)
         return None, {s.first_table: None for s in _sections.section_places_and_locks(session, event_id)[0]}
     secs, locks = _sections.section_places_and_locks(session, event_id) if sectioned else ((), {})
-    tables, counts, done = _seated_and_in_read(session, list(rounds.values()), None)
+    ids = list(rounds.values())
+    known = seated.get("tables") if seated is not None and seated.get("rounds") == tuple(ids) else None
+    tables, counts, done = _seated_and_in_read(session, ids, None, known)
+    if seated is not None and known is None:
+        seated.update(rounds=tuple(ids), tables=tables)
     waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
     room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting)
     return room, {
@@ -350,11 +358,12 @@ def room_playing_rounds(session: Session, event_id: int) -> tuple[int | None, di
     }
 
 
-def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None):
+def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None, seated=None):
     """:func:`_seated_and_in` read: (round id → the tables seated, (round id, table) → hands counted,
     the (round id, table) whose results or team games say they are in), for the tables of ``mine``
-    (a section's bounds: above the first, up to the second or None) or every table (None)."""
-    tables: dict[int, set[int]] = {}
+    (a section's bounds: above the first, up to the second or None) or every table (None). ``seated``:
+    the tables seated as read before for the same rotation (not read again)."""
+    tables: dict[int, set[int]] = {} if seated is None else seated
     counts: dict[tuple[int, int], int] = {}
     done: set[tuple[int, int]] = set()
     # one statement (a table's tap asks this three times): the tables seated, the hands counted, the tables
@@ -365,7 +374,7 @@ def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int |
         params["lo"] = mine[0]
         if mine[1] is not None:
             params["hi"] = mine[1]
-    for kind, rid, t, n in session.execute(_seated_and_in(shape), params):
+    for kind, rid, t, n in session.execute(_seated_and_in(shape, seated is None), params):
         if kind == 0:
             tables.setdefault(rid, set()).add(t)
         elif kind == 1:
@@ -407,11 +416,11 @@ SQLAlchemy then neither builds them nor computes their cache key again
 (that was a third of a Save's CPU)."""
 
 
-def _seated_and_in(shape: str):
+def _seated_and_in(shape: str, seats: bool = True):
     """:func:`playing_round`'s one read (parameters ``ids``, the rounds' ids, and ``lo``/``hi``, the table's
     section's bounds: ``shape`` "all" (every table), "above" (tables above ``lo``), "between" (above ``lo``,
-    up to ``hi``))."""
-    key = ("seated and in", shape)
+    up to ``hi``)); ``seats`` False: without the tables seated (known already)."""
+    key = ("seated and in", shape, seats)
     if key not in _STATEMENTS:
         ids = bindparam("ids", expanding=True)
 
@@ -422,16 +431,17 @@ def _seated_and_in(shape: str):
             return above if shape == "above" else above & (column <= bindparam("hi"))
 
         finished = (TableResult.finished_early == true()) | (TableResult.ns_points != None)  # noqa: E711
-        _STATEMENTS[key] = union_all(
+        parts = [
             select(literal(0).label("kind"), Seating.round_id, Seating.table_number, literal(0).label("n"))
             .where(Seating.round_id.in_(ids), within(Seating.table_number)).distinct(),
-            select(literal(1), Hand.round_id, Hand.table_number, func.count(Hand.id))
+            select(literal(1).label("kind"), Hand.round_id, Hand.table_number, func.count(Hand.id).label("n"))
             .where(Hand.round_id.in_(ids), within(Hand.table_number)).group_by(Hand.round_id, Hand.table_number),
             select(literal(2), TableResult.round_id, TableResult.table_number, literal(0))
             .where(TableResult.round_id.in_(ids), within(TableResult.table_number), finished),
             select(literal(3), TeamGame.round_id, TeamGame.table_number, literal(0))
             .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number)),
-        )
+        ]
+        _STATEMENTS[key] = union_all(*(parts if seats else parts[1:]))
     return _STATEMENTS[key]
 
 
@@ -654,6 +664,10 @@ class PhoneStamps:
     playing: int | None = None
     """The round being played in the room (:func:`playing_round` without a
     table; None before a rotation), as read with these stamps."""
+    seated: dict = field(default_factory=dict, compare=False, repr=False)
+    """The tables seated in each round, as read for this ``rotation``
+    (:func:`room_playing_rounds`): the next read of the same rotation
+    (``since``) does not read them again."""
 
     def base_of(self, t: int) -> str:
         """``base`` of table ``t``: its section's in a night split into sections."""
@@ -709,7 +723,9 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     for kind, t, top in session.execute(_STATEMENTS[("tables' stamps",)], {"event_id": event_id}):
         (audits if kind == 0 else actions)[t] = top or 0
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
-    room_round, section_rounds = room_playing_rounds(session, event_id)  # (one read of the room for both)
+    # (one read of the room for both; the tables seated as read last time while the rotation is the same)
+    seated = since.seated if since is not None and since.rotation == rotation else {}
+    room_round, section_rounds = room_playing_rounds(session, event_id, seated)
     base = f"{audits.get(None, 0)}.{flags}.{room_round or 0}.{rotation}"
     bases = tuple(  # a split night: each section's tables follow the round being played in their section
         (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
@@ -717,7 +733,7 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     )
     made = PhoneStamps(room, {}, base, rotation, signature, bases, room_round)
     tables = {t: f"{made.base_of(t)}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
-    return PhoneStamps(room, tables, base, rotation, signature, bases, room_round)
+    return PhoneStamps(room, tables, base, rotation, signature, bases, room_round, seated)
 
 
 # the table's page ----------------------------------------------------------------

@@ -272,3 +272,47 @@ def test_the_tables_waiting_are_those_every_line_says(db):
     answer(tables[3], 1, 2, True)  # the correction agreed
     enter(tables[1], 2, side="EW")
     assert agree_with_reference() == {tables[0], tables[1]}
+
+
+def test_stamps_read_since_the_last_are_the_fresh_ones_and_the_seats_are_read_once_a_rotation(db):
+    """Stamps read with the last ones (``since``, as a server reads them)
+    equal stamps read from nothing at every step -- hands, a section's lock,
+    a late arrival re-planned into a section (new seats) -- and the tables
+    seated are read again only when the rotation changed."""
+    from sqlalchemy import event as sa_event
+
+    with db.session() as s:
+        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="S")
+        secs = T.list_sections(s, event_id)
+        tables = sorted(t for sec in secs for t in T.section_tables(s, event_id, sec.name))
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
+
+    last = None
+
+    def step() -> int:
+        nonlocal last
+        said.clear()
+        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+        try:
+            with db.session() as s:
+                last = T.phone_stamps(s, event_id, since=last)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+        assert last == _stamps(db, event_id)
+        return sum("SELECT DISTINCT" in q and "FROM seat" in q for q in said)
+
+    assert step() == 1  # the first read: the tables seated read
+    T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
+    assert step() == 0  # the same rotation: not read again
+    T.operate(db, "Lock", T.lock_section_round, event_id, secs[2].name, 1, event_id=event_id)  # C moves on
+    assert step() == 0
+    with db.session() as s:  # a late arrival: re-planned, new seats
+        late = T.add_player(s, "Late Lou")
+        T.set_checked_in(s, event_id, late.id)
+    assert step() == 1
+    for t in tables[1:3]:  # (sections A and B: C's round 1 is locked)
+        T.operate(db, "Hand", T.record_hand, event_id, 1, t, 1, HandEntry(Side.EW, 4), event_id=event_id)
+    assert step() == 0
