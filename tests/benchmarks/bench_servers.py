@@ -194,6 +194,15 @@ run, wall samples): the write 37 % (the unit of work, its guard, the
 hand's own checks), the table's page after it 22 %, the stamps' read after
 each change 17 %, the room's read model 5 %.
 
+At ``--think 20`` (500 tables, read30's code, load 11.5 before and 6.6
+after, other sessions' work): Agree→both p50 0.00 s, p95 1.79 s (the
+overall standings alone 0.79, the section's 1.00; max 14.8); Save→both
+5.95 / 13.30 s; a tap's round trip 2.25 / 10.92 s; 0 lost or doubled; 20
+followers' pages refused for load (503, retried by themselves; no table's);
+8.07 requests per follower-minute; 145-159 MB a process; 51.3 ms of server
+CPU a tap (56.8 with the database), against 74 (81) for c9d1a9f's run on
+an idle machine.
+
 Before this work (0b34459, load 8-20): PG ×4 25 tables p95 1.70 s, 100
 tables 11.25 s, 200 tables 28.85 s; SQLite 25 tables 1.08 s, 100 tables
 16.62 s; 500 never run (the 2,000 players' event took ~150 s to build by
