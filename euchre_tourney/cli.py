@@ -619,6 +619,7 @@ def _stopped_by_signals():
 def _serve(args, out: TextIO) -> int:
     from euchre_tourney import tournament
     from euchre_tourney.web import Capacity, PhoneServer, table_url
+    from euchre_tourney.web.server import serving_collector
 
     try:
         db = tournament.open_database(args.database)
@@ -653,6 +654,7 @@ def _serve(args, out: TextIO) -> int:
             server.start()
         except OSError as exc:
             raise Failure(str(exc), EXIT_ENVIRONMENT) from None
+        serving_collector()  # (this process only serves from here on)
         try:
             with _stopped_by_signals():  # Ctrl+C and SIGTERM stop it, even if the parent ignored them
                 out.write(f"Serving “{event.name}” at {server.url}/  (players' view; /projector for a TV; /director)\n")

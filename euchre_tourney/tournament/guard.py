@@ -77,7 +77,7 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from euchre_tourney.store import (
     Bracket,
@@ -237,10 +237,12 @@ def guard_rows(conn, rows: Mapping[tuple[str, int], tuple[Image | None, Image | 
     cols = (t.c.id, t.c.event_id, t.c.number, t.c.locked, split)
     sectioned: set[int] = set()
     queries: list[tuple[str, Any]] = []
-    if round_ids:
-        queries.append(("played", select(*cols).where(t.c.id.in_(sorted(round_ids)))))
-    for event_id, number in sorted(by_number):
-        queries.append(("played", select(*cols).where(t.c.event_id == event_id, t.c.number == number)))
+    # the rounds played in, by id (hands, results) and by number (phone actions, time called): one statement
+    # (a phone's Save stores a hand and its action, naming one round both ways: it was read twice)
+    played_in = [t.c.id.in_(sorted(round_ids))] if round_ids else []
+    played_in += [(t.c.event_id == event_id) & (t.c.number == number) for event_id, number in sorted(by_number)]
+    if played_in:
+        queries.append(("played", select(*cols).where(or_(*played_in))))
     if seat_rounds:
         queries.append(("seats", select(*cols).where(t.c.id.in_(sorted(seat_rounds)))))
     for event_id in sorted(rescored - gone_events):

@@ -35,6 +35,19 @@ def labels(players: Iterable[tuple[int, str, int | None]]) -> dict[int, str]:
     }
 
 
+def labels_of(chosen: Iterable[tuple[int, str, int | None]], names: Iterable[str]) -> dict[int, str]:
+    """:func:`labels` of a few players (``chosen``: (id, name, number)),
+    among the night's ``names`` (every player's of the night, these
+    included): the same labels as ``labels`` of the whole night gives
+    them, without a label made for everyone else (a table's page names
+    four players of 2,000). Returns id → label."""
+    chosen = list(chosen)
+    keys = {name_key(name) for _id, name, _n in chosen}
+    seen = Counter(k for k in map(name_key, names) if k in keys)
+    return {pid: f"{name} #{number}" if seen[name_key(name)] > 1 and number else name
+            for pid, name, number in chosen}
+
+
 class _Collator:
     """``pyuca``'s collator with its table read in two steps: names written
     in ASCII alone (most rosters) are keyed from the table's 128 lines for

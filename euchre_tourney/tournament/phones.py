@@ -54,9 +54,9 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from sqlalchemy import Integer, String, bindparam, func, literal, literal_column, true, union_all
+from sqlalchemy import Integer, String, bindparam, case, func, literal, literal_column, true, union_all
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -236,6 +236,19 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
 
 
 # the round being played -------------------------------------------------------
+def rounds_statement():
+    """The event's rounds (``EventRound`` rows, read afresh) and whether the
+    night is split into sections, riding along (parameter ``event_id``;
+    built once: see _STATEMENTS)."""
+    key = ("rounds",)
+    if key not in _STATEMENTS:
+        split = select(Section.id).where(Section.event_id == bindparam("event_id")).exists()  # rides along: sections?
+        # the rows as this statement reads them (populate_existing: a row this session loaded before is read afresh)
+        _STATEMENTS[key] = select(EventRound, split).where(EventRound.event_id == bindparam("event_id")) \
+            .execution_options(populate_existing=True)
+    return _STATEMENTS[key]
+
+
 def playing_round(session: Session, event_id: int, table: int | None = None, *, _read: dict | None = None) -> int | None:
     """The round being played (see the module's docstring); None before a
     rotation. ``table``: the round being played at that table -- in a night
@@ -246,13 +259,7 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
     rounds, closed = {}, set()
     sectioned = False
     rows: dict[int, EventRound] = {}
-    key = ("rounds",)
-    if key not in _STATEMENTS:  # (built once: see _STATEMENTS)
-        split = select(Section.id).where(Section.event_id == bindparam("event_id")).exists()  # rides along: sections?
-        # the rows as this statement reads them (populate_existing: a row this session loaded before is read afresh)
-        _STATEMENTS[key] = select(EventRound, split).where(EventRound.event_id == bindparam("event_id")) \
-            .execution_options(populate_existing=True)
-    for r, has_sections in session.execute(_STATEMENTS[key], {"event_id": event.id}):
+    for r, has_sections in session.execute(rounds_statement(), {"event_id": event.id}):
         rounds[r.number] = r.id
         rows[r.number] = r
         sectioned = sectioned or bool(has_sections)
@@ -312,21 +319,38 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     table numbers are above it) → the round (None before a rotation). An
     empty dict for a night in one room. The phones' stamps wake a section's
     tables when their section moves on (:func:`phone_stamps`)."""
+    return room_playing_rounds(session, event_id)[1]
+
+
+def room_playing_rounds(session: Session, event_id: int, seated: dict | None = None,
+                        ) -> tuple[int | None, dict[int, int | None]]:
+    """(the room's round being played, what :func:`playing_round` says
+    without a table; every section's, :func:`section_playing_rounds`) from
+    one read of the room: the stamps need both after every change, and the
+    two read every table's hands and phone actions twice. ``seated``: a
+    dict, the tables seated in each round as read before for this rotation
+    (``seated["rounds"]`` their round ids, ``seated["tables"]``: not read
+    again for the same rounds; filled in when empty or for other rounds)."""
     event = load_event(session, event_id)
-    secs, locks = _sections.section_places_and_locks(session, event_id)
-    if not secs:
-        return {}
     rounds: dict[int, int] = {}
     closed: set[int] = set()
-    for r in session.exec(select(EventRound).where(EventRound.event_id == event.id)):
+    sectioned = False
+    for r, has_sections in session.execute(rounds_statement(), {"event_id": event.id}):
         rounds[r.number] = r.id
+        sectioned = sectioned or bool(has_sections)
         if r.locked:
             closed.add(r.number)
-    if not rounds:
-        return {s.first_table: None for s in secs}
-    tables, counts, done = _seated_and_in_read(session, list(rounds.values()), None)
+    if not rounds:  # (no round row to say whether the night is split: asked)
+        return None, {s.first_table: None for s in _sections.section_places_and_locks(session, event_id)[0]}
+    secs, locks = _sections.section_places_and_locks(session, event_id) if sectioned else ((), {})
+    ids = list(rounds.values())
+    known = seated.get("tables") if seated is not None and seated.get("rounds") == tuple(ids) else None
+    tables, counts, done = _seated_and_in_read(session, ids, None, known)
+    if seated is not None and known is None:
+        seated.update(rounds=tuple(ids), tables=tables)
     waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
-    return {
+    room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting)
+    return room, {
         s.first_table: _first_open_round(
             session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting
         )
@@ -334,11 +358,12 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     }
 
 
-def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None):
+def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None, seated=None):
     """:func:`_seated_and_in` read: (round id → the tables seated, (round id, table) → hands counted,
     the (round id, table) whose results or team games say they are in), for the tables of ``mine``
-    (a section's bounds: above the first, up to the second or None) or every table (None)."""
-    tables: dict[int, set[int]] = {}
+    (a section's bounds: above the first, up to the second or None) or every table (None). ``seated``:
+    the tables seated as read before for the same rotation (not read again)."""
+    tables: dict[int, set[int]] = {} if seated is None else seated
     counts: dict[tuple[int, int], int] = {}
     done: set[tuple[int, int]] = set()
     # one statement (a table's tap asks this three times): the tables seated, the hands counted, the tables
@@ -349,7 +374,7 @@ def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int |
         params["lo"] = mine[0]
         if mine[1] is not None:
             params["hi"] = mine[1]
-    for kind, rid, t, n in session.execute(_seated_and_in(shape), params):
+    for kind, rid, t, n in session.execute(_seated_and_in(shape, seated is None), params):
         if kind == 0:
             tables.setdefault(rid, set()).add(t)
         elif kind == 1:
@@ -369,17 +394,19 @@ def _first_open_round(session, event, rounds, closed, tables, counts, done, mine
         if number in closed:  # the director locked it: closed, whatever a table had left in it
             continue
         rid = rounds[number]
-        for t in sorted(tables.get(rid, ())):
-            if mine is not None and not (mine[0] < t and (mine[1] is None or t <= mine[1])):
-                continue  # another section's table: it plays at its own pace
+        ours = [t for t in sorted(tables.get(rid, ()))  # (another section's tables play at their own pace)
+                if mine is None or (mine[0] < t and (mine[1] is None or t <= mine[1]))]
+        for t in ours:
             if (rid, t) not in done:
                 if game:
                     if table_score(session, event.id, number, t).game_winner is None:
                         return number
                 elif counts.get((rid, t), 0) < event.hands_per_round:
                     return number
-            if t in waiting(number, rid):  # all in, but a hand still waits for the other side: stay on this round
-                return number
+        # all in, but a hand still waits for the other side: stay on this round (asked only once every table is
+        # in: the waiting hands are a read of the round's hands and phone actions, and mid-round none is needed)
+        if ours and not waiting(number, rid).isdisjoint(ours):
+            return number
     return max(rounds)
 
 
@@ -389,11 +416,11 @@ SQLAlchemy then neither builds them nor computes their cache key again
 (that was a third of a Save's CPU)."""
 
 
-def _seated_and_in(shape: str):
+def _seated_and_in(shape: str, seats: bool = True):
     """:func:`playing_round`'s one read (parameters ``ids``, the rounds' ids, and ``lo``/``hi``, the table's
     section's bounds: ``shape`` "all" (every table), "above" (tables above ``lo``), "between" (above ``lo``,
-    up to ``hi``))."""
-    key = ("seated and in", shape)
+    up to ``hi``)); ``seats`` False: without the tables seated (known already)."""
+    key = ("seated and in", shape, seats)
     if key not in _STATEMENTS:
         ids = bindparam("ids", expanding=True)
 
@@ -404,16 +431,17 @@ def _seated_and_in(shape: str):
             return above if shape == "above" else above & (column <= bindparam("hi"))
 
         finished = (TableResult.finished_early == true()) | (TableResult.ns_points != None)  # noqa: E711
-        _STATEMENTS[key] = union_all(
+        parts = [
             select(literal(0).label("kind"), Seating.round_id, Seating.table_number, literal(0).label("n"))
             .where(Seating.round_id.in_(ids), within(Seating.table_number)).distinct(),
-            select(literal(1), Hand.round_id, Hand.table_number, func.count(Hand.id))
+            select(literal(1).label("kind"), Hand.round_id, Hand.table_number, func.count(Hand.id).label("n"))
             .where(Hand.round_id.in_(ids), within(Hand.table_number)).group_by(Hand.round_id, Hand.table_number),
             select(literal(2), TableResult.round_id, TableResult.table_number, literal(0))
             .where(TableResult.round_id.in_(ids), within(TableResult.table_number), finished),
             select(literal(3), TeamGame.round_id, TeamGame.table_number, literal(0))
             .where(TeamGame.round_id.in_(ids), within(TeamGame.table_number)),
-        )
+        ]
+        _STATEMENTS[key] = union_all(*(parts if seats else parts[1:]))
     return _STATEMENTS[key]
 
 
@@ -442,6 +470,22 @@ def _waiting_tables(session: Session, event_id: int, round_number: int, round_id
     condition on a table number column, :func:`playing_round`'s: the tables of one section)."""
     if within is None:
         within = lambda column: true()  # noqa: E731
+    # the hands that may wait, found by the database: an entry or correction later than any answer (Agree,
+    # Disagree) to the hand's stored version -- a few rows, where every hand and phone action of a round of 500
+    # tables were read to find them; only their tables' lines are then read and told apart (phone_state)
+    pa, entry = PhoneAction, PhoneAction.action.in_(("enter", "correct"))
+    answer = PhoneAction.action.in_(("agree", "disagree")) & (PhoneAction.hand_version == func.coalesce(Hand.version, 1))
+    maybe = sorted({t for t, in session.execute(
+        select(pa.table_number)
+        .join(Hand, (Hand.round_id == round_id) & (Hand.table_number == pa.table_number) & (Hand.number == pa.hand_number))
+        .where(pa.event_id == event_id, pa.round_number == round_number, within(pa.table_number))
+        .group_by(pa.table_number, pa.hand_number)
+        .having(func.max(case((entry, pa.id))) > func.coalesce(func.max(case((answer, pa.id))), 0))
+    )})
+    if not maybe:
+        return set()
+    inside = within
+    within = lambda column: inside(column) & column.in_(maybe)  # noqa: E731
     versions = {
         (t, n): v or 1
         for t, n, v in session.exec(select(Hand.table_number, Hand.number, Hand.version)
@@ -617,6 +661,13 @@ class PhoneStamps:
     """In a night split into sections, each section's ``base`` (with the
     round being played in it: a section moves on at its own pace), by the
     ``first_table`` its stored table numbers are above, ascending."""
+    playing: int | None = None
+    """The round being played in the room (:func:`playing_round` without a
+    table; None before a rotation), as read with these stamps."""
+    seated: dict = field(default_factory=dict, compare=False, repr=False)
+    """The tables seated in each round, as read for this ``rotation``
+    (:func:`room_playing_rounds`): the next read of the same rotation
+    (``since``) does not read them again."""
 
     def base_of(self, t: int) -> str:
         """``base`` of table ``t``: its section's in a night split into sections."""
@@ -672,14 +723,17 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     for kind, t, top in session.execute(_STATEMENTS[("tables' stamps",)], {"event_id": event_id}):
         (audits if kind == 0 else actions)[t] = top or 0
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
-    base = f"{audits.get(None, 0)}.{flags}.{playing_round(session, event_id) or 0}.{rotation}"
+    # (one read of the room for both; the tables seated as read last time while the rotation is the same)
+    seated = since.seated if since is not None and since.rotation == rotation else {}
+    room_round, section_rounds = room_playing_rounds(session, event_id, seated)
+    base = f"{audits.get(None, 0)}.{flags}.{room_round or 0}.{rotation}"
     bases = tuple(  # a split night: each section's tables follow the round being played in their section
         (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
-        for first, number in sorted(section_playing_rounds(session, event_id).items())
+        for first, number in sorted(section_rounds.items())
     )
-    made = PhoneStamps(room, {}, base, rotation, signature, bases)
+    made = PhoneStamps(room, {}, base, rotation, signature, bases, room_round)
     tables = {t: f"{made.base_of(t)}.{audits.get(t, 0)}.{actions.get(t, 0)}" for t in {*audits, *actions} if t is not None}
-    return PhoneStamps(room, tables, base, rotation, signature, bases)
+    return PhoneStamps(room, tables, base, rotation, signature, bases, room_round, seated)
 
 
 # the table's page ----------------------------------------------------------------

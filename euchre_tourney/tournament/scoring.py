@@ -24,7 +24,7 @@ from sqlmodel import Session, select
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, HandAudit, Player, Seating, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
-from euchre_tourney.tournament.identity import labels
+from euchre_tourney.tournament.identity import labels_of
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
 from euchre_tourney.tournament.stations import (
@@ -324,18 +324,18 @@ def table_score(session: Session, event_id: int, round_number: int, table: int, 
     r = _row if _row is not None and _row.event_id == event_id and _row.number == round_number else \
         _round(session, event_id, round_number)
     _whole(table, "table")
-    tonight = session.exec(
-        select(Entrant.id, Player.name, Entrant.number)
-        .join(Player, Entrant.player_id == Player.id)
-        .where(Entrant.event_id == event_id, (Entrant.checked_in == True) | (Entrant.number != None))  # noqa: E711,E712
+    tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
+    at_table = session.exec(  # the four seated, with their names (a player not of tonight is shown "?", as before)
+        select(Seating.seat, Seating.entrant_id, Player.name, Entrant.number, tonight)
+        .join(Entrant, Seating.entrant_id == Entrant.id).join(Player, Entrant.player_id == Player.id)
+        .where(Seating.round_id == r.id, Seating.table_number == table)
     ).all()
-    shown = labels(tonight)  # "Bob Miller #7" when two players of the night share a name
-    seated = {
-        Seat.parse(seat): shown.get(entrant_id, "?")
-        for seat, entrant_id in session.exec(
-            select(Seating.seat, Seating.entrant_id).where(Seating.round_id == r.id, Seating.table_number == table)
-        )
-    }
+    # "Bob Miller #7" when another player of the night shares the name: the night's names, one column, are
+    # counted for these four names only (labels of the whole night made a label for each of 2,000 players)
+    names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id)
+                         .where(Entrant.event_id == event_id, tonight)).all()
+    shown = labels_of([(e, name, number) for _s, e, name, number, here in at_table if here], names)
+    seated = {Seat.parse(seat): shown.get(entrant_id, "?") for seat, entrant_id, *_rest in at_table}
     if len(seated) != 4:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
     teams = ("", "")

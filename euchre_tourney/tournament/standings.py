@@ -37,12 +37,13 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass
 
+from sqlalchemy import func
 from sqlmodel import Session, select
 
-from euchre_tourney.store import Entrant, EventRound, Hand, TableResult
+from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, TableResult
 from euchre_tourney.tournament.common import load_event, lone_position, table_size
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
-from euchre_tourney.tournament.placing import place_rows, round_half_up
+from euchre_tourney.tournament.placing import place_standing_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
 from euchre_tourney.tournament.readmodels import StandingRow, StandingsView
 from euchre_tourney.rules import side_of_position
@@ -174,59 +175,56 @@ def compute_standings(
         table_side_points.setdefault(key, [0, 0, 0])  # finished early with no hand: 0–0
     round_done = {rnd.number for rnd in rounds if all((rnd.number, t.number) in finished for t in rnd.tables)}
 
-    per: dict[int, dict] = {
-        e: {"points": [None] * total_rounds, "won": 0, "loners": 0, "sit": [], "played": 0} for e in players
-    }
+    # each player's record in flat lists by index (the standings of 2,000 players are made after every
+    # change: a dict and two lists per player were a third of the time, most of it the garbage collector's)
+    index = {e: i for i, e in enumerate(players)}
+    rounds_of = total_rounds
+    points: list[int | None] = [None] * (len(index) * rounds_of)
+    won, loners, played = [0] * len(index), [0] * len(index), [0] * len(index)
+    sits: dict[int, list[int]] = {}
     for rnd in rounds:
+        base = rnd.number - 1
         for t in rnd.tables:
             acc = table_side_points.get((rnd.number, t.number))
             if acc is None or (rnd.number, t.number) not in finished:
                 continue
             for seat, entrant in enumerate(t.seats):
-                if entrant not in per:
+                i = index.get(entrant)
+                if i is None:
                     continue
                 side = side_of_position(seat)
                 mine, theirs = acc[side], acc[1 - side]
-                rec = per[entrant]
-                rec["points"][rnd.number - 1] = mine
-                rec["played"] += 1
-                rec["won"] += mine > theirs
-                rec["loners"] += loner_hands.get((rnd.number, t.number, seat), 0)
-        for entrant in rnd.sit_out:
-            if entrant in per and rnd.number in round_done:
-                per[entrant]["sit"].append(rnd.number)
+                points[i * rounds_of + base] = mine
+                played[i] += 1
+                won[i] += mine > theirs
+                loners[i] += loner_hands.get((rnd.number, t.number, seat), 0)
+        if rnd.number in round_done:
+            for entrant in rnd.sit_out:
+                i = index.get(entrant)
+                if i is not None:
+                    sits.setdefault(i, []).append(rnd.number)
 
     rows = []
-    for entrant, (player_id, name, number) in players.items():
-        rec = per[entrant]
-        played_points = [p for p in rec["points"] if p is not None]
-        credit_each = 0
-        if sit_out_rule == "average" and played_points:
-            credit_each = round_half_up(sum(played_points), len(played_points))
-        for r in rec["sit"]:
-            rec["points"][r - 1] = credit_each
-        credit = credit_each * len(rec["sit"])
-        rows.append(
-            [
-                (sum(played_points) + credit, rec["won"], rec["loners"]),
-                StandingRow(
-                    place=0,
-                    tied=False,
-                    player_id=player_id,
-                    number=number,
-                    name=name,
-                    points=sum(played_points) + credit,
-                    rounds_played=rec["played"],
-                    rounds_won=rec["won"],
-                    loners=rec["loners"],
-                    sit_outs=len(rec["sit"]),
-                    sit_out_credit=credit,
-                    round_points=tuple(rec["points"]),
-                    section=(sections if isinstance(sections, str) else sections.get(entrant, "")) if sections else "",
-                ),
-            ]
-        )
-    return place_rows(rows)
+    one_section = sections if isinstance(sections, str) else None
+    for entrant, i in index.items():
+        player_id, name, number = players[entrant]
+        mine = points[i * rounds_of:(i + 1) * rounds_of]
+        played_points = [p for p in mine if p is not None]
+        total = sum(played_points)
+        sat = sits.get(i, ())
+        credit = 0
+        if sat:
+            credit_each = 0
+            if sit_out_rule == "average" and played_points:
+                credit_each = round_half_up(total, len(played_points))
+            for r in sat:
+                mine[r - 1] = credit_each
+            credit = credit_each * len(sat)
+        section = (one_section if one_section is not None else sections.get(entrant, "")) if sections else ""
+        rows.append(((total + credit, won[i], loners[i]),
+                     (player_id, number, name, total + credit, played[i], won[i], loners[i], len(sat), credit,
+                      tuple(mine), section)))
+    return place_standing_rows(rows)
 
 
 def standings(session: Session, event_id: int, section: str | None = None) -> StandingsView:
@@ -302,17 +300,24 @@ def section_standings(session: Session, event_id: int) -> dict[str, StandingsVie
     return _sectioned_standings(session, event_id, secs, None, every=True)
 
 
-def room_standings(session: Session, event_id: int) -> tuple[StandingsView, dict[str, StandingsView]]:
+def room_standings(session: Session, event_id: int, memo: dict | None = None,
+                   ) -> tuple[StandingsView, dict[str, StandingsView]]:
     """The overall standings (:func:`standings`) and every section's
     (:func:`section_standings`: ``{}`` for a night not split) from one
     read and one scoring of the night: the players' pages show both after
-    every change, and two passes read and scored every hand twice."""
+    every change, and two passes read and scored every hand twice.
+    ``memo``: a dict the caller keeps from one call to the next (a phone
+    server's), holding each section's standings with what they were made
+    from (the section's hands, tables finished early or entered as totals,
+    rounds, players, the event's settings): a section whose inputs are the
+    same, read afresh, is not scored again (a hand at one table of 25
+    sections scores one section and the overall list, not 25)."""
     from euchre_tourney.tournament import sections as _sections
 
     secs = _sections.list_sections(session, event_id)
     if not secs:
         return _standings(session, event_id), {}
-    return _sectioned_standings(session, event_id, secs, None, every="both")
+    return _sectioned_standings(session, event_id, secs, None, every="both", memo=memo)
 
 
 def _split_rounds(rounds, secs, owner) -> dict[int, list]:
@@ -345,15 +350,17 @@ def _runs_text(names: list[str]) -> str:
     return f"sections {names[0]}–{names[-1]}"
 
 
-def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool | str = False):
+def _sectioned_standings(session: Session, event_id: int, secs, section: str | None, every: bool | str = False,
+                         memo: dict | None = None):
     """One section's standings (``section``), the overall ones (None), every
     section's (``every`` True: name → view) or the overall ones and every
-    section's (``every`` "both": the pair, :func:`room_standings`)."""
+    section's (``every`` "both": the pair, :func:`room_standings`;
+    ``memo``: see there)."""
     from euchre_tourney.tournament import sections as _sections
 
     chosen = _sections.section_named(secs, section) if section is not None else None
     event = load_event(session, event_id)
-    night = seated_night(session, event)
+    night = _seated_night(session, event, memo)
     size = table_size(event)
     facts = hand_facts(session, event_id, size)
     tables = table_facts(session, event_id)
@@ -368,6 +375,10 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
 
     everyone = _entrant_rows(session, event_id, night)
     section_of = {p: sec.name for sec in secs for p in sec.members}
+    members_of: dict[str, dict] = {}  # each section's players, in one pass over the night's
+    for e, v in everyone.items():
+        if e in section_of:
+            members_of.setdefault(section_of[e], {})[e] = v
     categories = parse_categories(event.prizes_json)
     shown = [sec for sec in secs if chosen is None or sec.id == chosen.id]
     split = _split_rounds(night.rounds, shown, owner)
@@ -380,31 +391,44 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
     statuses: list[tuple[str, int, str]] = []
     prizes_of: list[tuple[str, tuple]] = []
     views: dict[str, StandingsView] = {}
+    settings = (event_id, event.name, event.sit_out_rule, event.rounds, event.hands_per_round, event.entry_mode,
+                event.prizes_json, bool(night.rounds))
     for sec in shown:
         rounds = split[sec.id]
-        after, current, tables_in, tables_total, status = (
-            round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
-        )
+        players = members_of.get(sec.name, {})
+        # what this section's standings are made from, all read afresh: the same as last time, the same standings
+        inputs = (settings, sec.name, sec.title, players, rounds, facts_of[sec.id], tables_of[sec.id])
+        kept = memo.get(("section", sec.id)) if memo is not None and chosen is None else None
+        if kept is not None and kept[0] == inputs:
+            after, status, prizes, view = kept[1]
+        else:
+            after, current, tables_in, tables_total, status = (
+                round_status(rounds, finished) if night.rounds else (0, None, 0, 0, "no rotation yet")
+            )
+            rows = None
+            if chosen is not None or categories or every:  # a section's own places: its standings, or its prizes
+                rows = compute_standings(
+                    players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
+                    hands_per_round=event.hands_per_round, tables=tables_of[sec.id], sections=sec.name,
+                )
+            prizes = compute_prizes(rows, categories) if rows is not None else ()
+            view = None
+            if chosen is not None or every:
+                view = StandingsView(
+                    event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
+                    sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
+                    status=f"{sec.title}: {status}", rounds_finished=after, current_round=current,
+                    tables_in=tables_in, tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes,
+                    section=sec.name, section_status=((sec.name, after, status),),
+                    section_prizes=((sec.name, prizes),),
+                )
+            if memo is not None and chosen is None:
+                memo[("section", sec.id)] = (inputs, (after, status, prizes, view))
         statuses.append((sec.name, after, status))
-        rows = None
-        if chosen is not None or categories or every:  # a section's own places: its standings, or its prizes
-            players = {e: v for e, v in everyone.items() if e in sec.members}
-            rows = compute_standings(
-                players, rounds, facts_of[sec.id], sit_out_rule=event.sit_out_rule, total_rounds=event.rounds,
-                hands_per_round=event.hands_per_round, tables=tables_of[sec.id], sections=sec.name,
-            )
-        prizes = compute_prizes(rows, categories) if rows is not None else ()
         prizes_of.append((sec.name, prizes))
-        if chosen is not None or every:
-            view = StandingsView(
-                event_id=event_id, event_name=event.name, rows=tuple(rows), tie_breaks=TIE_BREAKS,
-                sit_out_rule=event.sit_out_rule, hands_recorded=len(facts_of[sec.id]),
-                status=f"{sec.title}: {status}", rounds_finished=after, current_round=current, tables_in=tables_in,
-                tables_total=tables_total, entry_mode=event.entry_mode, prizes=prizes, section=sec.name,
-                section_status=((sec.name, after, status),), section_prizes=((sec.name, prizes),),
-            )
-            if chosen is not None:
-                return view
+        if chosen is not None:
+            return view
+        if every:
             views[sec.name] = view
     if every is True:
         return views
@@ -423,6 +447,43 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
         prizes=compute_prizes(rows, categories), section_status=tuple(statuses), section_prizes=tuple(prizes_of),
     )
     return (overall, views) if every == "both" else overall
+
+
+def _seated_night(session: Session, event, memo: dict | None):
+    """:func:`~.schedule.seated_night` of ``event``, kept in ``memo`` (a
+    phone server's, :func:`room_standings`) while its rotation and its
+    entrants are the same: the rounds', seats' and sit-outs' rows are only
+    ever added or deleted, never changed, so their counts and highest ids
+    (one statement of indexed subqueries) say whether they changed; the
+    entrants (numbers, names, check-ins) are read afresh and compared. The
+    2,000 players' seats of a night are read and built once per rotation,
+    not after every hand. A night at tables of six: not kept."""
+    from euchre_tourney.tournament import side_games
+
+    if memo is None or side_games.is_six(event):
+        return seated_night(session, event)
+    of_event = EventRound.event_id == event.id
+    signature = tuple(session.execute(select(
+        select(func.count(EventRound.id)).where(of_event).scalar_subquery(),
+        select(func.max(EventRound.id)).where(of_event).scalar_subquery(),
+        select(func.count(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.count(SitOut.id)).join(EventRound, SitOut.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+        select(func.max(SitOut.id)).join(EventRound, SitOut.round_id == EventRound.id).where(of_event)
+        .scalar_subquery(),
+    )).one())
+    entrants = tuple(tuple(row) for row in session.exec(
+        select(Entrant.id, Entrant.number, Player.name, Entrant.checked_in)
+        .join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id).order_by(Entrant.id)))
+    kept = memo.get("night")
+    if kept is not None and kept[0] == (event.id, signature, entrants):
+        return kept[1]
+    night = seated_night(session, event)
+    memo["night"] = ((event.id, signature, entrants), night)
+    return night
 
 
 def _entrant_rows(session: Session, event_id: int, night) -> dict[int, tuple[int, str, int | None]]:

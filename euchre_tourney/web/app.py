@@ -540,6 +540,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                 room.made[name] = room.made.get(name, 0) + 1
             return value
 
+    standings_memo: dict = {}  # each section's standings and what they were made from (room_standings)
+
     async def room_view() -> tuple[str, dict]:
         """The players' pages' one read model (standings, scorecards, the
         round being played) and its stamp (``START:r`` and a digest of what
@@ -547,14 +549,16 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         standings of 2,000 players are not computed once per request, and a
         hand that changes nothing the players see wakes none of them."""
         async def make(now: str):
-            rotation = (await current_stamps()).rotation
+            stamps = await current_stamps()
+            rotation = stamps.rotation
             with room.lock:
                 cards = room.cache.get("cards")
             if cards is None or cards[0] != rotation:  # the scorecards: once per rotation, not per hand
                 cards = (rotation, await read(_cards, event_id, lane="room"), time.monotonic())
                 with room.lock:
                     room.cache["cards"] = cards
-            model = await read(_room_view, event_id, lane="room")
+            # (the round being played as the stamps read it: that read of the room is not made again)
+            model = await read(_room_view, event_id, standings_memo, stamps.playing, lane="room")
             model["cards"] = cards[1]
             model["made_at"] = now
             extra = (minute(), rotation)
@@ -1073,16 +1077,21 @@ def _in_words(seconds: float) -> str:
 
 
 # read helpers (run in a session) ------------------------------------------------
-def _room_view(session, event_id: int) -> dict:
+def _room_view(session, event_id: int, memo: dict | None = None, current: Any = ...) -> dict:
     """The players' pages' read model, made once per change: the event's
     name, the standings (overall, and each section's on a night split into
     sections) and phone settings, the round being played (the scorecards,
-    :func:`_cards`, once per rotation)."""
-    view, sections = tournament.room_standings(session, event_id)  # (one read and scoring of the night for both)
+    :func:`_cards`, once per rotation). ``memo``: the server's, kept from
+    one model to the next (:func:`tournament.room_standings`: a section
+    whose hands did not change is not scored again); ``current``: the round
+    being played as the stamps this model is made for read it
+    (:attr:`tournament.PhoneStamps.playing`; not given: read here)."""
+    # (one read and scoring of the night for both)
+    view, sections = tournament.room_standings(session, event_id, memo)
     return {"event_name": view.event_name,  # (the event's name, as get_event gives it, without its other reads)
             "view": view, "settings": tournament.phone_settings(session, event_id),
             "sections": sections,
-            "current": tournament.playing_round(session, event_id)}
+            "current": tournament.playing_round(session, event_id) if current is ... else current}
 
 
 def _clock_words(ends_at, left_seconds, minutes: int, now: float | None = None) -> tuple[str, int | None]:

@@ -162,6 +162,47 @@ follower-minute while playing; 143-157 MB a process; 74 ms of server CPU
 a tap (81 with the database; the followers' share is larger at a slower
 pace). Not yet the goal at 500 tables.
 
+On 29 Nov 2026 again, before (c3ba8b0) and after the servers' CPU per tap
+was cut (branch read30: the room's read model -- the standings in flat
+lists, each section's kept while its hands are the same, the night's seats
+kept per rotation, the round being played taken from the stamps --, the
+stamps' one read of the room with the seats kept per rotation and the
+waiting hands found by the database, a table's four names without a label
+for all 2,000, the one guard's round read once, and the garbage collector
+of a serving process set for it; ``bench_tap_cost.py``), one run each,
+every process at nice 10, the machine shared with other sessions (load in
+the row; at 500 tables it rose to 22 in both runs):
+
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+configuration      tables  last Save→both  last Agree→both Save/Agree    refused  req/follow. memory   server CPU    load
+(commit)                   p50 / p95 s     p50 / p95 s     trip p50/p95           /min play  MB/proc. ms/tap (+db)
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+PG ×4 (c3ba8b0)       100  2.88 / 8.16     0.00 / 3.40     1.82 / 7.39   0        12.63       105-110  43.3 (56.1)   8-17
+PG ×4 (read30)        100  1.85 / 3.77     0.00 / 1.22     1.26 / 4.53   0        17.46       107-114  38.4 (51.0)   7-12
+PG ×4 (c3ba8b0)       500  51.80 / 117.12  0.00 / 30.52    34.7 / 55.9   56       1.56        152-158  64.7 (79.2)   6-22
+PG ×4 (read30)        500  27.74 / 34.47   0.00 / 3.97     22.4 / 35.2   0        3.76        153-162  44.6 (49.4)   12-22
+=================  ======  ==============  ==============  ============  =======  ==========  =======  ============  ====
+
+At 500 tables the servers used 517 -> 357 CPU s while the tables played
+and PostgreSQL's backends 117 -> 39 (the 4,000 hands entered and agreed in
+779 -> 469 s); the 56 refusals of the run before were followers' pages
+(503, retried by themselves), none a table's. The goal is still not met at
+500 tables at ``--think 2`` on this machine: 250 taps a second asked at
+~50 ms of CPU each (servers and database) is some 12 cores' work, against
+two shared. What a tap costs now (py-spy of one server during the 500-table
+run, wall samples): the write 37 % (the unit of work, its guard, the
+hand's own checks), the table's page after it 22 %, the stamps' read after
+each change 17 %, the room's read model 5 %.
+
+At ``--think 20`` (500 tables, read30's code, load 11.5 before and 6.6
+after, other sessions' work): Agree→both p50 0.00 s, p95 1.79 s (the
+overall standings alone 0.79, the section's 1.00; max 14.8); Save→both
+5.95 / 13.30 s; a tap's round trip 2.25 / 10.92 s; 0 lost or doubled; 20
+followers' pages refused for load (503, retried by themselves; no table's);
+8.07 requests per follower-minute; 145-159 MB a process; 51.3 ms of server
+CPU a tap (56.8 with the database), against 74 (81) for c9d1a9f's run on
+an idle machine.
+
 Before this work (0b34459, load 8-20): PG ×4 25 tables p95 1.70 s, 100
 tables 11.25 s, 200 tables 28.85 s; SQLite 25 tables 1.08 s, 100 tables
 16.62 s; 500 never run (the 2,000 players' event took ~150 s to build by

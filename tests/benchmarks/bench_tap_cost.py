@@ -48,6 +48,39 @@ cb25516).
 Under the load of these runs every statement waited 7-10 ms for a
 PostgreSQL backend, so a statement less is also ~8 ms less of a tap's
 round trip.
+
+Again on 29 Nov 2026, ``--compare`` of c3ba8b0 (before) and the room's
+read model and the stamps cut (branch read30: the standings in flat lists
+and each section's kept while its inputs are the same, the night's seats
+kept per rotation, the round being played taken from the stamps, one read
+of the room for the stamps' rounds, the waiting hands found by the
+database, a table's four names without a label for everyone, the one
+guard's round read once; the garbage collector set as a serving process
+sets it), 24 taps, two runs each, interleaved, PostgreSQL, load 9-17
+(other sessions):
+
+===============================  ==================  ==================
+                                 c3ba8b0 (before)    read30 (after)
+                                 statements / CPU ms statements / CPU ms
+===============================  ==================  ==================
+500 tables: a Save               43.8 / 37.7         40 / 34.8
+500 tables: an Agree             35 / 33.7           33 / 30.1
+500 tables: the room's read      14 / 81.5           10 / 36.9
+model with the standings page
+500 tables: database, per tap    24.5 CPU ms         20.1 CPU ms
+100 tables: a Save               43 / 32.4           40 / 30.4
+100 tables: an Agree             35 / 28.0           33 / 26.0
+100 tables: the room's read      14 / 24.4           10 / 15.6
+model with the standings page
+100 tables: database, per tap    16.5 CPU ms         14.5 CPU ms
+===============================  ==================  ==================
+
+(An earlier pair of the same kind, 500 tables, load 6-9, with the
+standings', the sections' memo's, the stamps' round and the collector's
+changes only: a Save 42.4 -> 35.3 CPU ms, an Agree 36.3 -> 28.2, the
+room's read model 88.9 -> 51.2.) The room's read model here is made
+after every tap (``SHARED_EVERY_S`` 0): each section's standings kept is
+the larger part of its cut, with the garbage collector's.
 """
 
 from __future__ import annotations
@@ -144,6 +177,12 @@ def one(url: str, tables: int, taps: int, profile: str = "") -> dict:
     event.listen(db.engine, "before_cursor_execute", on_sql)
     event.listen(db.engine, "checkout", lambda *a: counter.__setitem__("checkout", counter["checkout"] + 1))
     app = create_app(db, event_id, base_url="http://testserver")
+    try:  # the garbage collector as a serving process sets it (trees that have it; see web.server.serving_collector)
+        from euchre_tourney.web.server import serving_collector
+    except ImportError:
+        pass
+    else:
+        serving_collector()
     order = sorted(secrets)
     step = max(1, len(order) // taps)
     chosen = (order[::step] * taps)[:taps]

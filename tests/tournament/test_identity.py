@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre_tourney import tournament as T
-from euchre_tourney.tournament.identity import collation_key, labels
+from euchre_tourney.tournament.identity import collation_key, labels, labels_of
 
 
 @pytest.fixture
@@ -80,6 +80,28 @@ def test_labels_are_unique_when_numbers_are(rows):
     assert len({" ".join(v.split()).casefold() for v in shown.values()}) == len(rows)
     for i, (name, _n) in enumerate(rows):
         assert shown[i].startswith(name)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["Bob", "bob", "Al", "Straße", "STRASSE", "Cy Young", "cy  young"]),
+                          st.one_of(st.none(), st.integers(1, 99))), min_size=1, max_size=12),
+       st.data())
+def test_a_few_labels_are_the_whole_nights(rows, data):
+    """A table's four names (labels_of) are labelled as the whole night's labels label them, a namesake
+    under case folding ("Straße", "STRASSE") included."""
+    night = [(i, name, number) for i, (name, number) in enumerate(rows)]
+    chosen = data.draw(st.lists(st.sampled_from(night), max_size=4, unique=True))
+    whole = labels(night)
+    assert labels_of(chosen, [name for _i, name, _n in night]) == {i: whole[i] for i, _name, _n in chosen}
+
+
+def test_a_tables_names_are_labelled_among_the_night(session, twins):
+    """table_score reads the four seated players and the night's names (not a label for everyone): a
+    namesake elsewhere in the room still gives both their numbers."""
+    a, b = _numbers(session, twins)
+    shown = {n for t in (1, 2) for n in T.table_score(session, twins.id, 1, t).names}
+    assert {n for n in shown if "iller" in n} == {f"Bob Miller #{a}", f"bob miller #{b}"} or \
+        {n for n in shown if "iller" in n} == {f"Bob Miller #{b}", f"bob miller #{a}"}
+    assert not any(n.startswith("Player") and "#" in n for n in shown)
 
 
 @given(st.text(st.characters(max_codepoint=0x7F), max_size=16))

@@ -149,6 +149,8 @@ def test_each_sections_round_read_in_one_pass_is_what_each_table_is_told(db):
         with db.session() as s:
             rounds = T.section_playing_rounds(s, event_id)
             assert set(rounds) == set(tables)
+            # the stamps' one read of the room says the room's round as playing_round does, and the sections'
+            assert T.room_playing_rounds(s, event_id) == (T.playing_round(s, event_id), rounds)
             for first, ts in tables.items():
                 assert {T.playing_round(s, event_id, t) for t in ts} == {rounds[first]}, (first, rounds)
 
@@ -165,3 +167,152 @@ def test_each_sections_round_read_in_one_pass_is_what_each_table_is_told(db):
     with db.session() as s:
         assert T.section_playing_rounds(s, event_id)[secs[0].first_table] == 3
         assert T.section_playing_rounds(s, event_id)[secs[2].first_table] == 2  # its last table is not in
+
+
+def test_the_waiting_hands_are_read_only_once_a_rounds_tables_are_in(db):
+    """The stamps' read of the room (after every change, on every server)
+    asks which hands wait for the other side -- every hand and phone action
+    of the round -- only once every table of the round is in: mid-round a
+    table short of hands already says the round is being played."""
+    from sqlalchemy import event as sa_event
+
+    with db.session() as s:
+        event_id = split_night(s, 16, 8, rounds=2, hands=1, seed=5, prefix="W")
+        tables = sorted(t for sec in T.list_sections(s, event_id) for t in T.section_tables(s, event_id, sec.name))
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
+
+    def waiting_reads() -> int:
+        said.clear()
+        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+        try:
+            with db.session() as s:
+                T.room_playing_rounds(s, event_id)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+        return sum("phone_action" in q.lower() for q in said)
+
+    T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
+    assert waiting_reads() == 0  # mid-round: the other tables are short of hands
+    for t in tables[1:]:
+        T.operate(db, "Hand", T.record_hand, event_id, 1, t, 1, HandEntry(Side.NS, 3), event_id=event_id)
+    assert waiting_reads() >= 1  # every table in: whether a hand still waits decides the round
+
+
+def _waiting_by_every_line(db, event_id: int, round_number: int) -> set[int]:
+    """The tables where a hand waits for the other side, told from every hand and phone action of the round
+    (phone_state over all of them: what the round being played asked before the database found the few)."""
+    from sqlmodel import select
+
+    from euchre_tourney.store import EventRound, Hand, PhoneAction
+    from euchre_tourney.tournament.phones import phone_state
+
+    with db.session() as s:
+        rid = s.exec(select(EventRound.id).where(EventRound.event_id == event_id,
+                                                 EventRound.number == round_number)).one()
+        versions = {(h.table_number, h.number): h.version or 1 for h in s.exec(select(Hand).where(Hand.round_id == rid))}
+        lines: dict = {}
+        for a in s.exec(select(PhoneAction).where(PhoneAction.event_id == event_id,
+                                                  PhoneAction.round_number == round_number).order_by(PhoneAction.id)):
+            lines.setdefault((a.table_number, a.hand_number), []).append((a.action, a.side, a.hand_version))
+    return {key[0] for key, said in lines.items() if key in versions and phone_state(said, versions[key])[1] == "waiting"}
+
+
+def test_the_tables_waiting_are_those_every_line_says(db):
+    """The hands waiting for the other side, found by the database (an entry later than any answer to the
+    stored version) and told apart from their own lines, are those every line of the round says: entered,
+    agreed, disputed, corrected from the phone, corrected at the director's station, deleted."""
+    import importlib
+
+    phones = importlib.import_module("euchre_tourney.tournament.phones")
+    from sqlmodel import select
+
+    from euchre_tourney.store import EventRound, Hand
+
+    with db.session() as s:
+        event_id = split_night(s, 32, 16, rounds=2, hands=3, seed=4, prefix="Q")
+        secrets = T.table_secrets(s, event_id)
+    tables = sorted(secrets)
+    keys = iter(f"{i:020d}" for i in range(1000))
+
+    def enter(t, n, side="NS", tricks=3, correcting=None):
+        T.operate(db, "Enter", T.submit_hand, event_id, t, secrets[t], next(keys), side, n, HandEntry(Side.NS, tricks),
+                  drawn_round=1, correcting_version=correcting, event_id=event_id)
+
+    def answer(t, n, version, agree):
+        T.operate(db, "Answer", T.confirm_hand, event_id, t, secrets[t], next(keys), n, version, agree, drawn_round=1,
+                  event_id=event_id)
+
+    def hand(t, n):
+        with db.session() as s:
+            return s.exec(select(Hand).join(EventRound, Hand.round_id == EventRound.id).where(
+                EventRound.event_id == event_id, EventRound.number == 1, Hand.table_number == t, Hand.number == n)).one()
+
+    def agree_with_reference() -> set[int]:
+        with db.session() as s:
+            rid = s.exec(select(EventRound.id).where(EventRound.event_id == event_id, EventRound.number == 1)).one()
+            found = phones._waiting_tables(s, event_id, 1, rid)
+        assert found == _waiting_by_every_line(db, event_id, 1)
+        return found
+
+    assert agree_with_reference() == set()
+    enter(tables[0], 1)  # entered: waits
+    enter(tables[1], 1); answer(tables[1], 1, 1, True)  # agreed
+    enter(tables[2], 1); answer(tables[2], 1, 1, False)  # disputed
+    enter(tables[3], 1); answer(tables[3], 1, 1, True); enter(tables[3], 1, tricks=4, correcting=1)  # corrected: waits
+    enter(tables[4], 1)
+    with db.session() as s:  # corrected at the director's station: the director's word, no side waits
+        T.correct_hand(s, hand(tables[4], 1).id, HandEntry(Side.EW, 3))
+    enter(tables[5], 1)
+    with db.session() as s:  # deleted at the station: nothing waits
+        T.delete_hand(s, hand(tables[5], 1).id)
+    assert agree_with_reference() == {tables[0], tables[3]}
+    answer(tables[3], 1, 2, True)  # the correction agreed
+    enter(tables[1], 2, side="EW")
+    assert agree_with_reference() == {tables[0], tables[1]}
+
+
+def test_stamps_read_since_the_last_are_the_fresh_ones_and_the_seats_are_read_once_a_rotation(db):
+    """Stamps read with the last ones (``since``, as a server reads them)
+    equal stamps read from nothing at every step -- hands, a section's lock,
+    a late arrival re-planned into a section (new seats) -- and the tables
+    seated are read again only when the rotation changed."""
+    from sqlalchemy import event as sa_event
+
+    with db.session() as s:
+        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="S")
+        secs = T.list_sections(s, event_id)
+        tables = sorted(t for sec in secs for t in T.section_tables(s, event_id, sec.name))
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
+
+    last = None
+
+    def step() -> int:
+        nonlocal last
+        said.clear()
+        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+        try:
+            with db.session() as s:
+                last = T.phone_stamps(s, event_id, since=last)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+        assert last == _stamps(db, event_id)
+        return sum("SELECT DISTINCT" in q and "FROM seat" in q for q in said)
+
+    assert step() == 1  # the first read: the tables seated read
+    T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
+    assert step() == 0  # the same rotation: not read again
+    T.operate(db, "Lock", T.lock_section_round, event_id, secs[2].name, 1, event_id=event_id)  # C moves on
+    assert step() == 0
+    with db.session() as s:  # a late arrival: re-planned, new seats
+        late = T.add_player(s, "Late Lou")
+        T.set_checked_in(s, event_id, late.id)
+    assert step() == 1
+    for t in tables[1:3]:  # (sections A and B: C's round 1 is locked)
+        T.operate(db, "Hand", T.record_hand, event_id, 1, t, 1, HandEntry(Side.EW, 4), event_id=event_id)
+    assert step() == 0
