@@ -618,8 +618,7 @@ def _stopped_by_signals():
 
 def _serve(args, out: TextIO) -> int:
     from euchre_tourney import tournament
-    from euchre_tourney.web import Capacity, PhoneServer, table_url
-    from euchre_tourney.web.server import serving_collector
+    from euchre_tourney.web import Capacity, PhoneServer, serving_collector, table_url
 
     try:
         db = tournament.open_database(args.database)

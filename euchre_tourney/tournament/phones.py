@@ -75,7 +75,7 @@ from euchre_tourney.store import (
     TableSecret,
     TeamGame,
 )
-from euchre_tourney.tournament.common import event_rules, hash_pin, load_event
+from euchre_tourney.tournament.common import event_rules, hash_pin, load_event, reuses_ids, rotation_signature
 from euchre_tourney.tournament import sections as _sections
 from euchre_tourney.tournament.errors import InvalidHand, TournamentError
 from euchre_tourney.tournament.guard import StalePage, check_drawn_round, check_unlocked
@@ -691,15 +691,13 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     subqueries; the whole read, with the tables' stamps and the round being
     played, only after a change: three more)."""
     # the signature in one statement (every server asks it four times a second; built once, _STATEMENTS)
-    if ("signature",) not in _STATEMENTS:
+    reused = reuses_ids(session)
+    if ("signature", reused) not in _STATEMENTS:
         ps, eid = PhoneSettings, bindparam("event_id")
         of_event = EventRound.event_id == eid
         setting = lambda column: select(column).where(ps.event_id == eid).limit(1).scalar_subquery()  # noqa: E731
-        _STATEMENTS[("signature",)] = select(
-            select(func.count(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
-            .scalar_subquery(),
-            select(func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
-            .scalar_subquery(),
+        _STATEMENTS[("signature", reused)] = select(
+            *rotation_signature(of_event, reused),
             setting(ps.id), setting(ps.confirm_required), setting(ps.prizes_shown), setting(ps.time_called_round),
             select(func.max(PhoneAction.id)).where(PhoneAction.event_id == eid).scalar_subquery(),
             select(func.max(HandAudit.id)).where(HandAudit.event_id == eid).scalar_subquery(),
@@ -710,9 +708,9 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
             select(literal(1), PhoneAction.table_number, func.max(PhoneAction.id))
             .where(PhoneAction.event_id == eid).group_by(PhoneAction.table_number),
         )
-    seats, last_seat, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
-        _STATEMENTS[("signature",)], {"event_id": event_id}).one()
-    rotation = f"{seats or 0}-{last_seat or 0}"
+    *seats, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
+        _STATEMENTS[("signature", reused)], {"event_id": event_id}).one()
+    rotation = "-".join(str(x or 0) for x in seats)  # (rotation_signature: a rotation made again moves it)
     s = PhoneSettingsView() if has_settings is None else PhoneSettingsView(bool(confirm), False, called, bool(prizes))
     flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
     signature = f"{last_audit or 0}.{last_action or 0}.{flags}.{rotation}"  # (change_stamp's: the newest audit line)

@@ -41,7 +41,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from euchre_tourney.store import Entrant, EventRound, Hand, Player, Seating, SitOut, TableResult
-from euchre_tourney.tournament.common import load_event, lone_position, table_size
+from euchre_tourney.tournament.common import load_event, lone_position, reuses_ids, rotation_signature, table_size
 from euchre_tourney.tournament.csvfiles import csv_text, write_csv_file
 from euchre_tourney.tournament.placing import place_standing_rows, round_half_up
 from euchre_tourney.tournament.prizes import compute_prizes, parse_categories
@@ -452,9 +452,10 @@ def _sectioned_standings(session: Session, event_id: int, secs, section: str | N
 def _seated_night(session: Session, event, memo: dict | None):
     """:func:`~.schedule.seated_night` of ``event``, kept in ``memo`` (a
     phone server's, :func:`room_standings`) while its rotation and its
-    entrants are the same: the rounds', seats' and sit-outs' rows are only
-    ever added or deleted, never changed, so their counts and highest ids
-    (one statement of indexed subqueries) say whether they changed; the
+    entrants are the same: :func:`~.common.rotation_signature` (one
+    statement: counts and sums over the rounds', seats' and sit-outs' rows;
+    counts and highest ids alone miss a rotation made again, whose rows
+    SQLite numbers as the deleted ones were) says whether it changed; the
     entrants (numbers, names, check-ins) are read afresh and compared. The
     2,000 players' seats of a night are read and built once per rotation,
     not after every hand. A night at tables of six: not kept."""
@@ -464,17 +465,7 @@ def _seated_night(session: Session, event, memo: dict | None):
         return seated_night(session, event)
     of_event = EventRound.event_id == event.id
     signature = tuple(session.execute(select(
-        select(func.count(EventRound.id)).where(of_event).scalar_subquery(),
-        select(func.max(EventRound.id)).where(of_event).scalar_subquery(),
-        select(func.count(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
-        .scalar_subquery(),
-        select(func.max(Seating.id)).join(EventRound, Seating.round_id == EventRound.id).where(of_event)
-        .scalar_subquery(),
-        select(func.count(SitOut.id)).join(EventRound, SitOut.round_id == EventRound.id).where(of_event)
-        .scalar_subquery(),
-        select(func.max(SitOut.id)).join(EventRound, SitOut.round_id == EventRound.id).where(of_event)
-        .scalar_subquery(),
-    )).one())
+        *rotation_signature(EventRound.event_id == event.id, reuses_ids(session)))).one())
     entrants = tuple(tuple(row) for row in session.exec(
         select(Entrant.id, Entrant.number, Player.name, Entrant.checked_in)
         .join(Player, Entrant.player_id == Player.id).where(Entrant.event_id == event.id).order_by(Entrant.id)))

@@ -31,6 +31,6 @@ from euchre_tourney.web.app import POLL_MS, Limits, RoomState, create_app, qr_pn
 from euchre_tourney.web.follow import Capacity
 from euchre_tourney.web.ops import table_url
 from euchre_tourney.web.ops import director_call, run_read, run_write, with_phone_links
-from euchre_tourney.web.server import PhoneServer, free_port, local_addresses
+from euchre_tourney.web.server import PhoneServer, free_port, local_addresses, serving_collector
 
-__all__ = ["Capacity", "Limits", "POLL_MS", "PhoneServer", "director_call", "run_read", "run_write", "with_phone_links", "RoomState", "create_app", "free_port", "local_addresses", "qr_png", "qr_svg", "table_url"]
+__all__ = ["Capacity", "Limits", "POLL_MS", "PhoneServer", "director_call", "run_read", "run_write", "with_phone_links", "RoomState", "create_app", "free_port", "local_addresses", "qr_png", "qr_svg", "serving_collector", "table_url"]

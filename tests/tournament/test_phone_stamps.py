@@ -51,6 +51,27 @@ def test_a_replan_moves_the_rotation_and_every_stamp(db):
     assert after.room != before.room and after.table(1) != before.table(1)
 
 
+def test_a_rotation_made_again_with_as_many_seats_moves_the_rotation_and_every_stamp(db):
+    """Made again with another seed, the rotation has as many seats as
+    before, and SQLite gives the new rows the ids of the deleted ones (the
+    highest id plus one): the stamps must still move, or the phones keep
+    showing the old seats (their pages kept by an unchanged stamp)."""
+    event_id = _night(db)
+    before = _stamps(db, event_id)
+    with db.session() as s:
+        from euchre_tourney.tournament.schedule import seated_night
+
+        from euchre_tourney.store import Event
+
+        seats = lambda: seated_night(s, s.get(Event, event_id)).rounds  # noqa: E731
+        old = seats()
+        T.generate_rotation(s, event_id, seed=9)
+        assert seats() != old  # (the seed seats the players otherwise)
+    after = _stamps(db, event_id)
+    assert after.rotation != before.rotation
+    assert after.room != before.room and after.table(1) != before.table(1)
+
+
 def test_stamps_read_since_the_last_are_the_same_until_a_change(db):
     event_id = _night(db)
     first = _stamps(db, event_id)
@@ -316,3 +337,46 @@ def test_stamps_read_since_the_last_are_the_fresh_ones_and_the_seats_are_read_on
     for t in tables[1:3]:  # (sections A and B: C's round 1 is locked)
         T.operate(db, "Hand", T.record_hand, event_id, 1, t, 1, HandEntry(Side.EW, 4), event_id=event_id)
     assert step() == 0
+
+
+def test_the_rotations_sums_move_when_any_two_players_change_places(db):
+    """Every exchange of two players' places in round 1 (written behind the
+    app's back, the rows and their ids kept) moves the rotation's signature
+    as read where ids may be given twice (the sums over the seats, SQLite's;
+    read here on each database): the sums are not fooled by the same
+    entrants in the same rows in another order."""
+    from sqlmodel import select
+
+    from euchre_tourney.store import Entrant, EventRound, Seating
+    from euchre_tourney.tournament.common import rotation_signature
+
+    event_id = _night(db)
+    with db.session() as s:  # an entrant seated nowhere, to pass the unique (round, entrant) pair through
+        spare = Entrant(event_id=event_id, player_id=T.add_player(s, "Spare Sam").id)
+        s.add(spare)
+        s.commit()
+        spare = spare.id
+
+    def signature() -> tuple:
+        with db.session() as s:
+            return tuple(s.execute(select(*rotation_signature(EventRound.event_id == event_id, True))).one())
+
+    original = signature()
+    with db.session() as s:
+        first = s.exec(select(EventRound.id).where(EventRound.event_id == event_id, EventRound.number == 1)).one()
+        seats = [(x.id, x.entrant_id) for x in s.exec(select(Seating).where(Seating.round_id == first))]
+    assert len(seats) == 8
+    seen = set()
+    for i in range(len(seats)):
+        for j in range(i + 1, len(seats)):
+            (a, ea), (b, eb) = seats[i], seats[j]
+            for order in (((a, spare), (b, ea), (a, eb)), ((a, spare), (b, eb), (a, ea))):
+                with db.session() as s:
+                    for row, entrant in order:
+                        s.get(Seating, row).entrant_id = entrant
+                        s.flush()
+                    s.commit()
+                if order[1][1] == ea:
+                    seen.add(signature())
+    assert original not in seen and len(seen) == 28
+    assert signature() == original

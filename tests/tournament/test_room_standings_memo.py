@@ -101,3 +101,19 @@ def test_a_hand_in_one_section_scores_that_section_alone(db, monkeypatch):
         sa_event.remove(db.engine, "before_cursor_execute", on_sql)
     assert sorted(scored) == [20, 60]  # section B's players, then everyone
     assert not any("FROM seat" in q and "seat.entrant_id" in q and "sit_out" not in q for q in said), said
+
+
+def test_a_rotation_made_again_is_seen_though_its_rows_take_the_same_ids(db):
+    """Made again with another seed before a hand is in, a rotation has as
+    many rounds, seats and sit-outs as before, and SQLite gives the new rows
+    the ids the deleted ones had (the highest id plus one): the memo must
+    still see the new seats, or the standings credit the old ones."""
+    with db.session() as s:
+        eid = split_night(s, 18, 9, rounds=3, hands=2, seed=2)  # two sections; sit-outs in each
+    memo: dict = {}
+    _same(db, eid, memo)
+    with db.session() as s:
+        T.generate_rotation(s, eid, seed=7)
+    with db.session() as s:
+        finish(s, eid, 1, [1, 2])
+    _same(db, eid, memo)
