@@ -138,13 +138,24 @@ class PostgresServer:
         self._exec(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def empty_shared(self) -> None:
-        """Close every other connection to the shared database and empty its tables."""
+        """Close every other connection to the shared database and empty its
+        tables, every id sequence back at its start (as ``TRUNCATE … RESTART
+        IDENTITY`` would). ``DELETE`` with the foreign keys' triggers off for
+        this transaction (every table is emptied, so none is left pointing
+        nowhere): a test's few rows go in ~40 ms, where ``TRUNCATE`` of the
+        26 tables made new files for each, ~0.3 s idle and over a second on
+        a loaded machine, after each of the ~560 PostgreSQL tests."""
         with self.shared_engine.begin() as conn:
             conn.exec_driver_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 f"WHERE datname = '{self.shared}' AND pid <> pg_backend_pid()"
             )
-            conn.exec_driver_sql(f"TRUNCATE {', '.join(self.tables)} RESTART IDENTITY CASCADE")
+            conn.exec_driver_sql("SET LOCAL session_replication_role = replica")
+            conn.exec_driver_sql("; ".join(f"DELETE FROM {name}" for name in self.tables))
+            conn.exec_driver_sql(
+                "SELECT setval(quote_ident(schemaname) || '.' || quote_ident(sequencename), start_value, false) "
+                "FROM pg_sequences WHERE schemaname = 'public'"
+            )
 
     def close(self) -> None:
         self.shared_engine.dispose()
