@@ -120,6 +120,11 @@ class PostgresServer:
                     "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
                 )
             ]
+            references = conn.exec_driver_sql(
+                "SELECT a.relname, b.relname FROM pg_constraint c JOIN pg_class a ON a.oid = c.conrelid "
+                "JOIN pg_class b ON b.oid = c.confrelid WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace"
+            ).fetchall()
+        self.delete_order = _referring_first(self.tables, references)
 
     def _exec(self, sql: str) -> None:
         with self.admin.connect() as conn:
@@ -138,18 +143,49 @@ class PostgresServer:
         self._exec(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def empty_shared(self) -> None:
-        """Close every other connection to the shared database and empty its tables."""
+        """Close every other connection to the shared database and empty its
+        tables, every id sequence back at its start (as ``TRUNCATE … RESTART
+        IDENTITY`` would). ``DELETE``, the referring tables before those they
+        refer to: a test's few rows go with 0.002 s of the server's CPU,
+        where ``TRUNCATE`` gave each of the 26 tables new files (0.11 CPU-s,
+        and ~1 s of waiting on a loaded machine) after each of the 254
+        PostgreSQL tests. Tables that refer to each other in a circle (none
+        today) leave no such order: then ``TRUNCATE``."""
         with self.shared_engine.begin() as conn:
             conn.exec_driver_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 f"WHERE datname = '{self.shared}' AND pid <> pg_backend_pid()"
             )
-            conn.exec_driver_sql(f"TRUNCATE {', '.join(self.tables)} RESTART IDENTITY CASCADE")
+            if self.delete_order is None:
+                conn.exec_driver_sql(f"TRUNCATE {', '.join(self.tables)} RESTART IDENTITY CASCADE")
+                return
+            conn.exec_driver_sql("; ".join(f"DELETE FROM {name}" for name in self.delete_order))
+            conn.exec_driver_sql(
+                "SELECT setval(quote_ident(schemaname) || '.' || quote_ident(sequencename), start_value, false) "
+                "FROM pg_sequences WHERE schemaname = 'public'"
+            )
 
     def close(self) -> None:
         self.shared_engine.dispose()
         self.drop(self.shared)
         self.admin.dispose()
+
+
+def _referring_first(tables: list[str], references: list[tuple[str, str]]) -> list[str] | None:
+    """``tables`` ordered so that each comes before every table it refers to
+    (``references``: (referring, referred) pairs; a table referring to
+    itself is emptied by one ``DELETE``), or None when they refer in a circle."""
+    refers = {t: {b for a, b in references if a == t and b != t and b in tables} for t in tables}
+    referred_by = {t: {a for a, b in references if b == t and a != t and a in tables} for t in tables}
+    order, done = [], set()
+    while len(order) < len(tables):
+        ready = sorted(t for t in tables if t not in done and referred_by[t] <= done)
+        if not ready:
+            return None
+        order.extend(ready)
+        done.update(ready)
+    assert all(order.index(t) < order.index(r) for t in tables for r in refers[t])
+    return order
 
 
 @pytest.fixture(scope="session")

@@ -184,6 +184,22 @@ def _module_name(path: Path, root: Path) -> str:
     return ".".join(parts)
 
 
+def _run_nodes(tree: ast.AST):
+    """Every node of ``tree`` but those in the body of an ``if TYPE_CHECKING:``
+    block (the block's test and its ``else`` are run, so they are kept): one
+    walk, where a set of the excluded nodes' ids made a second walk of every
+    module (the cycle check took 1.6 CPU-s)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            todo.append(node.test)
+            todo.extend(node.orelse)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+
+
 def _import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     """Module → the project modules it imports (at the top or inside a
     function; ``from a.b import c`` means the module ``a.b.c`` when it is one,
@@ -197,16 +213,7 @@ def _import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         edges: set[str] = set()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        typing_only = {
-            id(n)
-            for block in ast.walk(tree)
-            if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
-            for stmt in block.body
-            for n in ast.walk(stmt)
-        }
-        for node in ast.walk(tree):
-            if id(node) in typing_only:
-                continue
+        for node in _run_nodes(tree):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
