@@ -204,3 +204,40 @@ def test_sampled_worlds_never_give_the_maker_its_own_partner_card():
                 worlds += 1
                 with_partner += w.partner is not None
     assert worlds >= 300 and with_partner > 0
+
+
+def test_the_partner_card_tells_the_maker_holds_the_trumps_above_it():
+    """The medium player calls the highest trump it does not hold, so
+    every higher trump is in its hand: read from the view only, the trumps
+    above the called card are the maker's (five player partner pick, medium
+    makers), and the sampled worlds deal them to the maker. A view that
+    contradicts the reading (a higher trump in this seat's hand) reads
+    nothing."""
+    from euchre_tourney.play.table.players import _sample_world, called_above
+
+    rules = TABLE_PRESETS["five_partner_pick"]
+    rng = random.Random(87)
+    medium = MediumPlayer()
+    read = 0
+    for i in range(60):
+        h = TableHand(rules, i % rules.players, rng)
+        while not h.done and h.phase != PLAY:
+            h.apply(medium.choose(seat_view(h, h.to_act)))
+        if h.done or h.partner_card is None:
+            continue
+        for seat in range(rules.players):
+            view = seat_view(h, seat)
+            held = called_above(view).get(h.maker, set())
+            if seat == h.maker:
+                assert called_above(view) == {}
+                continue
+            assert held <= set(h.hands[h.maker])
+            read += len(held)
+            if held:
+                w = _sample_world(view, rng, called_above(view))
+                assert held <= set(w.hands[h.maker])
+                # the same call seen by a seat holding one of those trumps: no reading
+                mine = sorted(held)[0]
+                alt = view.__class__(**{**view.__dict__, "hand": [mine, *view.hand[1:]]})
+                assert called_above(alt) == {}
+    assert read >= 20
