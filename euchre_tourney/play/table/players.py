@@ -28,10 +28,7 @@
   resampled by how likely each seat's bids were (the soft medium bidding
   model, :meth:`MediumPlayer.likelihood`) and how well its cards played
   agree with the medium player's card play
-  (:meth:`MediumPlayer.play_agreement`). A partner card called tells
-  where the higher trumps are: the medium player calls the highest trump
-  it does not hold, so the worlds deal the maker every trump above it
-  (:func:`called_above`), and never the called card itself.
+  (:meth:`MediumPlayer.play_agreement`).
 
   Budget: at most ``samples`` worlds (:data:`WORLDS`), ``steps`` actions
   played out (:data:`STEPS`) and ``deadline_s`` seconds (:data:`DEADLINE`),
@@ -454,10 +451,6 @@ class SampleSearchPlayer:
         self.medium = MediumPlayer()
         self.last_worlds = 0
 
-    read_call = True
-    """Deal the maker the trumps above the partner card it called
-    (:func:`called_above`: it called as the medium player would)."""
-
     read_play = True
     """Weigh the worlds by the other seats' cards played too
     (:meth:`MediumPlayer.play_agreement`), not only by their bids."""
@@ -538,12 +531,9 @@ class SampleSearchPlayer:
                    for s, w in view.public[:2 * view.rules.players + 1])
         plays = self.read_play and any(s != view.seat for _, t, _ in [*view.tricks, (0, view.trick, 0)] for s, _ in t)
         informative = bids or plays
-        assume = called_above(view) if self.read_call else None
         drawn = []
         for _ in range(3 * n if informative else n):
-            world = _sample_world(view, rng, assume)
-            if world is None and assume:
-                world = _sample_world(view, rng)  # the reading fits no deal: without it
+            world = _sample_world(view, rng)
             if world is None or (drawn and stop is not None and stop()):
                 break
             drawn.append(world)
@@ -634,55 +624,15 @@ def world_of(view: SeatView, hands: list[list[int]]) -> TableHand:
     return w
 
 
-def called_above(view: SeatView) -> dict[int, set[int]]:
-    """The trumps the maker holds if it called its partner card as the
-    medium player does (:meth:`MediumPlayer._partner`: the highest trump
-    not in its hand, so every higher trump is in it): ``{maker: cards}``,
-    the cards it has not played yet. Empty when the view says nothing of
-    the kind: no partner card called, the seat is the maker, the card is
-    not a trump, or the view contradicts the reading (a higher trump
-    played by another seat, seen by this seat, put away, or the maker
-    shown out of trump) -- the maker did not call as the medium player
-    would. Five player partner pick and bid euchre for five (003 line 87)."""
-    maker, called, trump = view.maker, view.partner_card, view.trump
-    if called is None or maker is None or maker == view.seat or trump is None or trump == NO_TRUMP:
-        return {}
-    order = _trump_order(trump, view.rules)
-    if base(called) not in order or trump in view.voids.get(maker, ()):
-        return {}
-    above = set(order[: order.index(base(called))])
-    cards = [c for c in pack(view.rules.pack) if base(c) in above]
-    if len(cards) != len(above):
-        return {}  # a double pack: which copy is unknown
-    mine: set[int] = set()
-    for _, plays, _ in [*view.tricks, (-1, view.trick, -1)]:
-        for p, c in plays:
-            if c in above:
-                if p != maker:
-                    return {}
-                mine.add(c)
-    if above & (set(view.hand) | set(view.put_away)):
-        return {}
-    if view.turn_up is not None and not view.picked_up and view.turn_up in above:
-        return {}
-    rest = set(cards) - mine
-    if len(rest) > view.sizes[maker]:
-        return {}
-    return {maker: rest}
-
-
-def _sample_world(view: SeatView, rng: random.Random, assume: dict[int, set[int]] | None = None) -> TableHand | None:
+def _sample_world(view: SeatView, rng: random.Random) -> TableHand | None:
     """A world (:func:`world_of`) whose hidden cards are dealt at random,
     consistent with everything ``view`` shows: each other seat in the hand
     keeps its number of cards (``view.sizes``; a lone maker's partners too),
     holds no card of a suit it
     has shown out of, and holds the cards it is known to hold (the turn-up
     the dealer took, a revealed partner's card), and the maker never holds
-    the partner card it called (it calls a card outside its hand).
-    ``assume`` (seat -> cards) adds cards a seat is taken to hold (the
-    hard player's reading of the partner card, :func:`called_above`); a
-    card already seen is left out. ``None`` when 20 tries found no such
-    deal."""
+    the partner card it called (it calls a card outside its hand). ``None``
+    when 20 tries found no such deal."""
     seat = view.seat
     # every other seat holding cards: a lone maker's partners too (they may pass a card)
     others = [s for s in range(view.rules.players) if s != seat and view.sizes[s]]
@@ -697,11 +647,6 @@ def _sample_world(view: SeatView, rng: random.Random, assume: dict[int, set[int]
     for s in fixed:
         fixed[s] -= seen  # a known card already played
         seen.update(fixed[s])
-    for s, cards in (assume or {}).items():
-        if s in fixed:
-            extra = set(cards) - seen
-            fixed[s] |= extra
-            seen.update(extra)
     if view.partner is not None and view.partner != seat and view.partner_card not in seen:
         fixed.setdefault(view.partner, set()).add(view.partner_card)
         seen.add(view.partner_card)
