@@ -170,3 +170,37 @@ def test_hard_player_does_not_read_the_hidden_cards(key):
                     compared += 1
             h.apply(medium.choose(view))
     assert compared >= 4
+
+
+def test_sampled_worlds_never_give_the_maker_its_own_partner_card():
+    """The maker calls a card it does not hold (003 line 87: the maker
+    "will pick his/her partner by stating a playing card"; the engine offers
+    only cards outside its hand), so a world where the maker holds the
+    partner card is impossible: there the maker would be its own partner,
+    alone against four. A defender's sampled worlds (five player partner
+    pick, the partner card called and not yet played) put it with another
+    seat or among the buried cards, never with the maker."""
+    from euchre_tourney.play.table.players import _sample_world
+
+    rules = TABLE_PRESETS["five_partner_pick"]
+    rng = random.Random(33)
+    medium = MediumPlayer()
+    worlds = with_partner = 0
+    for i in range(40):
+        h = TableHand(rules, i % rules.players, rng)
+        while not h.done and h.phase != PLAY:
+            h.apply(medium.choose(seat_view(h, h.to_act)))
+        if h.done or h.partner_card is None:
+            continue
+        for seat in range(rules.players):
+            if seat in (h.maker, h.partner):
+                continue
+            view = seat_view(h, seat)
+            for _ in range(10):
+                w = _sample_world(view, rng)
+                assert w is not None
+                assert h.partner_card not in w.hands[h.maker]
+                assert w.partner != w.maker
+                worlds += 1
+                with_partner += w.partner is not None
+    assert worlds >= 300 and with_partner > 0

@@ -630,8 +630,9 @@ def _sample_world(view: SeatView, rng: random.Random) -> TableHand | None:
     keeps its number of cards (``view.sizes``; a lone maker's partners too),
     holds no card of a suit it
     has shown out of, and holds the cards it is known to hold (the turn-up
-    the dealer took, a revealed partner's card). ``None`` when 20 tries
-    found no such deal."""
+    the dealer took, a revealed partner's card), and the maker never holds
+    the partner card it called (it calls a card outside its hand). ``None``
+    when 20 tries found no such deal."""
     seat = view.seat
     # every other seat holding cards: a lone maker's partners too (they may pass a card)
     others = [s for s in range(view.rules.players) if s != seat and view.sizes[s]]
@@ -649,6 +650,8 @@ def _sample_world(view: SeatView, rng: random.Random) -> TableHand | None:
     if view.partner is not None and view.partner != seat and view.partner_card not in seen:
         fixed.setdefault(view.partner, set()).add(view.partner_card)
         seen.add(view.partner_card)
+    # the maker called a card it did not hold (the engine offers no other): never its own
+    barred = {view.maker: view.partner_card} if view.partner_card is not None and view.maker in fixed else {}
     unseen = [c for c in pack(view.rules.pack) if c not in seen]
     trump = view.trump
     hands = [[] for _ in range(view.rules.players)]
@@ -660,7 +663,8 @@ def _sample_world(view: SeatView, rng: random.Random) -> TableHand | None:
         for s in sorted(others, key=lambda s: -len(view.voids.get(s, ()))):
             need = view.sizes[s] - len(fixed[s])
             voids = view.voids.get(s, set())
-            pick = [c for c in pool if not voids or effective_suit(c, trump) not in voids][:need]
+            bar = barred.get(s)
+            pick = [c for c in pool if (not voids or effective_suit(c, trump) not in voids) and c != bar][:need]
             if len(pick) < need:
                 ok = False
                 break
