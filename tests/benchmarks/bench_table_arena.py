@@ -66,7 +66,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from euchre_tourney.play import Hand  # noqa: E402
 from euchre_tourney.play.players import game_rules, make_player  # noqa: E402
 from euchre_tourney.play.table import TableHand, seat_view  # noqa: E402
-from euchre_tourney.play.table.players import WORLDS, _points_value  # noqa: E402
+from euchre_tourney.play.table.hand import PLAY  # noqa: E402
+from euchre_tourney.play.table.players import (  # noqa: E402
+    STEPS, WORLDS, SampleSearchPlayer, _points_value, world_of,
+)
 from euchre_tourney.rules import PRESETS, Side  # noqa: E402
 from euchre_tourney.rules import tables  # noqa: E402
 
@@ -90,20 +93,66 @@ def _value(hand, seat: int) -> float:
     return ns if seat % 2 == 0 else -ns
 
 
+class OracleHard(SampleSearchPlayer):
+    """The ceiling of the hard player's method, for this benchmark only
+    (never in the product: it reads the whole hand). The same search as
+    :class:`~euchre_tourney.play.table.players.SampleSearchPlayer` -- the
+    same candidates, the same rollouts and exact solver, the same points
+    measure -- but every world it searches is the true deal: the hidden
+    cards each seat really holds (built by ``world_of`` from the view, as
+    the honest player's sampled worlds are), so its bids, discards, partner
+    calls and card play decide on the true cards. One world a decision: the
+    rollouts are deterministic, so more copies of the same world add
+    nothing. Call :meth:`choose` with the hand (``play`` does).
+
+    ``phases``: ``"all"``; ``"bid"`` -- the true deal before the play
+    (bids, going alone, discards, partner card), the honest sampled worlds
+    in the play; ``"play"`` -- the other way round."""
+
+    oracle = True
+
+    def __init__(self, *args, phases: str = "all", **kw):
+        super().__init__(*args, **kw)
+        if phases not in ("all", "bid", "play"):
+            raise ValueError(f"phases: all, bid or play, not {phases!r}")
+        self.phases = phases
+
+    def choose(self, view, hand=None):
+        if hand is None:
+            raise ValueError("OracleHard needs the true hand")
+        self._true = hand
+        try:
+            return self.rank(view)[0][0]
+        finally:
+            self._true = None
+
+    def worlds(self, view, n, rng, stop=None):
+        if self.phases != "all" and (view.phase == PLAY) != (self.phases == "play"):
+            return super().worlds(view, n, rng, stop)
+        hands = [list(view.hand) if s == view.seat else sorted(h) for s, h in enumerate(self._true.hands)]
+        return [world_of(view, hands)]
+
+
 def play(base, hard_seats, hard, medium):
-    """``base`` (a fresh copy) played out, ``hard`` at ``hard_seats``."""
+    """``base`` (a fresh copy) played out, ``hard`` at ``hard_seats`` (an
+    :class:`OracleHard` is shown the hand; every other player only the
+    seat's view)."""
     h = base
     table = isinstance(h, TableHand)
     while not h.done:
         seat = h.to_act
         view = seat_view(h, seat) if table else h.view(seat)
-        h.apply((hard if seat in hard_seats else medium).choose(view))
+        player = hard if seat in hard_seats else medium
+        h.apply(player.choose(view, h) if getattr(player, "oracle", False) else player.choose(view))
     return h
 
 
-def arena(game: str, deals: int, seed: int = 1, worlds: int | None = None, budget=None, progress: bool = False):
+def arena(game: str, deals: int, seed: int = 1, worlds: int | None = None, budget=None, progress: bool = False,
+          oracle: str | None = None):
     """Hard minus medium per deal, averaged over the hard player's places
-    (:func:`positions`); returns ``(mean, 95 % half-width, diffs)``."""
+    (:func:`positions`); returns ``(mean, 95 % half-width, diffs)``.
+    ``oracle``: the hard player sees every card (:class:`OracleHard`, N
+    seats only), in ``"all"`` its decisions, or only ``"bid"`` or ``"play"``."""
     rules = game_rules(game)
     table = isinstance(rules, tables.TableRules)
     kw = {"budget": budget}
@@ -111,6 +160,10 @@ def arena(game: str, deals: int, seed: int = 1, worlds: int | None = None, budge
         kw["samples"] = worlds
         kw["bid_samples"] = worlds if table else max(1, worlds * 3 // 4)
     hard = make_player("hard", game, seed, **kw)
+    if oracle:
+        if not table:
+            raise ValueError("--oracle: games of 2 to 6 seats only")
+        hard = OracleHard(samples=WORLDS, steps=STEPS, deadline_s=None, rng=seed, phases=oracle)
     medium = make_player("medium", game)
     rng = random.Random(seed)
     diffs = []
@@ -161,6 +214,9 @@ def main(argv=None):
     parser.add_argument("--budget", type=float, default=None, help="seconds per decision (default: no clock)")
     parser.add_argument("--four", action="store_true", help="also every four-seat preset")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--oracle", default=None, choices=("all", "bid", "play"),
+                        help="the hard player sees every card (OracleHard: the ceiling of its search) "
+                             "in all its decisions, or only in the bidding or only in the play")
     parser.add_argument("--save", default=None, help="JSON file: each game's per-deal figures")
     parser.add_argument("--against", default=None,
                         help="a --save file of another run (same deals): also print the paired difference")
@@ -173,7 +229,7 @@ def main(argv=None):
         key, _, count = word.partition(":")
         deals = int(count or args.deals)
         t0 = time.time()
-        mean, half, diffs = arena(key, deals, args.seed, args.worlds, args.budget, args.progress)
+        mean, half, diffs = arena(key, deals, args.seed, args.worlds, args.budget, args.progress, args.oracle)
         print(f"{key:20} {deals:5} {mean:+10.3f} ± {half:.3f}   ({mean - half:+.3f} .. {mean + half:+.3f})"
               f"  [{time.time() - t0:.0f} s]", flush=True)
         if key in before:
