@@ -54,22 +54,21 @@ The ceiling (``--oracle all``, 29 Nov 2026, issue 33): :class:`OracleHard`
 is the hard player's own search with every world the true deal -- it sees
 every card (benchmark only; the product's players see their seat's view).
 ``--oracle bid`` gives it the true deal only before the play (bids, going
-alone, discards, partner card), ``--oracle play`` only in the play. Checked on 4,662 states of
-the three games below (60 deals each, medium play): at every searched
-decision the oracle's world holds the true hands, and its medium playout
-ends as the true hand's does. Same
-deals and seed as above; "paired" is the per-deal difference with the
+alone, discards, partner card), ``--oracle play`` only in the play.
+Checked on 4,662 states of the three games below (60 deals each, medium
+play): at every searched decision the oracle's world holds the true
+hands, and its medium playout ends as the true hand's does. Same deals
+and seed as above; "paired" (``p``) is the per-deal difference with the
 honest hard player's run on the same deals (``--save``/``--against``;
-``p`` below), honest / oracle with a bootstrap 95 % interval over the
-deals; six_player_33's honest figure is the table above's (unpaired).
-Points a hand, 95 % intervals. Run: ``--oracle all cutthroat:600
---against honest.json`` (one decision searches one world: cutthroat's 600
-deals took 62 s, honest hard's about 324 CPU-seconds).
+the honest runs reproduce the table above), honest / oracle with a
+bootstrap 95 % interval over the deals. Points a hand, 95 % intervals.
+Run: ``--oracle all cutthroat:600 --against honest.json`` (one world a
+decision: cutthroat's 600 deals took 62 s, honest hard's 324 CPU-seconds).
 
     game               deals  honest hard   oracle (all)  oracle - honest   honest / oracle
     cutthroat            600  +0.084 ± .026  +0.365 ± .029  +0.281 ± .030 p   23 % (16 .. 30)
     five_partner_pick    200  +0.097 ± .046  +0.368 ± .050  +0.272 ± .046 p   26 % (16 .. 37)
-    six_player_33        100  +1.170 ± .215  +1.340 ± .194  +0.170 unpaired   87 %
+    six_player_33        100  +1.170 ± .215  +1.340 ± .194  +0.170 ± .220 p   87 % (72 .. 103)
                          200                 +1.445 ± .141
     five_partner_pick    400                 +0.351 ± .036
 
@@ -87,17 +86,18 @@ Where the gap lies (paired against the honest hard player, same deals):
 So +0.15 is far below the ceiling (+0.35 to +0.37 in both games), but
 about seven tenths of the gap to it is the bidding knowing the other
 hands, which no honest player can know; the honest player reaches a
-quarter of the ceiling here against 80 to 90 % in six_player_33. Card
+quarter of the ceiling here against 87 % in six_player_33. Card
 play on the true deal (the same search, medium rollouts; cutthroat solves
 no tricks exactly, ``SOLVE_CARDS``) adds only +0.07 to +0.08 over the
 honest card play: even card play seeing every card, after honest bidding,
 stands at about +0.16 in cutthroat (+0.084 + 0.072 over the 600 deals)
 and +0.18 ± 0.05 in five-player partner pick -- at +0.15, with intervals
 reaching below +0.10. Honest card play gains less than that, so the
-issue's mark needs gains in the bidding too, where ``bench_table_decisions.py``
-found the hard player's estimates already calibrated. The oracle is the
-ceiling of this search, not of every player: a better
-rollout policy than the medium player's could raise both.
+issue's mark needs gains in the bidding too, where
+``bench_table_decisions.py`` found the hard player's estimates already
+calibrated. The oracle is the ceiling of this search, not of every
+player: a better rollout policy than the medium player's could raise
+both.
 """
 
 from __future__ import annotations
