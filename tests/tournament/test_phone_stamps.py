@@ -112,20 +112,16 @@ def test_the_statements_built_once_serve_every_event_and_section_alike(db):
     event and each section reads its own rows (two nights, one split into sections)."""
     first = _night(db)
     with db.session() as s:
-        ids = [T.add_player(s, f"Other {i}").id for i in range(16)]
-        ev = T.create_event(s, "Split night", datetime.date(2026, 3, 5), rounds=2, hands_per_round=2)
-        T.set_checked_in(s, ev.id, ids)
-        T.split_by_size(s, ev.id, 8)
-        T.generate_rotation(s, ev.id, seed=5)
-        secs = T.list_sections(s, ev.id)
-        a, b = (sorted(T.section_tables(s, ev.id, sec.name)) for sec in secs)
+        second = split_night(s, 16, 8, rounds=2, hands=2, seed=5, name="Split night", prefix="Other")
+        secs = T.list_sections(s, second)
+        a, b = (sorted(T.section_tables(s, second, sec.name)) for sec in secs)
     for n in (1, 2):
         for t in a:
-            T.operate(db, "Hand", T.record_hand, ev.id, 1, t, n, HandEntry(Side.NS, 3), event_id=ev.id)
+            T.operate(db, "Hand", T.record_hand, second, 1, t, n, HandEntry(Side.NS, 3), event_id=second)
     with db.session() as s:
-        assert [T.playing_round(s, ev.id, t) for t in (*a, *b)] == [2] * len(a) + [1] * len(b)
-        assert T.playing_round(s, ev.id) == 1 and T.playing_round(s, first) == 1
-        split, one_room = T.phone_stamps(s, ev.id), T.phone_stamps(s, first)
+        assert [T.playing_round(s, second, t) for t in (*a, *b)] == [2] * len(a) + [1] * len(b)
+        assert T.playing_round(s, second) == 1 and T.playing_round(s, first) == 1
+        split, one_room = T.phone_stamps(s, second), T.phone_stamps(s, first)
     assert split.table(a[0]) != split.table(b[0]) and one_room.table(a[0]) == one_room.table(b[0])
 
 

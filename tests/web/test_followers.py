@@ -260,17 +260,13 @@ def _data(lines, within: float = 60.0):
 @pytest.fixture
 def sectioned(db):
     """16 players in two sections of 8 (two tables each), 2 rounds of 4 hands."""
-    import datetime
+    from tests.split_nights import split_night
 
     with db.session() as s:
-        ids = [T.add_player(s, f"Player {i:02d}").id for i in range(16)]
-        ev = T.create_event(s, "Section night", datetime.date(2026, 3, 4), rounds=2, hands_per_round=4)
-        T.set_checked_in(s, ev.id, ids)
-        T.split_by_size(s, ev.id, 8)
-        T.generate_rotation(s, ev.id, seed=5)
-        secrets = T.table_secrets(s, ev.id)
-        tables = {sec.name: sorted(T.section_tables(s, ev.id, sec.name)) for sec in T.list_sections(s, ev.id)}
-    return ev.id, secrets, tables
+        event_id = split_night(s, 16, 8, rounds=2, hands=4, seed=5, name="Section night")
+        secrets = T.table_secrets(s, event_id)
+        tables = {sec.name: sorted(T.section_tables(s, event_id, sec.name)) for sec in T.list_sections(s, event_id)}
+    return event_id, secrets, tables
 
 
 def test_every_sections_standings_are_made_in_one_pass_as_each_alone(db, sectioned):
