@@ -25,8 +25,10 @@ phone: a refusal is the operation's sentence, anything else a fixed one.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import datetime
+import gzip
 import hmac
 import hashlib
 import ipaddress
@@ -58,7 +60,7 @@ from starlette.staticfiles import StaticFiles
 from euchre_tourney import tournament
 from euchre_tourney.rules import HandEntry, Seat, Side, position, seat_letter, side_of_position, side_title, tables
 from euchre_tourney.web.captains import captain_routes
-from euchre_tourney.web.follow import ALL, BOARD, ROOM, Capacity, Hub, Revalidation, RoomGate, etag_of
+from euchre_tourney.web.follow import ALL, BOARD, PAGE, ROOM, Capacity, Hub, Revalidation, RoomGate, etag_of
 from euchre_tourney.web.ops import run_read, run_write
 
 log = logging.getLogger("euchre_tourney.web")
@@ -574,24 +576,26 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         return model["made_at"], model["stamp"]
 
     hub = Hub(lambda: current_stamps(force=True), room_stamp, boot, capacity, extra=minute,
-              load=lambda: gate.working)
+              load=lambda: gate.working, pages=lambda keys: page_stamps(keys))
 
-    kept: dict[tuple, dict[str, tuple[str, bytes]]] = {}
+    kept: collections.OrderedDict[str, tuple[Any, tuple[str, bytes, bytes | None]]] = collections.OrderedDict()
 
-    async def kept_page(request: Request, key: str, drawn: str, render: Callable[[], bytes],
+    async def kept_page(request: Request, key: str, version: Any, render: Callable[[], bytes],
                         off_loop: bool = False) -> Response:
         """A page every phone asking it is shown alike (the standings, a
-        section's, a player's own page): drawn once per change of the room
-        (``drawn``: its read model's stamp) and of the round timer's text,
-        however many phones ask; its bytes and ETag kept, so that a phone
-        whose ``If-None-Match`` names them is answered 304 at once, and any
-        other with the bytes, no drawing. ``off_loop``: draw it on a worker
-        thread (the standings of 2,000 players)."""
+        section's, a player's own page): drawn once per ``version`` (what
+        it shows: its read model's stamp and the round timer's text, or a
+        player's page's own stamp), however many phones ask; its bytes,
+        their gzip and ETag kept (the last :data:`KEPT_PAGES` pages), so
+        that a phone whose ``If-None-Match`` names them is answered 304 at
+        once, and any other with the bytes (compressed when it takes gzip),
+        no drawing. ``off_loop``: draw it on a worker thread (the
+        standings of 2,000 players)."""
         import asyncio
 
-        version = (drawn, room.timer_text)
         with room.lock:
-            hit = kept.get(version, {}).get(key)
+            hit = kept.get(key)
+        hit = hit[1] if hit is not None and hit[0] == version else None
         if hit is None:
             drawing = flights.get(("page", version, key))
             if drawing is not None:  # being drawn for another phone: this one waits for the same bytes
@@ -599,8 +603,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             else:
                 drawing = flights[("page", version, key)] = asyncio.get_running_loop().create_future()
                 try:
-                    body = await run_in_threadpool(render, lane="room") if off_loop else render()
-                    hit = (etag_of(body), body)
+                    hit = await run_in_threadpool(_kept_bytes, render, lane="room") if off_loop else _kept_bytes(render)
                     drawing.set_result(hit)
                 except BaseException as exc:
                     drawing.set_exception(exc)
@@ -609,24 +612,54 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
                 finally:
                     flights.pop(("page", version, key), None)
                 with room.lock:
-                    if version not in kept:
-                        for old in list(kept)[:-1]:  # this version and the one before (requests in flight)
-                            del kept[old]
-                        kept[version] = {}
-                    kept[version][key] = hit
-        tag, body = hit
-        headers = {**_HEADERS, "ETag": tag}
+                    kept[key] = (version, hit)
+                    kept.move_to_end(key)
+                    while len(kept) > KEPT_PAGES:
+                        kept.popitem(last=False)
+        tag, body, packed = hit
+        headers = {**_HEADERS, "ETag": tag, "Vary": "Accept-Encoding"}
         asked = request.headers.get("if-none-match", "")
         if asked and (tag in [t.strip() for t in asked.split(",")] or asked.strip() == "*"):
             return Response(status_code=304, headers=headers)
+        if packed is not None and _takes_gzip(request.headers.get("accept-encoding", "")):
+            return Response(packed, media_type="text/html; charset=utf-8", headers={**headers, "Content-Encoding": "gzip"})
         return Response(body, media_type="text/html; charset=utf-8", headers=headers)
+
+    def page_stamp(model: dict, page: int | str) -> str | None:
+        """The stamp of a page that shows one part of the room's read
+        ``model``: a player's own page (``page`` the player's number) or
+        the home page (``"home"``): a digest of what that page shows, so
+        that a change of the room it does not show leaves it (its phones
+        are not woken, its ETag stays). None: no such player tonight."""
+        memo = model.setdefault("page stamps", {})  # (per model: made once per change of the room)
+        value = memo.get((page, minute()))
+        if value is None:
+            if page == "home":
+                shown: Any = (model["event_name"],)
+            else:
+                me = _player_view(model, page)
+                if me is None:
+                    return None
+                shown = (me, minute())
+            value = memo[(page, minute())] = f"{boot}:p" + hashlib.blake2b(repr(shown).encode(), digest_size=9).hexdigest()
+        return value
+
+    async def page_stamps(pages) -> dict:
+        """Each of ``pages``' stamp (:func:`page_stamp`) from the room's read model as it is now."""
+        _, model = await room_view()
+        return {p: page_stamp(model, p) or "" for p in pages}
 
     async def stamp(request: Request) -> Response:
         if not room.allow("get:" + client(request), *room.limits.client_get):
             return PlainTextResponse("slow down", status_code=429)
         t = _ascii_number(request.query_params.get("t", ""))
+        shown = _followed_page(request)
         if t is not None:
             value = await table_stamp(t)
+        elif shown is not None:
+            value = (await page_stamps([shown]))[shown]
+            if not value:
+                return PlainTextResponse("no such player", status_code=404, headers=_HEADERS)
         elif request.query_params.get("all"):
             value = await current_stamp()
         else:
@@ -636,7 +669,8 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def events(request: Request) -> Response:
         """A page's stream of stamps (server-sent events): a line when what it shows may have changed."""
         t = _ascii_number(request.query_params.get("t", ""))
-        kind = (t if t is not None else ALL if request.query_params.get("all")
+        shown = _followed_page(request)
+        kind = (t if t is not None else (PAGE, shown) if shown is not None else ALL if request.query_params.get("all")
                 else BOARD if request.query_params.get("board") else ROOM)
         if not hub.admit():
             return PlainTextResponse("busy", status_code=503, headers={**_HEADERS, "Retry-After": "30"})
@@ -646,24 +680,28 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     # ------------------------------------------------------------- players
     async def home(request: Request) -> Response:
         q = (request.query_params.get("q") or "").strip()[:60]
-        now, model = await room_view()
+        _, model = await room_view()
+        now = page_stamp(model, "home")
+        follow = dict(stamp=now, events="/events?home=1", stamp_url="/stamp?home=1")
         if q:
             matches = _find_players(model, q)
-            return page(request, "home.html", title=model["event_name"], q=q, matches=matches, stamp=now)
+            return page(request, "home.html", title=model["event_name"], q=q, matches=matches, **follow)
         return await kept_page(request, "home", now, lambda: page(
-            request, "home.html", title=model["event_name"], q="", matches=[], stamp=now).body)
+            request, "home.html", title=model["event_name"], q="", matches=[], **follow).body)
 
     async def player(request: Request) -> Response:
         number = _ascii_number(request.path_params["number"])
         if number is None:
             return refusal(request, "There is no such player number.", 404)
-        now, model = await room_view()
+        _, model = await room_view()
         me = _player_view(model, number)
         if me is None:
             return refusal(request, f"No player has number {number} tonight.", 404)
         timer = room.timer_text
+        now = page_stamp(model, number)  # what this page shows: a change elsewhere in the room leaves it
         return await kept_page(request, f"player:{number}", now, lambda: page(
-            request, "player.html", title=me["name"], me=me, timer=timer, stamp=now).body)
+            request, "player.html", title=me["name"], me=me, timer=timer, stamp=now,
+            events=f"/events?p={number}", stamp_url=f"/stamp?p={number}").body)
 
     async def section_page(request: Request, name: str, template: str) -> Response:
         """One section's standings (``/standings?section=B``) or projector
@@ -693,7 +731,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
             players_url = (base_url or str(request.base_url)).rstrip("/") + "/"
             context.update(qr=qr_svg(players_url, 5), players_url=players_url)
         # drawn once per change of the section and of its clock's words, for every phone; 304 when unchanged
-        return await kept_page(request, f"{template}:{key}:{text}:{ends}", drawn,
+        return await kept_page(request, f"{template}:{key}", (drawn, room.timer_text, text, ends),
                                lambda: page(request, template, **context).body, off_loop=True)
 
     async def section_clock(name: str) -> tuple:
@@ -715,7 +753,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         drawn, model = await room_view()
         view, title, key = model["view"], "Standings", "standings"
         timer = room.timer_text
-        return await kept_page(request, key, drawn, lambda: page(  # once per change, for every phone; off the loop
+        return await kept_page(request, key, (drawn, timer), lambda: page(  # once per change, for every phone; off the loop
             request, "standings.html", title=title, view=view, settings=model["settings"], timer=timer,
             sections=sorted(model["sections"]), stamp=drawn, events="/events?board=1").body, off_loop=True)
 
@@ -1094,6 +1132,43 @@ def _room_view(session, event_id: int, memo: dict | None = None, current: Any = 
             "current": tournament.playing_round(session, event_id) if current is ... else current}
 
 
+def _followed_page(request: Request) -> int | str | None:
+    """The page a ``/stamp`` or ``/events`` request follows by its own stamp:
+    a player's (``?p=N``: N) or the home page (``?home=1``: "home"); None: another."""
+    if request.query_params.get("home"):
+        return "home"
+    return _ascii_number(request.query_params.get("p", ""))
+
+
+KEPT_PAGES = 6000
+"""The pages :func:`create_app`'s ``kept_page`` keeps drawn (the last asked):
+every player's own page of a night of 2,000 and every section's standings
+and projector, with room to spare (a few kB each, compressed beside)."""
+
+GZIP_AT = 1024
+"""A kept page is also kept compressed (gzip) from this many bytes: the
+standings of 2,000 players are some 400 kB, about a tenth of that packed."""
+
+
+def _kept_bytes(render: Callable[[], bytes]) -> tuple[str, bytes, bytes | None]:
+    """A kept page's ETag, bytes and gzip of them (None when small)."""
+    body = render()
+    return etag_of(body), body, gzip.compress(body, 6, mtime=0) if len(body) >= GZIP_AT else None
+
+
+def _takes_gzip(accepted: str) -> bool:
+    """Whether an ``Accept-Encoding`` takes gzip (not refused by ``q=0``)."""
+    for part in accepted.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "x-gzip", "*"):
+            weight = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+            try:
+                return float(weight) > 0
+            except ValueError:
+                return False
+    return False
+
+
 def _clock_words(ends_at, left_seconds, minutes: int, now: float | None = None) -> tuple[str, int | None]:
     """A section's round clock for its pages: ("time left 12:35", the end
     in ms since the epoch for the page to count down), ("time left 7:05
@@ -1149,11 +1224,21 @@ def _player_view(model: dict, number: int) -> dict | None:
     if "rows" not in model:  # (made once per model; two requests making it at once make the same)
         model["rows"] = _rows_by_number(view)
     row = model["rows"].get(number)
+    section = getattr(row, "section", None)
+    if section and section in model.get("sections", {}):
+        # a night split into sections: the player's own section, its status and their place in it
+        # (a table of another section coming in changes nothing on this page)
+        view = model["sections"][section]
+        if f"rows {section}" not in model:
+            model[f"rows {section}"] = _rows_by_number(view)
+        row = model[f"rows {section}"].get(number, row)
+    else:
+        section = None
     current = model["current"]
     now = next((r for r in card.rounds if r.round == current), None)
     later = next((r for r in card.rounds if current is not None and r.round == current + 1), None)
     return {"name": card.player_name, "number": number, "row": row, "now": now, "next": later,
-            "rounds": card.rounds, "status": view.status, "current": current}
+            "rounds": card.rounds, "status": view.status, "current": current, "section": section}
 
 
 def _director_view(session, event_id: int) -> dict:

@@ -150,14 +150,17 @@ class _Follower:
         self.woken = asyncio.Event()
 
 
-ROOM, BOARD, ALL = "room", "board", "all"
+ROOM, BOARD, ALL, PAGE = "room", "board", "all", "page"
 """The streams besides a table's (``/events?t=N``): ``ROOM`` (``/events``),
 the players' own pages, woken when what they show changed (the room's read
 model), at most every :meth:`Hub.follow_every`; ``BOARD``
 (``/events?board=1``), the standings' and projector's pages (overall or a
 section's), woken by the same changes at most every
 :data:`BOARD_EVERY_S`; ``ALL`` (``/events?all=1``), the director's page,
-woken by any change of the event."""
+woken by any change of the event; ``(PAGE, key)`` (``/events?p=N``,
+``/events?home=1``), a page that shows one part of the room (a player's
+own page, the home page), woken only when its own stamp (a digest of what
+it shows, ``pages()``) changes, at most every :meth:`Hub.follow_every`."""
 
 
 class Hub:
@@ -170,11 +173,14 @@ class Hub:
     that model was made at; ``extra()`` a text that also changes what the
     pages show (the round timer's minute); ``prefix``: the server start's
     id, which begins every stamp (a page of another start reloads
-    itself)."""
+    itself); ``pages(keys)`` each followed page's own stamp (``{key:
+    stamp}``; see :data:`PAGE`), made from the room's read model as it is
+    when asked."""
 
     def __init__(self, read: Callable[[], Awaitable[object]], room: Callable[[], Awaitable[tuple[str, str]]],
                  prefix: str, capacity: Capacity, extra: Callable[[], str] = lambda: "",
-                 load: Callable[[], int] = lambda: 0) -> None:
+                 load: Callable[[], int] = lambda: 0,
+                 pages: Callable[[list], Awaitable[dict]] | None = None) -> None:
         self._read, self._room_fn, self.prefix, self.capacity, self._extra = read, room, prefix, capacity, extra
         self._load = load  # the room's requests being worked on now (RoomGate.working)
         self._groups: dict[int | str, set[_Follower]] = {}
@@ -184,7 +190,10 @@ class Hub:
         self._values: dict[str, str] = {ROOM: "", BOARD: "", ALL: ""}  # what each kind was last woken with
         self._latest = ""  # the players' value last made
         self._made_at = 0.0  # when the players' value was last made (monotonic s)
-        self._woken_at: dict[str, float] = {ROOM: 0.0, BOARD: 0.0, ALL: 0.0}
+        self._woken_at: dict[str, float] = {ROOM: 0.0, BOARD: 0.0, ALL: 0.0, PAGE: 0.0}
+        self._pages_fn = pages
+        self._pages: dict = {}  # each followed page's own stamp as last made (PAGE)
+        self._pages_at = ""  # the players' value the pages' stamps were last made for
         self._poke = asyncio.Event()
         self._task: asyncio.Task | None = None
 
@@ -205,7 +214,9 @@ class Hub:
         (:data:`BOARD_EVERY_S` for the standings'), longer when more follow
         than :data:`FOLLOW_RATE` pages a second can serve."""
         least = BOARD_EVERY_S if kind in (BOARD, ALL) else FOLLOW_MIN_S
-        return max(least, len(self._groups.get(kind, ())) / FOLLOW_RATE)
+        many = (sum(len(g) for k, g in self._groups.items() if isinstance(k, tuple)) if kind == PAGE
+                else len(self._groups.get(kind, ())))
+        return max(least, many / FOLLOW_RATE)
 
     # -- the stream
     def admit(self) -> bool:
@@ -228,6 +239,8 @@ class Hub:
             if kind in (ROOM, BOARD) and not self._values[kind]:
                 self._seen, self._latest = await self._room_fn()
                 self._values[kind] = self._latest
+            if isinstance(kind, tuple) and kind[1] not in self._pages and self._pages_fn is not None:
+                self._pages.update(await self._pages_fn([kind[1]]))
             last = self._value(me)
             yield f"retry: {RETRY_MS + random.randrange(2000)}\ndata: {last}\n\n"
             while True:
@@ -251,6 +264,8 @@ class Hub:
     def _value(self, me: _Follower) -> str:
         if isinstance(me.kind, int):
             return self.table(me.kind) or ""
+        if isinstance(me.kind, tuple):
+            return self._pages.get(me.kind[1], "")
         return self._values[me.kind] or self._event
 
     # -- the watcher
@@ -277,7 +292,21 @@ class Hub:
         a room woken together does not ask together."""
         if value != self._values[kind]:
             self._values[kind] = value
-            group = list(self._groups.get(kind, ()))
+            self._wake_group(list(self._groups.get(kind, ())))
+
+    async def _wake_pages(self) -> None:
+        """Make each followed page's own stamp (:data:`PAGE`) again and wake
+        those pages whose stamp changed, and no other."""
+        keys = [k[1] for k in self._groups if isinstance(k, tuple)]
+        if not keys or self._pages_fn is None:
+            return
+        fresh = await self._pages_fn(keys)
+        moved = [k for k in keys if fresh.get(k) != self._pages.get(k)]
+        self._pages = {k: v for k, v in {**self._pages, **fresh}.items() if (PAGE, k) in self._groups}
+        self._wake_group([f for k in moved for f in self._groups.get((PAGE, k), ())])
+
+    def _wake_group(self, group: list) -> None:
+        if group:
             random.shuffle(group)
             step = max(1, min(int(FOLLOW_RATE * SPREAD_STEP_S), self.capacity.busy // 2))
             now = max(0, min(step, self.capacity.busy // 2 - self._load()))  # at once: what the server has room for
@@ -314,9 +343,10 @@ class Hub:
             try:
                 await self._refresh()
                 now = time.monotonic()
+                pages = any(isinstance(k, tuple) for k in self._groups)
                 if self._event != self._seen and now - self._made_at >= BOARD_EVERY_S:
                     self._made_at = now
-                    if self._groups.get(ROOM) or self._groups.get(BOARD):
+                    if self._groups.get(ROOM) or self._groups.get(BOARD) or pages:
                         self._seen, self._latest = await self._room_fn()
                     else:
                         self._seen = self._event
@@ -324,6 +354,10 @@ class Hub:
                     if value and value != self._values[kind] and now - self._woken_at[kind] >= self.follow_every(kind):
                         self._woken_at[kind] = now
                         self._wake(kind, value)
+                if (pages and self._latest and self._latest != self._pages_at
+                        and now - self._woken_at[PAGE] >= self.follow_every(PAGE)):
+                    self._woken_at[PAGE], self._pages_at = now, self._latest
+                    await self._wake_pages()
             except Exception:  # noqa: BLE001 - the database away: the streams stay, the next read may work
                 await asyncio.sleep(1.0)
 

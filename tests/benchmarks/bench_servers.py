@@ -242,6 +242,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import datetime
 import json
 import math
@@ -568,7 +569,8 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
         while not stop.is_set():
             counts["requests"] += 1
             try:
-                status, head, body = await c.request("GET", path, headers={"if-none-match": etag} if etag else None)
+                asked = {"accept-encoding": "gzip", **({"if-none-match": etag} if etag else {})}  # as a phone's browser
+                status, head, body = await c.request("GET", path, headers=asked)
             except TransportError:
                 await asyncio.sleep(later(2.0))
                 continue
@@ -581,7 +583,9 @@ async def follower(base: str, path: str, stop: asyncio.Event, counts: dict, seen
                 counts["304"] += 1
                 return False
             etag = head.get("etag", "")
-            counts["bytes"] += len(body)
+            counts["bytes"] += len(body)  # (the bytes sent: compressed when the server packed them)
+            if head.get("content-encoding") == "gzip":
+                body = gzip.decompress(body)
             if m := STAMP.search(body, 0, 4096):
                 mine = m.group(1)
             if m := EVENTS.search(body, 0, 4096):
