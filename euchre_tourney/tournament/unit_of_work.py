@@ -370,8 +370,11 @@ class _Recorder:
 
     # what changed --------------------------------------------------------------
     def images(self) -> RowImages:
-        """Each written row's (before, after), leaving out rows that came back as they were."""
-        conn = self.session.connection()
+        """Each written row's (before, after), leaving out rows that came back as they were.
+        Read on the write's connection itself, once the use case is committed (its savepoint
+        released): the session would open a savepoint of its own to read (and roll back to
+        it at the end), two statements for nothing at every write."""
+        conn = self._conn
         every = tables()
         by_table: dict[str, list[int]] = {}
         for name, i in self.before:
@@ -522,9 +525,10 @@ def operate(
         try:
             result = use_case(session, *args, **kwargs)
             session.commit()  # what the use case left unflushed (a savepoint: the transaction stays open)
+            conn = recorder._conn  # the write's one transaction (not session.connection(): a savepoint more)
             rows = recorder.images()
-            known = guard_rows(session.connection(), rows)  # the one guard: nothing of a locked round changes, whatever the door
-            change = describe_change(session.connection(), label, rows, event_id, known_rounds=known)
+            known = guard_rows(conn, rows)  # the one guard: nothing of a locked round changes, whatever the door
+            change = describe_change(conn, label, rows, event_id, known_rounds=known)
         finally:
             recorder.close()
     # committed (the block ended without error): now it may be undone
