@@ -54,6 +54,7 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from sqlalchemy import Integer, String, bindparam, case, func, literal, literal_column, true, union_all
@@ -349,10 +350,12 @@ def room_playing_rounds(session: Session, event_id: int, seated: dict | None = N
     if seated is not None and known is None:
         seated.update(rounds=tuple(ids), tables=tables)
     waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
-    room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting)
+    ordered: dict[int, list[int]] = {}  # each round's tables in order, sorted once for the room and every section
+    room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting, ordered)
     return room, {
         s.first_table: _first_open_round(
-            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting
+            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting,
+            ordered,
         )
         for s in secs
     }
@@ -384,18 +387,25 @@ def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int |
     return tables, counts, done
 
 
-def _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting) -> int:
+def _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting,
+                      ordered: dict[int, list[int]] | None = None) -> int:
     """The round being played, from what :func:`playing_round` read: the first round not ``closed`` (locked)
     where a table of ``mine`` (a section's bounds; None: every table) is not in -- its hands short, its game
     unscored, or a hand still waiting for the other side (``waiting(number, round id)``: those tables) --,
-    else the last round."""
+    else the last round. ``ordered``: round id → its tables sorted, kept by the caller that asks for every
+    section of a room (a room of 500 tables was sorted and filtered once per section)."""
     game = event.kind == "team" and event.round_scoring == "game"
+    ordered = {} if ordered is None else ordered
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
             continue
         rid = rounds[number]
-        ours = [t for t in sorted(tables.get(rid, ()))  # (another section's tables play at their own pace)
-                if mine is None or (mine[0] < t and (mine[1] is None or t <= mine[1]))]
+        every = ordered.get(rid)
+        if every is None:
+            every = ordered[rid] = sorted(tables.get(rid, ()))
+        # (another section's tables play at their own pace): those above mine[0], up to mine[1]
+        ours = every if mine is None else \
+            every[bisect_right(every, mine[0]):len(every) if mine[1] is None else bisect_right(every, mine[1])]
         for t in ours:
             if (rid, t) not in done:
                 if game:

@@ -17,14 +17,14 @@ refuses every change (:class:`~.stations.RoundLocked`).
 
 from __future__ import annotations
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, HandAudit, Player, Seating, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
-from euchre_tourney.tournament.identity import labels_of
+from euchre_tourney.tournament.identity import NightNames, labels_counted, labels_of
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
 from euchre_tourney.tournament.stations import (
@@ -316,6 +316,10 @@ def delete_hand(session: Session, hand_id: int, *, expected_version: int | None 
     return view
 
 
+_NIGHT_NAMES = NightNames()
+"""The nights' names counted, for the labels of a table's four players (:func:`table_score`)."""
+
+
 def table_score(session: Session, event_id: int, round_number: int, table: int, *,
                 _row: EventRound | None = None) -> TableScoreView:
     """The hands recorded at a table in a round, with totals and the next hand number (``_row``: the round's
@@ -330,11 +334,20 @@ def table_score(session: Session, event_id: int, round_number: int, table: int, 
         .join(Entrant, Seating.entrant_id == Entrant.id).join(Player, Entrant.player_id == Player.id)
         .where(Seating.round_id == r.id, Seating.table_number == table)
     ).all()
-    # "Bob Miller #7" when another player of the night shares the name: the night's names, one column, are
-    # counted for these four names only (labels of the whole night made a label for each of 2,000 players)
-    names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id)
-                         .where(Entrant.event_id == event_id, tonight)).all()
-    shown = labels_of([(e, name, number) for _s, e, name, number, here in at_table if here], names)
+    # "Bob Miller #7" when another player of the night shares the name: the night's names, read as one text
+    # (one row, not 2,000) and counted by their keys once while they are the same (_NIGHT_NAMES)
+    chosen = [(e, name, number) for _s, e, name, number, here in at_table if here]
+    of_night = (Entrant.event_id == event_id, tonight)
+    joined, count = session.exec(
+        select(func.aggregate_strings(Player.name, NightNames.SEPARATOR), func.count(Player.id))
+        .select_from(Entrant).join(Player, Entrant.player_id == Player.id).where(*of_night)
+    ).one()
+    counted = _NIGHT_NAMES.counted(event_id, joined, count)
+    if counted is not None:
+        shown = labels_counted(chosen, counted)
+    else:  # a name holding the separator: the names one by one
+        names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id).where(*of_night)).all()
+        shown = labels_of(chosen, names)
     seated = {Seat.parse(seat): shown.get(entrant_id, "?") for seat, entrant_id, *_rest in at_table}
     if len(seated) != 4:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
