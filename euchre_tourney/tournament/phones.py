@@ -65,6 +65,7 @@ from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables as
 from euchre_tourney.rules import position_title, seat_letter, side_of_position, side_positions, side_title
 from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
+    Event,
     EventRound,
     Section,
     Hand,
@@ -234,6 +235,50 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
     if not hmac.compare_digest(expected, secret.encode("utf-8", "replace")) or stored is None:
         raise PhoneRefused(_WRONG_CODE)
     return table
+
+
+_UNREAD = object()
+"""An answer not read yet (:func:`_once` reads it)."""
+
+
+def _tap_read(session: Session, event_id: int, table: object, secret: object,
+              key: object = None) -> tuple[int, "PhoneSettingsView", object]:
+    """What every tap and table page reads first, in one statement (they
+    were four: :func:`check_secret`, :func:`~.common.load_event`,
+    :func:`phone_settings` and, for a write's ``key``, the answer already
+    given to it, :func:`_seen`): ``(table number, the phone settings, the
+    answer to ``key`` as :func:`_seen` gives it)``; the event row is then
+    the session's (:func:`~.common.load_event` reads it no more). Refused
+    as :func:`check_secret` refuses, the same sentence; the answer is
+    :data:`_UNREAD` when ``key`` is not a valid key (refused after)."""
+    if not isinstance(table, int) or isinstance(table, bool) or not isinstance(secret, str):
+        raise PhoneRefused(_WRONG_CODE)
+    if not isinstance(event_id, int) or isinstance(event_id, bool):  # (refused in words by the reads one by one)
+        t = check_secret(session, event_id, table, secret)
+        load_event(session, event_id)
+        return t, phone_settings(session, event_id), _UNREAD
+    if ("tap",) not in _STATEMENTS:
+        eid, ps = bindparam("event_id"), PhoneSettings
+        _STATEMENTS[("tap",)] = select(
+            Event,
+            select(TableSecret.secret).where(TableSecret.event_id == eid, TableSecret.table_number == bindparam("table"))
+            .limit(1).scalar_subquery(),
+            select(PhoneAction.answer).where(PhoneAction.event_id == eid, PhoneAction.key == bindparam("key"))
+            .limit(1).scalar_subquery(),
+            ps.id, ps.confirm_required, ps.pin_hash, ps.time_called_round, ps.prizes_shown,
+        ).outerjoin(ps, ps.event_id == Event.id).where(Event.id == eid)
+    valid = isinstance(key, str) and KEY_PATTERN.fullmatch(key) is not None
+    row = session.execute(_STATEMENTS[("tap",)], {"event_id": event_id, "table": table,
+                                                   "key": key if valid else ""}).first()
+    stored = row[1] if row is not None else None
+    expected = (stored or "x" * 32).encode()
+    if not hmac.compare_digest(expected, secret.encode("utf-8", "replace")) or stored is None:
+        raise PhoneRefused(_WRONG_CODE)
+    load_event(session, event_id)  # (held for the transaction, as every caller of load_event holds it: no statement)
+    _e, _secret, answer, has, confirm, pin, called, prizes = row
+    settings = PhoneSettingsView() if has is None else PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes))
+    seen = (None if answer is None else PhoneAnswer(answer, repeated=True)) if valid else _UNREAD
+    return table, settings, seen
 
 
 # the round being played -------------------------------------------------------
@@ -932,16 +977,15 @@ def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...] 
 def phone_table(session: Session, event_id: int, table: object, secret: object) -> PhoneTableView:
     """Table ``table``'s page in the round being played, for a phone holding
     ``secret``; :class:`PhoneRefused` for a wrong or replaced code."""
-    t = check_secret(session, event_id, table, secret)
+    t, settings, _seen_unread = _tap_read(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
     read: dict = {}
     r = _round_row(session, event_id, t, read=read)
     if game is not None:
-        return _side_phone_table(session, event, r, t, game)
+        return _side_phone_table(session, event, r, t, game, settings)
     score = table_score(session, event_id, r.number, t, _row=r)
     hands = _states(session, event_id, r.number, t, score.hands)
-    settings = phone_settings(session, event_id)
     totals = None
     if event.entry_mode == "totals":
         res = table_result(session, event_id, r.number, t)
@@ -990,11 +1034,13 @@ def _section_of(session: Session, event_id: int, table: int, round_number: int,
     return _sections.table_label(secs, table), locked, own.time_called_round == round_number
 
 
-def _side_phone_table(session: Session, event, r: EventRound, t: int, game: game_tables.TableRules) -> PhoneTableView:
-    """A side game's table page (six-player at six seats, bid euchre at four ...)."""
+def _side_phone_table(session: Session, event, r: EventRound, t: int, game: game_tables.TableRules,
+                      settings: PhoneSettingsView | None = None) -> PhoneTableView:
+    """A side game's table page (six-player at six seats, bid euchre at four ...); ``settings``: the
+    phone settings as read already in this session."""
     score = side_table_score(session, event.id, r.number, t)
     hands = _states(session, event.id, r.number, t, score.hands)
-    settings = phone_settings(session, event.id)
+    settings = phone_settings(session, event.id) if settings is None else settings
     return PhoneTableView(
         event_id=event.id, event_name=event.name, kind=event.kind, entry_mode="hands", round=r.number, table=t,
         locked=bool(r.locked), names=score.names, teams=("", ""), hands=hands, ns_total=score.totals[0],
@@ -1032,11 +1078,13 @@ def _seen(session: Session, event_id: int, key: str) -> PhoneAnswer | None:
     return None if answer is None else PhoneAnswer(answer, repeated=True)
 
 
-def _once(session: Session, event_id: int, key: str, write) -> PhoneAnswer:
+def _once(session: Session, event_id: int, key: str, write, seen: object = _UNREAD) -> PhoneAnswer:
     """Run ``write()`` (which adds its :class:`PhoneAction` before the use
     case commits) unless ``key`` was seen; a clash with a resend running at
-    the same instant gives that resend's answer."""
-    seen = _seen(session, event_id, key)
+    the same instant gives that resend's answer. ``seen``: the answer to
+    ``key`` as :func:`_seen` read it already in this transaction (not read
+    again)."""
+    seen = _seen(session, event_id, key) if seen is _UNREAD else seen
     if seen is not None:
         return seen
     try:
@@ -1089,21 +1137,21 @@ def submit_hand(
     recorded and corrected by :func:`~.side_games.record_side_hand` and
     :func:`~.side_games.correct_side_hand`: the same validation, sentences
     and guard as the director's Scores page."""
-    t = check_secret(session, event_id, table, secret)
+    t, settings, seen = _tap_read(session, event_id, table, secret, key)
     key = _check_key(key)
     side = _check_side(side)
     game = table_rules_of(load_event(session, event_id))
     if game is not None:
         return _submit_side_hand(session, event_id, t, key, side, number, entry, game, drawn_round=drawn_round,
                                  correcting_version=correcting_version, entered=entered, bidder=bidder,
-                                 alone_seat=alone_seat)
+                                 alone_seat=alone_seat, settings=settings, seen=seen)
     if not isinstance(entry, HandEntry):
         raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
 
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
         if correcting_version is None:
-            _waiting_refusal(session, event_id, r, t)
+            _waiting_refusal(session, event_id, r, t, settings=settings)
             text = f"Hand {number} saved: {describe_entry(entry)}."
             session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
                                     hand_number=number, hand_version=1, side=side, answer=text[:400]))
@@ -1122,12 +1170,14 @@ def submit_hand(
         correct_hand(session, h.id, entry, expected_version=correcting_version)
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write)
+    return _once(session, event_id, key, write, seen)
 
 
-def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, players: int = 4) -> None:
-    """When the event requires confirmation: refuse a new hand while one waits for the other side."""
-    if not phone_settings(session, event_id).confirm_required:
+def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, players: int = 4,
+                     settings: PhoneSettingsView | None = None) -> None:
+    """When the event requires confirmation: refuse a new hand while one waits for the other side
+    (``settings``: the phone settings as this transaction read them already)."""
+    if not (phone_settings(session, event_id) if settings is None else settings).confirm_required:
         return
     hands = _hands(session, r, t)
     waiting = next((h for h in _states(session, event_id, r.number, t, hands, entries=False) if h.state == "waiting"), None)
@@ -1140,7 +1190,8 @@ def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, pla
 
 def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: str, number: int, entry: object,
                       game: game_tables.TableRules, *, drawn_round: object, correcting_version: int | None,
-                      entered: int | None, bidder: int | None, alone_seat: int | None) -> PhoneAnswer:
+                      entered: int | None, bidder: int | None, alone_seat: int | None,
+                      settings: PhoneSettingsView | None = None, seen: object = _UNREAD) -> PhoneAnswer:
     """:func:`submit_hand` at a side game's table."""
     if not isinstance(entry, game_tables.SideHandEntry):
         raise InvalidHand(f"Tonight's game is {game.title}: a hand is a SideHandEntry, not {type(entry).__name__}.")
@@ -1154,7 +1205,7 @@ def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: s
         except RuleViolation as exc:
             raise InvalidHand(exc.message) from exc
         if correcting_version is None:
-            _waiting_refusal(session, event_id, r, t, game.players)
+            _waiting_refusal(session, event_id, r, t, game.players, settings)
             text = f"Hand {number} saved: {said}."
             session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
                                     hand_number=number, hand_version=1, side=side, answer=text[:400]))
@@ -1170,7 +1221,7 @@ def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: s
         correct_side_hand(session, h.id, entry, bidder, alone_seat, expected_version=correcting_version)
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write)
+    return _once(session, event_id, key, write, seen)
 
 
 def _hands_by_id(session: Session, r: EventRound, table: int) -> dict[int, HandView]:
@@ -1201,7 +1252,7 @@ def confirm_hand(
     ``version``; commit. A page of another round than the one being played
     at the table (:class:`~.guard.StalePage`) or a hand corrected since is
     refused (look again); a locked round refuses it (the one guard)."""
-    t = check_secret(session, event_id, table, secret)
+    t, _settings, seen = _tap_read(session, event_id, table, secret, key)
     key = _check_key(key)
 
     def write() -> PhoneAnswer:
@@ -1226,7 +1277,7 @@ def confirm_hand(
         session.commit()
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write)
+    return _once(session, event_id, key, write, seen)
 
 
 @write_use_case
@@ -1240,7 +1291,7 @@ def submit_totals(
     round: :class:`~.guard.StalePage`); the page showed no totals, so totals
     entered meanwhile (the director's, or the other side's phone) are not
     replaced: refused with what they say."""
-    t = check_secret(session, event_id, table, secret)
+    t, _settings, seen = _tap_read(session, event_id, table, secret, key)
     key = _check_key(key)
     side = _check_side(side)
 
@@ -1252,7 +1303,7 @@ def submit_totals(
         record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners, expected=None)  # the page showed none
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write)
+    return _once(session, event_id, key, write, seen)
 
 
 def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, PhoneHand], ...]:
