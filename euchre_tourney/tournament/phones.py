@@ -422,7 +422,7 @@ def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int |
         params["lo"] = mine[0]
         if mine[1] is not None:
             params["hi"] = mine[1]
-    for kind, rid, t, n in session.execute(_seated_and_in(shape, seated is None), params):
+    for kind, rid, t, n in session.execute(_seated_and_in(shape, seated is None), params).all():  # (fetched at once)
         if kind == 0:
             tables.setdefault(rid, set()).add(t)
         elif kind == 1:

@@ -191,21 +191,19 @@ def section_places_and_locks(session: Session, event_id: int) -> tuple[tuple[Sec
     """:func:`section_places` and :func:`section_locks` in one statement
     (the round being played at a table asks both at every tap)."""
     whole_number(event_id, "event number")
-    order: list[Section] = []
+    order: list[SectionView] = []
     locks: dict[str, set[int]] = {}
-    for s, number in session.exec(
-        select(Section, SectionLock.round_number).outerjoin(SectionLock, SectionLock.section_id == Section.id)
+    for sid, name, room, position, first, capacity, called, number in session.execute(  # plain columns: every tap
+        select(Section.id, Section.name, Section.room, Section.position, Section.first_table, Section.capacity,
+               Section.time_called_round, SectionLock.round_number)
+        .outerjoin(SectionLock, SectionLock.section_id == Section.id)
         .where(Section.event_id == event_id).order_by(Section.position, Section.id)
-    ):
-        if not order or order[-1].id != s.id:
-            order.append(s)
+    ).all():
+        if not order or order[-1].id != sid:
+            order.append(SectionView(sid, name, room, position, first, capacity, 0, frozenset(), called))
         if number is not None:
-            locks.setdefault(s.name, set()).add(number)
-    places = tuple(
-        SectionView(s.id, s.name, s.room, s.position, s.first_table, s.capacity, 0, frozenset(), s.time_called_round)
-        for s in order
-    )
-    return places, {k: frozenset(v) for k, v in locks.items()}
+            locks.setdefault(name, set()).add(number)
+    return tuple(order), {k: frozenset(v) for k, v in locks.items()}
 
 
 def section_of_table(secs: tuple[SectionView, ...] | list[SectionView], table: int) -> SectionView | None:
