@@ -110,6 +110,7 @@ __all__ = [
     "phone_stamp",
     "phone_station",
     "phone_table",
+    "phone_table_and_stamps",
     "playing_round",
     "reissue_secret",
     "set_director_pin",
@@ -300,7 +301,16 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
     rotation. ``table``: the round being played at that table -- in a night
     split into sections, its section's (sections play at their own pace;
     a round locked for the section is closed for it); in one room, the
-    room's."""
+    room's. ``_read``: what this read, filled for the caller; when it
+    holds the room's rounds as :func:`room_playing_rounds` read them in this
+    transaction (``_read["room rounds"]``, :func:`phone_table_and_stamps`),
+    the answer is taken from them (the same, :func:`section_playing_rounds`),
+    nothing read again."""
+    known = _read.get("room rounds") if _read is not None else None
+    if known is not None:
+        room_round, by_section = known
+        own = _sections.section_of_table(_read["secs"], table) if table is not None and _read["secs"] else None
+        return room_round if own is None else by_section[own.first_table]
     event = load_event(session, event_id)
     rounds, closed = {}, set()
     sectioned = False
@@ -368,7 +378,7 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     return room_playing_rounds(session, event_id)[1]
 
 
-def room_playing_rounds(session: Session, event_id: int, seated: dict | None = None,
+def room_playing_rounds(session: Session, event_id: int, seated: dict | None = None, *, _read: dict | None = None,
                         ) -> tuple[int | None, dict[int, int | None]]:
     """(the room's round being played, what :func:`playing_round` says
     without a table; every section's, :func:`section_playing_rounds`) from
@@ -376,18 +386,27 @@ def room_playing_rounds(session: Session, event_id: int, seated: dict | None = N
     two read every table's hands and phone actions twice. ``seated``: a
     dict, the tables seated in each round as read before for this rotation
     (``seated["rounds"]`` their round ids, ``seated["tables"]``: not read
-    again for the same rounds; filled in when empty or for other rounds)."""
+    again for the same rounds; filled in when empty or for other rounds).
+    ``_read``: a dict filled with what this read (the rounds' rows, the
+    sections and their locks, the tables seated, the answers), so that
+    :func:`playing_round` of any table in the same transaction reads
+    nothing again (:func:`phone_table_and_stamps`)."""
     event = load_event(session, event_id)
     rounds: dict[int, int] = {}
+    rows: dict[int, EventRound] = {}
     closed: set[int] = set()
     sectioned = False
     for r, has_sections in session.execute(rounds_statement(), {"event_id": event.id}):
         rounds[r.number] = r.id
+        rows[r.number] = r
         sectioned = sectioned or bool(has_sections)
         if r.locked:
             closed.add(r.number)
     if not rounds:  # (no round row to say whether the night is split: asked)
-        return None, {s.first_table: None for s in _sections.section_places_and_locks(session, event_id)[0]}
+        secs = _sections.section_places_and_locks(session, event_id)[0]
+        if _read is not None:
+            _read.update({"rounds": {}, "secs": secs, "locks": {}, "room rounds": (None, {s.first_table: None for s in secs})})
+        return None, {s.first_table: None for s in secs}
     secs, locks = _sections.section_places_and_locks(session, event_id) if sectioned else ((), {})
     ids = list(rounds.values())
     known = seated.get("tables") if seated is not None and seated.get("rounds") == tuple(ids) else None
@@ -397,13 +416,16 @@ def room_playing_rounds(session: Session, event_id: int, seated: dict | None = N
     waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
     ordered: dict[int, list[int]] = {}  # each round's tables in order, sorted once for the room and every section
     room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting, ordered)
-    return room, {
+    by_section = {
         s.first_table: _first_open_round(
             session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting,
             ordered,
         )
         for s in secs
     }
+    if _read is not None:  # (as playing_round fills it for the table's page: _round_row, _section_of)
+        _read.update({"rounds": rows, "secs": secs, "locks": locks, "tables": tables, "room rounds": (room, by_section)})
+    return room, by_section
 
 
 def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None, seated=None):
@@ -737,7 +759,8 @@ class PhoneStamps:
         return self.tables.get(t, f"{self.base_of(t)}.0.0")
 
 
-def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None) -> PhoneStamps:
+def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None, *,
+                 _read: dict | None = None) -> PhoneStamps:
     """:class:`PhoneStamps` of the event (one read per change for a whole
     server, however many phones follow it; several servers on one
     database each read their own, so the stamp comes from the database,
@@ -778,7 +801,7 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
     # (one read of the room for both; the tables seated as read last time while the rotation is the same)
     seated = since.seated if since is not None and since.rotation == rotation else {}
-    room_round, section_rounds = room_playing_rounds(session, event_id, seated)
+    room_round, section_rounds = room_playing_rounds(session, event_id, seated, _read=_read)
     base = f"{audits.get(None, 0)}.{flags}.{room_round or 0}.{rotation}"
     bases = tuple(  # a split night: each section's tables follow the round being played in their section
         (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
@@ -974,13 +997,16 @@ def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...] 
     )
 
 
-def phone_table(session: Session, event_id: int, table: object, secret: object) -> PhoneTableView:
+def phone_table(session: Session, event_id: int, table: object, secret: object, *,
+                _read: dict | None = None) -> PhoneTableView:
     """Table ``table``'s page in the round being played, for a phone holding
-    ``secret``; :class:`PhoneRefused` for a wrong or replaced code."""
+    ``secret``; :class:`PhoneRefused` for a wrong or replaced code.
+    ``_read``: the room's rounds as :func:`phone_stamps` read them in this
+    transaction (:func:`phone_table_and_stamps`)."""
     t, settings, _seen_unread = _tap_read(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
-    read: dict = {}
+    read: dict = {} if _read is None else _read
     r = _round_row(session, event_id, t, read=read)
     if game is not None:
         return _side_phone_table(session, event, r, t, game, settings)
@@ -1016,6 +1042,20 @@ def phone_table(session: Session, event_id: int, table: object, secret: object) 
         time_called=settings.time_called_round == r.number or section_called,
         totals=totals,
     )
+
+
+def phone_table_and_stamps(session: Session, event_id: int, table: object, secret: object,
+                           since: PhoneStamps | None = None) -> tuple[PhoneStamps, PhoneTableView]:
+    """:func:`phone_stamps` (``since`` as there) and then :func:`phone_table`
+    in one read: the page that answers a table's write, with the stamps it
+    is drawn under, read before it (a page's stamp is never newer than what
+    it shows). The table's round, its section and the tables seated are
+    taken from what the stamps read of the room (the same answer as
+    :func:`playing_round`'s), not read again; when nothing changed since
+    ``since`` the page is read as :func:`phone_table` reads it."""
+    read: dict = {}
+    stamps = phone_stamps(session, event_id, since, _read=read)
+    return stamps, phone_table(session, event_id, table, secret, _read=read if "room rounds" in read else None)
 
 
 def _section_of(session: Session, event_id: int, table: int, round_number: int,

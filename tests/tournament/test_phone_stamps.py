@@ -376,3 +376,50 @@ def test_the_rotations_sums_move_when_any_two_players_change_places(db):
                     seen.add(signature())
     assert original not in seen and len(seen) == 28
     assert signature() == original
+
+
+def test_a_tables_page_read_with_the_stamps_is_the_page_and_the_stamps_read_alone(db):
+    """``phone_table_and_stamps`` (the page answering a table's write: the
+    round being played at the table taken from the stamps' one read of the
+    room) gives the stamps ``phone_stamps`` gives and the page ``phone_table``
+    gives, read each in its own session, at every table at every step of a
+    night split in three sections played table by table (a section's round
+    locked by its captain, the sections moving on at their own pace), and
+    of a night in one room; read afresh or ``since`` the last stamps."""
+    with db.session() as s:
+        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="P")
+        secs = T.list_sections(s, event_id)
+        tables = {sec.first_table: sorted(T.section_tables(s, event_id, sec.name)) for sec in secs}
+        codes = T.table_secrets(s, event_id)
+    last = None
+
+    def same(night: int, table_codes: dict) -> None:
+        nonlocal last
+        for t, code in table_codes.items():
+            with db.session() as s:
+                alone = T.phone_stamps(s, night), T.phone_table(s, night, t, code)
+            for since in (None, last):
+                with db.session() as s:
+                    both = T.phone_table_and_stamps(s, night, t, code, since=since)
+                assert both == alone, (t, since)
+        last = alone[0]
+
+    same(event_id, codes)
+    order = [t for ts in tables.values() for t in ts]
+    T.operate(db, "Lock", T.lock_section_round, event_id, secs[2].name, 1, event_id=event_id)  # C moves on
+    same(event_id, codes)
+    for rnd in (1, 2):
+        for t in order[: len(order) - 1 if rnd == 2 else len(order)]:
+            if rnd == 1 and t in tables[secs[2].first_table]:
+                continue
+            T.operate(db, "Hand", T.record_hand, event_id, rnd, t, 1, HandEntry(Side.EW, 4), event_id=event_id)
+            if t in (order[0], order[-2]) or t == tables[secs[1].first_table][-1]:
+                same(event_id, codes)
+    same(event_id, codes)
+    one_room = _night(db)
+    with db.session() as s:
+        codes = T.table_secrets(s, one_room)
+    last = None
+    same(one_room, codes)
+    T.operate(db, "Hand", T.record_hand, one_room, 1, 1, 1, HandEntry(Side.NS, 3), event_id=one_room)
+    same(one_room, codes)
