@@ -1191,11 +1191,12 @@ def submit_hand(
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
         if correcting_version is None:
-            _waiting_refusal(session, event_id, r, t, settings=settings)
+            stored = _waiting_refusal(session, event_id, r, t, settings=settings)
             text = f"Hand {number} saved: {describe_entry(entry)}."
             session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
                                     hand_number=number, hand_version=1, side=side, answer=text[:400]))
-            record_hand(session, event_id, r.number, t, number, entry)
+            # (the table seated in the round and its hands: as this transaction read them, not read again)
+            record_hand(session, event_id, r.number, t, number, entry, _known=(True, stored))
             return PhoneAnswer(text)
         h = session.exec(
             select(Hand).where(Hand.round_id == r.id, Hand.table_number == t, Hand.number == number)
@@ -1214,11 +1215,12 @@ def submit_hand(
 
 
 def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, players: int = 4,
-                     settings: PhoneSettingsView | None = None) -> None:
+                     settings: PhoneSettingsView | None = None) -> frozenset[int] | None:
     """When the event requires confirmation: refuse a new hand while one waits for the other side
-    (``settings``: the phone settings as this transaction read them already)."""
+    (``settings``: the phone settings as this transaction read them already). Returns the numbers of
+    the table's hands it read (None: none read, no confirmation asked)."""
     if not (phone_settings(session, event_id) if settings is None else settings).confirm_required:
-        return
+        return None
     hands = _hands(session, r, t)
     waiting = next((h for h in _states(session, event_id, r.number, t, hands, entries=False) if h.state == "waiting"), None)
     if waiting is not None:
@@ -1226,6 +1228,7 @@ def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, pla
             f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer, players)} to agree: "
             "they tap Agree (or Disagree) before the next hand is entered."
         )
+    return frozenset(h.number for h in hands)
 
 
 def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: str, number: int, entry: object,

@@ -68,7 +68,14 @@ def _validate(
     number: int,
     entry: HandEntry,
     replacing: int | None = None,
+    known: tuple[bool, frozenset[int] | None] | None = None,
 ) -> tuple[EventRound, HandScore]:
+    """The round (read afresh and locked) and the score of a hand about to be
+    stored, or :class:`InvalidHand` in words. ``known``: what the caller read
+    in this transaction already (a table's phone, :func:`~.phones.submit_hand`):
+    (the table is seated in the round, the numbers of the hands stored at it,
+    None when not read); those are not read again (a hand stored meanwhile
+    is refused by the slot's unique key, in the same words)."""
     if not isinstance(entry, HandEntry):
         raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
     for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
@@ -80,7 +87,7 @@ def _validate(
     r = _round(session, event_id, round_number, for_write=True)
     check_unlocked(r)
     seated = select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table).limit(1)
-    if session.exec(seated).first() is None:  # (the room's tables are read only to say how many there are)
+    if not (known and known[0]) and session.exec(seated).first() is None:  # (the room's tables: only to say how many)
         tables = _tables_in_round(session, r.id)
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
     game = event.kind == "team" and event.round_scoring == "game"
@@ -91,7 +98,8 @@ def _validate(
         raise InvalidHand(
             f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands."
         )
-    clash = session.exec(
+    stored = known[1] if known is not None and replacing is None else None
+    clash = None if stored is not None and number not in stored else session.exec(
         select(Hand).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
     ).first()
     if clash is not None and clash.id != replacing:
@@ -188,6 +196,8 @@ def record_hand(
     table: int,
     number: int,
     entry: HandEntry,
+    *,
+    _known: tuple[bool, frozenset[int] | None] | None = None,
 ) -> HandView:
     """Validate, score and store one hand; commit.
 
@@ -203,7 +213,7 @@ def record_hand(
     names the station and the stored values); :class:`~.stations.RoundLocked`
     for a locked round.
     """
-    r, score = _validate(session, event_id, round_number, table, number, entry)
+    r, score = _validate(session, event_id, round_number, table, number, entry, known=_known)
     h = Hand(round_id=r.id, table_number=table, number=number, station=station_of(session)[:60])
     _store(h, entry, score)
     session.add(h)
