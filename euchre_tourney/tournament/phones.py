@@ -238,6 +238,13 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
     return table
 
 
+def _same_code(stored: str | None, secret: str) -> None:
+    """:class:`PhoneRefused` unless ``secret`` is the ``stored`` code (None: no code), compared in constant time."""
+    expected = (stored or "x" * 32).encode()
+    if not hmac.compare_digest(expected, secret.encode("utf-8", "replace")) or stored is None:
+        raise PhoneRefused(_WRONG_CODE)
+
+
 _UNREAD = object()
 """An answer not read yet (:func:`_once` reads it)."""
 
@@ -271,10 +278,7 @@ def _tap_read(session: Session, event_id: int, table: object, secret: object,
     valid = isinstance(key, str) and KEY_PATTERN.fullmatch(key) is not None
     row = session.execute(_STATEMENTS[("tap",)], {"event_id": event_id, "table": table,
                                                    "key": key if valid else ""}).first()
-    stored = row[1] if row is not None else None
-    expected = (stored or "x" * 32).encode()
-    if not hmac.compare_digest(expected, secret.encode("utf-8", "replace")) or stored is None:
-        raise PhoneRefused(_WRONG_CODE)
+    _same_code(row[1] if row is not None else None, secret)
     load_event(session, event_id)  # (held for the transaction, as every caller of load_event holds it: no statement)
     _e, _secret, answer, has, confirm, pin, called, prizes = row
     settings = PhoneSettingsView() if has is None else PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes))
@@ -786,8 +790,24 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
             select(literal(1), PhoneAction.table_number, func.max(PhoneAction.id))
             .where(PhoneAction.event_id == eid).group_by(PhoneAction.table_number),
         )
-    *seats, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
-        _STATEMENTS[("signature", reused)], {"event_id": event_id}).one()
+        _STATEMENTS[("signature", reused, "page")] = select(  # (phone_table_and_stamps: with what its page reads first)
+            Event, *_STATEMENTS[("signature", reused)].selected_columns,
+            select(TableSecret.secret).where(TableSecret.event_id == eid, TableSecret.table_number == bindparam("table"))
+            .limit(1).scalar_subquery(),
+            setting(ps.pin_hash),
+        ).where(Event.id == eid)
+    page = _read.get("page") if _read is not None else None
+    if page is not None:  # the table's page read next: the event, its code and pin in this one statement
+        row = session.execute(_STATEMENTS[("signature", reused, "page")], {"event_id": event_id, "table": page}).first()
+        if row is None:  # no such event: as the stamps alone say it
+            return phone_stamps(session, event_id, since)
+        load_event(session, event_id)  # (held: read by this statement)
+        _event, *seats, has_settings, confirm, prizes, called, last_action, last_audit, stored, pin = row
+        _read["page first"] = (stored, PhoneSettingsView() if has_settings is None else
+                               PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes)))
+    else:
+        *seats, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
+            _STATEMENTS[("signature", reused)], {"event_id": event_id}).one()
     rotation = "-".join(str(x or 0) for x in seats)  # (rotation_signature: a rotation made again moves it)
     s = PhoneSettingsView() if has_settings is None else PhoneSettingsView(bool(confirm), False, called, bool(prizes))
     flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
@@ -1003,7 +1023,12 @@ def phone_table(session: Session, event_id: int, table: object, secret: object, 
     ``secret``; :class:`PhoneRefused` for a wrong or replaced code.
     ``_read``: the room's rounds as :func:`phone_stamps` read them in this
     transaction (:func:`phone_table_and_stamps`)."""
-    t, settings, _seen_unread = _tap_read(session, event_id, table, secret)
+    first = _read.get("page first") if _read is not None else None
+    if first is not None and isinstance(table, int) and isinstance(secret, str):  # (phone_stamps read them)
+        _same_code(first[0], secret)
+        t, settings = table, first[1]
+    else:
+        t, settings, _seen_unread = _tap_read(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
     read: dict = {} if _read is None else _read
@@ -1053,7 +1078,9 @@ def phone_table_and_stamps(session: Session, event_id: int, table: object, secre
     taken from what the stamps read of the room (the same answer as
     :func:`playing_round`'s), not read again; when nothing changed since
     ``since`` the page is read as :func:`phone_table` reads it."""
-    read: dict = {}
+    plain = isinstance(table, int) and not isinstance(table, bool) and isinstance(secret, str) \
+        and isinstance(event_id, int) and not isinstance(event_id, bool)
+    read: dict = {"page": table if plain else None}  # the page's code and settings read with the stamps
     stamps = phone_stamps(session, event_id, since, _read=read)
     return stamps, phone_table(session, event_id, table, secret, _read=read if "room rounds" in read else None)
 

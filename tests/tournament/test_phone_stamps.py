@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Side
 from tests.split_nights import split_night
@@ -403,6 +405,10 @@ def test_a_tables_page_read_with_the_stamps_is_the_page_and_the_stamps_read_alon
                     both = T.phone_table_and_stamps(s, night, t, code, since=since)
                 assert both == alone, (t, since)
         last = alone[0]
+        t = next(iter(table_codes))
+        for wrong in ("x" * 22, table_codes[t] + "x", ""):  # a wrong code: refused as phone_table refuses it
+            with db.session() as s, pytest.raises(T.PhoneRefused, match="table code is not valid"):
+                T.phone_table_and_stamps(s, night, t, wrong)
 
     same(event_id, codes)
     order = [t for ts in tables.values() for t in ts]
