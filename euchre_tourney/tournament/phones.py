@@ -1009,11 +1009,12 @@ def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...] 
     a side game's as :class:`~.side_games.SideHandView`."""
     if table_rules_of(load_event(session, r.event_id)) is not None:
         return side_hands_at(session, r.event_id, r, table)
+    if ("hands at table",) not in _STATEMENTS:
+        _STATEMENTS[("hands at table",)] = select(Hand).where(
+            Hand.round_id == bindparam("round_id"), Hand.table_number == bindparam("table")).order_by(Hand.number)
     return tuple(
         HandView(h.id, r.number, table, h.number, entry_of(h), Side(h.scoring_side), h.points, h.station or "", h.version or 1)
-        for h in session.exec(
-            select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
-        )
+        for h in session.execute(_STATEMENTS[("hands at table",)], {"round_id": r.id, "table": table}).scalars()
     )
 
 

@@ -17,7 +17,7 @@ refuses every change (:class:`~.stations.RoundLocked`).
 
 from __future__ import annotations
 
-from sqlalchemy import delete, func, update
+from sqlalchemy import Boolean, Integer, String, bindparam, delete, func, literal, union_all, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
@@ -329,6 +329,38 @@ def delete_hand(session: Session, hand_id: int, *, expected_version: int | None 
 _NIGHT_NAMES = NightNames()
 """The nights' names counted, for the labels of a table's four players (:func:`table_score`)."""
 
+_BUILT: dict[str, object] = {}
+"""Statements a table's page runs at every tap, built once with bound parameters (SQLAlchemy then
+neither builds them nor computes their cache key again)."""
+
+
+def _built(name: str):
+    """A statement of :data:`_BUILT`: "hands at table" (parameters ``round_id``, ``table``)."""
+    if name not in _BUILT:
+        _BUILT["hands at table"] = select(Hand).where(
+            Hand.round_id == bindparam("round_id"), Hand.table_number == bindparam("table")).order_by(Hand.number)
+    return _BUILT[name]
+
+
+def _seated_and_names():
+    """The players seated at a table (kind 0: seat, entrant id, name, number, of tonight) and the night's
+    names as one text (one row of kind 1: their count in the entrant's column, the text in the name's);
+    parameters ``round_id``, ``table``, ``event_id``."""
+    if "seated and names" not in _BUILT:
+        tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
+        _BUILT["seated and names"] = union_all(
+            select(literal(0).label("kind"), Seating.seat.label("seat"), Seating.entrant_id.label("entrant"),
+                   Player.name.label("name"), Entrant.number.label("number"), tonight.label("here"))
+            .join(Entrant, Seating.entrant_id == Entrant.id).join(Player, Entrant.player_id == Player.id)
+            .where(Seating.round_id == bindparam("round_id"), Seating.table_number == bindparam("table")),
+            select(literal(1), literal(None, String), func.count(Player.id),
+                   func.aggregate_strings(Player.name, NightNames.SEPARATOR), literal(None, Integer),
+                   literal(None, Boolean))
+            .select_from(Entrant).join(Player, Entrant.player_id == Player.id)
+            .where(Entrant.event_id == bindparam("event_id"), tonight),
+        )
+    return _BUILT["seated and names"]
+
 
 def table_score(session: Session, event_id: int, round_number: int, table: int, *,
                 _row: EventRound | None = None) -> TableScoreView:
@@ -338,25 +370,25 @@ def table_score(session: Session, event_id: int, round_number: int, table: int, 
     r = _row if _row is not None and _row.event_id == event_id and _row.number == round_number else \
         _round(session, event_id, round_number)
     _whole(table, "table")
-    tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
-    at_table = session.exec(  # the four seated, with their names (a player not of tonight is shown "?", as before)
-        select(Seating.seat, Seating.entrant_id, Player.name, Entrant.number, tonight)
-        .join(Entrant, Seating.entrant_id == Entrant.id).join(Player, Entrant.player_id == Player.id)
-        .where(Seating.round_id == r.id, Seating.table_number == table)
-    ).all()
-    # "Bob Miller #7" when another player of the night shares the name: the night's names, read as one text
-    # (one row, not 2,000) and counted by their keys once while they are the same (_NIGHT_NAMES)
+    # the four seated, with their names (a player not of tonight is shown "?", as before), and in the same statement
+    # the night's names as one text: "Bob Miller #7" when another player of the night shares the name (one row, not
+    # 2,000, and their keys counted once while the text is the same: _NIGHT_NAMES)
+    at_table, joined, count = [], None, 0
+    for kind, seat, entrant_id, name, number, here in session.execute(
+        _seated_and_names(), {"round_id": r.id, "table": table, "event_id": event_id}
+    ).all():
+        if kind == 0:
+            at_table.append((seat, entrant_id, name, number, here))
+        else:
+            count, joined = entrant_id, name
     chosen = [(e, name, number) for _s, e, name, number, here in at_table if here]
-    of_night = (Entrant.event_id == event_id, tonight)
-    joined, count = session.exec(
-        select(func.aggregate_strings(Player.name, NightNames.SEPARATOR), func.count(Player.id))
-        .select_from(Entrant).join(Player, Entrant.player_id == Player.id).where(*of_night)
-    ).one()
     counted = _NIGHT_NAMES.counted(event_id, joined, count)
     if counted is not None:
         shown = labels_counted(chosen, counted)
     else:  # a name holding the separator: the names one by one
-        names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id).where(*of_night)).all()
+        tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
+        names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id)
+                             .where(Entrant.event_id == event_id, tonight)).all()
         shown = labels_of(chosen, names)
     seated = {Seat.parse(seat): shown.get(entrant_id, "?") for seat, entrant_id, *_rest in at_table}
     if len(seated) != 4:
@@ -364,12 +396,8 @@ def table_score(session: Session, event_id: int, round_number: int, table: int, 
     teams = ("", "")
     if event.kind == "team":  # name the two teams, as the team tally sheet does
         teams = team_names_at(session, event_id, r.id, table)
-    hands = [
-        _view(h, round_number)
-        for h in session.exec(
-            select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
-        )
-    ]
+    hands = [_view(h, round_number) for h in session.execute(_built("hands at table"), {"round_id": r.id, "table": table})
+             .scalars()]
     used = {h.number for h in hands}
     game = event.kind == "team" and event.round_scoring == "game"
     limit = MAX_GAME_HANDS if game else event.hands_per_round

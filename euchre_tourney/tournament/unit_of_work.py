@@ -144,9 +144,16 @@ def is_write_use_case(fn: Any) -> bool:
     return bool(getattr(fn, "__write_use_case__", False))
 
 
+_TABLES: list = [None, {}]  # (the metadata's tables as last seen, the app's tables by name)
+
+
 def tables() -> dict[str, Table]:
-    """The app's tables by name."""
-    return {t.name: t for t in SQLModel.metadata.sorted_tables}
+    """The app's tables by name (sorted once while the metadata holds the same tables: every write asks)."""
+    now = SQLModel.metadata.tables
+    if _TABLES[0] != tuple(now):
+        _TABLES[1] = {t.name: t for t in SQLModel.metadata.sorted_tables}
+        _TABLES[0] = tuple(now)
+    return _TABLES[1]
 
 
 def _runs(ids: list[int]) -> list[tuple[int, int]]:
