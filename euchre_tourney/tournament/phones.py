@@ -790,6 +790,9 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
             select(literal(1), PhoneAction.table_number, func.max(PhoneAction.id))
             .where(PhoneAction.event_id == eid).group_by(PhoneAction.table_number),
         )
+        # the event's row rides along (the whole read after a change asks for it: not a statement of its own)
+        _STATEMENTS[("signature", reused, "event")] = select(
+            Event, *_STATEMENTS[("signature", reused)].selected_columns).where(Event.id == eid)
         _STATEMENTS[("signature", reused, "page")] = select(  # (phone_table_and_stamps: with what its page reads first)
             Event, *_STATEMENTS[("signature", reused)].selected_columns,
             select(TableSecret.secret).where(TableSecret.event_id == eid, TableSecret.table_number == bindparam("table"))
@@ -799,13 +802,16 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     page = _read.get("page") if _read is not None else None
     if page is not None:  # the table's page read next: the event, its code and pin in this one statement
         row = session.execute(_STATEMENTS[("signature", reused, "page")], {"event_id": event_id, "table": page}).first()
-        if row is None:  # no such event: as the stamps alone say it
-            return phone_stamps(session, event_id, since)
-        load_event(session, event_id)  # (held: read by this statement)
-        _event, *seats, has_settings, confirm, prizes, called, last_action, last_audit, stored, pin = row
-        _read["page first"] = (stored, PhoneSettingsView() if has_settings is None else
-                               PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes)))
     else:
+        row = session.execute(_STATEMENTS[("signature", reused, "event")], {"event_id": event_id}).first()
+    if row is not None:
+        load_event(session, event_id)  # (held: read by this statement)
+        _event, *seats, has_settings, confirm, prizes, called, last_action, last_audit = row[:-2] if page is not None else row
+        if page is not None:
+            stored, pin = row[-2:]
+            _read["page first"] = (stored, PhoneSettingsView() if has_settings is None else
+                                   PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes)))
+    else:  # no such event: its signature as the subqueries alone say it (a room asking after a deleted event)
         *seats, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
             _STATEMENTS[("signature", reused)], {"event_id": event_id}).one()
     rotation = "-".join(str(x or 0) for x in seats)  # (rotation_signature: a rotation made again moves it)

@@ -429,3 +429,32 @@ def test_a_tables_page_read_with_the_stamps_is_the_page_and_the_stamps_read_alon
     same(one_room, codes)
     T.operate(db, "Hand", T.record_hand, one_room, 1, 1, 1, HandEntry(Side.NS, 3), event_id=one_room)
     same(one_room, codes)
+
+
+def test_a_full_read_of_the_stamps_after_a_change_reads_the_event_with_the_signature(db):
+    """After a change, every server reads the stamps whole (the signature,
+    the tables' stamps, the round being played in the room and each
+    section): five statements on a split night, the event's row riding
+    with the signature (not a statement of its own); the same stamps."""
+    from sqlalchemy import event as sa_event
+
+    with db.session() as s:
+        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="P")
+        tables = sorted(T.section_tables(s, event_id, T.list_sections(s, event_id)[1].name))
+    last = _stamps(db, event_id)
+    T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(" ".join(statement.split()))
+
+    sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+    try:
+        with db.session() as s:
+            now = T.phone_stamps(s, event_id, since=last)
+    finally:
+        sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+    assert now == _stamps(db, event_id) and now != last
+    assert len(said) == 5, said
+    assert sum(q.startswith("SELECT event.id") for q in said) == 1, said  # with the signature's subqueries
+    assert "FROM hand_audit" in said[0], said
