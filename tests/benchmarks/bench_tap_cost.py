@@ -121,6 +121,9 @@ model is not changed by the branch: the same statements and, profiled, the
 same 3.86 million function calls (and garbage collections) for 49 of them
 in both trees; its CPU ms moved by +2 to +15 % in these runs (the same
 calls slower each: not explained).
+Not counted here either: every server's whole read of the stamps after a
+change (its followers', the other servers') now reads the event's row with
+the signature: 5 statements, not 6 (27e808c).
 Not counted here, for the night's end: with round 1 of 500 tables played
 (4,000 hands, 8,000 phone actions), one full read of the stamps (after
 every change, on every server) costs ~8-10 ms of the server's CPU and, on
