@@ -128,3 +128,67 @@ def test_a_name_with_another_letter_reads_the_whole_table():
     collator = identity._Collator()
     assert collator.sort_key("Łukasz") == _whole_table().sort_key("Łukasz")
     assert collator._full is not None
+
+
+def _whole_nights_labels(session, event_id: int, table: int) -> tuple[str, ...]:
+    """A table's four names as the whole night's labels (:func:`labels`) give them, read here afresh."""
+    from sqlmodel import select
+
+    from euchre_tourney.store import Entrant, EventRound, Player, Seating
+    from euchre_tourney.rules import SEATS
+
+    night = session.exec(select(Entrant.id, Player.name, Entrant.number).join(Player, Entrant.player_id == Player.id)
+                         .where(Entrant.event_id == event_id)).all()
+    whole = labels(night)
+    rid = session.exec(select(EventRound.id).where(EventRound.event_id == event_id, EventRound.number == 1)).one()
+    seats = dict(session.exec(select(Seating.seat, Seating.entrant_id).where(Seating.round_id == rid,
+                                                                            Seating.table_number == table)).all())
+    return tuple(whole[seats[s.key]] for s in SEATS)
+
+
+def test_a_tables_labels_follow_a_rename_and_a_name_holding_the_text_separator(session, twins):
+    """The night's names are read as one text and counted once while it is the same (a table's page at
+    every tap): a player renamed into a namesake, and back, moves the labels at once, and a name holding
+    the separator of that text (written behind the app's back) is read name by name: always the labels
+    the whole night's names give."""
+    from euchre_tourney.store import Player
+
+    def check() -> None:
+        for t in (1, 2):
+            assert T.table_score(session, twins.id, 1, t).names == _whole_nights_labels(session, twins.id, t)
+
+    check()
+    check()  # (the same names: counted from the kept text)
+    from sqlmodel import select
+
+    seated = [n for n in T.table_score(session, twins.id, 1, 1).names if n.startswith("Player ")]
+    other = next(f"Player {i}" for i in range(6) if f"Player {i}" != seated[0])
+    p0, p1 = (session.exec(select(Player).where(Player.name == name)).one() for name in (seated[0], other))
+    T.update_player(session, p1.id, name=seated[0].lower())  # a namesake now
+    check()
+    assert any(n.startswith(seated[0] + " #") for n in T.table_score(session, twins.id, 1, 1).names)
+    T.update_player(session, p1.id, name=other)  # and back
+    check()
+    p1.name = "Player\x1f0"  # (refused by the roster's own forms: a control character)
+    session.add(p1)
+    session.commit()
+    check()
+    p0.name = "Player"  # with the one above, the text "Player\x1f0\x1fPlayer" might be split into three names
+    session.add(p0)
+    session.commit()
+    check()
+
+
+def test_the_nights_names_counted_are_kept_for_the_same_text_only():
+    from collections import Counter
+
+    from euchre_tourney.tournament.identity import NightNames
+
+    kept = NightNames()
+    sep = NightNames.SEPARATOR
+    first = kept.counted(1, f"Bob{sep}bob{sep}Al", 3)
+    assert first == Counter({"bob": 2, "al": 1})
+    assert kept.counted(1, f"Bob{sep}bob{sep}Al", 3) is first  # the same text: not counted again
+    assert kept.counted(1, f"Bob{sep}bob{sep}Al", 2) is None  # a name holds the separator: read one by one
+    assert kept.counted(1, f"Bob{sep}Al", 2) == Counter({"bob": 1, "al": 1})
+    assert kept.counted(2, None, 0) == Counter()
