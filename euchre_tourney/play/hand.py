@@ -111,9 +111,11 @@ _TRICK_NEXT = {
 """``_TRICK_NEXT[sitting_out][leader][seat]``: the seat after ``seat`` in the
 trick led by ``leader``, ``-1`` for the seat whose card completes it."""
 
-_PLAY_TABLES = {out: (rows, _TRICK_NEXT[out]) for out, rows in _ORDER.items()}
-"""``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], _TRICK_NEXT[out])``, one
-look-up when the play starts."""
+_PLAY_TABLES = {
+    out: (rows, tuple((row, row[leader]) for leader, row in enumerate(_TRICK_NEXT[out]))) for out, rows in _ORDER.items()
+}
+"""``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], by leader: (_TRICK_NEXT[out][leader],
+the seat that plays second))``, one look-up when the play starts."""
 
 _LED = tuple(
     tuple(([t.suit[c] == led for c in range(33)], t.strength[led]) for led in range(4))
@@ -121,12 +123,30 @@ _LED = tuple(
 )
 """``_LED[trump][led]``: ``(the cards that follow, the follow test, the
 strength row)`` of a trick whose lead has effective suit ``led``."""
-_TRUMP = tuple((t.suit, t.strength, t.follows, _LED[t.trump]) for t in TRUMP_TABLES)
-"""``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
-suits, strengths and follow tests by suit led, :data:`_LED`)."""
 _LED_LAST = tuple(tuple(([True] * 33, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
 """:data:`_LED` for the last trick: nothing to test (every player holds one
 card, the only legal action)."""
+
+
+def _lead_table(led: tuple, suit: list[int]) -> tuple:
+    """By card led: ``(follow test, strength row, the led card's strength)``
+    (:data:`_LED` of the card's effective suit, and its entry), so that a lead
+    is one look-up."""
+    rows = []
+    for c in range(33):
+        fb, st = led[suit[c]]
+        rows.append((fb, st, st[c]))
+    return tuple(rows)
+
+
+_LEAD = tuple(_lead_table(_LED[t.trump], t.suit) for t in TRUMP_TABLES)
+"""``_LEAD[trump][card]``: what a trick led by ``card`` is played by
+(:func:`_lead_table`)."""
+_LEAD_LAST = tuple(_lead_table(_LED_LAST[t.trump], t.suit) for t in TRUMP_TABLES)
+""":data:`_LEAD` for the last trick (:data:`_LED_LAST`)."""
+_TRUMP = tuple((t.suit, t.strength, t.follows, _LEAD[t.trump]) for t in TRUMP_TABLES)
+"""``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
+suits, strengths, follow tests by suit led, and :data:`_LEAD`)."""
 
 _LAST_TRICK = (None, None, None, None)
 """The follow-suit tests of the last trick, by suit led: none (every player
@@ -338,7 +358,7 @@ class Hand:
         "_dealt",
         "_follows",
         "_fb",
-        "_led",
+        "_lead",
         "_tn",
         "_tnext",
     )
@@ -459,7 +479,7 @@ class Hand:
         self.tricks_won = [0, 0, 0, 0]
         self._bids = []
         self._actors = []
-        self._passed = []
+        self._passed = ()
         if turn_up == BENNY:
             # 001: "If the Benny is turned up then the dealer's team are
             # automatically the makers ... The dealer must choose a trump suit
@@ -559,54 +579,90 @@ class Hand:
         state is then unchanged.
         """
         if action.__class__ is not int or action not in self._legal:
-            if action.__class__ is str:
-                try:
-                    parsed = parse_action(action)  # type: ignore[arg-type]
-                except ValueError as exc:
-                    raise RuleViolation(str(exc)) from None
-                return self.apply(parsed)
-            raise RuleViolation(self._why_illegal(action))
+            return self._apply_other(action)
         seat = self.to_act
         if action > 32:  # not a card (BENNY = 32): a legal bid, alone or discard
+            # Every action before the play (inlined, the phases by how often
+            # they come); sets the next player and their legal actions.
             self._bids.append(action)
             self._actors.append(seat)
-            return self._bid(action)
-        # Play a card (inlined: this is the hot path of every search).
+            n = self.phase
+            if n == BID1:
+                if action == PASS:
+                    if seat == self.dealer:
+                        # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                        self.phase = BID2
+                        self._passed = ()
+                        self.to_act = (seat + 1) & 3
+                        self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                    else:
+                        self._passed += (seat,)
+                        self.to_act = (seat + 1) & 3
+                        self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+                elif action == ORDER:
+                    self._make(seat, self.turn_up >> 3, 1)
+                else:  # MISDEAL
+                    self.misdeal = True
+                    self._end_unplayed()
+            elif n == ALONE_ROUND:
+                if action == ALONE:
+                    declare_alone(self, seat)
+                self._next_alone_decision()
+            elif n == DISCARDING:
+                self.hands[seat].remove(action - DISCARD)
+                self._start_play()
+            elif n == BID2:
+                if action == PASS:
+                    self._passed += (seat,)
+                    if seat == self.dealer:
+                        # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
+                        self.thrown_in = True
+                        self._end_unplayed()
+                    else:
+                        # Stick the dealer (000, 001): the dealer may not pass.
+                        self.to_act = seat = (seat + 1) & 3
+                        if seat == self.dealer and self.rules.stick_the_dealer:
+                            self._legal = self._cfg.bid2_stuck[self.turn_up >> 3]
+                        else:
+                            self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                else:
+                    self._make(seat, action - NAME, 2)
+            else:  # BENNY_UP
+                self._make(self.dealer, action - NAME, 1)
+            return None
+        # Play a card (inlined: this is the hot path of every search; few
+        # locals, as each one costs on every call).
         hands = self.hands
         hands[seat].remove(action)
         trick = self.trick
         if trick:
             trick.append(action)
-            st = self._st[action]
-            if st > self._best:
-                self._best = st
+            n = self._st[action]  # the card's strength in this trick
+            if n > self._best:
+                self._best = n
                 self._winner = seat
             seat = self._tn[seat]
             if seat < 0:
-                # The trick is complete.
-                winner = self._winner
+                # The trick is complete: its winner leads the next one.
+                seat = self._winner
                 tricks = self.tricks
-                tricks.append((self.trick_leader, trick, winner))
-                self.tricks_won[winner] += 1
+                tricks.append((self.trick_leader, trick, seat))
+                self.tricks_won[seat] += 1
                 self.trick = []
-                n = len(tricks)
-                if n == 5:
-                    return self._finish()
-                if n == 4:
+                if len(tricks) > 3:
+                    if len(tricks) == 5:
+                        return self._finish()
                     # The last trick: every hand holds one card, its only legal action.
                     self._follows = _LAST_TRICK
-                    self._led = _LED_LAST[self.trump]
-                self.to_act = winner
-                self._legal = [*hands[winner]]
+                    self._lead = _LEAD_LAST[self.trump]
+                self.to_act = seat
+                self._legal = [*hands[seat]]
                 return None
         else:
             trick.append(action)
-            self._fb, st = self._led[self._es[action]]
-            self._st = st
-            self._best = st[action]
+            self._fb, self._st, self._best = self._lead[action]
             self._winner = self.trick_leader = seat
-            self._tn = tn = self._tnext[seat]
-            seat = tn[seat]
+            self._tn, seat = self._tnext[seat]
         self.to_act = seat
         hand = hands[seat]
         # Follow suit if able (000, 001): the hand when void in the suit led.
@@ -617,6 +673,18 @@ class Hand:
                 legal.append(c)
         self._legal = legal or [*hand]
         return None
+
+    def _apply_other(self, action: object) -> None:
+        """:meth:`apply` of anything but a legal int: the text of an action
+        (parsed, then applied), else :class:`RuleViolation` saying why (kept
+        out of :meth:`apply`, whose every local costs on every call)."""
+        if action.__class__ is str:
+            try:
+                parsed = parse_action(action)  # type: ignore[arg-type]
+            except ValueError as exc:
+                raise RuleViolation(str(exc)) from None
+            return self.apply(parsed)
+        raise RuleViolation(self._why_illegal(action))
 
     def play_random(self, rng: random.Random) -> Hand:
         """Play the hand out from here, every decision a uniformly random
@@ -635,18 +703,13 @@ class Hand:
         rnd = rng.random
         phase = self.phase
         if phase != PLAYING:
-            # The bidding, going alone and the discard: what apply() does
-            # with a legal action (every one of them is a bid, not a card).
-            bids = self._bids
-            actors = self._actors
+            # The bidding, going alone and the discard: through apply().
+            apply = self.apply
             while phase != PLAYING:
                 if phase == DONE:
                     return self
                 legal = self._legal
-                action = legal[int(rnd() * len(legal))]
-                bids.append(action)
-                actors.append(self.to_act)
-                self._bid(action)
+                apply(legal[int(rnd() * len(legal))])
                 phase = self.phase
         hands = self.hands
         es = self._es
@@ -722,55 +785,6 @@ class Hand:
         self.to_act = -1
         self._legal = _NONE
 
-    def _bid(self, action: int) -> None:
-        """Every action before the play; sets the next player and their
-        legal actions."""
-        phase = self.phase
-        seat = self.to_act
-        if phase == ALONE_ROUND:
-            if action == ALONE:
-                declare_alone(self, seat)
-            self._next_alone_decision()
-        elif phase == BID2:
-            if action == PASS:
-                self._passed.append(seat)
-                if seat == self.dealer:
-                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
-                    self.thrown_in = True
-                    self._end_unplayed()
-                else:
-                    # Stick the dealer (000, 001): the dealer may not pass.
-                    self.to_act = seat = (seat + 1) & 3
-                    cfg = self._cfg
-                    if seat == self.dealer and self.rules.stick_the_dealer:
-                        self._legal = cfg.bid2_stuck[self.turn_up >> 3]
-                    else:
-                        self._legal = cfg.bid2_actions[self.turn_up >> 3]
-            else:
-                self._make(seat, action - NAME, 2)
-        elif phase == DISCARDING:
-            self.hands[seat].remove(action - DISCARD)
-            self._start_play()
-        elif phase == BID1:
-            if action == PASS:
-                if seat == self.dealer:
-                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
-                    self.phase = BID2
-                    self._passed = []
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                else:
-                    self._passed.append(seat)
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
-            elif action == ORDER:
-                self._make(seat, self.turn_up >> 3, 1)
-            else:  # MISDEAL
-                self.misdeal = True
-                self._end_unplayed()
-        else:  # BENNY_UP
-            self._make(self.dealer, action - NAME, 1)
-
     def _end_unplayed(self) -> None:
         self.phase = DONE
         self.to_act = -1
@@ -781,15 +795,15 @@ class Hand:
         self.trump = trump
         self.maker = seat
         self.bid_round = bid_round
-        self._es, self._strength, self._follows, self._led = _TRUMP[trump]
+        self._es, self._strength, self._follows, self._lead = _TRUMP[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
         # (001 "Going Alone", 004); the defenders after (see _next_alone_decision).
         if cfg.maker_partner and self._may_go_alone((seat + 2) & 3):
-            self._alone_queue = [(seat + 2) & 3]
+            self._alone_queue = ((seat + 2) & 3,)
         else:
-            self._alone_queue = []
+            self._alone_queue = ()
         self._defenders_asked = cfg.defend_never
         self.to_act = seat
         # The dealer's partner who orders up must go alone (001 lines 53 and
@@ -812,9 +826,10 @@ class Hand:
             # (AGAINST_LONER; NEVER asks no one: _defenders_asked was set).
             if self._cfg.defend_any or self.lone >= 0:
                 m = self.maker
-                queue.extend(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
+                queue = tuple(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
         if queue:
-            self.to_act = queue.pop(0)
+            self.to_act = queue[0]
+            self._alone_queue = queue[1:]
             self._legal = _ALONE_ACTIONS
             return
         lone = self.lone
