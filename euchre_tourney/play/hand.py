@@ -123,9 +123,9 @@ _LED = tuple(
 )
 """``_LED[trump][led]``: ``(the cards that follow, the follow test, the
 strength row)`` of a trick whose lead has effective suit ``led``."""
-_LED_LAST = tuple(tuple(([True] * 33, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
-""":data:`_LED` for the last trick: nothing to test (every player holds one
-card, the only legal action)."""
+_LED_LAST = tuple(tuple((None, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
+""":data:`_LED` for the last trick: no follow test (``None``: every player
+holds one card, the only legal action)."""
 
 
 def _lead_table(led: tuple, suit: list[int]) -> tuple:
@@ -339,8 +339,7 @@ class Hand:
         "trick_leader",
         "tricks",
         "tricks_won",
-        "_bids",
-        "_actors",
+        "_bid_log",
         "record",
         "score",
         "thrown_in",
@@ -477,8 +476,7 @@ class Hand:
         self.trick = []
         self.tricks = []
         self.tricks_won = [0, 0, 0, 0]
-        self._bids = []
-        self._actors = []
+        self._bid_log = []
         self._passed = ()
         if turn_up == BENNY:
             # 001: "If the Benny is turned up then the dealer's team are
@@ -510,7 +508,7 @@ class Hand:
         """Every action applied so far, in order (bidding, going alone, the
         discard, then the cards played)."""
         plays = [c for _, cards, _ in self.tricks for c in cards]
-        return self._bids + plays + self.trick
+        return self._bid_log[1::2] + plays + self.trick
 
     @property
     def trick_winner(self) -> int:
@@ -582,54 +580,7 @@ class Hand:
             return self._apply_other(action)
         seat = self.to_act
         if action > 32:  # not a card (BENNY = 32): a legal bid, alone or discard
-            # Every action before the play (inlined, the phases by how often
-            # they come); sets the next player and their legal actions.
-            self._bids.append(action)
-            self._actors.append(seat)
-            n = self.phase
-            if n == BID1:
-                if action == PASS:
-                    if seat == self.dealer:
-                        # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
-                        self.phase = BID2
-                        self._passed = ()
-                        self.to_act = (seat + 1) & 3
-                        self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                    else:
-                        self._passed += (seat,)
-                        self.to_act = (seat + 1) & 3
-                        self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
-                elif action == ORDER:
-                    self._make(seat, self.turn_up >> 3, 1)
-                else:  # MISDEAL
-                    self.misdeal = True
-                    self._end_unplayed()
-            elif n == ALONE_ROUND:
-                if action == ALONE:
-                    declare_alone(self, seat)
-                self._next_alone_decision()
-            elif n == DISCARDING:
-                self.hands[seat].remove(action - DISCARD)
-                self._start_play()
-            elif n == BID2:
-                if action == PASS:
-                    self._passed += (seat,)
-                    if seat == self.dealer:
-                        # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
-                        self.thrown_in = True
-                        self._end_unplayed()
-                    else:
-                        # Stick the dealer (000, 001): the dealer may not pass.
-                        self.to_act = seat = (seat + 1) & 3
-                        if seat == self.dealer and self.rules.stick_the_dealer:
-                            self._legal = self._cfg.bid2_stuck[self.turn_up >> 3]
-                        else:
-                            self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                else:
-                    self._make(seat, action - NAME, 2)
-            else:  # BENNY_UP
-                self._make(self.dealer, action - NAME, 1)
-            return None
+            return self._bid(seat, action)
         # Play a card (inlined: this is the hot path of every search; few
         # locals, as each one costs on every call).
         hands = self.hands
@@ -667,12 +618,64 @@ class Hand:
         hand = hands[seat]
         # Follow suit if able (000, 001): the hand when void in the suit led.
         follows = self._fb
+        if follows is None:  # the last trick: one card each, the only legal action
+            self._legal = [*hand]
+            return None
         legal = []
         for c in hand:
             if follows[c]:
                 legal.append(c)
         self._legal = legal or [*hand]
         return None
+
+    def _bid(self, seat: int, action: int) -> None:
+        """A legal action of ``seat`` before the play (the bidding, going
+        alone, the discard; the phases by how often they come): logs it and
+        sets the next player and their legal actions."""
+        self._bid_log.extend((seat, action))
+        phase = self.phase
+        if phase == BID1:
+            if action == PASS:
+                if seat == self.dealer:
+                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                    self.phase = BID2
+                    self._passed = ()
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                else:
+                    self._passed += (seat,)
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+            elif action == ORDER:
+                self._make(seat, self.turn_up >> 3, 1)
+            else:  # MISDEAL
+                self.misdeal = True
+                self._end_unplayed()
+        elif phase == ALONE_ROUND:
+            if action == ALONE:
+                declare_alone(self, seat)
+            self._next_alone_decision()
+        elif phase == DISCARDING:
+            self.hands[seat].remove(action - DISCARD)
+            self._start_play()
+        elif phase == BID2:
+            if action == PASS:
+                self._passed += (seat,)
+                if seat == self.dealer:
+                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
+                    self.thrown_in = True
+                    self._end_unplayed()
+                else:
+                    # Stick the dealer (000, 001): the dealer may not pass.
+                    self.to_act = seat = (seat + 1) & 3
+                    if seat == self.dealer and self.rules.stick_the_dealer:
+                        self._legal = self._cfg.bid2_stuck[self.turn_up >> 3]
+                    else:
+                        self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+            else:
+                self._make(seat, action - NAME, 2)
+        else:  # BENNY_UP
+            self._make(self.dealer, action - NAME, 1)
 
     def _apply_other(self, action: object) -> None:
         """:meth:`apply` of anything but a legal int: the text of an action
@@ -703,13 +706,13 @@ class Hand:
         rnd = rng.random
         phase = self.phase
         if phase != PLAYING:
-            # The bidding, going alone and the discard: through apply().
-            apply = self.apply
+            # The bidding, going alone and the discard: what apply() does
+            # with a legal action (every one of them is a bid, not a card).
             while phase != PLAYING:
                 if phase == DONE:
                     return self
                 legal = self._legal
-                apply(legal[int(rnd() * len(legal))])
+                self._bid(self.to_act, legal[int(rnd() * len(legal))])
                 phase = self.phase
         hands = self.hands
         es = self._es
@@ -985,7 +988,8 @@ class Hand:
             raise ValueError(f"{seat!r} is not a seat (0..3 = North, East, South, West)")
         bids = []
         discarded = -1
-        for who, action in zip(self._actors, self._bids):
+        log = self._bid_log
+        for who, action in zip(log[0::2], log[1::2]):
             if DISCARD <= action <= DISCARD + BENNY:
                 if who == seat:
                     discarded = action - DISCARD
@@ -1116,7 +1120,7 @@ class Hand:
                 continue
             if name == "hands":
                 value = [h[:] for h in value]
-            elif name in ("trick", "tricks", "tricks_won", "_bids", "_actors", "_passed", "_alone_queue"):
+            elif name in ("trick", "tricks", "tricks_won", "_bid_log", "_passed", "_alone_queue"):
                 value = value[:]
             setattr(other, name, value)
         return other
