@@ -326,7 +326,6 @@ class Hand:
         "dealer",
         "hands",
         "turn_up",
-        "undealt",
         "phase",
         "to_act",
         "trump",
@@ -417,7 +416,7 @@ class Hand:
         if not rest:
             rest = [c for c in cfg.deck if c not in set(seen)]
         # a Seat or an int: plain ints on the hot path
-        self._setup(rules, cfg, int(dealer), conv, up, rest, [c for h in conv for c in h] + [up] + rest)
+        self._setup(rules, cfg, int(dealer), [c for h in conv for c in h] + [up] + rest)
 
     @classmethod
     def deal(cls, rules: RuleSet, dealer: int = 0, rng: random.Random | int | None = None) -> Hand:
@@ -454,25 +453,24 @@ class Hand:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self._setup(rules, cfg, dealer, d)
         return self
 
-    def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
+    def _setup(self, rules, cfg, dealer, dealt) -> None:
         """The state of a hand just dealt (the constructor's and :meth:`deal`'s
         one setup): ``dealer`` a plain int, ``dealt`` the cards in deal order
-        (the four hands, the turn-up, the rest)."""
+        (the four hands, the turn-up, the rest: :attr:`undealt`)."""
         self.rules = rules
         self._cfg = cfg
         self._dealt = dealt
+        self.hands = [dealt[0:5], dealt[5:10], dealt[10:15], dealt[15:20]]
+        self.turn_up = turn_up = dealt[20]
         self.trump = self.maker = self.lone = self.lone_defender = self.trick_leader = -1
         self.bid_round = 0
         self.sitting_out = ()
         self.record = self.score = None
         self.thrown_in = self.misdeal = False
         self.dealer = dealer
-        self.hands = hands
-        self.turn_up = turn_up
-        self.undealt = undealt
         self.trick = []
         self.tricks = []
         self.tricks_won = [0, 0, 0, 0]
@@ -502,6 +500,12 @@ class Hand:
         """``"bid1"``, ``"bid2"``, ``"benny"``, ``"alone"``, ``"discard"``,
         ``"play"`` or ``"done"``."""
         return PHASE_NAMES[self.phase]
+
+    @property
+    def undealt(self) -> list[int]:
+        """The cards left under the turn-up, in deal order (a new list each
+        time: the pack's cards after the four hands and the turn-up)."""
+        return self._dealt[21:]
 
     @property
     def history(self) -> list[int]:
