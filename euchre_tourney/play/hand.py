@@ -779,13 +779,13 @@ class Hand:
         won = self.tricks_won
         maker = self.maker
         maker_tricks = won[maker] + won[(maker + 2) & 3]
-        key = (maker & 1, maker_tricks, self.lone >= 0, self.lone_defender >= 0)
+        key = (maker_tricks, maker & 1, self.lone, self.lone_defender)
         memo = self._cfg.scores
         scored = memo.get(key)
         if scored is None:
             # score_hand is the one validation shared with score entry; its
             # answers for this rule set are remembered (they are immutable).
-            result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2], key[3])
+            result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2] >= 0, key[3] >= 0)
             scored = memo[key] = (result, score_hand(self.rules, result))
         self.record, self.score = scored
         self.phase = DONE
