@@ -326,6 +326,7 @@ class Hand:
         "dealer",
         "hands",
         "turn_up",
+        "undealt",
         "phase",
         "to_act",
         "trump",
@@ -459,12 +460,13 @@ class Hand:
     def _setup(self, rules, cfg, dealer, dealt) -> None:
         """The state of a hand just dealt (the constructor's and :meth:`deal`'s
         one setup): ``dealer`` a plain int, ``dealt`` the cards in deal order
-        (the four hands, the turn-up, the rest: :attr:`undealt`)."""
+        (the four hands, the turn-up, the rest)."""
         self.rules = rules
         self._cfg = cfg
         self._dealt = dealt
         self.hands = [dealt[0:5], dealt[5:10], dealt[10:15], dealt[15:20]]
         self.turn_up = turn_up = dealt[20]
+        self.undealt = dealt[21:]
         self.trump = self.maker = self.lone = self.lone_defender = self.trick_leader = -1
         self.bid_round = 0
         self.sitting_out = ()
@@ -500,12 +502,6 @@ class Hand:
         """``"bid1"``, ``"bid2"``, ``"benny"``, ``"alone"``, ``"discard"``,
         ``"play"`` or ``"done"``."""
         return PHASE_NAMES[self.phase]
-
-    @property
-    def undealt(self) -> list[int]:
-        """The cards left under the turn-up, in deal order (a new list each
-        time: the pack's cards after the four hands and the turn-up)."""
-        return self._dealt[21:]
 
     @property
     def history(self) -> list[int]:
