@@ -335,10 +335,11 @@ class Hand:
         "lone",
         "lone_defender",
         "sitting_out",
-        "trick",
         "trick_leader",
-        "tricks",
-        "tricks_won",
+        "_plays",
+        "_won_by",
+        "_n",
+        "_lead0",
         "_bid_log",
         "record",
         "score",
@@ -473,9 +474,10 @@ class Hand:
         self.record = self.score = None
         self.thrown_in = self.misdeal = False
         self.dealer = dealer
-        self.trick = []
-        self.tricks = []
-        self.tricks_won = [0, 0, 0, 0]
+        self._plays = []
+        self._won_by = []
+        self._n = 4
+        self._tn = None
         self._bid_log = []
         self._passed = ()
         if turn_up == BENNY:
@@ -507,14 +509,36 @@ class Hand:
     def history(self) -> list[int]:
         """Every action applied so far, in order (bidding, going alone, the
         discard, then the cards played)."""
-        plays = [c for _, cards, _ in self.tricks for c in cards]
-        return self._bid_log[1::2] + plays + self.trick
+        return self._bid_log[1::2] + self._plays
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick in progress, in play order (a new list)."""
+        return self._plays[len(self._won_by) * self._n :]
+
+    @property
+    def tricks(self) -> list[tuple[int, list[int], int]]:
+        """The finished tricks as ``(leader, cards, winner)`` (a new list):
+        each trick's winner leads the next."""
+        plays, n = self._plays, self._n
+        out = []
+        leader = self._lead0 if self._won_by else -1
+        for k, winner in enumerate(self._won_by):
+            out.append((leader, plays[k * n : k * n + n], winner))
+            leader = winner
+        return out
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks taken by each seat so far (a new list)."""
+        won = self._won_by
+        return [won.count(0), won.count(1), won.count(2), won.count(3)]
 
     @property
     def trick_winner(self) -> int:
         """The seat winning the trick in progress so far (``-1`` when no card
         of it has been played)."""
-        return self._winner if self.trick and self.phase == PLAYING else -1
+        return self._winner if self._tn is not None and self.phase == PLAYING else -1
 
     @property
     def makers(self) -> Side | None:
@@ -585,9 +609,8 @@ class Hand:
         # locals, as each one costs on every call).
         hands = self.hands
         hands[seat].remove(action)
-        trick = self.trick
-        if trick:
-            trick.append(action)
+        self._plays.append(action)
+        if self._tn is not None:  # a trick in progress: follow it
             n = self._st[action]  # the card's strength in this trick
             if n > self._best:
                 self._best = n
@@ -596,12 +619,11 @@ class Hand:
             if seat < 0:
                 # The trick is complete: its winner leads the next one.
                 seat = self._winner
-                tricks = self.tricks
-                tricks.append((self.trick_leader, trick, seat))
-                self.tricks_won[seat] += 1
-                self.trick = []
-                if len(tricks) > 3:
-                    if len(tricks) == 5:
+                won = self._won_by
+                won.append(seat)
+                self._tn = None
+                if len(won) > 3:
+                    if len(won) == 5:
                         return self._finish()
                     # The last trick: every hand holds one card, its only legal action.
                     self._follows = _LAST_TRICK
@@ -610,7 +632,6 @@ class Hand:
                 self._legal = [*hands[seat]]
                 return None
         else:
-            trick.append(action)
             self._fb, self._st, self._best = self._lead[action]
             self._winner = self.trick_leader = seat
             self._tn, seat = self._tnext[seat]
@@ -719,26 +740,27 @@ class Hand:
         strength = self._strength
         order = self._order
         after = _AFTER[self.sitting_out]
-        tricks = self.tricks
-        won = self.tricks_won
-        trick = self.trick
+        plays = self._plays
+        won = self._won_by
         follows = self._follows
-        if trick:
+        if self._tn is not None:
             # Finish the trick in progress: the seats after the last to play.
             leader = self.trick_leader
-            seats = order[leader][len(trick):]
-            fl = follows[es[trick[0]]]
+            start = len(won) * self._n
+            seats = order[leader][len(plays) - start :]
+            fl = follows[es[plays[start]]]
             st = self._st
             best = self._best
             winner = self._winner
         else:
             leader = self.to_act
+            seats = None
         while True:
-            if not trick:
+            if seats is None:
                 # The lead: any card (legal_actions() is the hand, in order).
                 hand = hands[leader]
                 c = hand.pop(int(rnd() * len(hand)))
-                trick.append(c)
+                plays.append(c)
                 led = es[c]
                 fl = follows[led]
                 st = strength[led]
@@ -754,27 +776,26 @@ class Hand:
                     hand.remove(c)
                 else:  # void in the suit led: any card (legal_actions() is the hand)
                     c = hand.pop(int(rnd() * len(hand)))
-                trick.append(c)
+                plays.append(c)
                 if st[c] > best:
                     best = st[c]
                     winner = seat
-            tricks.append((leader, trick, winner))
-            won[winner] += 1
-            trick = []
-            n = len(tricks)
+            won.append(winner)
+            seats = None
+            n = len(won)
             if n == 5:
                 break
             if n == 4:
                 follows = _LAST_TRICK
             leader = winner
-        self.trick = trick
+        self._tn = None
         self._finish()
         return self
 
     def _finish(self) -> None:
-        won = self.tricks_won
+        won = self._won_by
         maker = self.maker
-        maker_tricks = won[maker] + won[(maker + 2) & 3]
+        maker_tricks = won.count(maker) + won.count((maker + 2) & 3)
         key = (maker_tricks, maker & 1, self.lone, self.lone_defender)
         memo = self._cfg.scores
         scored = memo.get(key)
@@ -866,6 +887,7 @@ class Hand:
     def _start_play(self) -> None:
         out = self.sitting_out
         self._order, self._tnext = _PLAY_TABLES[out]
+        self._n = 4 - len(out)
         dealer = self.dealer
         if not out:
             leader = (dealer + 1) & 3
@@ -888,7 +910,7 @@ class Hand:
             while leader in out:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
-        self.to_act = leader
+        self.to_act = self._lead0 = leader
         self._legal = [*self.hands[leader]]
 
     def _why_illegal(self, action: object) -> str:
@@ -1120,7 +1142,7 @@ class Hand:
                 continue
             if name == "hands":
                 value = [h[:] for h in value]
-            elif name in ("trick", "tricks", "tricks_won", "_bid_log", "_passed", "_alone_queue"):
+            elif name in ("_plays", "_won_by", "_bid_log", "_passed", "_alone_queue"):
                 value = value[:]
             setattr(other, name, value)
         return other
