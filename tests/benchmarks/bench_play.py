@@ -141,6 +141,63 @@ A smaller table (the follow set by the suit's submask, a few hundred
 entries) keeps the misses away but saves only the instructions of the
 follow loop less the masks' upkeep (about 1,500 a hand, estimated).
 
+Issue 33 item 2, the session after (branch speed34; engine only, the deal
+unchanged: the same seed deals the same cards). In instructions (callgrind,
+``(3,000 - 1,000 hands) / 2,000`` as above, PYTHONHASHSEED=0, the two trees
+and OpenSpiel in one session):
+
+=======================  ==================  ==================  ===========
+tree                     steps instr/hand    play_random         OpenSpiel
+=======================  ==================  ==================  ===========
+before (main b7ac3f2)    174,898 (1.84x)     141,022 (2.28x)     322,220
+after (branch speed34)   167,638 (1.92x)     138,141 (2.33x)     322,220
+=======================  ==================  ==================  ===========
+
+CPU time (``nice -n 10 ... --openspiel --clock cpu --hands 20000 --repeat
+5``, main and the branch back to back, twice; load average 2.4 to 2.6 on the
+2 cores, other sessions' benchmarks running beside them):
+
+=======================  ==============  =================  ===============
+engine                   steps hands/s   play_random /s     OpenSpiel /s
+=======================  ==============  =================  ===============
+main (b7ac3f2)           63,241 (1.94x)  73,609 (2.26x)     32,529
+branch speed34           66,199 (2.00x)  75,316 (2.27x)     33,178
+main, second run         63,688 (1.88x)  73,726 (2.17x)     33,909
+branch, second run       63,340 (2.04x)  73,669 (2.38x)     31,017
+=======================  ==============  =================  ===============
+
+So ``steps`` is at 2x in CPU time in these two runs but not with a margin
+(OpenSpiel's own best moves by 9 % from run to run on this machine), and
+not in instructions (2x needs at most 161,100 a hand). What changed: the
+cards played are one list and the tricks' winners another (``trick``,
+``tricks`` and ``tricks_won`` are properties built from them: no tuple,
+list and count a trick, about 4,000 a hand); ``apply()`` has fewer locals
+(each costs about 8 instructions a call: the refusals and the text form
+went to ``_apply_other``, the bidding to ``_bid(seat, action)``); a lead is
+one look-up (``_LEAD[trump][card]``: follow test, strength row, the card's
+strength) and the second seat of a trick comes with its table; the last
+trick skips the follow loop; one bid log of (seat, action) pairs in place
+of two lists; ``_passed`` and ``_alone_queue`` tuples; the score memo keyed
+by the loner seats (no comparisons). Where a ``steps`` hand goes now: the
+driver's loop about 48,600 (21.4 actions of 2,270 with an engine whose two
+methods do nothing), the deal about 36,000 (``getrandbits`` 3,500,
+``to_bytes`` and the views 4,200, the strided copy 2,500, ``tolist`` 3,500,
+the keyed sort 10,200, the hands' lists and the state about 10,000), the
+bidding about 15,000, the 17.5 cards about 3,800 each (``action not in
+legal`` and ``list.remove`` compare ints that are not the one sought: about
+100 instructions each; a list made and freed about 450). Tried and not
+kept: ``type(action) is not int`` (+960 a hand: ``__class__`` is cheaper);
+the bidding inlined in ``apply()`` (-156: its locals cost every card); a
+local for the trick's next-seat table (no gain); the follow set by
+``filter``/``compress`` (2,300 / 3,750 against 1,580 for a 4-card hand) or
+unrolled per hand size (-250 a follow, the size dispatch costs as much);
+for the deal, the card code in the key's low mantissa byte with
+``keys.sort()`` and a ``struct`` decode (16,100 against 16,300), 8-byte
+``bytes`` keys (35,600 against 20,500), ``struct.unpack`` for ``tolist``
+(same cost; a tuple's ``__getitem__`` is the slower key), a sort of
+``zip(keys, codes)`` (47,700); ``undealt`` as a property (a test assigns
+it on a copy).
+
 Like with like: both drivers are the same loop through each engine's public
 API -- ask the legal actions, draw ``legal[int(random() * len(legal))]``,
 apply it -- from the deal to the end of the hand. OpenSpiel's hand has more
