@@ -249,7 +249,14 @@ def _config(rules: RuleSet) -> _Config:
         if len(_CONFIGS) > 256:
             _CONFIGS.clear()
         cfg = _CONFIGS[id(rules)] = _Config(rules)
+    _LAST_CONFIG[0] = cfg
     return cfg
+
+
+_LAST_CONFIG: list[_Config | None] = [None]
+"""The config last looked up: :meth:`Hand.deal` of the same rule set again
+(a run of deals) reads it without the dict (a stale entry of another rule
+set is caught by the identity test, so threads may share it)."""
 
 
 _KEY_TEMPLATE = b"\x00\x00\x00\x00\x00\x00\x30\x41" * 33
@@ -433,7 +440,7 @@ class Hand:
             dealer = int(dealer)  # a Seat: plain ints on the hot path
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        cfg = _CONFIGS.get(id(rules))
+        cfg = _LAST_CONFIG[0]
         if cfg is None or cfg.rules is not rules:
             cfg = _config(rules)
         # Sort the pack by independent uniform 32-bit keys, one per card code
@@ -538,7 +545,7 @@ class Hand:
     def trick_winner(self) -> int:
         """The seat winning the trick in progress so far (``-1`` when no card
         of it has been played)."""
-        return self._winner if self._tn is not None and self.phase == PLAYING else -1
+        return self._winner if self.phase == PLAYING and self._tn is not None else -1
 
     @property
     def makers(self) -> Side | None:
