@@ -149,26 +149,28 @@ and OpenSpiel in one session):
 =======================  ==================  ==================  ===========
 tree                     steps instr/hand    play_random         OpenSpiel
 =======================  ==================  ==================  ===========
-before (main b7ac3f2)    174,898 (1.84x)     141,022 (2.28x)     322,220
-after (branch speed34)   167,638 (1.92x)     138,141 (2.33x)     322,220
+before (main b7ac3f2)    174,954 (1.83x)     141,002 (2.27x)     319,695
+after (branch speed34)   166,996 (1.91x)     137,513 (2.32x)     319,695
 =======================  ==================  ==================  ===========
 
 CPU time (``nice -n 10 ... --openspiel --clock cpu --hands 20000 --repeat
-5``, main and the branch back to back, twice; load average 2.4 to 2.6 on the
+5``, main and the branch back to back, twice; load average 2.3 to 2.5 on the
 2 cores, other sessions' benchmarks running beside them):
 
 =======================  ==============  =================  ===============
 engine                   steps hands/s   play_random /s     OpenSpiel /s
 =======================  ==============  =================  ===============
-main (b7ac3f2)           63,241 (1.94x)  73,609 (2.26x)     32,529
-branch speed34           66,199 (2.00x)  75,316 (2.27x)     33,178
-main, second run         63,688 (1.88x)  73,726 (2.17x)     33,909
-branch, second run       63,340 (2.04x)  73,669 (2.38x)     31,017
+main (b7ac3f2)           61,435 (1.87x)  73,211 (2.23x)     32,819
+branch speed34           64,792 (1.95x)  74,180 (2.23x)     33,191
+main, second run         62,648 (1.95x)  72,033 (2.24x)     32,144
+branch, second run       63,147 (2.17x)  73,777 (2.53x)     29,150
 =======================  ==============  =================  ===============
 
-So ``steps`` is at 2x in CPU time in these two runs but not with a margin
-(OpenSpiel's own best moves by 9 % from run to run on this machine), and
-not in instructions (2x needs at most 161,100 a hand). What changed: the
+(Two runs a little earlier in the same session, a commit before the last:
+main 1.94x and 1.88x, the branch 2.00x and 2.04x.) So ``steps`` touches 2x
+in CPU time but not with a margin -- OpenSpiel's own best moves by up to
+13 % from run to run on this machine, so one run's ratio proves little --
+and not in instructions (2x needs at most 159,800 a hand). What changed: the
 cards played are one list and the tricks' winners another (``trick``,
 ``tricks`` and ``tricks_won`` are properties built from them: no tuple,
 list and count a trick, about 4,000 a hand); ``apply()`` has fewer locals
@@ -178,7 +180,8 @@ one look-up (``_LEAD[trump][card]``: follow test, strength row, the card's
 strength) and the second seat of a trick comes with its table; the last
 trick skips the follow loop; one bid log of (seat, action) pairs in place
 of two lists; ``_passed`` and ``_alone_queue`` tuples; the score memo keyed
-by the loner seats (no comparisons). Where a ``steps`` hand goes now: the
+by the loner seats (no comparisons); ``Hand.deal`` reads the config last
+looked up before ``_CONFIGS.get(id(rules))`` (about 650 a hand). Where a ``steps`` hand goes now: the
 driver's loop about 48,600 (21.4 actions of 2,270 with an engine whose two
 methods do nothing), the deal about 36,000 (``getrandbits`` 3,500,
 ``to_bytes`` and the views 4,200, the strided copy 2,500, ``tolist`` 3,500,
