@@ -1027,6 +1027,13 @@ class Hand:
         picked_up = self.bid_round == 1 and self.maker >= 0 and self.dealer not in self.sitting_out and (
             self.phase in (DISCARDING, PLAYING, DONE)
         )
+        # The tricks straight from the cards played (as the properties).
+        plays, won, n = self._plays, self._won_by, self._n
+        tricks = []
+        leader = self._lead0 if won else -1
+        for k, winner in enumerate(won):
+            tricks.append((leader, tuple(plays[k * n : k * n + n]), winner))
+            leader = winner
         return SeatView(
             rules=self.rules,
             seat=seat,
@@ -1045,10 +1052,10 @@ class Hand:
             lone=self.lone,
             lone_defender=self.lone_defender,
             sitting_out=tuple(self.sitting_out),
-            trick=tuple(self.trick),
+            trick=tuple(plays[len(won) * n :]),
             trick_leader=self.trick_leader,
-            tricks=tuple((leader, tuple(cards), winner) for leader, cards, winner in self.tricks),
-            tricks_won=tuple(self.tricks_won),
+            tricks=tuple(tricks),
+            tricks_won=(won.count(0), won.count(1), won.count(2), won.count(3)),
             pack=tuple(self._cfg.deck),
             game_score=game_score,
         )
