@@ -111,9 +111,11 @@ _TRICK_NEXT = {
 """``_TRICK_NEXT[sitting_out][leader][seat]``: the seat after ``seat`` in the
 trick led by ``leader``, ``-1`` for the seat whose card completes it."""
 
-_PLAY_TABLES = {out: (rows, _TRICK_NEXT[out]) for out, rows in _ORDER.items()}
-"""``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], _TRICK_NEXT[out])``, one
-look-up when the play starts."""
+_PLAY_TABLES = {
+    out: (rows, tuple((row, row[leader]) for leader, row in enumerate(_TRICK_NEXT[out]))) for out, rows in _ORDER.items()
+}
+"""``_PLAY_TABLES[sitting_out]``: ``(_ORDER[out], by leader: (_TRICK_NEXT[out][leader],
+the seat that plays second))``, one look-up when the play starts."""
 
 _LED = tuple(
     tuple(([t.suit[c] == led for c in range(33)], t.strength[led]) for led in range(4))
@@ -121,12 +123,30 @@ _LED = tuple(
 )
 """``_LED[trump][led]``: ``(the cards that follow, the follow test, the
 strength row)`` of a trick whose lead has effective suit ``led``."""
-_TRUMP = tuple((t.suit, t.strength, t.follows, _LED[t.trump]) for t in TRUMP_TABLES)
+_LED_LAST = tuple(tuple((None, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
+""":data:`_LED` for the last trick: no follow test (``None``: every player
+holds one card, the only legal action)."""
+
+
+def _lead_table(led: tuple, suit: list[int]) -> tuple:
+    """By card led: ``(follow test, strength row, the led card's strength)``
+    (:data:`_LED` of the card's effective suit, and its entry), so that a lead
+    is one look-up."""
+    rows = []
+    for c in range(33):
+        fb, st = led[suit[c]]
+        rows.append((fb, st, st[c]))
+    return tuple(rows)
+
+
+_LEAD = tuple(_lead_table(_LED[t.trump], t.suit) for t in TRUMP_TABLES)
+"""``_LEAD[trump][card]``: what a trick led by ``card`` is played by
+(:func:`_lead_table`)."""
+_LEAD_LAST = tuple(_lead_table(_LED_LAST[t.trump], t.suit) for t in TRUMP_TABLES)
+""":data:`_LEAD` for the last trick (:data:`_LED_LAST`)."""
+_TRUMP = tuple((t.suit, t.strength, t.follows, _LEAD[t.trump]) for t in TRUMP_TABLES)
 """``_TRUMP[trump]``: the tables a hand takes when trump is made (effective
-suits, strengths and follow tests by suit led, :data:`_LED`)."""
-_LED_LAST = tuple(tuple(([True] * 33, t.strength[led]) for led in range(4)) for t in TRUMP_TABLES)
-""":data:`_LED` for the last trick: nothing to test (every player holds one
-card, the only legal action)."""
+suits, strengths, follow tests by suit led, and :data:`_LEAD`)."""
 
 _LAST_TRICK = (None, None, None, None)
 """The follow-suit tests of the last trick, by suit led: none (every player
@@ -229,7 +249,14 @@ def _config(rules: RuleSet) -> _Config:
         if len(_CONFIGS) > 256:
             _CONFIGS.clear()
         cfg = _CONFIGS[id(rules)] = _Config(rules)
+    _LAST_CONFIG[0] = cfg
     return cfg
+
+
+_LAST_CONFIG: list[_Config | None] = [None]
+"""The config last looked up: :meth:`Hand.deal` of the same rule set again
+(a run of deals) reads it without the dict (a stale entry of another rule
+set is caught by the identity test, so threads may share it)."""
 
 
 _KEY_TEMPLATE = b"\x00\x00\x00\x00\x00\x00\x30\x41" * 33
@@ -315,12 +342,12 @@ class Hand:
         "lone",
         "lone_defender",
         "sitting_out",
-        "trick",
         "trick_leader",
-        "tricks",
-        "tricks_won",
-        "_bids",
-        "_actors",
+        "_plays",
+        "_won_by",
+        "_n",
+        "_lead0",
+        "_bid_log",
         "record",
         "score",
         "thrown_in",
@@ -338,7 +365,7 @@ class Hand:
         "_dealt",
         "_follows",
         "_fb",
-        "_led",
+        "_lead",
         "_tn",
         "_tnext",
     )
@@ -398,7 +425,7 @@ class Hand:
         if not rest:
             rest = [c for c in cfg.deck if c not in set(seen)]
         # a Seat or an int: plain ints on the hot path
-        self._setup(rules, cfg, int(dealer), conv, up, rest, [c for h in conv for c in h] + [up] + rest)
+        self._setup(rules, cfg, int(dealer), [c for h in conv for c in h] + [up] + rest)
 
     @classmethod
     def deal(cls, rules: RuleSet, dealer: int = 0, rng: random.Random | int | None = None) -> Hand:
@@ -413,7 +440,7 @@ class Hand:
             dealer = int(dealer)  # a Seat: plain ints on the hot path
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        cfg = _CONFIGS.get(id(rules))
+        cfg = _LAST_CONFIG[0]
         if cfg is None or cfg.rules is not rules:
             cfg = _config(rules)
         # Sort the pack by independent uniform 32-bit keys, one per card code
@@ -435,31 +462,31 @@ class Hand:
             keys = bits.tolist()
         d = sorted(cfg.deck, key=keys.__getitem__)
         self = cls.__new__(cls)
-        self._setup(rules, cfg, dealer, [d[0:5], d[5:10], d[10:15], d[15:20]], d[20], d[21:], d)
+        self._setup(rules, cfg, dealer, d)
         return self
 
-    def _setup(self, rules, cfg, dealer, hands, turn_up, undealt, dealt) -> None:
+    def _setup(self, rules, cfg, dealer, dealt) -> None:
         """The state of a hand just dealt (the constructor's and :meth:`deal`'s
         one setup): ``dealer`` a plain int, ``dealt`` the cards in deal order
         (the four hands, the turn-up, the rest)."""
         self.rules = rules
         self._cfg = cfg
         self._dealt = dealt
+        self.hands = [dealt[0:5], dealt[5:10], dealt[10:15], dealt[15:20]]
+        self.turn_up = turn_up = dealt[20]
+        self.undealt = dealt[21:]
         self.trump = self.maker = self.lone = self.lone_defender = self.trick_leader = -1
         self.bid_round = 0
         self.sitting_out = ()
         self.record = self.score = None
         self.thrown_in = self.misdeal = False
         self.dealer = dealer
-        self.hands = hands
-        self.turn_up = turn_up
-        self.undealt = undealt
-        self.trick = []
-        self.tricks = []
-        self.tricks_won = [0, 0, 0, 0]
-        self._bids = []
-        self._actors = []
-        self._passed = []
+        self._plays = []
+        self._won_by = []
+        self._n = 4
+        self._tn = None
+        self._bid_log = []
+        self._passed = ()
         if turn_up == BENNY:
             # 001: "If the Benny is turned up then the dealer's team are
             # automatically the makers ... The dealer must choose a trump suit
@@ -489,14 +516,36 @@ class Hand:
     def history(self) -> list[int]:
         """Every action applied so far, in order (bidding, going alone, the
         discard, then the cards played)."""
-        plays = [c for _, cards, _ in self.tricks for c in cards]
-        return self._bids + plays + self.trick
+        return self._bid_log[1::2] + self._plays
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick in progress, in play order (a new list)."""
+        return self._plays[len(self._won_by) * self._n :]
+
+    @property
+    def tricks(self) -> list[tuple[int, list[int], int]]:
+        """The finished tricks as ``(leader, cards, winner)`` (a new list):
+        each trick's winner leads the next."""
+        plays, n = self._plays, self._n
+        out = []
+        leader = self._lead0 if self._won_by else -1
+        for k, winner in enumerate(self._won_by):
+            out.append((leader, plays[k * n : k * n + n], winner))
+            leader = winner
+        return out
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks taken by each seat so far (a new list)."""
+        won = self._won_by
+        return [won.count(0), won.count(1), won.count(2), won.count(3)]
 
     @property
     def trick_winner(self) -> int:
         """The seat winning the trick in progress so far (``-1`` when no card
         of it has been played)."""
-        return self._winner if self.trick and self.phase == PLAYING else -1
+        return self._winner if self.phase == PLAYING and self._tn is not None else -1
 
     @property
     def makers(self) -> Side | None:
@@ -559,64 +608,114 @@ class Hand:
         state is then unchanged.
         """
         if action.__class__ is not int or action not in self._legal:
-            if action.__class__ is str:
-                try:
-                    parsed = parse_action(action)  # type: ignore[arg-type]
-                except ValueError as exc:
-                    raise RuleViolation(str(exc)) from None
-                return self.apply(parsed)
-            raise RuleViolation(self._why_illegal(action))
+            return self._apply_other(action)
         seat = self.to_act
         if action > 32:  # not a card (BENNY = 32): a legal bid, alone or discard
-            self._bids.append(action)
-            self._actors.append(seat)
-            return self._bid(action)
-        # Play a card (inlined: this is the hot path of every search).
+            return self._bid(seat, action)
+        # Play a card (inlined: this is the hot path of every search; few
+        # locals, as each one costs on every call).
         hands = self.hands
         hands[seat].remove(action)
-        trick = self.trick
-        if trick:
-            trick.append(action)
-            st = self._st[action]
-            if st > self._best:
-                self._best = st
+        self._plays.append(action)
+        if self._tn is not None:  # a trick in progress: follow it
+            n = self._st[action]  # the card's strength in this trick
+            if n > self._best:
+                self._best = n
                 self._winner = seat
             seat = self._tn[seat]
             if seat < 0:
-                # The trick is complete.
-                winner = self._winner
-                tricks = self.tricks
-                tricks.append((self.trick_leader, trick, winner))
-                self.tricks_won[winner] += 1
-                self.trick = []
-                n = len(tricks)
-                if n == 5:
-                    return self._finish()
-                if n == 4:
+                # The trick is complete: its winner leads the next one.
+                seat = self._winner
+                won = self._won_by
+                won.append(seat)
+                self._tn = None
+                if len(won) > 3:
+                    if len(won) == 5:
+                        return self._finish()
                     # The last trick: every hand holds one card, its only legal action.
                     self._follows = _LAST_TRICK
-                    self._led = _LED_LAST[self.trump]
-                self.to_act = winner
-                self._legal = [*hands[winner]]
+                    self._lead = _LEAD_LAST[self.trump]
+                self.to_act = seat
+                self._legal = [*hands[seat]]
                 return None
         else:
-            trick.append(action)
-            self._fb, st = self._led[self._es[action]]
-            self._st = st
-            self._best = st[action]
+            self._fb, self._st, self._best = self._lead[action]
             self._winner = self.trick_leader = seat
-            self._tn = tn = self._tnext[seat]
-            seat = tn[seat]
+            self._tn, seat = self._tnext[seat]
         self.to_act = seat
         hand = hands[seat]
         # Follow suit if able (000, 001): the hand when void in the suit led.
         follows = self._fb
+        if follows is None:  # the last trick: one card each, the only legal action
+            self._legal = [*hand]
+            return None
         legal = []
         for c in hand:
             if follows[c]:
                 legal.append(c)
         self._legal = legal or [*hand]
         return None
+
+    def _bid(self, seat: int, action: int) -> None:
+        """A legal action of ``seat`` before the play (the bidding, going
+        alone, the discard; the phases by how often they come): logs it and
+        sets the next player and their legal actions."""
+        self._bid_log.extend((seat, action))
+        phase = self.phase
+        if phase == BID1:
+            if action == PASS:
+                if seat == self.dealer:
+                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
+                    self.phase = BID2
+                    self._passed = ()
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+                else:
+                    self._passed += (seat,)
+                    self.to_act = (seat + 1) & 3
+                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
+            elif action == ORDER:
+                self._make(seat, self.turn_up >> 3, 1)
+            else:  # MISDEAL
+                self.misdeal = True
+                self._end_unplayed()
+        elif phase == ALONE_ROUND:
+            if action == ALONE:
+                declare_alone(self, seat)
+            self._next_alone_decision()
+        elif phase == DISCARDING:
+            self.hands[seat].remove(action - DISCARD)
+            self._start_play()
+        elif phase == BID2:
+            if action == PASS:
+                self._passed += (seat,)
+                if seat == self.dealer:
+                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
+                    self.thrown_in = True
+                    self._end_unplayed()
+                else:
+                    # Stick the dealer (000, 001): the dealer may not pass.
+                    self.to_act = seat = (seat + 1) & 3
+                    if seat == self.dealer and self.rules.stick_the_dealer:
+                        self._legal = self._cfg.bid2_stuck[self.turn_up >> 3]
+                    else:
+                        self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
+            else:
+                self._make(seat, action - NAME, 2)
+        else:  # BENNY_UP
+            self._make(self.dealer, action - NAME, 1)
+
+    def _apply_other(self, action: object) -> None:
+        """:meth:`apply` of anything but a legal int: the text of an action
+        (parsed, then applied), else :class:`RuleViolation` saying why (kept
+        out of :meth:`apply`, whose every local costs on every call)."""
+        if action.__class__ is str:
+            try:
+                parsed = parse_action(action)  # type: ignore[arg-type]
+            except ValueError as exc:
+                raise RuleViolation(str(exc)) from None
+            return self.apply(parsed)
+        raise RuleViolation(self._why_illegal(action))
 
     def play_random(self, rng: random.Random) -> Hand:
         """Play the hand out from here, every decision a uniformly random
@@ -637,42 +736,38 @@ class Hand:
         if phase != PLAYING:
             # The bidding, going alone and the discard: what apply() does
             # with a legal action (every one of them is a bid, not a card).
-            bids = self._bids
-            actors = self._actors
             while phase != PLAYING:
                 if phase == DONE:
                     return self
                 legal = self._legal
-                action = legal[int(rnd() * len(legal))]
-                bids.append(action)
-                actors.append(self.to_act)
-                self._bid(action)
+                self._bid(self.to_act, legal[int(rnd() * len(legal))])
                 phase = self.phase
         hands = self.hands
         es = self._es
         strength = self._strength
         order = self._order
         after = _AFTER[self.sitting_out]
-        tricks = self.tricks
-        won = self.tricks_won
-        trick = self.trick
+        plays = self._plays
+        won = self._won_by
         follows = self._follows
-        if trick:
+        if self._tn is not None:
             # Finish the trick in progress: the seats after the last to play.
             leader = self.trick_leader
-            seats = order[leader][len(trick):]
-            fl = follows[es[trick[0]]]
+            start = len(won) * self._n
+            seats = order[leader][len(plays) - start :]
+            fl = follows[es[plays[start]]]
             st = self._st
             best = self._best
             winner = self._winner
         else:
             leader = self.to_act
+            seats = None
         while True:
-            if not trick:
+            if seats is None:
                 # The lead: any card (legal_actions() is the hand, in order).
                 hand = hands[leader]
                 c = hand.pop(int(rnd() * len(hand)))
-                trick.append(c)
+                plays.append(c)
                 led = es[c]
                 fl = follows[led]
                 st = strength[led]
@@ -688,88 +783,38 @@ class Hand:
                     hand.remove(c)
                 else:  # void in the suit led: any card (legal_actions() is the hand)
                     c = hand.pop(int(rnd() * len(hand)))
-                trick.append(c)
+                plays.append(c)
                 if st[c] > best:
                     best = st[c]
                     winner = seat
-            tricks.append((leader, trick, winner))
-            won[winner] += 1
-            trick = []
-            n = len(tricks)
+            won.append(winner)
+            seats = None
+            n = len(won)
             if n == 5:
                 break
             if n == 4:
                 follows = _LAST_TRICK
             leader = winner
-        self.trick = trick
+        self._tn = None
         self._finish()
         return self
 
     def _finish(self) -> None:
-        won = self.tricks_won
+        won = self._won_by
         maker = self.maker
-        maker_tricks = won[maker] + won[(maker + 2) & 3]
-        key = (maker & 1, maker_tricks, self.lone >= 0, self.lone_defender >= 0)
+        maker_tricks = won.count(maker) + won.count((maker + 2) & 3)
+        key = (maker_tricks, maker & 1, self.lone, self.lone_defender)
         memo = self._cfg.scores
         scored = memo.get(key)
         if scored is None:
             # score_hand is the one validation shared with score entry; its
             # answers for this rule set are remembered (they are immutable).
-            result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2], key[3])
+            result = HandResult(SEAT_SIDE[maker], maker_tricks, key[2] >= 0, key[3] >= 0)
             scored = memo[key] = (result, score_hand(self.rules, result))
         self.record, self.score = scored
         self.phase = DONE
         self.to_act = -1
         self._legal = _NONE
-
-    def _bid(self, action: int) -> None:
-        """Every action before the play; sets the next player and their
-        legal actions."""
-        phase = self.phase
-        seat = self.to_act
-        if phase == ALONE_ROUND:
-            if action == ALONE:
-                declare_alone(self, seat)
-            self._next_alone_decision()
-        elif phase == BID2:
-            if action == PASS:
-                self._passed.append(seat)
-                if seat == self.dealer:
-                    # 000 "Bidding" 3, 001, 004: thrown in, the next dealer deals.
-                    self.thrown_in = True
-                    self._end_unplayed()
-                else:
-                    # Stick the dealer (000, 001): the dealer may not pass.
-                    self.to_act = seat = (seat + 1) & 3
-                    cfg = self._cfg
-                    if seat == self.dealer and self.rules.stick_the_dealer:
-                        self._legal = cfg.bid2_stuck[self.turn_up >> 3]
-                    else:
-                        self._legal = cfg.bid2_actions[self.turn_up >> 3]
-            else:
-                self._make(seat, action - NAME, 2)
-        elif phase == DISCARDING:
-            self.hands[seat].remove(action - DISCARD)
-            self._start_play()
-        elif phase == BID1:
-            if action == PASS:
-                if seat == self.dealer:
-                    # 000 "Bidding" 2: all four passed -- the turn-up is turned down.
-                    self.phase = BID2
-                    self._passed = []
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._cfg.bid2_actions[self.turn_up >> 3]
-                else:
-                    self._passed.append(seat)
-                    self.to_act = (seat + 1) & 3
-                    self._legal = self._bidding_actions() if self._cfg.bid1_check else _BID1_ACTIONS
-            elif action == ORDER:
-                self._make(seat, self.turn_up >> 3, 1)
-            else:  # MISDEAL
-                self.misdeal = True
-                self._end_unplayed()
-        else:  # BENNY_UP
-            self._make(self.dealer, action - NAME, 1)
 
     def _end_unplayed(self) -> None:
         self.phase = DONE
@@ -781,15 +826,15 @@ class Hand:
         self.trump = trump
         self.maker = seat
         self.bid_round = bid_round
-        self._es, self._strength, self._follows, self._led = _TRUMP[trump]
+        self._es, self._strength, self._follows, self._lead = _TRUMP[trump]
         self.phase = ALONE_ROUND
         cfg = self._cfg
         # Maker first; the maker's partner only where any player may go alone
         # (001 "Going Alone", 004); the defenders after (see _next_alone_decision).
         if cfg.maker_partner and self._may_go_alone((seat + 2) & 3):
-            self._alone_queue = [(seat + 2) & 3]
+            self._alone_queue = ((seat + 2) & 3,)
         else:
-            self._alone_queue = []
+            self._alone_queue = ()
         self._defenders_asked = cfg.defend_never
         self.to_act = seat
         # The dealer's partner who orders up must go alone (001 lines 53 and
@@ -812,9 +857,10 @@ class Hand:
             # (AGAINST_LONER; NEVER asks no one: _defenders_asked was set).
             if self._cfg.defend_any or self.lone >= 0:
                 m = self.maker
-                queue.extend(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
+                queue = tuple(s for s in ((m + 1) & 3, (m + 3) & 3) if self._may_go_alone(s))
         if queue:
-            self.to_act = queue.pop(0)
+            self.to_act = queue[0]
+            self._alone_queue = queue[1:]
             self._legal = _ALONE_ACTIONS
             return
         lone = self.lone
@@ -848,6 +894,7 @@ class Hand:
     def _start_play(self) -> None:
         out = self.sitting_out
         self._order, self._tnext = _PLAY_TABLES[out]
+        self._n = 4 - len(out)
         dealer = self.dealer
         if not out:
             leader = (dealer + 1) & 3
@@ -870,7 +917,7 @@ class Hand:
             while leader in out:
                 leader = (leader + 1) & 3
         self.phase = PLAYING
-        self.to_act = leader
+        self.to_act = self._lead0 = leader
         self._legal = [*self.hands[leader]]
 
     def _why_illegal(self, action: object) -> str:
@@ -970,7 +1017,8 @@ class Hand:
             raise ValueError(f"{seat!r} is not a seat (0..3 = North, East, South, West)")
         bids = []
         discarded = -1
-        for who, action in zip(self._actors, self._bids):
+        log = self._bid_log
+        for who, action in zip(log[0::2], log[1::2]):
             if DISCARD <= action <= DISCARD + BENNY:
                 if who == seat:
                     discarded = action - DISCARD
@@ -979,6 +1027,13 @@ class Hand:
         picked_up = self.bid_round == 1 and self.maker >= 0 and self.dealer not in self.sitting_out and (
             self.phase in (DISCARDING, PLAYING, DONE)
         )
+        # The tricks straight from the cards played (as the properties).
+        plays, won, n = self._plays, self._won_by, self._n
+        tricks = []
+        leader = self._lead0 if won else -1
+        for k, winner in enumerate(won):
+            tricks.append((leader, tuple(plays[k * n : k * n + n]), winner))
+            leader = winner
         return SeatView(
             rules=self.rules,
             seat=seat,
@@ -997,10 +1052,10 @@ class Hand:
             lone=self.lone,
             lone_defender=self.lone_defender,
             sitting_out=tuple(self.sitting_out),
-            trick=tuple(self.trick),
+            trick=tuple(plays[len(won) * n :]),
             trick_leader=self.trick_leader,
-            tricks=tuple((leader, tuple(cards), winner) for leader, cards, winner in self.tricks),
-            tricks_won=tuple(self.tricks_won),
+            tricks=tuple(tricks),
+            tricks_won=(won.count(0), won.count(1), won.count(2), won.count(3)),
             pack=tuple(self._cfg.deck),
             game_score=game_score,
         )
@@ -1101,7 +1156,7 @@ class Hand:
                 continue
             if name == "hands":
                 value = [h[:] for h in value]
-            elif name in ("trick", "tricks", "tricks_won", "_bids", "_actors", "_passed", "_alone_queue"):
+            elif name in ("_plays", "_won_by", "_bid_log", "_passed", "_alone_queue"):
                 value = value[:]
             setattr(other, name, value)
         return other

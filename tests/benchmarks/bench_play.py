@@ -141,6 +141,66 @@ A smaller table (the follow set by the suit's submask, a few hundred
 entries) keeps the misses away but saves only the instructions of the
 follow loop less the masks' upkeep (about 1,500 a hand, estimated).
 
+Issue 33 item 2, the session after (branch speed34; engine only, the deal
+unchanged: the same seed deals the same cards). In instructions (callgrind,
+``(3,000 - 1,000 hands) / 2,000`` as above, PYTHONHASHSEED=0, the two trees
+and OpenSpiel in one session):
+
+=======================  ==================  ==================  ===========
+tree                     steps instr/hand    play_random         OpenSpiel
+=======================  ==================  ==================  ===========
+before (main b7ac3f2)    174,954 (1.83x)     141,002 (2.27x)     319,695
+after (branch speed34)   166,996 (1.91x)     137,513 (2.32x)     319,695
+=======================  ==================  ==================  ===========
+
+CPU time (``nice -n 10 ... --openspiel --clock cpu --hands 20000 --repeat
+5``, main and the branch back to back, twice; load average 2.3 to 2.5 on the
+2 cores, other sessions' benchmarks running beside them):
+
+=======================  ==============  =================  ===============
+engine                   steps hands/s   play_random /s     OpenSpiel /s
+=======================  ==============  =================  ===============
+main (b7ac3f2)           61,435 (1.87x)  73,211 (2.23x)     32,819
+branch speed34           64,792 (1.95x)  74,180 (2.23x)     33,191
+main, second run         62,648 (1.95x)  72,033 (2.24x)     32,144
+branch, second run       63,147 (2.17x)  73,777 (2.53x)     29,150
+=======================  ==============  =================  ===============
+
+(Two runs a little earlier in the same session, a commit before the last:
+main 1.94x and 1.88x, the branch 2.00x and 2.04x.) So ``steps`` touches 2x
+in CPU time but not with a margin -- OpenSpiel's own best moves by up to
+13 % from run to run on this machine, so one run's ratio proves little --
+and not in instructions (2x needs at most 159,800 a hand). What changed: the
+cards played are one list and the tricks' winners another (``trick``,
+``tricks`` and ``tricks_won`` are properties built from them: no tuple,
+list and count a trick, about 4,000 a hand); ``apply()`` has fewer locals
+(each costs about 8 instructions a call: the refusals and the text form
+went to ``_apply_other``, the bidding to ``_bid(seat, action)``); a lead is
+one look-up (``_LEAD[trump][card]``: follow test, strength row, the card's
+strength) and the second seat of a trick comes with its table; the last
+trick skips the follow loop; one bid log of (seat, action) pairs in place
+of two lists; ``_passed`` and ``_alone_queue`` tuples; the score memo keyed
+by the loner seats (no comparisons); ``Hand.deal`` reads the config last
+looked up before ``_CONFIGS.get(id(rules))`` (about 650 a hand). Where a ``steps`` hand goes now: the
+driver's loop about 48,600 (21.4 actions of 2,270 with an engine whose two
+methods do nothing), the deal about 36,000 (``getrandbits`` 3,500,
+``to_bytes`` and the views 4,200, the strided copy 2,500, ``tolist`` 3,500,
+the keyed sort 10,200, the hands' lists and the state about 10,000), the
+bidding about 15,000, the 17.5 cards about 3,800 each (``action not in
+legal`` and ``list.remove`` compare ints that are not the one sought: about
+100 instructions each; a list made and freed about 450). Tried and not
+kept: ``type(action) is not int`` (+960 a hand: ``__class__`` is cheaper);
+the bidding inlined in ``apply()`` (-156: its locals cost every card); a
+local for the trick's next-seat table (no gain); the follow set by
+``filter``/``compress`` (2,300 / 3,750 against 1,580 for a 4-card hand) or
+unrolled per hand size (-250 a follow, the size dispatch costs as much);
+for the deal, the card code in the key's low mantissa byte with
+``keys.sort()`` and a ``struct`` decode (16,100 against 16,300), 8-byte
+``bytes`` keys (35,600 against 20,500), ``struct.unpack`` for ``tolist``
+(same cost; a tuple's ``__getitem__`` is the slower key), a sort of
+``zip(keys, codes)`` (47,700); ``undealt`` as a property (a test assigns
+it on a copy).
+
 Like with like: both drivers are the same loop through each engine's public
 API -- ask the legal actions, draw ``legal[int(random() * len(legal))]``,
 apply it -- from the deal to the end of the hand. OpenSpiel's hand has more
