@@ -5,6 +5,7 @@ arrival), and every stamp with it. Runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 
 import pytest
@@ -12,6 +13,23 @@ import pytest
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Side
 from tests.split_nights import split_night
+
+
+@contextlib.contextmanager
+def statements(db):
+    """The SQL statements sent to ``db`` inside the block, as sent (a list)."""
+    from sqlalchemy import event as sa_event
+
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
+
+    sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+    try:
+        yield said
+    finally:
+        sa_event.remove(db.engine, "before_cursor_execute", on_sql)
 
 
 def _night(db) -> int:
@@ -193,24 +211,13 @@ def test_the_waiting_hands_are_read_only_once_a_rounds_tables_are_in(db):
     asks which hands wait for the other side -- every hand and phone action
     of the round -- only once every table of the round is in: mid-round a
     table short of hands already says the round is being played."""
-    from sqlalchemy import event as sa_event
-
     with db.session() as s:
         event_id = split_night(s, 16, 8, rounds=2, hands=1, seed=5, prefix="W")
         tables = sorted(t for sec in T.list_sections(s, event_id) for t in T.section_tables(s, event_id, sec.name))
-    said: list[str] = []
-
-    def on_sql(conn, cursor, statement, *args):
-        said.append(statement)
 
     def waiting_reads() -> int:
-        said.clear()
-        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
-        try:
-            with db.session() as s:
-                T.room_playing_rounds(s, event_id)
-        finally:
-            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+        with statements(db) as said, db.session() as s:
+            T.room_playing_rounds(s, event_id)
         return sum("phone_action" in q.lower() for q in said)
 
     T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
@@ -298,28 +305,16 @@ def test_stamps_read_since_the_last_are_the_fresh_ones_and_the_seats_are_read_on
     equal stamps read from nothing at every step -- hands, a section's lock,
     a late arrival re-planned into a section (new seats) -- and the tables
     seated are read again only when the rotation changed."""
-    from sqlalchemy import event as sa_event
-
     with db.session() as s:
         event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="S")
         secs = T.list_sections(s, event_id)
         tables = sorted(t for sec in secs for t in T.section_tables(s, event_id, sec.name))
-    said: list[str] = []
-
-    def on_sql(conn, cursor, statement, *args):
-        said.append(statement)
-
     last = None
 
     def step() -> int:
         nonlocal last
-        said.clear()
-        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
-        try:
-            with db.session() as s:
-                last = T.phone_stamps(s, event_id, since=last)
-        finally:
-            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+        with statements(db) as said, db.session() as s:
+            last = T.phone_stamps(s, event_id, since=last)
         assert last == _stamps(db, event_id)
         return sum("SELECT DISTINCT" in q and "FROM seat" in q for q in said)
 
@@ -436,24 +431,14 @@ def test_a_full_read_of_the_stamps_after_a_change_reads_the_event_with_the_signa
     the tables' stamps, the round being played in the room and each
     section): five statements on a split night, the event's row riding
     with the signature (not a statement of its own); the same stamps."""
-    from sqlalchemy import event as sa_event
-
     with db.session() as s:
         event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="P")
         tables = sorted(T.section_tables(s, event_id, T.list_sections(s, event_id)[1].name))
     last = _stamps(db, event_id)
     T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
-    said: list[str] = []
-
-    def on_sql(conn, cursor, statement, *args):
-        said.append(" ".join(statement.split()))
-
-    sa_event.listen(db.engine, "before_cursor_execute", on_sql)
-    try:
-        with db.session() as s:
-            now = T.phone_stamps(s, event_id, since=last)
-    finally:
-        sa_event.remove(db.engine, "before_cursor_execute", on_sql)
+    with statements(db) as sent, db.session() as s:
+        now = T.phone_stamps(s, event_id, since=last)
+    said = [" ".join(q.split()) for q in sent]
     assert now == _stamps(db, event_id) and now != last
     assert len(said) == 5, said
     assert sum(q.startswith("SELECT event.id") for q in said) == 1, said  # with the signature's subqueries
