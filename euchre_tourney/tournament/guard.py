@@ -335,19 +335,17 @@ def check_section_locks(conn, rows: Mapping[tuple[str, int], tuple[Image | None,
     if not events:
         return
     secs: dict[int, list[tuple[int, str, int]]] = {}
-    locked: set[tuple[int, int]] = set()  # (section id, round number), as before this write
-    seen: set[int] = set()
-    # the sections and their locks in one statement (each section once, with each of its lock rows)
-    query = query.add_columns(lt.c.id, lt.c.round_number).select_from(st.outerjoin(lt, lt.c.section_id == st.c.id))
-    for sid, eid, name, first, lid, number in conn.execute(query.where(st.c.event_id.in_(sorted(events)))):
-        if sid not in seen:
-            seen.add(sid)
-            secs.setdefault(eid, []).append((first, name, sid))
-        if lid is None or (lid in lock_rows_before and lock_rows_before[lid] is None):
-            continue  # no lock; or locked by this very write: not yet a lock the write must respect
-        locked.add((sid, number))
+    for sid, eid, name, first in conn.execute(query.where(st.c.event_id.in_(sorted(events)))):
+        secs.setdefault(eid, []).append((first, name, sid))
     if not secs:
         return
+    locked: set[tuple[int, int]] = set()  # (section id, round number), as before this write
+    for lid, sid, number in conn.execute(
+        select(lt.c.id, lt.c.section_id, lt.c.round_number).where(lt.c.section_id.in_([x[2] for v in secs.values() for x in v]))
+    ):
+        if lid in lock_rows_before and lock_rows_before[lid] is None:
+            continue  # locked by this very write: not yet a lock the write must respect
+        locked.add((sid, number))
     for was in lock_rows_before.values():
         if was is not None:  # unlocked by this write: it held before
             locked.add((was["section_id"], was["round_number"]))

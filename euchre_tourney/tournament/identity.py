@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 
@@ -43,51 +43,9 @@ def labels_of(chosen: Iterable[tuple[int, str, int | None]], names: Iterable[str
     four players of 2,000). Returns id → label."""
     chosen = list(chosen)
     keys = {name_key(name) for _id, name, _n in chosen}
-    return labels_counted(chosen, Counter(k for k in map(name_key, names) if k in keys))
-
-
-def labels_counted(chosen: Iterable[tuple[int, str, int | None]], counted: Mapping[str, int]) -> dict[int, str]:
-    """:func:`labels_of` with the night's names already counted by their
-    :func:`name_key` (``counted``: key → how many players of the night have
-    it; at least the chosen players' keys). Returns id → label."""
-    return {pid: f"{name} #{number}" if counted.get(name_key(name), 0) > 1 and number else name
+    seen = Counter(k for k in map(name_key, names) if k in keys)
+    return {pid: f"{name} #{number}" if seen[name_key(name)] > 1 and number else name
             for pid, name, number in chosen}
-
-
-class NightNames:
-    """The names of a night's players counted by :func:`name_key`, kept
-    between reads while they are the same (a table's page labels its four
-    players among a night of 2,000 at every tap: 2,000 rows read and keyed).
-
-    :meth:`counted` is given the names as one text (the database's
-    ``string_agg`` / ``group_concat`` of them, joined by :data:`SEPARATOR`,
-    in any order) and how many there are, and answers from the last count
-    when the text is the same one, else counts again from the text; None
-    when a name holds the separator (the text cannot be split back: the
-    caller reads the names one by one). Safe across threads: each answer
-    is computed from the text it is given, and kept whole."""
-
-    SEPARATOR = "\x1f"
-
-    def __init__(self) -> None:
-        self._kept: dict[object, tuple[str, int, Counter]] = {}
-
-    def counted(self, key: object, joined: str | None, count: int) -> Counter | None:
-        """The names' keys counted (``key``: whose names, e.g. the event's
-        id: one kept text each); None if ``joined`` does not split into
-        ``count`` names."""
-        joined = joined or ""
-        kept = self._kept.get(key)
-        if kept is not None and kept[0] == joined and kept[1] == count:
-            return kept[2]
-        names = joined.split(self.SEPARATOR) if count else []
-        if len(names) != count:  # a name holding the separator (or a name missing)
-            return None
-        counted = Counter(map(name_key, names))
-        if len(self._kept) > 64:
-            self._kept.clear()
-        self._kept[key] = (joined, count, counted)
-        return counted
 
 
 class _Collator:

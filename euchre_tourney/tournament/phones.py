@@ -54,7 +54,6 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from sqlalchemy import Integer, String, bindparam, case, func, literal, literal_column, true, union_all
@@ -65,7 +64,6 @@ from euchre_tourney.rules import HandEntry, RuleViolation, Seat, Side, tables as
 from euchre_tourney.rules import position_title, seat_letter, side_of_position, side_positions, side_title
 from euchre_tourney.store import table_rules_of
 from euchre_tourney.store import (
-    Event,
     EventRound,
     Section,
     Hand,
@@ -110,7 +108,6 @@ __all__ = [
     "phone_stamp",
     "phone_station",
     "phone_table",
-    "phone_table_and_stamps",
     "playing_round",
     "reissue_secret",
     "set_director_pin",
@@ -238,54 +235,6 @@ def check_secret(session: Session, event_id: int, table: object, secret: object)
     return table
 
 
-def _same_code(stored: str | None, secret: str) -> None:
-    """:class:`PhoneRefused` unless ``secret`` is the ``stored`` code (None: no code), compared in constant time."""
-    expected = (stored or "x" * 32).encode()
-    if not hmac.compare_digest(expected, secret.encode("utf-8", "replace")) or stored is None:
-        raise PhoneRefused(_WRONG_CODE)
-
-
-_UNREAD = object()
-"""An answer not read yet (:func:`_once` reads it)."""
-
-
-def _tap_read(session: Session, event_id: int, table: object, secret: object,
-              key: object = None) -> tuple[int, "PhoneSettingsView", object]:
-    """What every tap and table page reads first, in one statement (they
-    were four: :func:`check_secret`, :func:`~.common.load_event`,
-    :func:`phone_settings` and, for a write's ``key``, the answer already
-    given to it, :func:`_seen`): ``(table number, the phone settings, the
-    answer to ``key`` as :func:`_seen` gives it)``; the event row is then
-    the session's (:func:`~.common.load_event` reads it no more). Refused
-    as :func:`check_secret` refuses, the same sentence; the answer is
-    :data:`_UNREAD` when ``key`` is not a valid key (refused after)."""
-    if not isinstance(table, int) or isinstance(table, bool) or not isinstance(secret, str):
-        raise PhoneRefused(_WRONG_CODE)
-    if not isinstance(event_id, int) or isinstance(event_id, bool):  # (refused in words by the reads one by one)
-        t = check_secret(session, event_id, table, secret)
-        load_event(session, event_id)
-        return t, phone_settings(session, event_id), _UNREAD
-    if ("tap",) not in _STATEMENTS:
-        eid, ps = bindparam("event_id"), PhoneSettings
-        _STATEMENTS[("tap",)] = select(
-            Event,
-            select(TableSecret.secret).where(TableSecret.event_id == eid, TableSecret.table_number == bindparam("table"))
-            .limit(1).scalar_subquery(),
-            select(PhoneAction.answer).where(PhoneAction.event_id == eid, PhoneAction.key == bindparam("key"))
-            .limit(1).scalar_subquery(),
-            ps.id, ps.confirm_required, ps.pin_hash, ps.time_called_round, ps.prizes_shown,
-        ).outerjoin(ps, ps.event_id == Event.id).where(Event.id == eid)
-    valid = isinstance(key, str) and KEY_PATTERN.fullmatch(key) is not None
-    row = session.execute(_STATEMENTS[("tap",)], {"event_id": event_id, "table": table,
-                                                   "key": key if valid else ""}).first()
-    _same_code(row[1] if row is not None else None, secret)
-    load_event(session, event_id)  # (held for the transaction, as every caller of load_event holds it: no statement)
-    _e, _secret, answer, has, confirm, pin, called, prizes = row
-    settings = PhoneSettingsView() if has is None else PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes))
-    seen = (None if answer is None else PhoneAnswer(answer, repeated=True)) if valid else _UNREAD
-    return table, settings, seen
-
-
 # the round being played -------------------------------------------------------
 def rounds_statement():
     """The event's rounds (``EventRound`` rows, read afresh) and whether the
@@ -305,16 +254,7 @@ def playing_round(session: Session, event_id: int, table: int | None = None, *, 
     rotation. ``table``: the round being played at that table -- in a night
     split into sections, its section's (sections play at their own pace;
     a round locked for the section is closed for it); in one room, the
-    room's. ``_read``: what this read, filled for the caller; when it
-    holds the room's rounds as :func:`room_playing_rounds` read them in this
-    transaction (``_read["room rounds"]``, :func:`phone_table_and_stamps`),
-    the answer is taken from them (the same, :func:`section_playing_rounds`),
-    nothing read again."""
-    known = _read.get("room rounds") if _read is not None else None
-    if known is not None:
-        room_round, by_section = known
-        own = _sections.section_of_table(_read["secs"], table) if table is not None and _read["secs"] else None
-        return room_round if own is None else by_section[own.first_table]
+    room's."""
     event = load_event(session, event_id)
     rounds, closed = {}, set()
     sectioned = False
@@ -382,7 +322,7 @@ def section_playing_rounds(session: Session, event_id: int) -> dict[int, int | N
     return room_playing_rounds(session, event_id)[1]
 
 
-def room_playing_rounds(session: Session, event_id: int, seated: dict | None = None, *, _read: dict | None = None,
+def room_playing_rounds(session: Session, event_id: int, seated: dict | None = None,
                         ) -> tuple[int | None, dict[int, int | None]]:
     """(the room's round being played, what :func:`playing_round` says
     without a table; every section's, :func:`section_playing_rounds`) from
@@ -390,27 +330,18 @@ def room_playing_rounds(session: Session, event_id: int, seated: dict | None = N
     two read every table's hands and phone actions twice. ``seated``: a
     dict, the tables seated in each round as read before for this rotation
     (``seated["rounds"]`` their round ids, ``seated["tables"]``: not read
-    again for the same rounds; filled in when empty or for other rounds).
-    ``_read``: a dict filled with what this read (the rounds' rows, the
-    sections and their locks, the tables seated, the answers), so that
-    :func:`playing_round` of any table in the same transaction reads
-    nothing again (:func:`phone_table_and_stamps`)."""
+    again for the same rounds; filled in when empty or for other rounds)."""
     event = load_event(session, event_id)
     rounds: dict[int, int] = {}
-    rows: dict[int, EventRound] = {}
     closed: set[int] = set()
     sectioned = False
     for r, has_sections in session.execute(rounds_statement(), {"event_id": event.id}):
         rounds[r.number] = r.id
-        rows[r.number] = r
         sectioned = sectioned or bool(has_sections)
         if r.locked:
             closed.add(r.number)
     if not rounds:  # (no round row to say whether the night is split: asked)
-        secs = _sections.section_places_and_locks(session, event_id)[0]
-        if _read is not None:
-            _read.update({"rounds": {}, "secs": secs, "locks": {}, "room rounds": (None, {s.first_table: None for s in secs})})
-        return None, {s.first_table: None for s in secs}
+        return None, {s.first_table: None for s in _sections.section_places_and_locks(session, event_id)[0]}
     secs, locks = _sections.section_places_and_locks(session, event_id) if sectioned else ((), {})
     ids = list(rounds.values())
     known = seated.get("tables") if seated is not None and seated.get("rounds") == tuple(ids) else None
@@ -418,18 +349,13 @@ def room_playing_rounds(session: Session, event_id: int, seated: dict | None = N
     if seated is not None and known is None:
         seated.update(rounds=tuple(ids), tables=tables)
     waiting = _waiting_once(session, event_id)  # the room's, read once a round: each section keeps its own tables
-    ordered: dict[int, list[int]] = {}  # each round's tables in order, sorted once for the room and every section
-    room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting, ordered)
-    by_section = {
+    room = _first_open_round(session, event, rounds, closed, tables, counts, done, None, waiting)
+    return room, {
         s.first_table: _first_open_round(
-            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting,
-            ordered,
+            session, event, rounds, closed | set(locks.get(s.name, ())), tables, counts, done, _bounds(secs, s), waiting
         )
         for s in secs
     }
-    if _read is not None:  # (as playing_round fills it for the table's page: _round_row, _section_of)
-        _read.update({"rounds": rows, "secs": secs, "locks": locks, "tables": tables, "room rounds": (room, by_section)})
-    return room, by_section
 
 
 def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int | None] | None, seated=None):
@@ -448,7 +374,7 @@ def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int |
         params["lo"] = mine[0]
         if mine[1] is not None:
             params["hi"] = mine[1]
-    for kind, rid, t, n in session.execute(_seated_and_in(shape, seated is None), params).all():  # (fetched at once)
+    for kind, rid, t, n in session.execute(_seated_and_in(shape, seated is None), params):
         if kind == 0:
             tables.setdefault(rid, set()).add(t)
         elif kind == 1:
@@ -458,25 +384,18 @@ def _seated_and_in_read(session: Session, ids: list[int], mine: tuple[int, int |
     return tables, counts, done
 
 
-def _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting,
-                      ordered: dict[int, list[int]] | None = None) -> int:
+def _first_open_round(session, event, rounds, closed, tables, counts, done, mine, waiting) -> int:
     """The round being played, from what :func:`playing_round` read: the first round not ``closed`` (locked)
     where a table of ``mine`` (a section's bounds; None: every table) is not in -- its hands short, its game
     unscored, or a hand still waiting for the other side (``waiting(number, round id)``: those tables) --,
-    else the last round. ``ordered``: round id → its tables sorted, kept by the caller that asks for every
-    section of a room (a room of 500 tables was sorted and filtered once per section)."""
+    else the last round."""
     game = event.kind == "team" and event.round_scoring == "game"
-    ordered = {} if ordered is None else ordered
     for number in sorted(rounds):
         if number in closed:  # the director locked it: closed, whatever a table had left in it
             continue
         rid = rounds[number]
-        every = ordered.get(rid)
-        if every is None:
-            every = ordered[rid] = sorted(tables.get(rid, ()))
-        # (another section's tables play at their own pace): those above mine[0], up to mine[1]
-        ours = every if mine is None else \
-            every[bisect_right(every, mine[0]):len(every) if mine[1] is None else bisect_right(every, mine[1])]
+        ours = [t for t in sorted(tables.get(rid, ()))  # (another section's tables play at their own pace)
+                if mine is None or (mine[0] < t and (mine[1] is None or t <= mine[1]))]
         for t in ours:
             if (rid, t) not in done:
                 if game:
@@ -763,8 +682,7 @@ class PhoneStamps:
         return self.tables.get(t, f"{self.base_of(t)}.0.0")
 
 
-def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None, *,
-                 _read: dict | None = None) -> PhoneStamps:
+def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = None) -> PhoneStamps:
     """:class:`PhoneStamps` of the event (one read per change for a whole
     server, however many phones follow it; several servers on one
     database each read their own, so the stamp comes from the database,
@@ -790,30 +708,8 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
             select(literal(1), PhoneAction.table_number, func.max(PhoneAction.id))
             .where(PhoneAction.event_id == eid).group_by(PhoneAction.table_number),
         )
-        # the event's row rides along (the whole read after a change asks for it: not a statement of its own)
-        _STATEMENTS[("signature", reused, "event")] = select(
-            Event, *_STATEMENTS[("signature", reused)].selected_columns).where(Event.id == eid)
-        _STATEMENTS[("signature", reused, "page")] = select(  # (phone_table_and_stamps: with what its page reads first)
-            Event, *_STATEMENTS[("signature", reused)].selected_columns,
-            select(TableSecret.secret).where(TableSecret.event_id == eid, TableSecret.table_number == bindparam("table"))
-            .limit(1).scalar_subquery(),
-            setting(ps.pin_hash),
-        ).where(Event.id == eid)
-    page = _read.get("page") if _read is not None else None
-    if page is not None:  # the table's page read next: the event, its code and pin in this one statement
-        row = session.execute(_STATEMENTS[("signature", reused, "page")], {"event_id": event_id, "table": page}).first()
-    else:
-        row = session.execute(_STATEMENTS[("signature", reused, "event")], {"event_id": event_id}).first()
-    if row is not None:
-        load_event(session, event_id)  # (held: read by this statement)
-        _event, *seats, has_settings, confirm, prizes, called, last_action, last_audit = row[:-2] if page is not None else row
-        if page is not None:
-            stored, pin = row[-2:]
-            _read["page first"] = (stored, PhoneSettingsView() if has_settings is None else
-                                   PhoneSettingsView(bool(confirm), bool(pin), called, bool(prizes)))
-    else:  # no such event: its signature as the subqueries alone say it (a room asking after a deleted event)
-        *seats, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
-            _STATEMENTS[("signature", reused)], {"event_id": event_id}).one()
+    *seats, has_settings, confirm, prizes, called, last_action, last_audit = session.execute(
+        _STATEMENTS[("signature", reused)], {"event_id": event_id}).one()
     rotation = "-".join(str(x or 0) for x in seats)  # (rotation_signature: a rotation made again moves it)
     s = PhoneSettingsView() if has_settings is None else PhoneSettingsView(bool(confirm), False, called, bool(prizes))
     flags = f"{int(s.confirm_required)}{int(s.prizes_shown)}{s.time_called_round or 0}"
@@ -827,7 +723,7 @@ def phone_stamps(session: Session, event_id: int, since: PhoneStamps | None = No
     room = f"{max(audits.values(), default=0)}.{max(actions.values(), default=0)}.{flags}.{rotation}"
     # (one read of the room for both; the tables seated as read last time while the rotation is the same)
     seated = since.seated if since is not None and since.rotation == rotation else {}
-    room_round, section_rounds = room_playing_rounds(session, event_id, seated, _read=_read)
+    room_round, section_rounds = room_playing_rounds(session, event_id, seated)
     base = f"{audits.get(None, 0)}.{flags}.{room_round or 0}.{rotation}"
     bases = tuple(  # a split night: each section's tables follow the round being played in their section
         (first, f"{audits.get(None, 0)}.{flags}.{number or 0}.{rotation}")
@@ -1015,35 +911,27 @@ def _hands(session: Session, r: EventRound, table: int) -> tuple[HandView, ...] 
     a side game's as :class:`~.side_games.SideHandView`."""
     if table_rules_of(load_event(session, r.event_id)) is not None:
         return side_hands_at(session, r.event_id, r, table)
-    if ("hands at table",) not in _STATEMENTS:
-        _STATEMENTS[("hands at table",)] = select(Hand).where(
-            Hand.round_id == bindparam("round_id"), Hand.table_number == bindparam("table")).order_by(Hand.number)
     return tuple(
         HandView(h.id, r.number, table, h.number, entry_of(h), Side(h.scoring_side), h.points, h.station or "", h.version or 1)
-        for h in session.execute(_STATEMENTS[("hands at table",)], {"round_id": r.id, "table": table}).scalars()
+        for h in session.exec(
+            select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
+        )
     )
 
 
-def phone_table(session: Session, event_id: int, table: object, secret: object, *,
-                _read: dict | None = None) -> PhoneTableView:
+def phone_table(session: Session, event_id: int, table: object, secret: object) -> PhoneTableView:
     """Table ``table``'s page in the round being played, for a phone holding
-    ``secret``; :class:`PhoneRefused` for a wrong or replaced code.
-    ``_read``: the room's rounds as :func:`phone_stamps` read them in this
-    transaction (:func:`phone_table_and_stamps`)."""
-    first = _read.get("page first") if _read is not None else None
-    if first is not None and isinstance(table, int) and isinstance(secret, str):  # (phone_stamps read them)
-        _same_code(first[0], secret)
-        t, settings = table, first[1]
-    else:
-        t, settings, _seen_unread = _tap_read(session, event_id, table, secret)
+    ``secret``; :class:`PhoneRefused` for a wrong or replaced code."""
+    t = check_secret(session, event_id, table, secret)
     event = load_event(session, event_id)
     game = table_rules_of(event)
-    read: dict = {} if _read is None else _read
+    read: dict = {}
     r = _round_row(session, event_id, t, read=read)
     if game is not None:
-        return _side_phone_table(session, event, r, t, game, settings)
+        return _side_phone_table(session, event, r, t, game)
     score = table_score(session, event_id, r.number, t, _row=r)
     hands = _states(session, event_id, r.number, t, score.hands)
+    settings = phone_settings(session, event_id)
     totals = None
     if event.entry_mode == "totals":
         res = table_result(session, event_id, r.number, t)
@@ -1076,22 +964,6 @@ def phone_table(session: Session, event_id: int, table: object, secret: object, 
     )
 
 
-def phone_table_and_stamps(session: Session, event_id: int, table: object, secret: object,
-                           since: PhoneStamps | None = None) -> tuple[PhoneStamps, PhoneTableView]:
-    """:func:`phone_stamps` (``since`` as there) and then :func:`phone_table`
-    in one read: the page that answers a table's write, with the stamps it
-    is drawn under, read before it (a page's stamp is never newer than what
-    it shows). The table's round, its section and the tables seated are
-    taken from what the stamps read of the room (the same answer as
-    :func:`playing_round`'s), not read again; when nothing changed since
-    ``since`` the page is read as :func:`phone_table` reads it."""
-    plain = isinstance(table, int) and not isinstance(table, bool) and isinstance(secret, str) \
-        and isinstance(event_id, int) and not isinstance(event_id, bool)
-    read: dict = {"page": table if plain else None}  # the page's code and settings read with the stamps
-    stamps = phone_stamps(session, event_id, since, _read=read)
-    return stamps, phone_table(session, event_id, table, secret, _read=read if "room rounds" in read else None)
-
-
 def _section_of(session: Session, event_id: int, table: int, round_number: int,
                 read: dict | None = None) -> tuple[str, bool, bool]:
     """A table's name in the room ("B-7"; "" in a night in one room),
@@ -1108,13 +980,11 @@ def _section_of(session: Session, event_id: int, table: int, round_number: int,
     return _sections.table_label(secs, table), locked, own.time_called_round == round_number
 
 
-def _side_phone_table(session: Session, event, r: EventRound, t: int, game: game_tables.TableRules,
-                      settings: PhoneSettingsView | None = None) -> PhoneTableView:
-    """A side game's table page (six-player at six seats, bid euchre at four ...); ``settings``: the
-    phone settings as read already in this session."""
+def _side_phone_table(session: Session, event, r: EventRound, t: int, game: game_tables.TableRules) -> PhoneTableView:
+    """A side game's table page (six-player at six seats, bid euchre at four ...)."""
     score = side_table_score(session, event.id, r.number, t)
     hands = _states(session, event.id, r.number, t, score.hands)
-    settings = phone_settings(session, event.id) if settings is None else settings
+    settings = phone_settings(session, event.id)
     return PhoneTableView(
         event_id=event.id, event_name=event.name, kind=event.kind, entry_mode="hands", round=r.number, table=t,
         locked=bool(r.locked), names=score.names, teams=("", ""), hands=hands, ns_total=score.totals[0],
@@ -1152,13 +1022,11 @@ def _seen(session: Session, event_id: int, key: str) -> PhoneAnswer | None:
     return None if answer is None else PhoneAnswer(answer, repeated=True)
 
 
-def _once(session: Session, event_id: int, key: str, write, seen: object = _UNREAD) -> PhoneAnswer:
+def _once(session: Session, event_id: int, key: str, write) -> PhoneAnswer:
     """Run ``write()`` (which adds its :class:`PhoneAction` before the use
     case commits) unless ``key`` was seen; a clash with a resend running at
-    the same instant gives that resend's answer. ``seen``: the answer to
-    ``key`` as :func:`_seen` read it already in this transaction (not read
-    again)."""
-    seen = _seen(session, event_id, key) if seen is _UNREAD else seen
+    the same instant gives that resend's answer."""
+    seen = _seen(session, event_id, key)
     if seen is not None:
         return seen
     try:
@@ -1211,26 +1079,25 @@ def submit_hand(
     recorded and corrected by :func:`~.side_games.record_side_hand` and
     :func:`~.side_games.correct_side_hand`: the same validation, sentences
     and guard as the director's Scores page."""
-    t, settings, seen = _tap_read(session, event_id, table, secret, key)
+    t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
     side = _check_side(side)
     game = table_rules_of(load_event(session, event_id))
     if game is not None:
         return _submit_side_hand(session, event_id, t, key, side, number, entry, game, drawn_round=drawn_round,
                                  correcting_version=correcting_version, entered=entered, bidder=bidder,
-                                 alone_seat=alone_seat, settings=settings, seen=seen)
+                                 alone_seat=alone_seat)
     if not isinstance(entry, HandEntry):
         raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
 
     def write() -> PhoneAnswer:
         r = _round_row(session, event_id, t, drawn_round)
         if correcting_version is None:
-            stored = _waiting_refusal(session, event_id, r, t, settings=settings)
+            _waiting_refusal(session, event_id, r, t)
             text = f"Hand {number} saved: {describe_entry(entry)}."
             session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
                                     hand_number=number, hand_version=1, side=side, answer=text[:400]))
-            # (the table seated in the round and its hands: as this transaction read them, not read again)
-            record_hand(session, event_id, r.number, t, number, entry, _known=(True, stored))
+            record_hand(session, event_id, r.number, t, number, entry)
             return PhoneAnswer(text)
         h = session.exec(
             select(Hand).where(Hand.round_id == r.id, Hand.table_number == t, Hand.number == number)
@@ -1245,16 +1112,13 @@ def submit_hand(
         correct_hand(session, h.id, entry, expected_version=correcting_version)
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write, seen)
+    return _once(session, event_id, key, write)
 
 
-def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, players: int = 4,
-                     settings: PhoneSettingsView | None = None) -> frozenset[int] | None:
-    """When the event requires confirmation: refuse a new hand while one waits for the other side
-    (``settings``: the phone settings as this transaction read them already). Returns the numbers of
-    the table's hands it read (None: none read, no confirmation asked)."""
-    if not (phone_settings(session, event_id) if settings is None else settings).confirm_required:
-        return None
+def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, players: int = 4) -> None:
+    """When the event requires confirmation: refuse a new hand while one waits for the other side."""
+    if not phone_settings(session, event_id).confirm_required:
+        return
     hands = _hands(session, r, t)
     waiting = next((h for h in _states(session, event_id, r.number, t, hands, entries=False) if h.state == "waiting"), None)
     if waiting is not None:
@@ -1262,13 +1126,11 @@ def _waiting_refusal(session: Session, event_id: int, r: EventRound, t: int, pla
             f"Hand {waiting.hand.number} is waiting for {side_words(waiting.confirmer, players)} to agree: "
             "they tap Agree (or Disagree) before the next hand is entered."
         )
-    return frozenset(h.number for h in hands)
 
 
 def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: str, number: int, entry: object,
                       game: game_tables.TableRules, *, drawn_round: object, correcting_version: int | None,
-                      entered: int | None, bidder: int | None, alone_seat: int | None,
-                      settings: PhoneSettingsView | None = None, seen: object = _UNREAD) -> PhoneAnswer:
+                      entered: int | None, bidder: int | None, alone_seat: int | None) -> PhoneAnswer:
     """:func:`submit_hand` at a side game's table."""
     if not isinstance(entry, game_tables.SideHandEntry):
         raise InvalidHand(f"Tonight's game is {game.title}: a hand is a SideHandEntry, not {type(entry).__name__}.")
@@ -1282,7 +1144,7 @@ def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: s
         except RuleViolation as exc:
             raise InvalidHand(exc.message) from exc
         if correcting_version is None:
-            _waiting_refusal(session, event_id, r, t, game.players, settings)
+            _waiting_refusal(session, event_id, r, t, game.players)
             text = f"Hand {number} saved: {said}."
             session.add(PhoneAction(event_id=event_id, round_number=r.number, table_number=t, key=key, action="enter",
                                     hand_number=number, hand_version=1, side=side, answer=text[:400]))
@@ -1298,7 +1160,7 @@ def _submit_side_hand(session: Session, event_id: int, t: int, key: str, side: s
         correct_side_hand(session, h.id, entry, bidder, alone_seat, expected_version=correcting_version)
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write, seen)
+    return _once(session, event_id, key, write)
 
 
 def _hands_by_id(session: Session, r: EventRound, table: int) -> dict[int, HandView]:
@@ -1329,7 +1191,7 @@ def confirm_hand(
     ``version``; commit. A page of another round than the one being played
     at the table (:class:`~.guard.StalePage`) or a hand corrected since is
     refused (look again); a locked round refuses it (the one guard)."""
-    t, _settings, seen = _tap_read(session, event_id, table, secret, key)
+    t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
 
     def write() -> PhoneAnswer:
@@ -1354,7 +1216,7 @@ def confirm_hand(
         session.commit()
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write, seen)
+    return _once(session, event_id, key, write)
 
 
 @write_use_case
@@ -1368,7 +1230,7 @@ def submit_totals(
     round: :class:`~.guard.StalePage`); the page showed no totals, so totals
     entered meanwhile (the director's, or the other side's phone) are not
     replaced: refused with what they say."""
-    t, _settings, seen = _tap_read(session, event_id, table, secret, key)
+    t = check_secret(session, event_id, table, secret)
     key = _check_key(key)
     side = _check_side(side)
 
@@ -1380,7 +1242,7 @@ def submit_totals(
         record_table_totals(session, event_id, r.number, t, ns_points, ew_points, loners, expected=None)  # the page showed none
         return PhoneAnswer(text)
 
-    return _once(session, event_id, key, write, seen)
+    return _once(session, event_id, key, write)
 
 
 def disputed_hands(session: Session, event_id: int) -> tuple[tuple[int, int, PhoneHand], ...]:

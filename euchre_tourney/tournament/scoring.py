@@ -17,14 +17,14 @@ refuses every change (:class:`~.stations.RoundLocked`).
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Integer, String, bindparam, delete, func, literal, union_all, update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from euchre_tourney.rules import SEATS, GameScore, HandEntry, HandScore, RuleViolation, Seat, Side, game_winner
 from euchre_tourney.store import Entrant, EventRound, Hand, HandAudit, Player, Seating, TeamGame, table_rules_of
 from euchre_tourney.tournament.common import event_rules, load_event, whole_number
-from euchre_tourney.tournament.identity import NightNames, labels_counted, labels_of
+from euchre_tourney.tournament.identity import labels_of
 from euchre_tourney.tournament.errors import InvalidHand, NotFound, TournamentError
 from euchre_tourney.tournament.readmodels import HandView, TableScoreView
 from euchre_tourney.tournament.stations import (
@@ -68,14 +68,7 @@ def _validate(
     number: int,
     entry: HandEntry,
     replacing: int | None = None,
-    known: tuple[bool, frozenset[int] | None] | None = None,
 ) -> tuple[EventRound, HandScore]:
-    """The round (read afresh and locked) and the score of a hand about to be
-    stored, or :class:`InvalidHand` in words. ``known``: what the caller read
-    in this transaction already (a table's phone, :func:`~.phones.submit_hand`):
-    (the table is seated in the round, the numbers of the hands stored at it,
-    None when not read); those are not read again (a hand stored meanwhile
-    is refused by the slot's unique key, in the same words)."""
     if not isinstance(entry, HandEntry):
         raise InvalidHand(f"A hand must be given as a HandEntry, not {type(entry).__name__}.")
     for value, what in ((round_number, "round"), (table, "table"), (number, "hand number")):
@@ -87,7 +80,7 @@ def _validate(
     r = _round(session, event_id, round_number, for_write=True)
     check_unlocked(r)
     seated = select(Seating.id).where(Seating.round_id == r.id, Seating.table_number == table).limit(1)
-    if not (known and known[0]) and session.exec(seated).first() is None:  # (the room's tables: only to say how many)
+    if session.exec(seated).first() is None:  # (the room's tables are read only to say how many there are)
         tables = _tables_in_round(session, r.id)
         raise InvalidHand(f"Table {table} does not play in round {round_number} (tables 1–{len(tables)}).")
     game = event.kind == "team" and event.round_scoring == "game"
@@ -98,8 +91,7 @@ def _validate(
         raise InvalidHand(
             f"Hand {number} is beyond this round: each round has {event.hands_per_round} hands."
         )
-    stored = known[1] if known is not None and replacing is None else None
-    clash = None if stored is not None and number not in stored else session.exec(
+    clash = session.exec(
         select(Hand).where(Hand.round_id == r.id, Hand.table_number == table, Hand.number == number)
     ).first()
     if clash is not None and clash.id != replacing:
@@ -196,8 +188,6 @@ def record_hand(
     table: int,
     number: int,
     entry: HandEntry,
-    *,
-    _known: tuple[bool, frozenset[int] | None] | None = None,
 ) -> HandView:
     """Validate, score and store one hand; commit.
 
@@ -213,7 +203,7 @@ def record_hand(
     names the station and the stored values); :class:`~.stations.RoundLocked`
     for a locked round.
     """
-    r, score = _validate(session, event_id, round_number, table, number, entry, known=_known)
+    r, score = _validate(session, event_id, round_number, table, number, entry)
     h = Hand(round_id=r.id, table_number=table, number=number, station=station_of(session)[:60])
     _store(h, entry, score)
     session.add(h)
@@ -326,42 +316,6 @@ def delete_hand(session: Session, hand_id: int, *, expected_version: int | None 
     return view
 
 
-_NIGHT_NAMES = NightNames()
-"""The nights' names counted, for the labels of a table's four players (:func:`table_score`)."""
-
-_BUILT: dict[str, object] = {}
-"""Statements a table's page runs at every tap, built once with bound parameters (SQLAlchemy then
-neither builds them nor computes their cache key again)."""
-
-
-def _built(name: str):
-    """A statement of :data:`_BUILT`: "hands at table" (parameters ``round_id``, ``table``)."""
-    if name not in _BUILT:
-        _BUILT["hands at table"] = select(Hand).where(
-            Hand.round_id == bindparam("round_id"), Hand.table_number == bindparam("table")).order_by(Hand.number)
-    return _BUILT[name]
-
-
-def _seated_and_names():
-    """The players seated at a table (kind 0: seat, entrant id, name, number, of tonight) and the night's
-    names as one text (one row of kind 1: their count in the entrant's column, the text in the name's);
-    parameters ``round_id``, ``table``, ``event_id``."""
-    if "seated and names" not in _BUILT:
-        tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
-        _BUILT["seated and names"] = union_all(
-            select(literal(0).label("kind"), Seating.seat.label("seat"), Seating.entrant_id.label("entrant"),
-                   Player.name.label("name"), Entrant.number.label("number"), tonight.label("here"))
-            .join(Entrant, Seating.entrant_id == Entrant.id).join(Player, Entrant.player_id == Player.id)
-            .where(Seating.round_id == bindparam("round_id"), Seating.table_number == bindparam("table")),
-            select(literal(1), literal(None, String), func.count(Player.id),
-                   func.aggregate_strings(Player.name, NightNames.SEPARATOR), literal(None, Integer),
-                   literal(None, Boolean))
-            .select_from(Entrant).join(Player, Entrant.player_id == Player.id)
-            .where(Entrant.event_id == bindparam("event_id"), tonight),
-        )
-    return _BUILT["seated and names"]
-
-
 def table_score(session: Session, event_id: int, round_number: int, table: int, *,
                 _row: EventRound | None = None) -> TableScoreView:
     """The hands recorded at a table in a round, with totals and the next hand number (``_row``: the round's
@@ -370,34 +324,29 @@ def table_score(session: Session, event_id: int, round_number: int, table: int, 
     r = _row if _row is not None and _row.event_id == event_id and _row.number == round_number else \
         _round(session, event_id, round_number)
     _whole(table, "table")
-    # the four seated, with their names (a player not of tonight is shown "?", as before), and in the same statement
-    # the night's names as one text: "Bob Miller #7" when another player of the night shares the name (one row, not
-    # 2,000, and their keys counted once while the text is the same: _NIGHT_NAMES)
-    at_table, joined, count = [], None, 0
-    for kind, seat, entrant_id, name, number, here in session.execute(
-        _seated_and_names(), {"round_id": r.id, "table": table, "event_id": event_id}
-    ).all():
-        if kind == 0:
-            at_table.append((seat, entrant_id, name, number, here))
-        else:
-            count, joined = entrant_id, name
-    chosen = [(e, name, number) for _s, e, name, number, here in at_table if here]
-    counted = _NIGHT_NAMES.counted(event_id, joined, count)
-    if counted is not None:
-        shown = labels_counted(chosen, counted)
-    else:  # a name holding the separator: the names one by one
-        tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
-        names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id)
-                             .where(Entrant.event_id == event_id, tonight)).all()
-        shown = labels_of(chosen, names)
+    tonight = (Entrant.checked_in == True) | (Entrant.number != None)  # noqa: E711,E712 - the night's players
+    at_table = session.exec(  # the four seated, with their names (a player not of tonight is shown "?", as before)
+        select(Seating.seat, Seating.entrant_id, Player.name, Entrant.number, tonight)
+        .join(Entrant, Seating.entrant_id == Entrant.id).join(Player, Entrant.player_id == Player.id)
+        .where(Seating.round_id == r.id, Seating.table_number == table)
+    ).all()
+    # "Bob Miller #7" when another player of the night shares the name: the night's names, one column, are
+    # counted for these four names only (labels of the whole night made a label for each of 2,000 players)
+    names = session.exec(select(Player.name).join(Entrant, Entrant.player_id == Player.id)
+                         .where(Entrant.event_id == event_id, tonight)).all()
+    shown = labels_of([(e, name, number) for _s, e, name, number, here in at_table if here], names)
     seated = {Seat.parse(seat): shown.get(entrant_id, "?") for seat, entrant_id, *_rest in at_table}
     if len(seated) != 4:
         raise InvalidHand(f"Table {table} does not play in round {round_number}.")
     teams = ("", "")
     if event.kind == "team":  # name the two teams, as the team tally sheet does
         teams = team_names_at(session, event_id, r.id, table)
-    hands = [_view(h, round_number) for h in session.execute(_built("hands at table"), {"round_id": r.id, "table": table})
-             .scalars()]
+    hands = [
+        _view(h, round_number)
+        for h in session.exec(
+            select(Hand).where(Hand.round_id == r.id, Hand.table_number == table).order_by(Hand.number)
+        )
+    ]
     used = {h.number for h in hands}
     game = event.kind == "team" and event.round_scoring == "game"
     limit = MAX_GAME_HANDS if game else event.hands_per_round

@@ -38,7 +38,6 @@ import string
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from euchre_tourney import rotation
@@ -188,31 +187,25 @@ def section_places(session: Session, event_id: int) -> tuple[SectionView, ...]:
     )
 
 
-_PLACES_AND_LOCKS = None
-""":func:`section_places_and_locks`'s statement (parameter ``event_id``), built at its first use."""
-
-
 def section_places_and_locks(session: Session, event_id: int) -> tuple[tuple[SectionView, ...], dict[str, frozenset[int]]]:
     """:func:`section_places` and :func:`section_locks` in one statement
     (the round being played at a table asks both at every tap)."""
     whole_number(event_id, "event number")
-    order: list[SectionView] = []
+    order: list[Section] = []
     locks: dict[str, set[int]] = {}
-    if _PLACES_AND_LOCKS is None:  # built once (a tap asks it twice): plain columns, no ORM rows
-        globals()["_PLACES_AND_LOCKS"] = (
-            select(Section.id, Section.name, Section.room, Section.position, Section.first_table, Section.capacity,
-                   Section.time_called_round, SectionLock.round_number)
-            .outerjoin(SectionLock, SectionLock.section_id == Section.id)
-            .where(Section.event_id == bindparam("event_id")).order_by(Section.position, Section.id)
-        )
-    for sid, name, room, position, first, capacity, called, number in session.execute(
-        _PLACES_AND_LOCKS, {"event_id": event_id}
-    ).all():
-        if not order or order[-1].id != sid:
-            order.append(SectionView(sid, name, room, position, first, capacity, 0, frozenset(), called))
+    for s, number in session.exec(
+        select(Section, SectionLock.round_number).outerjoin(SectionLock, SectionLock.section_id == Section.id)
+        .where(Section.event_id == event_id).order_by(Section.position, Section.id)
+    ):
+        if not order or order[-1].id != s.id:
+            order.append(s)
         if number is not None:
-            locks.setdefault(name, set()).add(number)
-    return tuple(order), {k: frozenset(v) for k, v in locks.items()}
+            locks.setdefault(s.name, set()).add(number)
+    places = tuple(
+        SectionView(s.id, s.name, s.room, s.position, s.first_table, s.capacity, 0, frozenset(), s.time_called_round)
+        for s in order
+    )
+    return places, {k: frozenset(v) for k, v in locks.items()}
 
 
 def section_of_table(secs: tuple[SectionView, ...] | list[SectionView], table: int) -> SectionView | None:

@@ -144,16 +144,9 @@ def is_write_use_case(fn: Any) -> bool:
     return bool(getattr(fn, "__write_use_case__", False))
 
 
-_TABLES: list = [None, {}]  # (the metadata's tables as last seen, the app's tables by name)
-
-
 def tables() -> dict[str, Table]:
-    """The app's tables by name (sorted once while the metadata holds the same tables: every write asks)."""
-    now = SQLModel.metadata.tables
-    if _TABLES[0] != tuple(now):
-        _TABLES[1] = {t.name: t for t in SQLModel.metadata.sorted_tables}
-        _TABLES[0] = tuple(now)
-    return _TABLES[1]
+    """The app's tables by name."""
+    return {t.name: t for t in SQLModel.metadata.sorted_tables}
 
 
 def _runs(ids: list[int]) -> list[tuple[int, int]]:
@@ -377,11 +370,8 @@ class _Recorder:
 
     # what changed --------------------------------------------------------------
     def images(self) -> RowImages:
-        """Each written row's (before, after), leaving out rows that came back as they were.
-        Read on the write's connection itself, once the use case is committed (its savepoint
-        released): the session would open a savepoint of its own to read (and roll back to
-        it at the end), two statements for nothing at every write."""
-        conn = self._conn
+        """Each written row's (before, after), leaving out rows that came back as they were."""
+        conn = self.session.connection()
         every = tables()
         by_table: dict[str, list[int]] = {}
         for name, i in self.before:
@@ -532,10 +522,9 @@ def operate(
         try:
             result = use_case(session, *args, **kwargs)
             session.commit()  # what the use case left unflushed (a savepoint: the transaction stays open)
-            conn = recorder._conn  # the write's one transaction (not session.connection(): a savepoint more)
             rows = recorder.images()
-            known = guard_rows(conn, rows)  # the one guard: nothing of a locked round changes, whatever the door
-            change = describe_change(conn, label, rows, event_id, known_rounds=known)
+            known = guard_rows(session.connection(), rows)  # the one guard: nothing of a locked round changes, whatever the door
+            change = describe_change(session.connection(), label, rows, event_id, known_rounds=known)
         finally:
             recorder.close()
     # committed (the block ended without error): now it may be undone

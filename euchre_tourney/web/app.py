@@ -455,20 +455,13 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         """The round timer's minute: the players' pages redraw for the timer once a minute, not every second."""
         return str(abs(hash(room.timer_text.rsplit(":", 1)[0])) % 1000)
 
-    def _read_stamps(page: tuple[int, str] | None = None):
-        """The event's stamps, read afresh and kept as the server's; ``page``
-        (a table and its code): with that table's page, in the same read
-        (tournament.phone_table_and_stamps: the round being played not read
-        twice), returned as ``(stamps, view)``."""
+    def _read_stamps():
         with room.lock:
             last, writes = room.stamp[1], room.writes
-        if page is None:
-            value = run_read(db, tournament.phone_stamps, event_id, since=last)  # (the whole read only after a change)
-        else:
-            value, view = run_read(db, tournament.phone_table_and_stamps, event_id, *page, since=last)
+        value = run_read(db, tournament.phone_stamps, event_id, since=last)  # (the whole read only after a change)
         with room.lock:  # begun before a write committed meanwhile: perhaps older than it, not fresh
             room.stamp = (time.monotonic() if room.writes == writes else -math.inf, value)
-        return value if page is None else (value, view)
+        return value
 
     def invalidate() -> None:
         """A write was committed: the next stamp is read afresh, the followers' streams are told, and the window."""
@@ -515,10 +508,7 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
     async def table_stamp(t: int, written: bool = False) -> str:
         """Table ``t``'s page's stamp: moves only with what that page shows
         (``written``: see :func:`current_stamps`)."""
-        return table_drawn(await current_stamps(written=written), t)
-
-    def table_drawn(stamps: tournament.PhoneStamps, t: int) -> str:
-        return f"{boot}:t{stamps.table(t)}"
+        return f"{boot}:t{(await current_stamps(written=written)).table(t)}"
 
 
     async def shared(name: str, make):
@@ -820,13 +810,9 @@ def create_app(db: tournament.Database, event_id: int, *, state: RoomState | Non
         if values is None:  # a page load (after a form, table_post has counted the request)
             if (refused := await table_gate(request, t, secret, "get")) is not None:
                 return refused
+        drawn_at = await table_stamp(t, written)  # before the view: a page's stamp is never newer than what it shows
         try:
-            if written:  # the page answering this server's write: the stamps read after it, and the page, in one read
-                stamps, view = await run_in_threadpool(_read_stamps, (t, secret))
-                drawn_at = table_drawn(stamps, t)  # (read before the view: never newer than what it shows)
-            else:
-                drawn_at = await table_stamp(t)  # before the view: a page's stamp is never newer than what it shows
-                view = await read(tournament.phone_table, event_id, t, secret)
+            view = await read(tournament.phone_table, event_id, t, secret)
         except tournament.PhoneRefused as exc:
             return refusal(request, exc.message, 403)
         except tournament.TournamentError as exc:

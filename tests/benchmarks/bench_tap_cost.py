@@ -81,56 +81,6 @@ changes only: a Save 42.4 -> 35.3 CPU ms, an Agree 36.3 -> 28.2, the
 room's read model 88.9 -> 51.2.) The room's read model here is made
 after every tap (``SHARED_EVERY_S`` 0): each section's standings kept is
 the larger part of its cut, with the garbage collector's.
-
-Again on 30 Nov 2026, ``--compare`` of b7ac3f2 (before) and branch w-tap34
-(a tap's cost, issue 30 item 6: the unit of work reading what it wrote and
-running the guard on the write's own connection, not a second savepoint;
-the guard's sections and their locks in one statement; a tap's first read
--- the table's code, the event, the phone settings, the key's answer -- in
-one statement; the page answering a write read with the stamps in one
-session, the round being played at the table taken from the stamps' read
-of the room and the page's event, code and settings from the stamps'
-statement; the night's 2,000 names read as one text and counted once
-while the same; the four seated and the names in one statement; the seat
-and the hands a Save read not read again to store it; statements built
-once), 24 taps, three runs each, interleaved, load 1.8-2.6 (other
-sessions; the 5-minute load 3.0-3.3):
-
-===============================  ==================  ==================
-                                 b7ac3f2 (before)    w-tap34 (after)
-                                 statements / CPU ms statements / CPU ms
-===============================  ==================  ==================
-PostgreSQL, 500 tables: a Save   40 / 25.7           24 / 17.1
-an Agree                         33 / 22.5           20 / 13.8
-the room's read model with the   10 / 31.5           10 / 38.1
-standings page
-database backends, per tap       17.5 CPU ms         15.8 CPU ms
-PostgreSQL, 100 tables: a Save   40 / 23.9           24 / 17.3
-an Agree                         33 / 20.4           20 / 14.4
-the room's read model            10 / 12.9           10 / 14.7
-database backends, per tap       12.3 CPU ms         11.5 CPU ms
-SQLite, 100 tables: a Save       41 / 17.4           25 / 12.1
-an Agree                         34 / 15.1           21 / 10.4
-the room's read model            10 / 12.2           10 / 12.7
-===============================  ==================  ==================
-
-Connections checked out per tap: 3 -> 2 (each pinged on PostgreSQL). At 500
-tables with 48 taps (two runs each, load 2.0-3.2): a Save 24.1 / 30.6 ->
-16.8 / 18.9 CPU ms, an Agree 20.9 / 26.5 -> 14.1 / 15.0. The room's read
-model is not changed by the branch: the same statements and, profiled, the
-same 3.86 million function calls (and garbage collections) for 49 of them
-in both trees; its CPU ms moved by +2 to +15 % in these runs (the same
-calls slower each: not explained).
-Not counted here either: every server's whole read of the stamps after a
-change (its followers', the other servers') now reads the event's row with
-the signature: 5 statements, not 6 (27e808c).
-Not counted here, for the night's end: with round 1 of 500 tables played
-(4,000 hands, 8,000 phone actions), one full read of the stamps (after
-every change, on every server) costs ~8-10 ms of the server's CPU and, on
-PostgreSQL, ~3 ms for the tables' stamps (every audit line and phone
-action of the night grouped by table) and ~10 ms (wall) for the hands
-still waiting for the other side (asked once a section's tables are all in:
-every phone action of the round joined with its hand).
 """
 
 from __future__ import annotations
@@ -227,12 +177,6 @@ def one(url: str, tables: int, taps: int, profile: str = "") -> dict:
     event.listen(db.engine, "before_cursor_execute", on_sql)
     event.listen(db.engine, "checkout", lambda *a: counter.__setitem__("checkout", counter["checkout"] + 1))
     app = create_app(db, event_id, base_url="http://testserver")
-    try:  # the room's followers all ask from the test client's one address: its rate as bench_phones sets it
-        from euchre_tourney.web.app import Limits
-
-        app.state.room.limits = Limits(client_get=(1000.0, 2000.0))
-    except (ImportError, AttributeError):
-        pass
     try:  # the garbage collector as a serving process sets it (trees that have it; see web.server.serving_collector)
         from euchre_tourney.web.server import serving_collector
     except ImportError:

@@ -5,31 +5,11 @@ arrival), and every stamp with it. Runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-
-import pytest
 
 from euchre_tourney import tournament as T
 from euchre_tourney.rules import HandEntry, Side
 from tests.split_nights import split_night
-
-
-@contextlib.contextmanager
-def statements(db):
-    """The SQL statements sent to ``db`` inside the block, as sent (a list)."""
-    from sqlalchemy import event as sa_event
-
-    said: list[str] = []
-
-    def on_sql(conn, cursor, statement, *args):
-        said.append(statement)
-
-    sa_event.listen(db.engine, "before_cursor_execute", on_sql)
-    try:
-        yield said
-    finally:
-        sa_event.remove(db.engine, "before_cursor_execute", on_sql)
 
 
 def _night(db) -> int:
@@ -211,13 +191,24 @@ def test_the_waiting_hands_are_read_only_once_a_rounds_tables_are_in(db):
     asks which hands wait for the other side -- every hand and phone action
     of the round -- only once every table of the round is in: mid-round a
     table short of hands already says the round is being played."""
+    from sqlalchemy import event as sa_event
+
     with db.session() as s:
         event_id = split_night(s, 16, 8, rounds=2, hands=1, seed=5, prefix="W")
         tables = sorted(t for sec in T.list_sections(s, event_id) for t in T.section_tables(s, event_id, sec.name))
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
 
     def waiting_reads() -> int:
-        with statements(db) as said, db.session() as s:
-            T.room_playing_rounds(s, event_id)
+        said.clear()
+        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+        try:
+            with db.session() as s:
+                T.room_playing_rounds(s, event_id)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
         return sum("phone_action" in q.lower() for q in said)
 
     T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
@@ -305,16 +296,28 @@ def test_stamps_read_since_the_last_are_the_fresh_ones_and_the_seats_are_read_on
     equal stamps read from nothing at every step -- hands, a section's lock,
     a late arrival re-planned into a section (new seats) -- and the tables
     seated are read again only when the rotation changed."""
+    from sqlalchemy import event as sa_event
+
     with db.session() as s:
         event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="S")
         secs = T.list_sections(s, event_id)
         tables = sorted(t for sec in secs for t in T.section_tables(s, event_id, sec.name))
+    said: list[str] = []
+
+    def on_sql(conn, cursor, statement, *args):
+        said.append(statement)
+
     last = None
 
     def step() -> int:
         nonlocal last
-        with statements(db) as said, db.session() as s:
-            last = T.phone_stamps(s, event_id, since=last)
+        said.clear()
+        sa_event.listen(db.engine, "before_cursor_execute", on_sql)
+        try:
+            with db.session() as s:
+                last = T.phone_stamps(s, event_id, since=last)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", on_sql)
         assert last == _stamps(db, event_id)
         return sum("SELECT DISTINCT" in q and "FROM seat" in q for q in said)
 
@@ -373,73 +376,3 @@ def test_the_rotations_sums_move_when_any_two_players_change_places(db):
                     seen.add(signature())
     assert original not in seen and len(seen) == 28
     assert signature() == original
-
-
-def test_a_tables_page_read_with_the_stamps_is_the_page_and_the_stamps_read_alone(db):
-    """``phone_table_and_stamps`` (the page answering a table's write: the
-    round being played at the table taken from the stamps' one read of the
-    room) gives the stamps ``phone_stamps`` gives and the page ``phone_table``
-    gives, read each in its own session, at every table at every step of a
-    night split in three sections played table by table (a section's round
-    locked by its captain, the sections moving on at their own pace), and
-    of a night in one room; read afresh or ``since`` the last stamps."""
-    with db.session() as s:
-        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="P")
-        secs = T.list_sections(s, event_id)
-        tables = {sec.first_table: sorted(T.section_tables(s, event_id, sec.name)) for sec in secs}
-        codes = T.table_secrets(s, event_id)
-    last = None
-
-    def same(night: int, table_codes: dict) -> None:
-        nonlocal last
-        for t, code in table_codes.items():
-            with db.session() as s:
-                alone = T.phone_stamps(s, night), T.phone_table(s, night, t, code)
-            for since in (None, last):
-                with db.session() as s:
-                    both = T.phone_table_and_stamps(s, night, t, code, since=since)
-                assert both == alone, (t, since)
-        last = alone[0]
-        t = next(iter(table_codes))
-        for wrong in ("x" * 22, table_codes[t] + "x", ""):  # a wrong code: refused as phone_table refuses it
-            with db.session() as s, pytest.raises(T.PhoneRefused, match="table code is not valid"):
-                T.phone_table_and_stamps(s, night, t, wrong)
-
-    same(event_id, codes)
-    order = [t for ts in tables.values() for t in ts]
-    T.operate(db, "Lock", T.lock_section_round, event_id, secs[2].name, 1, event_id=event_id)  # C moves on
-    same(event_id, codes)
-    for rnd in (1, 2):
-        for t in order[: len(order) - 1 if rnd == 2 else len(order)]:
-            if rnd == 1 and t in tables[secs[2].first_table]:
-                continue
-            T.operate(db, "Hand", T.record_hand, event_id, rnd, t, 1, HandEntry(Side.EW, 4), event_id=event_id)
-            if t in (order[0], order[-2]) or t == tables[secs[1].first_table][-1]:
-                same(event_id, codes)
-    same(event_id, codes)
-    one_room = _night(db)
-    with db.session() as s:
-        codes = T.table_secrets(s, one_room)
-    last = None
-    same(one_room, codes)
-    T.operate(db, "Hand", T.record_hand, one_room, 1, 1, 1, HandEntry(Side.NS, 3), event_id=one_room)
-    same(one_room, codes)
-
-
-def test_a_full_read_of_the_stamps_after_a_change_reads_the_event_with_the_signature(db):
-    """After a change, every server reads the stamps whole (the signature,
-    the tables' stamps, the round being played in the room and each
-    section): five statements on a split night, the event's row riding
-    with the signature (not a statement of its own); the same stamps."""
-    with db.session() as s:
-        event_id = split_night(s, 24, 8, rounds=3, hands=1, seed=7, prefix="P")
-        tables = sorted(T.section_tables(s, event_id, T.list_sections(s, event_id)[1].name))
-    last = _stamps(db, event_id)
-    T.operate(db, "Hand", T.record_hand, event_id, 1, tables[0], 1, HandEntry(Side.NS, 3), event_id=event_id)
-    with statements(db) as sent, db.session() as s:
-        now = T.phone_stamps(s, event_id, since=last)
-    said = [" ".join(q.split()) for q in sent]
-    assert now == _stamps(db, event_id) and now != last
-    assert len(said) == 5, said
-    assert sum(q.startswith("SELECT event.id") for q in said) == 1, said  # with the signature's subqueries
-    assert "FROM hand_audit" in said[0], said
